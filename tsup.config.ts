@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 // Lazy `await import()` inside command actions + splitting keeps `--version`/`--help` fast.
 // sharp is native and cannot be bundled; everything else is.
@@ -12,6 +15,7 @@ export default defineConfig({
   noExternal: [/^(?!sharp$).*/],
   external: ['sharp'],
   clean: true,
+  define: { __CARDQR_VERSION__: JSON.stringify(version) },
   sourcemap: false,
   minify: false,
   banner: {

@@ -1,0 +1,249 @@
+// The one HTTP client (undici): auth, Idempotency-Key on every write, the spec's retry rules,
+// pacing to the key's rate limit, no redirects, and every failure as a typed error.
+import { randomUUID } from 'node:crypto';
+import { Agent, request, type Dispatcher } from 'undici';
+import { ApiError, UnavailableError, type ErrorDetail } from '../errors.js';
+import { Pacer } from './pacer.js';
+import { backoffMs, isRetryable, retryWaitMs } from './retry.js';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  userAgent: string;
+  timeoutMs: number;
+  maxRetries: number;
+  requestsPerMinute?: number;
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+  /** Request/response lines for --verbose (secrets redacted). */
+  debug?: (line: string) => void;
+  /** Announces long waits (retries, rate limit) to the human on stderr. */
+  notice?: (line: string) => void;
+  random?: () => number;
+  connections?: number;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** Writes get a random key unless one is given; `false` sends none (never on writes we make). */
+  idempotencyKey?: string | false;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  data: T;
+  requestId?: string;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  requestId?: string;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+const LONG_WAIT_MS = 3000;
+
+export class ApiClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly pacer: Pacer;
+  private readonly random: () => number;
+
+  constructor(readonly options: ClientOptions) {
+    this.dispatcher = new Agent({
+      keepAliveTimeout: 10_000,
+      connections: options.connections ?? 8,
+      connect: { timeout: options.timeoutMs },
+    });
+    this.pacer = new Pacer(options.requestsPerMinute, options.sleep, options.now);
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Space requests for this many per minute (learned from GET /me). */
+  setRate(requestsPerMinute: number | undefined): void {
+    this.pacer.setRate(requestsPerMinute);
+  }
+
+  async get<T = unknown>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
+    return (await this.request<T>('GET', path, { query, signal })).data;
+  }
+
+  async request<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const raw = await this.send(method, path, opts, 'application/json');
+    const data = raw.body.length ? parseJson(raw) : undefined;
+    return { status: raw.status, headers: raw.headers, data: data as T, requestId: raw.requestId };
+  }
+
+  /** Same retries and errors as `request`, but the body comes back as bytes (images). */
+  async requestBytes(path: string, query?: Query, signal?: AbortSignal): Promise<RawResponse> {
+    return this.send('GET', path, { query, signal }, '*/*');
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
+  private async send(method: Method, path: string, opts: RequestOptions, accept: string): Promise<RawResponse> {
+    const url = this.url(path, opts.query);
+    const key = WRITE_METHODS.has(method)
+      ? opts.idempotencyKey === false
+        ? undefined
+        : (opts.idempotencyKey ?? randomUUID())
+      : undefined;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.options.apiKey}`,
+      'user-agent': this.options.userAgent,
+      accept,
+    };
+    let payload: string | undefined;
+    if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    }
+    if (key) headers['idempotency-key'] = key;
+    // Network errors and timeouts are retried only where a repeat cannot create a second object.
+    const replaySafe = method === 'GET' || key !== undefined;
+
+    for (let attempt = 0; ; attempt++) {
+      await this.pacer.wait();
+      const started = this.options.now();
+      this.debugRequest(method, url, attempt, key);
+      let res: RawResponse;
+      try {
+        res = await this.once(method, url, headers, payload, opts.signal);
+      } catch (err) {
+        if (opts.signal?.aborted) throw err;
+        const reason = describeNetworkError(err, this.options.timeoutMs);
+        this.debug(`<- ${method} ${url.pathname} failed: ${reason} (${this.options.now() - started} ms)`);
+        if (!replaySafe || attempt >= this.options.maxRetries) {
+          throw new UnavailableError(
+            `could not reach the API: ${reason}` + (replaySafe ? ` (after ${attempt + 1} attempts)` : ''),
+            replaySafe ? [] : ['not retried: the request carried no Idempotency-Key, so a repeat could act twice'],
+          );
+        }
+        await this.wait(backoffMs(attempt, this.random), `${reason}; retrying`);
+        continue;
+      }
+      const ms = this.options.now() - started;
+      this.debug(`<- ${res.status} ${method} ${url.pathname} ${ms} ms${res.requestId ? ` ${res.requestId}` : ''}`);
+      if (res.status < 300) return res;
+      const error = toApiError(res, method, url);
+      if (isRetryable(res.status, error.code) && attempt < this.options.maxRetries) {
+        await this.wait(retryWaitMs(res.status, res.headers, attempt, this.random), retryReason(error));
+        continue;
+      }
+      if (res.status === 429) {
+        throw new UnavailableError(`rate limit still exceeded after ${attempt + 1} attempts (429)`, [
+          'lower the pace (--rate on imports) or wait for the window to reset',
+        ]);
+      }
+      throw error;
+    }
+  }
+
+  private async once(
+    method: Method,
+    url: URL,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<RawResponse> {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const res = await request(url, {
+      method,
+      headers,
+      body,
+      dispatcher: this.dispatcher,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      headersTimeout: this.options.timeoutMs,
+      bodyTimeout: this.options.timeoutMs,
+    });
+    const buf = Buffer.from(await res.body.arrayBuffer());
+    const rid = res.headers['request-id'];
+    return { status: res.statusCode, headers: res.headers, body: buf, requestId: typeof rid === 'string' ? rid : undefined };
+  }
+
+  private url(path: string, query?: Query): URL {
+    const url = new URL(this.options.baseUrl + (path.startsWith('/') ? path : `/${path}`));
+    for (const [k, v] of Object.entries(query ?? {})) {
+      if (v !== undefined) url.searchParams.set(k, String(v));
+    }
+    return url;
+  }
+
+  private async wait(ms: number, reason: string): Promise<void> {
+    const msg = `${reason}; waiting ${(ms / 1000).toFixed(1)} s`;
+    if (ms >= LONG_WAIT_MS) this.options.notice?.(msg);
+    else this.debug(msg);
+    await this.options.sleep(ms);
+  }
+
+  private debugRequest(method: Method, url: URL, attempt: number, key: string | undefined): void {
+    if (!this.options.debug) return;
+    const retry = attempt ? ` (retry ${attempt})` : '';
+    this.debug(`-> ${method} ${url.toString()}${retry} Authorization: Bearer ****${this.options.apiKey.slice(-4)}${key ? ` Idempotency-Key: ${key}` : ''}`);
+  }
+
+  private debug(line: string): void {
+    this.options.debug?.(line);
+  }
+}
+
+function retryReason(error: ApiError): string {
+  if (error.status === 429) return 'rate limited (429)';
+  if (error.code === 'idempotency_key_in_flight') return 'the first attempt is still running (409 idempotency_key_in_flight)';
+  return `server error (${error.status}${error.code ? ` ${error.code}` : ''})`;
+}
+
+function parseJson(res: RawResponse): unknown {
+  try {
+    return JSON.parse(res.body.toString('utf8'));
+  } catch {
+    throw new ApiError(res.status, undefined, `unexpected response: not JSON (HTTP ${res.status})`, [], res.requestId);
+  }
+}
+
+/** Turns any non-2xx answer into an ApiError, including the spec's odd `{success:false,message}` bodies. */
+export function toApiError(res: RawResponse, method: string, url: URL): ApiError {
+  let body: unknown;
+  try {
+    body = res.body.length ? JSON.parse(res.body.toString('utf8')) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (res.status >= 300 && res.status < 400) {
+    const to = res.headers.location;
+    return new ApiError(res.status, undefined, `unexpected redirect${to ? ` to ${String(to)}` : ''} (not followed: the key is never sent to another address)`, [], res.requestId);
+  }
+  const obj = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const err = obj.error && typeof obj.error === 'object' ? (obj.error as Record<string, unknown>) : undefined;
+  if (err) {
+    const details = Array.isArray(err.details) ? (err.details as ErrorDetail[]) : [];
+    return new ApiError(res.status, str(err.code), str(err.message) ?? `HTTP ${res.status}`, details, res.requestId, body);
+  }
+  const message = str(obj.message) ?? (res.status === 429 ? 'rate limit exceeded' : `HTTP ${res.status} from ${method} ${url.pathname}`);
+  return new ApiError(res.status, undefined, message, [], res.requestId, body);
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+function describeNetworkError(err: unknown, timeoutMs: number): string {
+  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string } };
+  if (e?.name === 'TimeoutError' || e?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.code === 'UND_ERR_BODY_TIMEOUT' || e?.code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return `timed out after ${timeoutMs / 1000} s`;
+  }
+  const code = e?.code ?? e?.cause?.code;
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return 'connection dropped';
+  if (code === 'ENOTFOUND') return 'host not found';
+  return code ? `${code}` : (e?.message ?? 'network error');
+}

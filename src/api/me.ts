@@ -1,0 +1,32 @@
+import type { ApiClient } from './client.js';
+import { parseResponse } from './parse.js';
+import { ApiKeyContext } from './schemas/me.js';
+
+export async function getMe(client: ApiClient): Promise<ApiKeyContext> {
+  return parseResponse(ApiKeyContext, await client.get('/me'), 'GET /me');
+}
+
+/** Which command groups a key's scopes allow (PRODUCT §5, `cardqr me`). */
+export function usableCommands(ctx: Pick<ApiKeyContext, 'scopes' | 'campaignId'>): Record<string, string[]> {
+  const has = new Set(ctx.scopes.map((s) => s.scope));
+  const groups: Record<string, string[]> = {};
+  const add = (group: string, verbs: string[]) => verbs.length && (groups[group] = verbs);
+  if (ctx.campaignId) {
+    add('campaigns', [
+      ...(has.has('cards:read') ? ['list', 'get', 'schema'] : []),
+      ...(has.has('cards:write') ? ['test', 'create-card', 'import'] : []),
+    ]);
+    return groups;
+  }
+  add('cards', [...(has.has('cards:read') ? ['list', 'get', 'wallet'] : []), ...(has.has('cards:write') ? ['create', 'update', 'delete'] : [])]);
+  add('qr', [...(has.has('qr:read') ? ['list', 'get'] : []), ...(has.has('qr:write') ? ['create', 'update', 'delete'] : [])]);
+  add('templates', has.has('templates:read') ? ['list', 'get'] : []);
+  add('image', has.has('qr:read') || has.has('cards:read') ? ['save'] : []);
+  add('analytics', has.has('analytics:read') ? ['overview', 'get'] : []);
+  add('leads', has.has('leads:read') ? ['list', 'get', 'export'] : []);
+  add('campaigns', [
+    ...(has.has('cards:read') ? ['list', 'get', 'schema'] : []),
+    ...(has.has('cards:write') ? ['test', 'create-card', 'import'] : []),
+  ]);
+  return groups;
+}

@@ -1,0 +1,29 @@
+// Spaces request starts evenly so long runs stay under the key's per-minute limit.
+// A 2% margin keeps a fixed 60-second window from seeing one request too many.
+
+const MARGIN = 1.02;
+
+export class Pacer {
+  private intervalMs = 0;
+  private next = 0;
+
+  constructor(
+    requestsPerMinute: number | undefined,
+    private readonly sleep: (ms: number) => Promise<void>,
+    private readonly now: () => number,
+  ) {
+    this.setRate(requestsPerMinute);
+  }
+
+  setRate(requestsPerMinute: number | undefined): void {
+    this.intervalMs = requestsPerMinute && requestsPerMinute > 0 ? (60_000 / requestsPerMinute) * MARGIN : 0;
+  }
+
+  async wait(): Promise<void> {
+    if (!this.intervalMs) return;
+    const now = this.now();
+    const slot = Math.max(now, this.next);
+    this.next = slot + this.intervalMs;
+    if (slot > now) await this.sleep(slot - now);
+  }
+}

@@ -1,0 +1,86 @@
+// Entry point: parse, run, and the ONLY place that turns errors into text and exit codes.
+import { CommanderError } from 'commander';
+import { createDeps, type Deps } from './deps.js';
+import { ApiError, CliError, EXIT, formatDetail } from './errors.js';
+import { createProgram } from './program.js';
+
+export async function main(argv: string[], deps: Deps = createDeps()): Promise<number> {
+  const { io } = deps;
+  let stdoutClosed = false;
+  const onStdoutError = (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') stdoutClosed = true;
+  };
+  io.stdout.on('error', onStdoutError);
+  const program = createProgram(deps);
+  program.exitOverride();
+  program.configureOutput({
+    writeOut: (s) => io.stdout.write(s),
+    writeErr: (s) => io.stderr.write(s),
+    outputError: (s, write) => write(s.startsWith('error:') ? s : `error: ${s}`),
+  });
+  try {
+    if (!argv.length) {
+      io.stdout.write(program.helpInformation());
+      return EXIT.ok;
+    }
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (err) {
+    if (stdoutClosed || isEpipe(err)) return EXIT.ok;
+    return report(err, deps);
+  } finally {
+    await deps.dispose();
+    io.stdout.off('error', onStdoutError);
+  }
+}
+
+function report(err: unknown, deps: Deps): number {
+  const { stderr } = deps.io;
+  if (err instanceof CommanderError) {
+    // commander already printed its message; help and version are successes.
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
+      return EXIT.ok;
+    }
+    if (err.code === 'commander.executeSubCommandAsync') return EXIT.failed;
+    return EXIT.usage;
+  }
+  if (err instanceof ApiError) {
+    stderr.write(`error: ${err.code ?? 'http_error'} (${err.status}): ${err.message}\n`);
+    for (const d of err.details) stderr.write(`  ${formatDetail(d)}\n`);
+    for (const line of err.lines) stderr.write(`  ${line}\n`);
+    if (err.requestId) stderr.write(`  request id: ${err.requestId}\n`);
+    const hint = hintFor(err);
+    if (hint) stderr.write(`hint: ${hint}\n`);
+    if (deps.globals.output === 'json' && err.body !== undefined) stderr.write(JSON.stringify(err.body) + '\n');
+    return err.exit;
+  }
+  if (err instanceof CliError) {
+    if (err.message) stderr.write(`error: ${err.message}\n`);
+    for (const line of err.lines) stderr.write(`  ${line}\n`);
+    return err.exit;
+  }
+  const e = err as Error;
+  stderr.write(`error: unexpected failure: ${e?.message ?? String(err)}${deps.globals.verbose ? '' : ' (run again with --verbose for details)'}\n`);
+  if (deps.globals.verbose && e?.stack) stderr.write(`${e.stack}\n`);
+  return EXIT.failed;
+}
+
+function hintFor(err: ApiError): string | undefined {
+  switch (err.code) {
+    case 'invalid_api_key':
+      return 'the key is missing, mistyped, revoked or expired; check `cardqr profiles show` or CARDQR_API_KEY';
+    case 'forbidden':
+      return 'the key lacks the scope this command needs; `cardqr me` lists its scopes (scopes cannot be added to a key: create a new one)';
+    case 'upgrade_required_api':
+      return 'the account plan does not include the REST API';
+    case 'key_scoped_to_campaign':
+      return 'this key works only on its own campaign; use an account-wide key';
+    default:
+      return undefined;
+  }
+}
+
+function isEpipe(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
+}

@@ -1,0 +1,59 @@
+import { Command, Option } from 'commander';
+import type { Method } from '../../api/client.js';
+import type { Deps } from '../../deps.js';
+import { UsageError } from '../../errors.js';
+import { collect, example, outputSettings, readJsonData } from '../shared.js';
+
+const METHODS: Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
+
+export interface ApiCallOptions {
+  method: Method;
+  path: string;
+  query: Record<string, string>;
+  data?: string;
+  idempotencyKey?: string;
+}
+
+export function parseApiCall(method: string, path: string, flags: { query?: string[]; data?: string; idempotencyKey?: string }): ApiCallOptions {
+  const m = method.toUpperCase() as Method;
+  if (!METHODS.includes(m)) throw new UsageError(`unknown method "${method}": use one of ${METHODS.join(', ')}`);
+  if (/^[a-z]+:\/\//i.test(path) || path.startsWith('//')) {
+    throw new UsageError('give a path relative to the base URL (e.g. /cards), not a full URL: the key is only sent to the configured API');
+  }
+  const [bare, inline] = path.split('?', 2);
+  const query: Record<string, string> = Object.fromEntries(new URLSearchParams(inline ?? ''));
+  for (const pair of flags.query ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq < 1) throw new UsageError(`--query "${pair}": expected key=value`);
+    query[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  if (flags.idempotencyKey !== undefined && (flags.idempotencyKey.length < 1 || flags.idempotencyKey.length > 255)) {
+    throw new UsageError('--idempotency-key must be 1 to 255 characters');
+  }
+  return { method: m, path: bare.startsWith('/') ? bare : `/${bare}`, query, data: flags.data, idempotencyKey: flags.idempotencyKey };
+}
+
+export function apiCommand(deps: Deps): Command {
+  const cmd = new Command('api')
+    .description('Make a raw API call through the same client (auth, retries, errors)')
+    .argument('<method>', `HTTP method {${METHODS.join(' | ')}}`)
+    .argument('<path>', 'path relative to the base URL, e.g. /cards')
+    .option('--data <json>', 'request body: inline JSON, @file.json, or - for stdin')
+    .option('--query <key=value>', 'query parameter (repeatable)', collect)
+    .addOption(new Option('--idempotency-key <key>', 'Idempotency-Key for a write (default: random)'))
+    .action(async (method: string, path: string, flags) => {
+      const call = parseApiCall(method, path, flags);
+      const body = call.data !== undefined ? await readJsonData(call.data, deps) : undefined;
+      const client = await deps.api();
+      const res = await client.request(call.method, call.path, { query: call.query, body, idempotencyKey: call.idempotencyKey });
+      if (res.data === undefined) return;
+      const { renderList, renderRecord } = await import('../../output/render.js');
+      const s = outputSettings(deps);
+      const data = res.data as { object?: string; data?: unknown[] };
+      const view = { columns: [{ header: 'id', value: 'id' }, { header: 'object', value: 'object' }] };
+      // A list envelope prints its items (so -o ndjson/csv give one line per item); anything else whole.
+      if (data.object === 'list' && Array.isArray(data.data) && s.format !== 'json') await renderList(data.data, view, s, deps.io);
+      else await renderRecord(res.data, view, s, deps.io);
+    });
+  return example(cmd, 'cardqr api GET /cards --query limit=5', 'cardqr api PATCH /qr-codes/qr_123 --data \'{"status":"paused"}\'');
+}

@@ -1,0 +1,79 @@
+import { Command } from 'commander';
+import { maskKey, type Profile } from '../../config/profiles.js';
+import type { Deps } from '../../deps.js';
+import { UsageError } from '../../errors.js';
+import type { View } from '../../output/render.js';
+import { confirm, example, outputSettings } from '../shared.js';
+
+type ShownProfile = Omit<Profile, 'apiKey'> & { apiKey: string; default: boolean };
+
+const profileView: View<ShownProfile> = {
+  id: (p) => p.name,
+  columns: [
+    { header: 'name', value: (p) => (p.default ? `${p.name} *` : p.name) },
+    { header: 'base url', value: 'baseUrl' },
+    { header: 'key', value: 'apiKey' },
+    { header: 'account', value: 'account.email' },
+    { header: 'plan', value: 'account.plan' },
+    { header: 'verified', value: 'verifiedAt', style: 'date' },
+  ],
+};
+
+/** The key never leaves the store unmasked. */
+function shown(p: Profile, def: string | undefined): ShownProfile {
+  return { ...p, apiKey: maskKey(p.apiKey), default: p.name === def };
+}
+
+function mustGet(deps: Deps, name: string): Profile {
+  const p = deps.profiles().get(name);
+  if (!p) throw new UsageError(`no profile named "${name}"; see \`cardqr profiles list\``);
+  return p;
+}
+
+export function profilesManageCommands(deps: Deps): Command[] {
+  const list = new Command('list')
+    .alias('ls')
+    .description('List stored profiles (keys masked; * marks the default)')
+    .action(async () => {
+      const { renderList } = await import('../../output/render.js');
+      const store = deps.profiles();
+      const def = store.defaultName();
+      await renderList(store.list().map((p) => shown(p, def)), profileView, outputSettings(deps), deps.io);
+    });
+  const use = new Command('use')
+    .description('Make a profile the default')
+    .argument('<name>', 'profile name')
+    .action(async (name: string) => {
+      mustGet(deps, name);
+      await deps.profiles().setDefault(name);
+      if (!deps.globals.quiet) deps.io.stderr.write(`default profile is now "${name}"\n`);
+    });
+  const show = new Command('show')
+    .description('Show one profile (default: the one in use)')
+    .argument('[name]', 'profile name')
+    .action(async (name?: string) => {
+      const store = deps.profiles();
+      const pick = name ?? deps.globals.profile ?? deps.env.CARDQR_PROFILE ?? store.defaultName();
+      if (!pick) throw new UsageError('no profiles yet; add one with `cardqr profiles add`');
+      const { renderRecord } = await import('../../output/render.js');
+      await renderRecord(shown(mustGet(deps, pick), store.defaultName()), profileView, outputSettings(deps), deps.io);
+    });
+  const remove = new Command('remove')
+    .alias('rm')
+    .description('Remove a profile and its stored key')
+    .argument('<name>', 'profile name')
+    .action(async (name: string) => {
+      mustGet(deps, name);
+      if (!(await confirm(deps, `Remove profile "${name}" and its stored API key?`))) {
+        deps.io.stderr.write('nothing removed\n');
+        return;
+      }
+      await deps.profiles().remove(name);
+      if (!deps.globals.quiet) deps.io.stderr.write(`removed profile "${name}"\n`);
+    });
+  example(list, 'cardqr profiles list');
+  example(use, 'cardqr profiles use staging');
+  example(show, 'cardqr profiles show prod -o json');
+  example(remove, 'cardqr profiles remove old --yes');
+  return [list, use, show, remove];
+}

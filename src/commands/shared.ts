@@ -1,0 +1,105 @@
+// Small helpers every command uses: output settings, option parsing, --data, confirmations.
+import { readFile } from 'node:fs/promises';
+import { type Command, InvalidArgumentError } from 'commander';
+import type { OutputFormat } from '../config/settings.js';
+import type { Deps } from '../deps.js';
+import { UsageError } from '../errors.js';
+import { colorEnabled } from '../io.js';
+import type { OutputSettings } from '../output/render.js';
+
+export function outputSettings(deps: Deps, forced?: OutputFormat): OutputSettings {
+  const g = deps.globals;
+  const format = forced ?? g.output ?? (deps.io.isStdoutTTY ? 'table' : 'json');
+  return {
+    format,
+    fields: g.fields ? parseFieldList(g.fields) : undefined,
+    quiet: Boolean(g.quiet),
+    color: format === 'table' && colorEnabled(deps.env, deps.io.isStdoutTTY, g.color),
+    tty: deps.io.isStdoutTTY,
+    now: deps.now(),
+  };
+}
+
+export function stderrColor(deps: Deps): boolean {
+  return colorEnabled(deps.env, deps.io.isStderrTTY, deps.globals.color);
+}
+
+export function parseFieldList(raw: string): string[] {
+  const fields = raw.split(',').map((f) => f.trim()).filter(Boolean);
+  if (!fields.length || fields.some((f) => !/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(f))) {
+    throw new UsageError(`invalid --fields "${raw}": expected comma-separated dotted names, e.g. id,name,fields.email`);
+  }
+  return fields;
+}
+
+/** commander argParser: an integer within [min, max]. */
+export function intIn(min: number, max: number) {
+  return (value: string): number => {
+    if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+    const n = Number(value);
+    if (n < min || n > max) throw new InvalidArgumentError(`must be from ${min} to ${max}.`);
+    return n;
+  };
+}
+
+/** commander argParser: a number > 0 (seconds, rates). */
+export function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!value.trim() || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number greater than 0.');
+  return n;
+}
+
+/** Collects a repeatable flag into a list. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** `--data @file.json`, `--data -` / `@-` (stdin), or inline JSON. Always an object unless `allowAny`. */
+export async function readJsonData(spec: string, deps: Deps, what = '--data'): Promise<unknown> {
+  let text: string;
+  let source: string;
+  if (spec === '-' || spec === '@-') {
+    text = await deps.readStdin();
+    source = 'standard input';
+  } else if (spec.startsWith('@')) {
+    source = spec.slice(1);
+    try {
+      text = await readFile(source, 'utf8');
+    } catch (e) {
+      throw new UsageError(`${what}: cannot read ${source}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  } else {
+    text = spec;
+    source = 'the argument';
+  }
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    throw new UsageError(`${what}: ${source} is not valid JSON (${(e as Error).message})`);
+  }
+}
+
+export async function readJsonObject(spec: string, deps: Deps, what = '--data'): Promise<Record<string, unknown>> {
+  const value = await readJsonData(spec, deps, what);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new UsageError(`${what}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Asks before destructive work. --yes skips the question; without a terminal to ask on,
+ * it refuses (exit 2) so scripts never delete by accident.
+ */
+export async function confirm(deps: Deps, question: string): Promise<boolean> {
+  if (deps.globals.yes) return true;
+  if (!deps.io.isStdinTTY || !deps.io.isStderrTTY) {
+    throw new UsageError('refusing to continue without confirmation: no terminal to ask on; pass --yes to confirm');
+  }
+  const answer = await deps.prompt(`${question} [y/N] `);
+  return /^y(es)?$/i.test(answer.trim());
+}
+
+export function example(cmd: Command, ...lines: string[]): Command {
+  return cmd.addHelpText('after', `\nExample${lines.length > 1 ? 's' : ''}:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
+}

@@ -1,0 +1,94 @@
+// Resolves what a run uses: flag > environment > profile > built-in default (PRODUCT §2).
+import { UsageError } from '../errors.js';
+import type { Profile, ProfileStore } from './profiles.js';
+
+export interface GlobalOptions {
+  profile?: string;
+  apiKeyStdin?: boolean;
+  baseUrl?: string;
+  output?: OutputFormat;
+  fields?: string;
+  quiet?: boolean;
+  color?: boolean;
+  verbose?: boolean;
+  timeout?: number;
+  maxRetries?: number;
+  yes?: boolean;
+}
+
+export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv';
+export const OUTPUT_FORMATS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
+
+export interface Settings {
+  baseUrl: string;
+  apiKey: string;
+  profile?: Profile;
+  requestsPerMinute?: number;
+}
+
+export const DEFAULT_TIMEOUT_S = 30;
+export const DEFAULT_MAX_RETRIES = 4;
+
+export function resolveProfile(
+  globals: GlobalOptions,
+  env: Readonly<Record<string, string | undefined>>,
+  store: ProfileStore,
+): Profile | undefined {
+  const name = globals.profile ?? env.CARDQR_PROFILE;
+  if (name !== undefined) {
+    const found = store.get(name);
+    if (!found) {
+      const known = store.list().map((p) => p.name);
+      throw new UsageError(
+        `no profile named "${name}"` + (known.length ? ` (profiles: ${known.join(', ')})` : '; add one with `cardqr profiles add`'),
+      );
+    }
+    return found;
+  }
+  const def = store.defaultName();
+  return def ? store.get(def) : undefined;
+}
+
+export function resolveSettings(
+  globals: GlobalOptions,
+  env: Readonly<Record<string, string | undefined>>,
+  store: ProfileStore,
+  stdinKey?: string,
+): Settings {
+  const profile = resolveProfile(globals, env, store);
+  const baseUrl = globals.baseUrl ?? env.CARDQR_BASE_URL ?? profile?.baseUrl;
+  if (!baseUrl) {
+    throw new UsageError('no API base URL: add a profile with `cardqr profiles add`, or pass --base-url / set CARDQR_BASE_URL');
+  }
+  const apiKey = stdinKey ?? env.CARDQR_API_KEY ?? profile?.apiKey;
+  if (!apiKey) {
+    throw new UsageError('no API key: add a profile with `cardqr profiles add`, or use --api-key-stdin / CARDQR_API_KEY');
+  }
+  const keyFromProfile = apiKey === profile?.apiKey;
+  return {
+    baseUrl: checkBaseUrl(baseUrl),
+    apiKey,
+    profile,
+    requestsPerMinute: keyFromProfile ? profile?.requestsPerMinute : undefined,
+  };
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** The key travels only over HTTPS; plain http is allowed for loopback hosts (the emulator). */
+export function checkBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`invalid base URL "${raw}": expected e.g. https://api.example.com/v1`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`invalid base URL "${raw}": only https:// is supported`);
+  }
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
+    throw new UsageError(`refusing plain http:// to ${url.hostname}: the API key is sent only over https (http is allowed for localhost only)`);
+  }
+  if (url.search || url.hash) throw new UsageError(`invalid base URL "${raw}": no query or fragment allowed`);
+  return url.toString().replace(/\/+$/, '');
+}

@@ -1,0 +1,110 @@
+// Typed errors and the exit-status table of PRODUCT.md section 2.
+// api/client.ts turns HTTP into these; cli.ts is the only place that turns them into text.
+
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  rejected: 5,
+  unavailable: 6,
+  partial: 7,
+  interrupted: 130,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export const EXIT_TABLE: Array<[number, string]> = [
+  [0, 'success'],
+  [1, 'the request failed (5xx after retries, unexpected response)'],
+  [2, 'usage or input error, found before anything was sent'],
+  [3, 'authentication or permission (401, 403, plan limits)'],
+  [4, 'not found (404)'],
+  [5, 'rejected request (400, 409, 422)'],
+  [6, 'could not get through (network, timeout, 429 after retries)'],
+  [7, 'partial: a bulk command finished and some items failed'],
+  [130, 'interrupted; work done so far is recorded'],
+];
+
+export interface ErrorDetail {
+  field?: string;
+  path?: Array<string | number>;
+  key?: string;
+  reason?: string;
+  code?: string;
+  message?: string;
+  [k: string]: unknown;
+}
+
+export class CliError extends Error {
+  readonly exit: ExitCode;
+  constructor(message: string, exit: ExitCode, readonly lines: string[] = []) {
+    super(message);
+    this.exit = exit;
+  }
+}
+
+export class UsageError extends CliError {
+  constructor(message: string, lines: string[] = []) {
+    super(message, EXIT.usage, lines);
+  }
+}
+
+export class PartialError extends CliError {
+  constructor(message: string, lines: string[] = []) {
+    super(message, EXIT.partial, lines);
+  }
+}
+
+export class InterruptedError extends CliError {
+  constructor(message = 'interrupted', lines: string[] = []) {
+    super(message, EXIT.interrupted, lines);
+  }
+}
+
+/** A network error, timeout, or 429 that outlived every retry. */
+export class UnavailableError extends CliError {
+  constructor(message: string, lines: string[] = []) {
+    super(message, EXIT.unavailable, lines);
+  }
+}
+
+/** An HTTP answer the API gave: keeps status, code, details and request id. */
+export class ApiError extends CliError {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly requestId?: string,
+    readonly body?: unknown,
+  ) {
+    super(message, exitForStatus(status, code));
+  }
+}
+
+const AUTH_CODES = new Set([
+  'invalid_api_key',
+  'forbidden',
+  'upgrade_required_api',
+  'key_scoped_to_campaign',
+  'campaign_api_disabled',
+  'limit_exhausted_cards',
+  'limit_exhausted_products',
+]);
+
+export function exitForStatus(status: number, code?: string): ExitCode {
+  if (status === 401 || status === 403 || (code && AUTH_CODES.has(code))) return EXIT.auth;
+  if (status === 404) return EXIT.notFound;
+  if (status === 429) return EXIT.unavailable;
+  if (status === 400 || status === 409 || status === 422) return EXIT.rejected;
+  return EXIT.failed;
+}
+
+/** One readable line per `error.details` entry, whatever its shape. */
+export function formatDetail(d: ErrorDetail): string {
+  const where = d.field ?? (Array.isArray(d.path) ? d.path.join('.') : undefined) ?? d.key ?? '';
+  const why = d.reason ?? d.code ?? '';
+  const parts = [where, why, d.message ?? ''].filter((p) => p !== '');
+  return parts.length ? parts.join(': ') : JSON.stringify(d);
+}

@@ -1,0 +1,30 @@
+import type { View } from '../render.js';
+
+export interface MeRecord {
+  key: { id: string; name: string };
+  account: { id: string; email: string; plan: string };
+  scopes: Array<{ scope: string }>;
+  rateLimit: { requestsPerMinute: number };
+  campaignId?: string | null;
+  commands: Record<string, string[]>;
+}
+
+export const meView: View<MeRecord> = {
+  columns: [],
+  id: (me) => me.key.id,
+  record: [
+    { header: 'key', value: (me) => `${me.key.name} (${me.key.id})` },
+    { header: 'account', value: (me) => `${me.account.email} (${me.account.id})` },
+    { header: 'plan', value: 'account.plan' },
+    { header: 'scopes', value: (me) => me.scopes.map((s) => s.scope).join(', ') },
+    { header: 'campaign', value: (me) => me.campaignId ?? 'all (account-wide key)' },
+    { header: 'rate limit', value: (me) => `${me.rateLimit.requestsPerMinute} requests/minute` },
+    {
+      header: 'may use',
+      value: (me) =>
+        Object.entries(me.commands)
+          .map(([group, verbs]) => `${group}: ${verbs.join(', ')}`)
+          .join('\n'),
+    },
+  ],
+};

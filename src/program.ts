@@ -1,0 +1,56 @@
+// The root command: global flags (PRODUCT §2) and one addCommand per noun.
+import { Command, Option } from 'commander';
+import { apiCommand } from './commands/api/index.js';
+import { meCommand } from './commands/me/index.js';
+import { profilesCommand } from './commands/profiles/index.js';
+import { intIn, positiveNumber } from './commands/shared.js';
+import { OUTPUT_FORMATS, type GlobalOptions } from './config/settings.js';
+import type { Deps } from './deps.js';
+import { EXIT_TABLE } from './errors.js';
+
+export function createProgram(deps: Deps): Command {
+  const program = new Command('cardqr')
+    .description('Manage digital business cards, dynamic QR codes, leads and campaign imports from the shell.')
+    .version(deps.version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .addOption(new Option('--profile <name>', 'stored profile to use').env('CARDQR_PROFILE'))
+    .option('--api-key-stdin', 'read the API key from standard input (one line)')
+    .addOption(new Option('--base-url <url>', 'API base URL including the version prefix').env('CARDQR_BASE_URL'))
+    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json otherwise)').choices(OUTPUT_FORMATS))
+    .option('--fields <list>', 'keep only these comma-separated (dotted) fields, in this order')
+    .option('-q, --quiet', 'lists print only ids; other commands print nothing on success')
+    .option('--no-color', 'never colour output (also NO_COLOR)')
+    .option('--verbose', 'log each request and response to stderr, secrets redacted (also CARDQR_DEBUG=1)')
+    .option('--timeout <seconds>', 'per-request timeout in seconds (default: 30)', positiveNumber)
+    .option('--max-retries <n>', 'retries for retryable failures (default: 4)', intIn(0, 20))
+    .option('-y, --yes', 'answer yes to confirmations')
+    .showSuggestionAfterError(true)
+    .addHelpText('after', rootEpilogue());
+
+  program.commandsGroup('Set up:');
+  program.addCommand(profilesCommand(deps));
+  program.addCommand(meCommand(deps));
+  program.commandsGroup('Advanced:');
+  program.addCommand(apiCommand(deps));
+
+  program.hook('preAction', (_root, action) => {
+    Object.assign(deps.globals, action.optsWithGlobals() as GlobalOptions);
+  });
+  return program;
+}
+
+function rootEpilogue(): string {
+  const exits = EXIT_TABLE.map(([code, text]) => `  ${String(code).padEnd(4)} ${text}`).join('\n');
+  return `
+Examples:
+  $ cardqr profiles add prod --base-url https://api.example.com/v1
+  $ cardqr cards list --all -o csv > cards.csv
+  $ cardqr campaigns import cmp_123 people.csv --max-rows 5
+
+Environment:
+  CARDQR_API_KEY, CARDQR_BASE_URL, CARDQR_PROFILE, CARDQR_CONFIG_DIR, CARDQR_DEBUG=1, NO_COLOR
+
+Exit status:
+${exits}
+`;
+}
