@@ -103,3 +103,17 @@ export async function confirm(deps: Deps, question: string): Promise<boolean> {
 export function example(cmd: Command, ...lines: string[]): Command {
   return cmd.addHelpText('after', `\nExample${lines.length > 1 ? 's' : ''}:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
 }
+
+export interface ListFlags {
+  limit?: number;
+  offset?: number;
+  all?: boolean;
+}
+
+/** --limit, --offset and --all, shared by every list command. */
+export function withListOptions(cmd: Command, defaultLimit = 25): Command {
+  return cmd
+    .option('--limit <n>', `items per page, 1-100 (default: ${defaultLimit})`, intIn(1, 100))
+    .option('--offset <n>', 'items to skip (default: 0)', intIn(0, Number.MAX_SAFE_INTEGER))
+    .option('--all', 'follow every page, streaming items as they arrive');
+}

@@ -1,0 +1,100 @@
+// Runs the real CLI entry point in-process with test streams. Never mocks HTTP: tests point
+// the CLI at the emulator over 127.0.0.1.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { main } from '../../src/cli.js';
+import { buildDeps, type Deps } from '../../src/deps.js';
+import type { IO } from '../../src/io.js';
+
+export interface RunOptions {
+  /** Emulator to talk to: sets base URL, the key (default `full`), and a virtual clock for waits. */
+  emu?: { baseUrl: string; keys: Record<string, string>; advanceTime(ms: number): void; now(): number };
+  key?: string | null;
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  tty?: boolean | { stdout?: boolean; stderr?: boolean; stdin?: boolean };
+  /** Answers to prompts, in order. */
+  answers?: string[];
+  configDir?: string;
+  columns?: number;
+  now?: Date;
+  /** Aborts the command's interrupt signal (simulated Ctrl-C) when this resolves. */
+  interruptAfter?: Promise<unknown>;
+}
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  /** Every wait the client asked for (retries, pacing), in ms. */
+  sleeps: number[];
+  prompts: string[];
+}
+
+export function tempDir(prefix = 'cardqr-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export async function runCli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c) => (out += c));
+  stderr.on('data', (c) => (err += c));
+  const tty = typeof opts.tty === 'object' ? opts.tty : { stdout: opts.tty, stderr: opts.tty, stdin: opts.tty };
+  const io: IO = {
+    stdout,
+    stderr,
+    stdin: Readable.from(opts.stdin !== undefined ? [opts.stdin] : []),
+    isStdoutTTY: Boolean(tty.stdout),
+    isStderrTTY: Boolean(tty.stderr),
+    isStdinTTY: Boolean(tty.stdin),
+    columns: opts.columns ?? 100,
+  };
+  const emu = opts.emu;
+  const env: Record<string, string | undefined> = {
+    CARDQR_CONFIG_DIR: opts.configDir ?? tempDir(),
+    ...(emu ? { CARDQR_BASE_URL: emu.baseUrl } : {}),
+    ...(emu && opts.key !== null ? { CARDQR_API_KEY: opts.key ?? emu.keys.full } : {}),
+    ...opts.env,
+  };
+  const sleeps: number[] = [];
+  const prompts: string[] = [];
+  const answers = [...(opts.answers ?? [])];
+  const controller = new AbortController();
+  void opts.interruptAfter?.then(() => controller.abort());
+  const deps: Deps = buildDeps({
+    io,
+    env,
+    now: opts.now ? () => opts.now as Date : emu ? () => new Date(emu.now()) : undefined,
+    clock: emu ? () => emu.now() : undefined,
+    // No test waits on real time: a wait moves the emulator's clock instead.
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      emu?.advanceTime(ms);
+    },
+    random: () => 0.5,
+    readStdin: async () => opts.stdin ?? '',
+    prompt: async (q) => {
+      prompts.push(q);
+      return answers.shift() ?? '';
+    },
+    interruptible: () => controller.signal,
+  });
+  const exitCode = await main(args, deps);
+  stdout.end();
+  stderr.end();
+  return { stdout: out, stderr: err, exitCode, sleeps, prompts };
+}
+
+/** Parses stdout as JSON, failing with both streams shown. */
+export function json<T = any>(r: RunResult): T {
+  try {
+    return JSON.parse(r.stdout) as T;
+  } catch {
+    throw new Error(`stdout is not JSON (exit ${r.exitCode}).\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
+  }
+}
