@@ -1,0 +1,155 @@
+// Control API under /_emulator/ (never under /v1, no auth, loopback clients only).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { RecordedRequest } from './api.js';
+import { faultFromJson, type FaultSpec } from './faults.js';
+import { errorReply, isLoopback, readBody, send, type Reply } from './http.js';
+import { CAMPAIGN_STATUSES, PLANS, type LeadRecord, type ScanRecord } from './model.js';
+import { formatPath, LeadSeed, ScanSeed } from './seed.js';
+import type { Store } from './store.js';
+
+export interface ControlDeps {
+  store: Store;
+  reset(): void;
+  loadSeed(seed: unknown): void;
+  injectFaults(faults: FaultSpec[]): void;
+  clearFaults(): void;
+  advanceTime(ms: number): void;
+  requests(): RecordedRequest[];
+}
+
+class BadRequest extends Error {}
+const bad = (message: string): never => { throw new BadRequest(message); };
+const okReply = (json: Record<string, unknown> = {}): Reply => ({ status: 200, json: { ok: true, ...json } });
+
+function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.infer<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) bad(`${what}: ${r.error.issues.map((i) => `${formatPath(input, i.path)}: ${i.message}`).join('; ')}`);
+  return (r as { data: z.infer<S> }).data;
+}
+
+export async function handleControl(deps: ControlDeps, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const { raw } = await readBody(req, 50 * 1024 * 1024);
+  if (!isLoopback(req.socket.remoteAddress)) {
+    send(res, errorReply(403, 'permission_error', 'forbidden', 'The emulator control API only answers loopback clients.'));
+    return;
+  }
+  const method = (req.method ?? 'GET').toUpperCase();
+  const path = url.pathname.replace(/\/+$/, '');
+  let body: Record<string, unknown> = {};
+  try {
+    if (raw.length) body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) bad('body must be a JSON object');
+    send(res, route(deps, method, path, body));
+  } catch (e) {
+    const message = e instanceof BadRequest || e instanceof SyntaxError ? e.message : `unexpected: ${(e as Error).message}`;
+    send(res, errorReply(400, 'invalid_request', 'invalid_request', message));
+  }
+}
+
+function route(deps: ControlDeps, method: string, path: string, body: Record<string, unknown>): Reply {
+  const { store } = deps;
+  const key = `${method} ${path}`;
+  switch (key) {
+    case 'POST /_emulator/reset':
+      deps.reset();
+      return okReply();
+    case 'POST /_emulator/seed':
+      try { deps.loadSeed(body.seed ?? body); } catch (e) { bad((e as Error).message); }
+      return okReply();
+    case 'POST /_emulator/faults': {
+      if (!Array.isArray(body.faults)) bad('expected {faults: [...]}');
+      let faults: FaultSpec[] = [];
+      try { faults = (body.faults as Record<string, unknown>[]).map(faultFromJson); } catch (e) { bad((e as Error).message); }
+      deps.injectFaults(faults);
+      return okReply({ queued: faults.length });
+    }
+    case 'DELETE /_emulator/faults':
+      deps.clearFaults();
+      return okReply();
+    case 'POST /_emulator/time': {
+      const ms = body.advanceMs;
+      if (typeof ms !== 'number' || !Number.isFinite(ms)) bad('expected {advanceMs: number}');
+      deps.advanceTime(ms as number);
+      return okReply({ now: new Date(store.now()).toISOString() });
+    }
+    case 'POST /_emulator/plan': {
+      const plan = body.plan;
+      if (typeof plan !== 'string' || !(plan in PLANS)) bad(`expected {plan} with one of ${Object.keys(PLANS).join(', ')}`);
+      const accountId = typeof body.accountId === 'string' ? body.accountId : store.accounts[0].id;
+      const account = store.account(accountId) ?? bad(`unknown account ${accountId}`);
+      account.plan = plan as string;
+      store.changed();
+      return okReply({ account });
+    }
+    case 'POST /_emulator/leads':
+      return okReply({ leads: addLeads(store, body.leads) });
+    case 'POST /_emulator/scans':
+      return okReply({ scans: addScans(store, body.scans) });
+    case 'GET /_emulator/state':
+      return { status: 200, json: store.toJSON() };
+    case 'GET /_emulator/requests':
+      return { status: 200, json: { requests: deps.requests() } };
+  }
+  const m = /^\/_emulator\/campaigns\/([^/]+)$/.exec(path);
+  if (m && method === 'POST') return updateCampaign(store, decodeURIComponent(m[1]), body);
+  return errorReply(404, 'not_found', 'unknown_endpoint', `No control endpoint ${method} ${path}.`);
+}
+
+const LeadInput = LeadSeed.extend({ id: z.string().optional(), createdAt: z.string().optional() });
+function addLeads(store: Store, input: unknown): LeadRecord[] {
+  if (!Array.isArray(input)) bad('expected {leads: [...]}');
+  const leads = parse(z.array(LeadInput), input, 'leads');
+  const out = leads.map((l) => {
+    const target = store.cards.find((c) => c.id === l.cardId) ?? store.qrCodes.find((q) => q.id === l.cardId);
+    if (!target) bad(`unknown card or QR code ${l.cardId}`);
+    const rec: LeadRecord = {
+      ...l, object: 'lead', id: l.id ?? store.newId('lead'), accountId: l.accountId ?? target!.accountId,
+      cardName: l.cardName ?? target!.name, createdAt: l.createdAt ?? store.nowIso(),
+    };
+    return rec;
+  });
+  store.leads.push(...out);
+  store.changed();
+  return out;
+}
+
+function addScans(store: Store, input: unknown): ScanRecord[] {
+  if (!Array.isArray(input)) bad('expected {scans: [...]}');
+  const ScanInput = ScanSeed.extend({ at: z.string().optional() });
+  const scans = parse(z.array(ScanInput), input, 'scans');
+  const out = scans.map((s) => {
+    const target = store.cards.find((c) => c.id === s.targetId) ?? store.qrCodes.find((q) => q.id === s.targetId);
+    if (!target) bad(`unknown card or QR code ${s.targetId}`);
+    return {
+      ...s, id: s.id ?? store.newId('scn'), accountId: s.accountId ?? target!.accountId,
+      at: s.at ?? store.nowIso(), visitorId: s.visitorId ?? `v_${store.randomString(10)}`,
+    } satisfies ScanRecord;
+  });
+  store.scans.push(...out);
+  store.changed();
+  return out;
+}
+
+const CampaignPatch = z.strictObject({
+  status: z.enum(CAMPAIGN_STATUSES).optional(),
+  apiEnabled: z.boolean().optional(),
+  /** true: mark the configuration stale (template changed after activation); false: re-activate. */
+  stale: z.boolean().optional(),
+  /** false: forget the API configuration (409 api_not_configured). */
+  configured: z.literal(false).optional(),
+});
+function updateCampaign(store: Store, id: string, body: unknown): Reply {
+  const campaign = store.campaigns.find((c) => c.id === id);
+  if (!campaign) return errorReply(404, 'not_found', 'resource_not_found', `No campaign ${id}.`);
+  const patch = parse(CampaignPatch, body, 'campaign');
+  if (patch.status) campaign.status = patch.status;
+  if (patch.apiEnabled !== undefined) campaign.apiEnabled = patch.apiEnabled;
+  if (patch.configured === false) campaign.api = null;
+  if (patch.stale !== undefined && campaign.api) {
+    const tpl = store.templates.find((t) => t.id === campaign.templateId);
+    campaign.api.activatedFingerprint = patch.stale || !tpl ? 'fp_0000000000000000' : store.templateFingerprint(tpl);
+  }
+  store.changed();
+  return okReply({ campaign });
+}

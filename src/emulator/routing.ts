@@ -1,0 +1,93 @@
+// The RouteDef contract for route modules, and a tiny path router.
+import type { ErrorDetail, ErrorType, Reply } from './http.js';
+import type { AccountRecord, ApiKeyRecord, PlanDef, Scope } from './model.js';
+import type { Store } from './store.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface RouteContext {
+  method: HttpMethod;
+  /** Path without the /v1 prefix, e.g. /cards/crd_x. */
+  path: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** Parsed JSON body; undefined when the request had no body. */
+  body: unknown;
+  rawBody: string;
+  /** Request headers, lower-case names. */
+  headers: Record<string, string>;
+  store: Store;
+  key: ApiKeyRecord;
+  account: AccountRecord;
+  plan: PlanDef;
+  /** The key's effective requests per minute (EmulatorOptions.rateLimit wins). */
+  rateLimit: number;
+  requestId: string;
+  /** Emulator clock, ms since epoch. */
+  now(): number;
+  /** Emulator clock as ISO 8601 with milliseconds. */
+  nowIso(): string;
+  /** Answer an error `{error:{type,code,message,details?}}` (throws an EmuError). */
+  fail(status: number, type: ErrorType, code: string, message: string, details?: ErrorDetail[]): never;
+}
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** Path under /v1 with :params, e.g. '/cards/:id'. Static segments win over params. */
+  path: string;
+  /** Any-of; empty or absent = no scope needed. A write scope does not imply the read scope. */
+  scopes?: Scope[];
+  /**
+   * Campaign-scoped keys: 'refuse' (default) → 403 key_scoped_to_campaign; 'own' → allowed only when
+   * the :campaignId param is the key's campaign; 'allow' → always allowed (the handler filters).
+   */
+  campaign?: 'refuse' | 'own' | 'allow';
+  /**
+   * Body that is not valid JSON: 'odd500' → 500 {success:false,message} (POST /cards, POST /qr-codes,
+   * as the spec documents); 'invalid_json' → 400 invalid_json (campaign endpoints); 'invalid_request'
+   * (default) → 400 invalid_request, the spec's generic "request unusable as sent".
+   */
+  malformedJson?: 'odd500' | 'invalid_json' | 'invalid_request';
+  /** Body limit in bytes (default 1 MB = 1,048,576). */
+  maxBodyBytes?: number;
+  /** Code of the 400 sent over the limit (default invalid_request; campaign routes: payload_too_large). */
+  tooLargeCode?: string;
+  handler(ctx: RouteContext): Reply | Promise<Reply>;
+}
+
+export const DEFAULT_MAX_BODY = 1024 * 1024;
+
+interface Compiled { def: RouteDef; segments: string[]; score: string }
+
+export class Router {
+  private compiled: Compiled[] = [];
+
+  constructor(routes: RouteDef[]) {
+    for (const def of routes) {
+      const segments = def.path.split('/').filter(Boolean);
+      // static segment '0' sorts before param '1', so /analytics/overview beats /analytics/:id
+      const score = segments.map((s) => (s.startsWith(':') ? '1' : '0')).join('');
+      this.compiled.push({ def, segments, score });
+    }
+    this.compiled.sort((a, b) => a.score.localeCompare(b.score));
+  }
+
+  get routes(): RouteDef[] { return this.compiled.map((c) => c.def); }
+
+  match(method: string, path: string): { def: RouteDef; params: Record<string, string> } | undefined {
+    const parts = path.split('/').filter(Boolean);
+    for (const c of this.compiled) {
+      if (c.def.method !== method || c.segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let hit = true;
+      for (let i = 0; i < parts.length; i++) {
+        const seg = c.segments[i];
+        if (seg.startsWith(':')) {
+          try { params[seg.slice(1)] = decodeURIComponent(parts[i]); } catch { hit = false; break; }
+        } else if (seg !== parts[i]) { hit = false; break; }
+      }
+      if (hit) return { def: c.def, params };
+    }
+    return undefined;
+  }
+}
