@@ -42,7 +42,7 @@ export const testRoutes: RouteDef[] = [
     },
   },
   { method: 'GET', path: '/widgets', scopes: ['cards:read'], handler: (ctx) => ok(paginate(ctx.store.takenShortCodes, parsePage(ctx.query, 25))) },
-  { method: 'PATCH', path: '/widgets/:id', scopes: ['cards:write'], handler: (ctx) => ok({ id: ctx.params.id, body: ctx.body }) },
+  { method: 'PATCH', path: '/widgets/:id', scopes: ['cards:write'], handler: (ctx) => (ctx.params.id === 'bad' ? ctx.fail(422, 'invalid_request', 'validation_failed', 'Bad widget.') : ok({ id: ctx.params.id, body: ctx.body })) },
   { method: 'DELETE', path: '/widgets/:id', scopes: ['cards:write'], handler: () => ({ status: 204 }) },
   { method: 'GET', path: '/widgets/special', scopes: ['cards:read'], handler: () => ok({ special: true }) },
   { method: 'GET', path: '/widgets/:id', scopes: ['cards:read'], handler: (ctx) => (ctx.params.id === 'nope' ? ctx.fail(404, 'not_found', 'resource_not_found', 'No widget.') : ok({ id: ctx.params.id })) },
