@@ -122,10 +122,11 @@ export function seedScans(anchor: number, now: number): SeedScan[] {
       const n = Math.floor(rate * boost * 2 * rnd() + rnd());
       for (let k = 0; k < n; k++) {
         const t = anchor - d * 86_400_000 + Math.floor((7 + rnd() * 15) * 3_600_000);
-        if (t > now) continue;
         const [country, city] = pick(rnd, COUNTRIES, 2) as [string, string, number];
         const [device] = pick(rnd, DEVICES, 1) as [string, number];
-        scans.push({ targetId, at: new Date(t).toISOString(), country, city, device, visitorId: `v_${targetId.slice(-4)}_${Math.floor(rnd() * 400)}` });
+        const visitor = Math.floor(rnd() * 400);
+        if (t > now) continue; // after drawing, so the sequence (and earlier scans) is the same all day
+        scans.push({ targetId, at: new Date(t).toISOString(), country, city, device, visitorId: `v_${targetId.slice(4)}_${visitor}` });
       }
     }
   }

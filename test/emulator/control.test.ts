@@ -1,0 +1,116 @@
+import { networkInterfaces } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/emulator/index.js';
+import { isLoopback } from '../../src/emulator/http.js';
+import { call, useTestEmulator } from './_util.js';
+
+const t = useTestEmulator();
+
+describe('request recording', () => {
+  it('records every /v1 request: method, path without /v1, query, lower-case headers, body, status, keyName', async () => {
+    await call(t.emu, 'GET', '/me?x=1');
+    await call(t.emu, 'POST', '/widgets', { body: { name: 'Zoë' }, headers: { 'Idempotency-Key': 'abc' } });
+    await call(t.emu, 'POST', '/widgets', { raw: 'not json' });
+    await call(t.emu, 'GET', '/me', { key: t.emu.keys.revoked });
+    await call(t.emu, 'GET', '/c/amelie-laurent', { key: null }); // public: not recorded
+    const all = t.emu.requests();
+    expect(all.map((r) => [r.method, r.path, r.status, r.keyName])).toEqual([
+      ['GET', '/me', 200, 'full'],
+      ['POST', '/widgets', 201, 'full'],
+      ['POST', '/widgets', 400, 'full'],
+      ['GET', '/me', 401, undefined],
+    ]);
+    expect(all[0].query).toEqual({ x: '1' });
+    expect(all[0].body).toBeUndefined();
+    expect(all[1].body).toEqual({ name: 'Zoë' });
+    expect(all[1].headers['idempotency-key']).toBe('abc');
+    expect(all[1].headers.authorization).toBe(`Bearer ${t.emu.keys.full}`);
+    expect(all[2].body).toBe('not json');
+    expect(t.emu.requests({ method: 'post' })).toHaveLength(2);
+    expect(t.emu.requests({ path: /^\/me/ })).toHaveLength(2);
+    expect(t.emu.requests({ path: '/widgets' })).toHaveLength(2);
+    const viaHttp = await call(t.emu, 'GET', '/_emulator/requests', { key: null });
+    expect(viaHttp.body.requests).toHaveLength(4);
+    t.emu.clearRequests();
+    expect(t.emu.requests()).toEqual([]);
+  });
+});
+
+describe('control API', () => {
+  it('reset returns to the seed, clears requests, faults and the clock offset', async () => {
+    const before = t.emu.now();
+    await call(t.emu, 'POST', '/widgets', { body: {} });
+    t.emu.store.cards.pop();
+    t.emu.injectFaults([{ kind: '500' }]);
+    const tm = await call(t.emu, 'POST', '/_emulator/time', { key: null, body: { advanceMs: 86_400_000 } });
+    expect(tm.status).toBe(200);
+    expect(t.emu.now() - before).toBeGreaterThanOrEqual(86_400_000);
+    const r = await call(t.emu, 'POST', '/_emulator/reset', { key: null });
+    expect(r.body).toEqual({ ok: true });
+    expect(t.emu.requests()).toEqual([]);
+    expect(t.emu.store.cards.some((c) => c.id === 'crd_camille')).toBe(true);
+    expect(t.emu.store.takenShortCodes).toEqual(['acme', 'john-smith', 'menu', 'team']);
+    expect(Math.abs(t.emu.now() - Date.now())).toBeLessThan(1000);
+    expect((await call(t.emu, 'GET', '/me')).status).toBe(200); // fault cleared
+  });
+
+  it('leads, scans and campaigns can be changed; state is the whole store', async () => {
+    const leads = await call(t.emu, 'POST', '/_emulator/leads', { key: null, body: { leads: [{ cardId: 'crd_jose', source: 'manual', contact: { name: 'Ana', email: 'ana@x.example', phone: '', company: '', title: '' } }] } });
+    expect(leads.status).toBe(200);
+    const lead = leads.body.leads[0];
+    expect(lead).toMatchObject({ object: 'lead', cardId: 'crd_jose', cardName: 'José Álvarez Peña', accountId: 'acc_acme', locked: false, hubspot: null });
+    expect(lead.id).toMatch(/^lead_/);
+    expect(t.emu.store.leads.find((l) => l.id === lead.id)).toBeDefined();
+    const badLead = await call(t.emu, 'POST', '/_emulator/leads', { key: null, body: { leads: [{ cardId: 'crd_jose', source: 'fax' }] } });
+    expect(badLead.status).toBe(400);
+    expect(badLead.body.error.message).toContain('[0].source');
+
+    const n = t.emu.store.scanCount('qr_roboconf');
+    const scans = await call(t.emu, 'POST', '/_emulator/scans', { key: null, body: { scans: [{ targetId: 'qr_roboconf', country: 'JP', device: 'Android' }, { targetId: 'qr_roboconf', at: '2026-01-01T10:00:00.000Z' }] } });
+    expect(scans.body.scans).toHaveLength(2);
+    expect(t.emu.store.scanCount('qr_roboconf')).toBe(n + 2);
+    expect((await call(t.emu, 'POST', '/_emulator/scans', { key: null, body: { scans: [{ targetId: 'qr_nope' }] } })).status).toBe(400);
+
+    const c = await call(t.emu, 'POST', '/_emulator/campaigns/cmp_native', { key: null, body: { status: 'paused', apiEnabled: false } });
+    expect(c.body.campaign).toMatchObject({ id: 'cmp_native', status: 'paused', apiEnabled: false });
+    await call(t.emu, 'POST', '/_emulator/campaigns/cmp_native', { key: null, body: { stale: true } });
+    expect(t.emu.store.campaignIsStale(t.emu.store.campaigns.find((x) => x.id === 'cmp_native')!)).toBe(true);
+    expect((await call(t.emu, 'POST', '/_emulator/campaigns/cmp_nope', { key: null, body: {} })).status).toBe(404);
+    expect((await call(t.emu, 'POST', '/_emulator/campaigns/cmp_native', { key: null, body: { status: 'gone' } })).status).toBe(400);
+
+    const state = await call(t.emu, 'GET', '/_emulator/state', { key: null });
+    expect(Object.keys(state.body)).toEqual(expect.arrayContaining(['accounts', 'apiKeys', 'templates', 'cards', 'qrCodes', 'campaigns', 'leads', 'scans', 'trash']));
+    expect(state.body.campaigns.find((x: { id: string }) => x.id === 'cmp_native').status).toBe('paused');
+    expect((await call(t.emu, 'GET', '/_emulator/nothing', { key: null })).status).toBe(404);
+  });
+
+  it('seed replaces the state until the next reset', async () => {
+    const r = await call(t.emu, 'POST', '/_emulator/seed', { key: null, body: { seed: { accounts: [{ id: 'acc_x', email: 'x@x.example', plan: 'pro' }], keys: [{ name: 'full', secret: 'cq_live_tiny_key' }] } } });
+    expect(r.status).toBe(200);
+    expect((await call(t.emu, 'GET', '/me', { key: 'cq_live_tiny_key' })).body.account.id).toBe('acc_x');
+    const bad = await call(t.emu, 'POST', '/_emulator/seed', { key: null, body: { seed: { accounts: [] } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('accounts');
+    t.emu.reset();
+    expect(t.emu.store.accounts[0].id).toBe('acc_acme');
+  });
+
+  it('answers loopback clients only', async () => {
+    expect(isLoopback('127.0.0.1')).toBe(true);
+    expect(isLoopback('127.8.9.10')).toBe(true);
+    expect(isLoopback('::1')).toBe(true);
+    expect(isLoopback('::ffff:127.0.0.1')).toBe(true);
+    expect(isLoopback('10.0.0.5')).toBe(false);
+    expect(isLoopback('::ffff:192.168.1.2')).toBe(false);
+    expect(isLoopback(undefined)).toBe(false);
+    const external = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
+    if (!external) return; // no non-loopback interface on this machine
+    const emu = await createEmulator({ port: 0, host: '0.0.0.0' });
+    try {
+      const res = await fetch(`http://${external.address}:${emu.port}/_emulator/reset`, { method: 'POST' });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+      expect((await fetch(`http://127.0.0.1:${emu.port}/_emulator/reset`, { method: 'POST' })).status).toBe(200);
+    } finally { await emu.close(); }
+  });
+});

@@ -1,0 +1,121 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createEmulator, defaultSeed, DEFAULT_KEYS, FIELD_MODES, HUBSPOT_STATUSES, LEAD_SOURCES, loadSeedFile, parseSeed, QR_TYPES, SeedError,
+} from '../../src/emulator/index.js';
+import { call, testRoutes } from './_util.js';
+
+const dirs: string[] = [];
+const tmp = () => { const d = mkdtempSync(join(tmpdir(), 'cardqr-emu-')); dirs.push(d); return d; };
+afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }); });
+
+describe('statePath persistence', () => {
+  it('writes the state atomically after changes and loads it on restart', async () => {
+    const statePath = join(tmp(), 'state', 'emu.json');
+    const a = await createEmulator({ port: 0, statePath, extraRoutes: testRoutes });
+    await call(a, 'POST', '/widgets', { body: { n: 1 }, headers: { 'Idempotency-Key': 'persist-1' } });
+    await call(a, 'POST', '/_emulator/plan', { key: null, body: { plan: 'business_card' } });
+    a.advanceTime(3_600_000);
+    await a.close();
+    const saved = JSON.parse(readFileSync(statePath, 'utf8'));
+    expect(saved.version).toBe(1);
+    expect(saved.takenShortCodes).toContain('widget-1');
+    expect(readdirSync(join(statePath, '..'))).toEqual(['emu.json']); // no temp files left
+
+    const b = await createEmulator({ port: 0, statePath, extraRoutes: testRoutes });
+    try {
+      expect(b.store.takenShortCodes).toContain('widget-1');
+      expect((await call(b, 'GET', '/me')).body.account.plan).toBe('business_card');
+      expect(b.now() - Date.now()).toBeGreaterThan(3_590_000);
+      const replay = await call(b, 'POST', '/widgets', { body: { n: 1 }, headers: { 'Idempotency-Key': 'persist-1' } });
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      b.reset();
+    } finally { await b.close(); }
+    expect(JSON.parse(readFileSync(statePath, 'utf8')).accounts[0].plan).toBe('pro');
+  });
+
+  it('refuses a state file that is not one', async () => {
+    const statePath = join(tmp(), 'bad.json');
+    writeFileSync(statePath, '{"hello": 1}');
+    await expect(createEmulator({ port: 0, statePath })).rejects.toThrow(/not a state file/);
+  });
+});
+
+describe('seed', () => {
+  it('the default seed is valid, rich and has fixed key secrets', () => {
+    const s = parseSeed(defaultSeed());
+    expect(Object.fromEntries(s.keys.map((k) => [k.name, k.secret]))).toEqual(DEFAULT_KEYS);
+    const modes = new Set(s.templates.flatMap((t) => Object.values(t.policy.fields).map((f) => f.mode)));
+    expect([...modes].sort()).toEqual([...FIELD_MODES].sort());
+    expect(new Set(s.qrCodes.map((q) => q.type))).toEqual(new Set(QR_TYPES));
+    expect(new Set(s.cards.map((c) => c.status))).toEqual(new Set(['published', 'draft', 'archived', 'paused']));
+    expect(s.cards.some((c) => c.paused)).toBe(true);
+    expect(s.leads.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(s.leads.map((l) => l.source))).toEqual(new Set(LEAD_SOURCES));
+    expect(new Set(s.leads.flatMap((l) => (l.hubspot ? [l.hubspot.status] : [])))).toEqual(new Set(HUBSPOT_STATUSES));
+    expect(s.leads.some((l) => l.locked && l.contact === null)).toBe(true);
+    expect(s.scans.length).toBeGreaterThan(800);
+    const oldest = Math.min(...s.scans.map((x) => Date.parse(x.at)));
+    expect(Date.now() - oldest).toBeGreaterThan(300 * 86_400_000);
+    expect(s.campaigns.map((c) => c.id)).toEqual(['cmp_mapped', 'cmp_native', 'cmp_stale', 'cmp_draft', 'cmp_disabled', 'cmp_unconfigured']);
+  });
+
+  it('the default seed is stable for a given day', () => {
+    const now = Date.parse('2026-06-15T12:00:00.000Z');
+    const a = defaultSeed({ now });
+    const b = defaultSeed({ now: now + 3_600_000 });
+    const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+    expect(same({ ...a, scans: [] }, { ...b, scans: [] })).toBe(true);
+    // later in the day only adds today's scans that have happened by then
+    expect(same(a.scans, b.scans!.filter((x) => Date.parse(x.at) <= now))).toBe(true);
+    expect(b.scans!.every((x) => Date.parse(x.at) <= now + 3_600_000)).toBe(true);
+  });
+
+  it('stale and unconfigured campaigns are set up as such', async () => {
+    const emu = await createEmulator({ port: 0 });
+    try {
+      const stale = emu.store.campaigns.filter((c) => emu.store.campaignIsStale(c)).map((c) => c.id);
+      expect(stale).toEqual(['cmp_stale']);
+      expect(emu.store.campaigns.find((c) => c.id === 'cmp_unconfigured')!.api).toBeNull();
+      expect(emu.store.trashedCards().map((c) => c.id)).toEqual(['crd_sven']);
+      expect(emu.store.isShortCodeTaken('Sven-Lindqvist')).toBe(true); // held by Trash, case-insensitive
+      expect(emu.store.isShortCodeTaken('flyer-2024')).toBe(true);
+      expect(emu.store.isShortCodeTaken('acme')).toBe(true); // another customer's
+      expect(emu.store.isShortCodeTaken('free-code')).toBe(false);
+      expect(emu.store.isReservedShortCode('Dashboard')).toBe(true);
+      expect(emu.store.randomShortCode()).toMatch(/^[a-z0-9]{8}$/);
+      expect(emu.store.newId('crd')).toMatch(/^crd_[A-Za-z0-9]{16}$/);
+    } finally { await emu.close(); }
+  });
+
+  it('an invalid seed gives every problem with a readable path', () => {
+    const seed = defaultSeed() as any;
+    seed.cards[2].shortCode = 'not valid!';
+    seed.cards[3].fields.emails = [{ label: 'Work', value: 42 }];
+    seed.keys[0].scopes = ['cards:read', 'cards:admin'];
+    seed.leads[0].cardId = 'crd_ghost';
+    let err: unknown;
+    try { parseSeed(seed); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(SeedError);
+    const msg = (err as Error).message;
+    expect(msg).toContain('cards[2] (crd_zoe).shortCode: letters, numbers and hyphens, up to 100');
+    expect(msg).toContain('cards[3] (crd_jose).fields.emails[0].value');
+    expect(msg).toContain('keys[0] (key_full).scopes[1]');
+    // cross references are checked once the shape is right
+    const s2 = defaultSeed() as any;
+    s2.leads[0].cardId = 'crd_ghost';
+    s2.keys[3].campaignId = 'cmp_ghost';
+    expect(() => parseSeed(s2)).toThrow(/leads\[0\]\.cardId: unknown card or QR code crd_ghost[\s\S]*|keys\[3\]\.campaignId: unknown campaign cmp_ghost/);
+  });
+
+  it('loadSeedFile reports unreadable JSON and createEmulator rejects an invalid seed', async () => {
+    const p = join(tmp(), 'seed.json');
+    writeFileSync(p, '{"accounts": [');
+    expect(() => loadSeedFile(p)).toThrow(/Invalid seed file .*seed\.json:\n  - cannot read JSON/);
+    writeFileSync(p, JSON.stringify({ accounts: [{ id: 'acc_1', email: 'a@b.example', plan: 'gold' }], extra: 1 }));
+    expect(() => loadSeedFile(p)).toThrow(/accounts\[0\] \(acc_1\)\.plan: expected a plan[\s\S]*\(root\): Unrecognized key/);
+    await expect(createEmulator({ port: 0, seed: { accounts: [] } })).rejects.toThrow(SeedError);
+  });
+});
