@@ -1,6 +1,7 @@
 // The root command: global flags (PRODUCT §2) and one addCommand per noun.
 import { Command, Option } from 'commander';
 import { apiCommand } from './commands/api/index.js';
+import { emulatorCommand } from './commands/emulator/index.js';
 import { meCommand } from './commands/me/index.js';
 import { profilesCommand } from './commands/profiles/index.js';
 import { intIn, positiveNumber } from './commands/shared.js';
@@ -32,6 +33,7 @@ export function createProgram(deps: Deps): Command {
   program.addCommand(meCommand(deps));
   program.commandsGroup('Advanced:');
   program.addCommand(apiCommand(deps));
+  program.addCommand(emulatorCommand(deps));
 
   program.hook('preAction', (_root, action) => {
     Object.assign(deps.globals, action.optsWithGlobals() as GlobalOptions);

@@ -1,0 +1,68 @@
+import { Command, InvalidArgumentError } from 'commander';
+import type { Deps } from '../../deps.js';
+import { UsageError } from '../../errors.js';
+import { example, intIn } from '../shared.js';
+
+export function emulatorCommand(deps: Deps): Command {
+  const cmd = new Command('emulator')
+    .description('Run the local emulator of the whole API (for rehearsal: the real service has no sandbox)')
+    .option('--port <port>', 'port to listen on; 0 picks a free one (default: 4010)', intIn(0, 65535))
+    .option('--host <host>', 'address to listen on (default: 127.0.0.1)')
+    .option('--seed <file.json>', 'seed file (account, keys, templates, campaigns, cards, leads, scans)')
+    .option('--state <file.json>', 'persist the emulator state in this file across restarts')
+    .option('--rate-limit <n>', 'requests per minute for every key', intIn(1, 1_000_000))
+    .option('--latency <ms>', 'added before each API answer', intIn(0, 600_000))
+    .option('--fault-rate <p>', 'fraction of API requests answered with a 500 or a dropped connection (0..1)', faultRate)
+    .option('--profile <name>', 'also write a profile pointing at the emulator with its full-scope key')
+    .action(async (flags: EmulatorFlags) => {
+      const { createEmulator, loadSeedFile, SeedError } = await import('../../emulator/index.js');
+      let seed;
+      try {
+        seed = flags.seed ? loadSeedFile(flags.seed) : undefined;
+      } catch (e) {
+        if (e instanceof SeedError) throw new UsageError(`--seed: ${flags.seed} is not a valid seed`, e.problems);
+        throw e;
+      }
+      const emu = await createEmulator({
+        port: flags.port ?? 4010,
+        host: flags.host ?? '127.0.0.1',
+        seed,
+        statePath: flags.state,
+        rateLimit: flags.rateLimit,
+        latencyMs: flags.latency,
+        faultRate: flags.faultRate,
+        log: deps.globals.quiet ? undefined : (line) => deps.io.stderr.write(`${line}\n`),
+      });
+      if (flags.profile) {
+        await deps.profiles().save({ name: flags.profile, baseUrl: emu.baseUrl, apiKey: emu.keys.full }, false);
+        deps.io.stderr.write(`profile "${flags.profile}" points at the emulator (use --profile ${flags.profile})\n`);
+      }
+      deps.io.stdout.write(JSON.stringify({ baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys }) + '\n');
+      deps.io.stderr.write(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)\n`);
+      const signal = deps.interruptible();
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      await emu.close();
+    });
+  return example(
+    cmd,
+    'cardqr emulator --port 0 --profile local',
+    'cardqr emulator --rate-limit 120 --latency 50 --fault-rate 0.05 --state emu-state.json',
+  );
+}
+
+interface EmulatorFlags {
+  port?: number;
+  host?: string;
+  seed?: string;
+  state?: string;
+  rateLimit?: number;
+  latency?: number;
+  faultRate?: number;
+  profile?: string;
+}
+
+function faultRate(value: string): number {
+  const n = Number(value);
+  if (!value.trim() || !(n >= 0 && n <= 1)) throw new InvalidArgumentError('expected a number from 0 to 1.');
+  return n;
+}
