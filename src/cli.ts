@@ -12,12 +12,6 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
   };
   io.stdout.on('error', onStdoutError);
   const program = createProgram(deps);
-  program.exitOverride();
-  program.configureOutput({
-    writeOut: (s) => io.stdout.write(s),
-    writeErr: (s) => io.stderr.write(s),
-    outputError: (s, write) => write(s.startsWith('error:') ? s : `error: ${s}`),
-  });
   try {
     if (!argv.length) {
       io.stdout.write(program.helpInformation());

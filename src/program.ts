@@ -4,7 +4,7 @@ import { apiCommand } from './commands/api/index.js';
 import { emulatorCommand } from './commands/emulator/index.js';
 import { meCommand } from './commands/me/index.js';
 import { profilesCommand } from './commands/profiles/index.js';
-import { intIn, positiveNumber } from './commands/shared.js';
+import { intIn, parseFieldList, positiveNumber } from './commands/shared.js';
 import { OUTPUT_FORMATS, type GlobalOptions } from './config/settings.js';
 import type { Deps } from './deps.js';
 import { EXIT_TABLE } from './errors.js';
@@ -25,7 +25,6 @@ export function createProgram(deps: Deps): Command {
     .option('--timeout <seconds>', 'per-request timeout in seconds (default: 30)', positiveNumber)
     .option('--max-retries <n>', 'retries for retryable failures (default: 4)', intIn(0, 20))
     .option('-y, --yes', 'answer yes to confirmations')
-    .showSuggestionAfterError(true)
     .addHelpText('after', rootEpilogue());
 
   program.commandsGroup('Set up:');
@@ -37,8 +36,23 @@ export function createProgram(deps: Deps): Command {
 
   program.hook('preAction', (_root, action) => {
     Object.assign(deps.globals, action.optsWithGlobals() as GlobalOptions);
+    if (deps.globals.fields !== undefined) parseFieldList(deps.globals.fields); // fail before any request
   });
+  configureTree(program, deps);
   return program;
+}
+
+/** addCommand() does not copy these settings to subcommands, so every command gets them here. */
+function configureTree(cmd: Command, deps: Deps): void {
+  const { io } = deps;
+  cmd.exitOverride();
+  cmd.showSuggestionAfterError(true);
+  cmd.configureOutput({
+    writeOut: (s) => io.stdout.write(s),
+    writeErr: (s) => io.stderr.write(s),
+    outputError: (s, write) => write(s.startsWith('error:') ? s : `error: ${s}`),
+  });
+  for (const sub of cmd.commands) configureTree(sub, deps);
 }
 
 function rootEpilogue(): string {

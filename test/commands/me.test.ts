@@ -1,0 +1,88 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { testRoutes } from '../emulator/_util.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { json, runCli } from '../helpers/run-cli.js';
+
+const emu = useEmulator({ extraRoutes: testRoutes });
+
+describe('cardqr me', () => {
+  it('table on a terminal: key, account, plan, scopes, rate limit and usable commands', async () => {
+    const r = await runCli(['me'], { emu, tty: true });
+    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    for (const text of ['full (key_full)', 'acc_acme', 'pro', 'cards:write', '600 requests/minute', 'campaigns: list, get, schema, test, create-card, import']) {
+      expect(r.stdout).toContain(text);
+    }
+  });
+
+  it('json when stdout is not a terminal, with the API fields kept', async () => {
+    const me = json(await runCli(['me'], { emu }));
+    expect(me.object).toBe('api_key_context');
+    expect(me.rateLimit.requestsPerMinute).toBe(600);
+    expect(me.commands.leads).toEqual(['list', 'get', 'export']);
+  });
+
+  it('a read-only key may use no write command; a campaign key only its campaign', async () => {
+    const ro = json(await runCli(['me'], { emu, key: emu.keys.readonly }));
+    expect(ro.commands.cards).toEqual(['list', 'get', 'wallet']);
+    const cmp = json(await runCli(['me'], { emu, key: emu.keys.campaign }));
+    expect(Object.keys(cmp.commands)).toEqual(['campaigns']);
+  });
+
+  it('ndjson is one line; csv has dotted columns and parses back; --fields picks', async () => {
+    const nd = await runCli(['me', '-o', 'ndjson'], { emu });
+    expect(nd.stdout.trim().split('\n')).toHaveLength(1);
+    const csv = await runCli(['me', '-o', 'csv'], { emu });
+    const rows = parse(csv.stdout, { columns: true });
+    expect(rows[0]['account.plan']).toBe('pro');
+    expect(rows[0]['rateLimit.requestsPerMinute']).toBe('600');
+    const picked = json(await runCli(['me', '--fields', 'account.plan,key.id'], { emu }));
+    expect(picked).toEqual({ account: { plan: 'pro' }, key: { id: 'key_full' } });
+    const q = await runCli(['me', '-q'], { emu });
+    expect([q.exitCode, q.stdout]).toEqual([0, '']);
+  });
+
+  it('global options are accepted after the subcommand too', async () => {
+    const r = await runCli(['me', '--output', 'ndjson', '--fields', 'key.name'], { emu });
+    expect(r.stdout).toBe('{"key":{"name":"full"}}\n');
+  });
+
+  it('tables have no colour off a terminal, and none with NO_COLOR on one', async () => {
+    const plain = await runCli(['me', '-o', 'table'], { emu });
+    expect(plain.stdout).not.toMatch(/\x1b\[/);
+    const noColor = await runCli(['me'], { emu, tty: true, env: { NO_COLOR: '1' } });
+    expect(noColor.stdout).not.toMatch(/\x1b\[/);
+    const colored = await runCli(['me'], { emu, tty: true });
+    expect(colored.stdout).toMatch(/\x1b\[/);
+  });
+});
+
+describe('cardqr api', () => {
+  it('a list in every format: json keeps the envelope, ndjson/csv give one item per line', async () => {
+    const j = json(await runCli(['api', 'GET', '/widgets', '--query', 'limit=3'], { emu }));
+    expect(j.object).toBe('list');
+    expect(j.data).toHaveLength(3);
+    const nd = await runCli(['api', 'GET', '/widgets?limit=3', '-o', 'ndjson'], { emu });
+    expect(nd.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual(j.data);
+    const csv = await runCli(['api', 'GET', '/widgets', '--query', 'limit=3', '-o', 'csv', '--fields', 'id'], { emu });
+    expect(parse(csv.stdout, { columns: true })).toHaveLength(3);
+    const table = await runCli(['api', 'GET', '/me', '-o', 'table'], { emu });
+    expect(table.stdout).toContain('api_key_context');
+  });
+
+  it('sends --data from a file and from stdin with an automatic Idempotency-Key', async () => {
+    const r = await runCli(['api', 'POST', '/widgets', '--data', '-'], { emu, stdin: '{"from":"stdin"}' });
+    expect(json(r).body).toEqual({ from: 'stdin' });
+    expect(emu.requests({ path: '/widgets' })[0].headers['idempotency-key']).toBeTruthy();
+    expect(emu.requests({ path: '/widgets' })[0].headers['user-agent']).toMatch(/^cardqr\//);
+  });
+
+  it('shows every details entry of an error on its own line, and the JSON error with -o json', async () => {
+    const r = await runCli(['api', 'GET', '/throws', '-o', 'json'], { emu });
+    expect(r.exitCode).toBe(5);
+    const lines = r.stderr.split('\n');
+    expect(lines[0]).toBe('error: validation_failed (422): Bad.');
+    expect(lines[1]).toBe('  name: invalid_type: Required');
+    expect(r.stderr).toContain('"code":"validation_failed"');
+  });
+});
