@@ -1,7 +1,7 @@
 // The one HTTP client (undici): auth, Idempotency-Key on every write, the spec's retry rules,
 // pacing to the key's rate limit, no redirects, and every failure as a typed error.
 import { randomUUID } from 'node:crypto';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent } from './undici-lite.js';
 import { ApiError, UnavailableError, type ErrorDetail } from '../errors.js';
 import { Pacer } from './pacer.js';
 import { backoffMs, isRetryable, retryWaitMs } from './retry.js';
@@ -52,7 +52,7 @@ const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const LONG_WAIT_MS = 3000;
 
 export class ApiClient {
-  private readonly dispatcher: Dispatcher;
+  private readonly dispatcher: Agent;
   private readonly pacer: Pacer;
   private readonly random: () => number;
 
@@ -156,11 +156,12 @@ export class ApiClient {
     signal: AbortSignal | undefined,
   ): Promise<RawResponse> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const res = await request(url, {
+    const res = await this.dispatcher.request({
+      origin: url.origin,
+      path: url.pathname + url.search,
       method,
       headers,
       body,
-      dispatcher: this.dispatcher,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       headersTimeout: this.options.timeoutMs,
       bodyTimeout: this.options.timeoutMs,

@@ -33,7 +33,7 @@ describe('cardqr me', () => {
     const nd = await runCli(['me', '-o', 'ndjson'], { emu });
     expect(nd.stdout.trim().split('\n')).toHaveLength(1);
     const csv = await runCli(['me', '-o', 'csv'], { emu });
-    const rows = parse(csv.stdout, { columns: true });
+    const rows = parse(csv.stdout, { columns: true }) as Record<string, string>[];
     expect(rows[0]['account.plan']).toBe('pro');
     expect(rows[0]['rateLimit.requestsPerMinute']).toBe('600');
     const picked = json(await runCli(['me', '--fields', 'account.plan,key.id'], { emu }));

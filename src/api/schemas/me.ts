@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const ApiKeyContext = z.looseObject({
   object: z.literal('api_key_context'),
   key: z.looseObject({ id: z.string(), name: z.string() }),
-  scopes: z.array(z.looseObject({ scope: z.string(), description: z.string().optional() })),
+  scopes: z.array(z.looseObject({ scope: z.string(), description: z.optional(z.string()) })),
   account: z.looseObject({ id: z.string(), email: z.string(), plan: z.string() }),
-  rateLimit: z.looseObject({ requestsPerMinute: z.number().int() }),
-  campaignId: z.string().nullable().optional(),
+  rateLimit: z.looseObject({ requestsPerMinute: z.number() }),
+  campaignId: z.optional(z.nullable(z.string())),
 });
 export type ApiKeyContext = z.infer<typeof ApiKeyContext>;
