@@ -1,6 +1,7 @@
 // The root command: global flags (PRODUCT §2) and one addCommand per noun.
 import { Command, Option } from 'commander';
 import { apiCommand } from './commands/api/index.js';
+import { completeCommand, completionCommand } from './commands/completion/index.js';
 import { emulatorCommand } from './commands/emulator/index.js';
 import { meCommand } from './commands/me/index.js';
 import { profilesCommand } from './commands/profiles/index.js';
@@ -33,6 +34,9 @@ export function createProgram(deps: Deps): Command {
   program.commandsGroup('Advanced:');
   program.addCommand(apiCommand(deps));
   program.addCommand(emulatorCommand(deps));
+  program.commandsGroup('Shell:');
+  program.addCommand(completionCommand(deps));
+  program.addCommand(completeCommand(deps), { hidden: true });
 
   program.hook('preAction', (_root, action) => {
     Object.assign(deps.globals, action.optsWithGlobals() as GlobalOptions);
