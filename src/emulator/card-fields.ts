@@ -27,6 +27,11 @@ export interface FieldsOptions {
   applyPrefilled?: boolean;
   /** Prefix of `field` paths in problems (default `fields`). */
   pathPrefix?: string;
+  /**
+   * Keys the request writes (default: every key given). Others were kept from the stored card (PATCH keeps
+   * rich sections left out): keeping is not writing, so they are not refused as locked or hidden.
+   */
+  written?: ReadonlySet<string>;
 }
 
 const isEmpty = (v: unknown): boolean =>
@@ -160,18 +165,22 @@ export function sanitizeFields(raw: unknown, template?: TemplateRecord | null, p
  * problem (sending the locked value itself is accepted); the locked value is always applied. Hidden: any
  * value is a problem. Prefilled: applied when empty (on creation). Required: empty after all that is a problem.
  */
-export function applyTemplateRules(fields: CardFields, template: TemplateRecord | null | undefined, applyPrefilled = true): ErrorDetail[] {
+export function applyTemplateRules(
+  fields: CardFields, template: TemplateRecord | null | undefined, applyPrefilled = true, written?: ReadonlySet<string>,
+): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   if (!template) return problems;
   for (const [key, rule] of Object.entries(template.policy.fields)) {
     const v = fields[key];
+    const writes = !written || written.has(key);
     switch (rule.mode) {
       case 'locked':
-        if (!isEmpty(v) && !deepEqual(v, rule.value)) problems.push({ key, reason: 'locked' });
+        if (writes && !isEmpty(v) && !deepEqual(v, rule.value)) problems.push({ key, reason: 'locked' });
         if (rule.value === undefined) delete fields[key];
         else fields[key] = structuredClone(rule.value);
         break;
       case 'hidden':
+        if (!writes) break;
         if (!isEmpty(v)) problems.push({ key, reason: 'hidden' });
         delete fields[key];
         break;
@@ -191,7 +200,7 @@ export function applyTemplateRules(fields: CardFields, template: TemplateRecord 
 /** Shape check plus template rules; what campaign ingestion can dry-run without creating anything. */
 export function validateCardFields(raw: unknown, template?: TemplateRecord | null, opts: FieldsOptions = {}): FieldsCheck {
   const { fields, problems } = sanitizeFields(raw, template, opts.pathPrefix ?? 'fields');
-  problems.push(...applyTemplateRules(fields, template, opts.applyPrefilled ?? true));
+  problems.push(...applyTemplateRules(fields, template, opts.applyPrefilled ?? true, opts.written));
   return { fields, problems };
 }
 

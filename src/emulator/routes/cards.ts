@@ -89,15 +89,17 @@ function patchCard(ctx: RouteContext) {
   const template = templateFor(ctx.store, ctx.account, templateId === undefined ? card.templateId : templateId);
   const scalars = new Set<string>(SCALAR_FIELD_KEYS);
   const merged: Record<string, unknown> = {};
+  const written = new Set<string>();
   for (const key of knownFieldKeys(template)) {
     if (key in given) {
+      written.add(key);
       if (given[key] !== null) merged[key] = given[key];
     } else if (!scalars.has(key) && card.fields[key] !== undefined) {
       merged[key] = card.fields[key];
     }
   }
   const relinked = templateId !== undefined && templateId !== card.templateId;
-  const { fields, problems } = validateCardFields(merged, template, { applyPrefilled: relinked });
+  const { fields, problems } = validateCardFields(merged, template, { applyPrefilled: relinked, written });
   if (problems.length) throw validationFailed(problems, 'The card is invalid.');
   card.fields = fields;
   card.templateId = template?.id ?? null;
