@@ -1,5 +1,7 @@
 // Every API route module. Adding a resource = one import + one entry below.
 import type { RouteDef } from '../routing.js';
+import { routes as analytics } from './analytics.js';
+import { routes as leads } from './leads.js';
 import { routes as images } from './images.js';
 import { routes as cards } from './cards.js';
 import { routes as me } from './me.js';
@@ -12,6 +14,8 @@ export const routeModules: Record<string, RouteDef[]> = {
   cards,
   qrCodes,
   templates,
+  analytics,
+  leads,
 };
 
 export const allRoutes: RouteDef[] = Object.values(routeModules).flat();
