@@ -33,9 +33,11 @@ export function emulatorCommand(deps: Deps): Command {
         faultRate: flags.faultRate,
         log: deps.globals.quiet ? undefined : (line) => deps.io.stderr.write(`${line}\n`),
       });
-      if (flags.profile) {
-        await deps.profiles().save({ name: flags.profile, baseUrl: emu.baseUrl, apiKey: emu.keys.full }, false);
-        deps.io.stderr.write(`profile "${flags.profile}" points at the emulator (use --profile ${flags.profile})\n`);
+      // --profile is also a global option (the profile to use); commander hands it to the root.
+      const profile = flags.profile ?? deps.globals.profile;
+      if (profile) {
+        await deps.profiles().save({ name: profile, baseUrl: emu.baseUrl, apiKey: emu.keys.full }, false);
+        deps.io.stderr.write(`profile "${profile}" points at the emulator (use --profile ${profile})\n`);
       }
       deps.io.stdout.write(JSON.stringify({ baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys }) + '\n');
       deps.io.stderr.write(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)\n`);
