@@ -4,10 +4,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
+
+// jsqr is CommonJS whose typings declare an ES default export; Node hands over module.exports.
+const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ?? jsQRModule) as unknown as typeof jsQRModule.default;
 
 export interface Raster { width: number; height: number; channels: number; data: Buffer }
 

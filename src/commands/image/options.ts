@@ -1,0 +1,90 @@
+// Flags of `cardqr image` → checked options, before anything is sent (every problem is exit 2).
+import { statSync } from 'node:fs';
+import { dirname, extname } from 'node:path';
+import { IMAGE_FORMATS, IMAGE_SIZE, TRANSPARENT_FORMATS, type ImageFormat, type ImageQuery } from '../../api/images.js';
+import { UsageError } from '../../errors.js';
+
+export interface ImageFlags {
+  format?: ImageFormat;
+  size?: number;
+  transparent?: boolean;
+  out?: string;
+  dir?: string;
+  force?: boolean;
+}
+
+export interface ImageOptions {
+  query: ImageQuery;
+  /** `-O file` or `-O -` (stdout); only with one id. */
+  out?: string;
+  /** Target directory for suggested filenames (default: the current directory). */
+  dir: string;
+  force: boolean;
+  /** Several ids or `-`: keep going past failures, summary, exit 7 when any failed. */
+  batch: boolean;
+  /** Read ids from standard input (`-` among the ids). */
+  fromStdin: boolean;
+}
+
+const EXT_FORMATS: Record<string, ImageFormat> = { '.png': 'png', '.svg': 'svg', '.pdf': 'pdf', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.webp': 'webp' };
+
+export function parseImageOptions(ids: string[], flags: ImageFlags, env: { stdoutTTY: boolean; apiKeyStdin: boolean }): ImageOptions {
+  const fromStdin = ids.includes('-');
+  const batch = ids.length > 1 || fromStdin;
+  const out = flags.out;
+  if (out !== undefined) {
+    if (batch) throw new UsageError('-O/--out takes exactly one id; use -d <dir> to save several images');
+    if (flags.dir !== undefined) throw new UsageError('use either -O/--out <file> or -d/--dir <dir>, not both');
+    if (!out) throw new UsageError('-O/--out needs a file name, or - for standard output');
+  }
+  if (fromStdin && env.apiKeyStdin) throw new UsageError('- (ids on standard input) cannot be combined with --api-key-stdin');
+
+  let format = flags.format;
+  const fromName = out && out !== '-' ? EXT_FORMATS[extname(out).toLowerCase()] : undefined;
+  if (format === undefined) format = fromName ?? 'png';
+  else if (fromName && fromName !== format) {
+    throw new UsageError(`-O ${out} looks like ${fromName} but --format is ${format}; change one of them`);
+  }
+  if (!IMAGE_FORMATS.includes(format)) throw new UsageError(`unknown format ${format}`);
+  const size = flags.size ?? IMAGE_SIZE.default;
+  const transparent = Boolean(flags.transparent);
+  if (transparent && !TRANSPARENT_FORMATS.includes(format)) {
+    throw new UsageError(`--transparent works only with ${TRANSPARENT_FORMATS.join(', ')} (not ${format})`);
+  }
+
+  if (out === '-') {
+    if (env.stdoutTTY) throw new UsageError('refusing to write image bytes to a terminal: redirect standard output or use -O <file>');
+  } else if (out !== undefined) {
+    checkOutFile(out, Boolean(flags.force));
+  }
+  return { query: { format, size, transparent }, out, dir: flags.dir ?? '.', force: Boolean(flags.force), batch, fromStdin };
+}
+
+function checkOutFile(out: string, force: boolean): void {
+  const existing = statOrUndefined(out);
+  if (existing?.isDirectory()) throw new UsageError(`-O ${out} is a directory; use -d ${out} to save into it`);
+  if (existing && !force) throw new UsageError(`refusing to overwrite ${out}: it exists (use --force to replace it)`);
+  const parent = statOrUndefined(dirname(out));
+  if (!parent?.isDirectory()) throw new UsageError(`-O ${out}: directory ${dirname(out)} does not exist`);
+}
+
+function statOrUndefined(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Expands `-` into the ids read from standard input: one per line, surrounding blanks trimmed,
+ * blank lines ignored.
+ */
+export function expandIds(ids: string[], stdin: string | undefined): string[] {
+  const fromStdin = stdin === undefined ? [] : stdin.replace(/^\uFEFF/, '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const out = ids.flatMap((id) => (id === '-' ? fromStdin : [id]));
+  if (ids.includes('-') && !fromStdin.length) throw new UsageError('no ids on standard input (expected one id per line)');
+  const empty = out.find((id) => !id.trim());
+  if (empty !== undefined) throw new UsageError('an id is empty');
+  return out;
+}

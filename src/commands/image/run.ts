@@ -1,0 +1,91 @@
+// The action of `cardqr image`, loaded lazily: checks, then saves, printing paths on stdout and
+// progress, per-image timings (--verbose) and the summary on stderr.
+import type { Deps } from '../../deps.js';
+import { InterruptedError, PartialError } from '../../errors.js';
+import { write } from '../../io.js';
+import { expandIds, parseImageOptions, type ImageFlags, type ImageOptions } from './options.js';
+import { describe, isFatal, prepareDir, saveImages, type Outcome } from './save.js';
+
+export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps: Deps): Promise<void> {
+  const { io, globals } = deps;
+  const opts = parseImageOptions(rawIds, flags, { stdoutTTY: io.isStdoutTTY, apiKeyStdin: Boolean(globals.apiKeyStdin) });
+  const ids = expandIds(rawIds, opts.fromStdin ? await deps.readStdin() : undefined);
+  if (opts.out === undefined) await prepareDir(opts.dir);
+  const client = await deps.api();
+  if (opts.out === '-') {
+    const { getQrImage } = await import('../../api/images.js');
+    const image = await getQrImage(client, ids[0], opts.query);
+    await new Promise<void>((resolve, reject) => io.stdout.write(image.bytes, (e) => (e ? reject(e) : resolve())));
+    return;
+  }
+
+  const quiet = Boolean(globals.quiet);
+  const verbose = Boolean(globals.verbose);
+  const progress = opts.batch && io.isStderrTTY && !quiet ? new Progress(deps, ids.length) : undefined;
+  const outcomes: Outcome[] = [];
+  const signal = deps.interruptible();
+  const clock = () => deps.now().getTime();
+  try {
+    for await (const o of saveImages(ids, opts, { client, signal, clock })) {
+      outcomes.push(o);
+      progress?.clear();
+      if (o.status === 'saved') {
+        if (verbose) io.stderr.write(`${o.id} → ${o.path}  ${o.bytes.toLocaleString('en-US')} bytes  ${o.ms} ms\n`);
+        if (!quiet) await write(io.stdout, `${o.path}\n`);
+      }
+      progress?.show(outcomes);
+    }
+  } catch (err) {
+    progress?.clear();
+    if (!opts.batch || !isFatal(err)) throw err;
+    io.stderr.write(`stopped: ${describe(err)}\n`);
+    io.stderr.write(`${summary(outcomes, ids.length)}\n`);
+    throw err;
+  }
+  progress?.clear();
+  if (!opts.batch) return;
+
+  const lines = detailLines(outcomes);
+  if (signal.aborted && outcomes.length < ids.length) {
+    throw new InterruptedError(`interrupted: ${summary(outcomes, ids.length)}`, lines);
+  }
+  if (outcomes.some((o) => o.status === 'failed')) throw new PartialError(summary(outcomes, ids.length), lines);
+  if (!quiet || lines.length) {
+    io.stderr.write(`${summary(outcomes, ids.length)}\n`);
+    for (const l of lines) io.stderr.write(`  ${l}\n`);
+  }
+}
+
+function count(outcomes: Outcome[], status: Outcome['status']): number {
+  return outcomes.filter((o) => o.status === status).length;
+}
+
+export function summary(outcomes: Outcome[], total: number): string {
+  const left = total - outcomes.length;
+  return `${count(outcomes, 'saved')} saved, ${count(outcomes, 'skipped')} skipped, ${count(outcomes, 'failed')} failed` +
+    (left > 0 ? `, ${left} not attempted` : '') + ` (${total} ids)`;
+}
+
+function detailLines(outcomes: Outcome[]): string[] {
+  return outcomes.flatMap((o) =>
+    o.status === 'skipped' ? [`skipped ${o.id}: ${o.reason}`] : o.status === 'failed' ? [`failed  ${o.id}: ${o.reason}`] : []);
+}
+
+/** One line on a terminal's stderr, redrawn after each image. */
+class Progress {
+  private shown = false;
+  constructor(private readonly deps: Deps, private readonly total: number) {}
+  show(outcomes: Outcome[]): void {
+    const last = outcomes[outcomes.length - 1];
+    const what = last.status === 'saved' ? last.path : `${last.status} ${last.id}`;
+    const failed = count(outcomes, 'failed');
+    this.deps.io.stderr.write(`\r\x1b[K[${outcomes.length}/${this.total}] ${what}${failed ? ` (${failed} failed)` : ''}`);
+    this.shown = true;
+  }
+  clear(): void {
+    if (this.shown) this.deps.io.stderr.write('\r\x1b[K');
+    this.shown = false;
+  }
+}
+
+export type { ImageOptions };
