@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { apiCommand } from './commands/api/index.js';
 import { completeCommand, completionCommand } from './commands/completion/index.js';
 import { emulatorCommand } from './commands/emulator/index.js';
+import { imageCommand } from './commands/image/index.js';
 import { meCommand } from './commands/me/index.js';
 import { profilesCommand } from './commands/profiles/index.js';
 import { intIn, parseFieldList, positiveNumber } from './commands/shared.js';
@@ -31,6 +32,8 @@ export function createProgram(deps: Deps): Command {
   program.commandsGroup('Set up:');
   program.addCommand(profilesCommand(deps));
   program.addCommand(meCommand(deps));
+  program.commandsGroup('Images:');
+  program.addCommand(imageCommand(deps));
   program.commandsGroup('Advanced:');
   program.addCommand(apiCommand(deps));
   program.addCommand(emulatorCommand(deps));
