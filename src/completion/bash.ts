@@ -27,7 +27,7 @@ ${nodes.map((n) => nodeCase(tree, n)).join('\n')}
 # its command); returns 1 when WORD is no subcommand there.
 ${p}_resolve() {
   case "$1|$2" in
-${nodes.flatMap((n) => n.commands.map((c) => `    ${q(`${key(n)}|`)}${[c.name, ...c.aliases].map((a) => q(a)).join(`|${q(`${key(n)}|`)}`)}) ${p}_r=${q(c.name)} ;;`)).join('\n')}
+${nodes.flatMap((n) => n.commands.map((c) => `    ${[c.name, ...c.aliases].map((a) => q(`${key(n)}|${a}`)).join('|')}) ${p}_r=${q(c.name)} ;;`)).join('\n')}
     *) return 1 ;;
   esac
 }

@@ -10,7 +10,7 @@ export function fishScript(tree: CompletionTree): string {
   const p = `__${b}`;
   const nodes = [tree.root, ...allCommands(tree.root)];
   const key = (n: CommandSpec) => n.path.join(' ');
-  const using = (n: CommandSpec) => `${p}_using ${q(key(n))}`;
+  const using = (n: CommandSpec) => `${p}_using "${key(n)}"`; // paths are plain words
   const lines: string[] = [];
 
   for (const n of nodes) {

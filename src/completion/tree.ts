@@ -86,6 +86,8 @@ function flagSpec(opt: Option, path: string[]): FlagSpec {
 
 function optionValue(opt: Option, placeholder: string, path: string[]): ValueSpec {
   if (opt.argChoices?.length) return { kind: 'choices', values: [...opt.argChoices] };
+  const listed = choicesIn(opt.description);
+  if (listed) return { kind: 'choices', values: listed };
   // `--profile` names a stored profile everywhere except where it creates one.
   if (opt.long === '--profile' && path[0] !== 'emulator') return { kind: 'profiles' };
   return fromPlaceholder(placeholder);
@@ -104,15 +106,23 @@ function argSpec(arg: Argument, path: string[]): ArgSpec {
 /** Profile names for `profiles use|show|remove <name>`; files and directories by their placeholder. */
 function argValue(arg: Argument, path: string[]): ValueSpec {
   if (arg.argChoices?.length) return { kind: 'choices', values: [...arg.argChoices] };
+  const listed = choicesIn(arg.description ?? '');
+  if (listed) return { kind: 'choices', values: listed };
   if (path[0] === 'profiles' && path.length === 2 && path[1] !== 'add' && /^(name|profile)$/.test(arg.name())) {
     return { kind: 'profiles' };
   }
   return fromPlaceholder(arg.name());
 }
 
+/** Choices written in a description the way STYLE §8 spells them: `{GET | POST | PATCH}`. */
+function choicesIn(description: string): string[] | undefined {
+  const m = /\{([^{}|]+(?:\|[^{}|]+)+)\}/.exec(description);
+  return m?.[1].split('|').map((s) => s.trim()).filter(Boolean);
+}
+
 function fromPlaceholder(placeholder: string): ValueSpec {
   if (/\b(dir|directory|folder)\b/i.test(placeholder)) return { kind: 'dir' };
-  if (/\b(file|path)\b|\.(csv|json|ndjson|txt|png|svg|pdf|jpe?g|webp)\b/i.test(placeholder)) return { kind: 'file' };
+  if (/\bfile\b|\.(csv|json|ndjson|txt|png|svg|pdf|jpe?g|webp)\b/i.test(placeholder)) return { kind: 'file' };
   return { kind: 'any' };
 }
 

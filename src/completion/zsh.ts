@@ -42,7 +42,7 @@ fi
 }
 
 function fnName(tree: CompletionTree, n: CommandSpec): string {
-  return `_${tree.bin}${n.path.map((s) => `_${s.replace(/[^A-Za-z0-9]/g, '_')}`).join('')}`;
+  return `__${tree.bin}_cmd${n.path.map((s) => `_${s.replace(/[^A-Za-z0-9]/g, '_')}`).join('')}`;
 }
 
 function nodeFunction(tree: CompletionTree, n: CommandSpec, shadowed: boolean): string {
@@ -69,7 +69,7 @@ ${[...specs, ...args].map((s) => `    ${s}`).join(' \\\n')}
   local curcontext=$curcontext state state_descr line ret=1
   typeset -A opt_args
   _arguments -C -s -S \\
-${[...specs, `': :->command'`, `'*:: :->argument'`].map((s) => `    ${s}`).join(' \\\n')} && ret=0
+${[...specs, `'(-): :->command'`, `'(-)*:: :->argument'`].map((s) => `    ${s}`).join(' \\\n')} && ret=0
   case $state in
     command)
       local -a commands
