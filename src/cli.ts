@@ -2,6 +2,7 @@
 import { CommanderError } from 'commander';
 import { createDeps, type Deps } from './deps.js';
 import { ApiError, CliError, EXIT, formatDetail } from './errors.js';
+import { overview } from './help/overview.js';
 import { createProgram } from './program.js';
 
 export async function main(argv: string[], deps: Deps = createDeps()): Promise<number> {
@@ -14,7 +15,7 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
   const program = createProgram(deps);
   try {
     if (!argv.length) {
-      io.stdout.write(program.helpInformation());
+      io.stdout.write(overview(program, io.columns));
       return EXIT.ok;
     }
     await program.parseAsync(argv, { from: 'user' });
