@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filenameFromDisposition } from '../../src/api/images.js';
 import { writeAtomic } from '../../src/commands/image/save.js';
 import { serializeCard, serializeQrCode } from '../../src/emulator/serialize.js';
 import { useEmulator } from '../helpers/emulator.js';
@@ -217,6 +218,21 @@ describe('writeAtomic', () => {
     expect(readFileSync(path, 'utf8')).toBe('third');
     await expect(writeAtomic(join(dir, 'missing', 'b.png'), Buffer.from('x'), false)).rejects.toThrow(/ENOENT/);
     expect(files(dir)).toEqual(['a.png']);
+  });
+});
+
+describe('filenameFromDisposition', () => {
+  it.each([
+    ['inline; filename="acme-support.png"', 'acme-support.png'],
+    ['attachment; filename=plain.svg', 'plain.svg'],
+    ['attachment; filename="x.png"; filename*=UTF-8\'\'caf%C3%A9.png', 'café.png'],
+    ['attachment; filename="../../etc/passwd"', 'passwd'],
+    ['attachment; filename="..\\evil\\.hidden.png"', 'evil.hidden.png'],
+    ['attachment; filename=".."', undefined],
+    ['inline', undefined],
+    [undefined, undefined],
+  ])('%s → %s', (header, name) => {
+    expect(filenameFromDisposition(header)).toBe(name);
   });
 });
 

@@ -3,7 +3,7 @@
 import type { Deps } from '../../deps.js';
 import { InterruptedError, PartialError } from '../../errors.js';
 import { write } from '../../io.js';
-import { expandIds, parseImageOptions, type ImageFlags, type ImageOptions } from './options.js';
+import { expandIds, parseImageOptions, type ImageFlags } from './options.js';
 import { describe, isFatal, prepareDir, saveImages, type Outcome } from './save.js';
 
 export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps: Deps): Promise<void> {
@@ -87,5 +87,3 @@ class Progress {
     this.shown = false;
   }
 }
-
-export type { ImageOptions };
