@@ -15,9 +15,10 @@ export function fishScript(tree: CompletionTree): string {
 
   for (const n of nodes) {
     for (const c of n.commands) {
-      lines.push(`complete -c ${b} -n ${q(using(n))} -f -a ${q(c.name)} -d ${q(c.description)}`);
+      const here = `${using(n)}; and ${p}_arg_index 0`;
+      lines.push(`complete -c ${b} -n ${q(here)} -f -a ${q(c.name)} -d ${q(c.description)}`);
       for (const a of c.aliases) {
-        lines.push(`complete -c ${b} -n ${q(`${using(n)}; and ${p}_typed`)} -f -a ${q(a)} -d ${q(`${c.description} (alias of ${c.name})`)}`);
+        lines.push(`complete -c ${b} -n ${q(`${here}; and ${p}_typed`)} -f -a ${q(a)} -d ${q(`${c.description} (alias of ${c.name})`)}`);
       }
     }
     const own = n.path.length ? n.flags : n.flags.filter((f) => !tree.globals.includes(f));
