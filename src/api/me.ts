@@ -21,7 +21,7 @@ export function usableCommands(ctx: Pick<ApiKeyContext, 'scopes' | 'campaignId'>
   add('cards', [...(has.has('cards:read') ? ['list', 'get', 'wallet'] : []), ...(has.has('cards:write') ? ['create', 'update', 'delete'] : [])]);
   add('qr', [...(has.has('qr:read') ? ['list', 'get'] : []), ...(has.has('qr:write') ? ['create', 'update', 'delete'] : [])]);
   add('templates', has.has('templates:read') ? ['list', 'get'] : []);
-  add('image', has.has('qr:read') || has.has('cards:read') ? ['save'] : []);
+  add('image', has.has('qr:read') || has.has('cards:read') ? ['<id>...'] : []);
   add('analytics', has.has('analytics:read') ? ['overview', 'get'] : []);
   add('leads', has.has('leads:read') ? ['list', 'get', 'export'] : []);
   add('campaigns', [
