@@ -1,0 +1,93 @@
+// Help for every command (walked from createProgram, so commands added later are covered), the
+// short overview of bare `cardqr`, and suggestions for mistyped commands.
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { buildDeps } from '../../src/deps.js';
+import { createProgram } from '../../src/program.js';
+import { runCli } from '../helpers/run-cli.js';
+
+function program(): Command {
+  return createProgram(buildDeps({ io: {} as never, env: {}, readStdin: async () => '' }));
+}
+
+function walk(cmd: Command, path: string[] = []): Array<{ path: string[]; cmd: Command }> {
+  return cmd.commands.flatMap((c) => [{ path: [...path, c.name()], cmd: c }, ...walk(c, [...path, c.name()])]);
+}
+
+const commands = walk(program());
+
+describe('--help of every command', () => {
+  it('finds the command groups (walks the real tree)', () => {
+    const paths = commands.map((c) => c.path.join(' '));
+    expect(paths).toEqual(expect.arrayContaining(['profiles', 'profiles add', 'me', 'api', 'emulator', 'completion']));
+  });
+
+  it.each(commands.map((c) => [c.path.join(' '), c] as const))('%s: summary, flags with allowed values, an example', async (_name, { path, cmd }) => {
+    const r = await runCli([...path, '--help'], { columns: 100 });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe('');
+    const summary = (cmd.summary() || cmd.description()).split('\n')[0] ?? '';
+    expect(summary.length, 'a one-line description').toBeGreaterThan(10);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain(summary.replace(/\s+/g, ' '));
+    expect(r.stdout).toMatch(/\nExamples?:\n {2}\$ cardqr /);
+    for (const opt of cmd.options) {
+      if (opt.hidden) continue;
+      expect(r.stdout, `${path.join(' ')} ${opt.flags}`).toContain(opt.long ?? opt.short ?? '');
+      for (const choice of opt.argChoices ?? []) expect(r.stdout, `${opt.flags} lists "${choice}"`).toContain(`"${choice}"`);
+    }
+    for (const arg of cmd.registeredArguments) {
+      for (const choice of arg.argChoices ?? []) expect(r.stdout, `<${arg.name()}> lists "${choice}"`).toContain(`"${choice}"`);
+    }
+  });
+});
+
+describe('bare cardqr: a short overview grouped by task', () => {
+  it('lists every command under its task group, without the global option list', async () => {
+    const r = await runCli([], { columns: 80 });
+    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeLessThan(60);
+    expect(lines.every((l) => l.length <= 80), 'fits 80 columns').toBe(true);
+    expect(r.stdout).not.toContain('--max-retries');
+    expect(r.stdout).toMatch(/^Set up$/m);
+    const top = program().commands.filter((c) => !c.name().startsWith('_'));
+    for (const c of top) {
+      expect(c.helpGroup(), `${c.name()} belongs to a task group`).not.toBe('Commands:');
+      expect(r.stdout).toMatch(new RegExp(`^  ${c.name()} +\\S`, 'm'));
+      const heading = c.helpGroup().replace(/:$/, '');
+      const section = r.stdout.slice(r.stdout.indexOf(`\n${heading}\n`) + 1).split('\n\n')[0];
+      expect(section, `${c.name()} under ${heading}`).toMatch(new RegExp(`^  ${c.name()} `, 'm'));
+    }
+    expect(r.stdout).toContain('cardqr <command> --help');
+  });
+
+  it('`cardqr --help` stays complete: every global flag, environment and exit codes', async () => {
+    const r = await runCli(['--help'], { columns: 100 });
+    expect(r.exitCode).toBe(0);
+    for (const flag of ['--profile', '--api-key-stdin', '--base-url', '--output', '--fields', '--quiet', '--no-color', '--verbose', '--timeout', '--max-retries', '--yes']) {
+      expect(r.stdout).toContain(flag);
+    }
+    expect(r.stdout).toContain('Exit status:');
+    expect(r.stdout).toContain('CARDQR_CONFIG_DIR');
+  });
+});
+
+describe('typos', () => {
+  it('suggest the nearest command at the top level (exit 2)', async () => {
+    const r = await runCli(['profilez']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/unknown command 'profilez'\n\(Did you mean profiles\?\)/);
+  });
+
+  it('suggest the nearest subcommand (cardqr cards lsit)', async () => {
+    const r = await runCli(['cards', 'lsit']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/unknown command 'lsit'\n\(Did you mean list\?\)/);
+  });
+
+  it('suggest the nearest flag', async () => {
+    const r = await runCli(['me', '--outptu', 'json']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/Did you mean --output\?/);
+  });
+});
