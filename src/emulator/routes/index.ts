@@ -4,6 +4,7 @@ import { routes as analytics } from './analytics.js';
 import { routes as leads } from './leads.js';
 import { routes as images } from './images.js';
 import { routes as cards } from './cards.js';
+import { routes as campaigns } from './campaigns.js';
 import { routes as me } from './me.js';
 import { routes as qrCodes } from './qr-codes.js';
 import { routes as templates } from './templates.js';
@@ -16,6 +17,7 @@ export const routeModules: Record<string, RouteDef[]> = {
   templates,
   analytics,
   leads,
+  campaigns,
 };
 
 export const allRoutes: RouteDef[] = Object.values(routeModules).flat();
