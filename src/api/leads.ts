@@ -1,0 +1,45 @@
+// Typed leads endpoints: GET /leads (paged, newest first) and GET /leads/:id.
+import { ApiError } from '../errors.js';
+import type { ApiClient } from './client.js';
+import { PagedList, type ListEnvelope, type PageOptions } from './pages.js';
+import { parseResponse } from './parse.js';
+import { Lead, type LeadSource } from './schemas/leads.js';
+
+export interface LeadsQuery {
+  cardId?: string;
+  source?: LeadSource;
+  since?: string;
+  includeArchived?: boolean;
+}
+
+export function listLeads(client: ApiClient, q: LeadsQuery, page: PageOptions): PagedList<Lead> {
+  return new PagedList(client, '/leads', { ...q }, page, (raw) => parseResponse(Lead, raw, 'GET /leads'));
+}
+
+export async function getLead(client: ApiClient, id: string): Promise<Lead> {
+  const path = `/leads/${encodeURIComponent(id)}`;
+  return parseResponse(Lead, await client.get(path), `GET ${path}`);
+}
+
+/**
+ * One raw page of GET /leads, for the export (which pages itself with a fixed `since`). Items are
+ * checked for the two fields the export relies on (id, createdAt) and otherwise kept as sent, so
+ * fields the API adds later reach the output.
+ */
+export async function fetchLeadsPage(
+  client: ApiClient,
+  q: LeadsQuery & { limit: number; offset: number },
+  signal?: AbortSignal,
+): Promise<ListEnvelope<Record<string, unknown> & { id: string; createdAt: string }>> {
+  const page = await client.get<ListEnvelope<unknown>>('/leads', { ...q }, signal);
+  if (!page || page.object !== 'list' || !Array.isArray(page.data) || !page.pagination) {
+    throw new ApiError(200, 'unexpected_response', 'unexpected response for GET /leads: not a list');
+  }
+  for (const item of page.data) {
+    const l = item as { id?: unknown; createdAt?: unknown };
+    if (typeof l?.id !== 'string' || typeof l.createdAt !== 'string' || Number.isNaN(Date.parse(l.createdAt))) {
+      throw new ApiError(200, 'unexpected_response', 'unexpected response for GET /leads: a lead without id or createdAt');
+    }
+  }
+  return page as ListEnvelope<Record<string, unknown> & { id: string; createdAt: string }>;
+}

@@ -1,0 +1,71 @@
+// Flags shared by `analytics overview` and `analytics get`, checked before anything is sent.
+import { type Command, Option } from 'commander';
+import type { ApiClient } from '../../api/client.js';
+import type { ScanStats } from '../../api/schemas/analytics.js';
+import type { Deps } from '../../deps.js';
+import { UsageError } from '../../errors.js';
+import { write } from '../../io.js';
+import { outputSettings } from '../shared.js';
+
+export const RANGES = ['7d', '30d', '90d', '12m'] as const;
+export type Range = (typeof RANGES)[number];
+
+export interface StatsFlags {
+  range?: Range;
+  tz?: string;
+}
+
+export interface StatsOptions {
+  range: Range;
+  timeZone: string;
+}
+
+export function withStatsOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--range <range>', 'period: the last 7 days, 30 days, 90 days or 12 months').choices(RANGES).default('30d'))
+    .addOption(new Option('--tz <zone>', 'IANA time zone of the daily buckets, e.g. Europe/Paris; "local" for this machine\'s').default('UTC'));
+}
+
+/** --range and --tz → query; an unknown zone is exit 2 before any request. */
+export function parseStatsOptions(flags: StatsFlags): StatsOptions {
+  const range = flags.range ?? '30d';
+  let tz = (flags.tz ?? 'UTC').trim();
+  if (tz === 'local') tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  try {
+    if (!tz) throw new RangeError('empty');
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+  } catch {
+    throw new UsageError(`--tz "${flags.tz}": unknown time zone; use an IANA name such as UTC, Europe/Paris or America/Los_Angeles`);
+  }
+  return { range, timeZone: tz };
+}
+
+/** Fetches with `fetch`, then prints: the text view on a terminal, json/ndjson, or csv timeline rows. */
+export async function showStats(
+  deps: Deps,
+  subject: string,
+  opts: StatsOptions,
+  fetch: (client: ApiClient) => Promise<ScanStats>,
+): Promise<void> {
+  const stats = await fetch(await deps.api());
+  const s = outputSettings(deps);
+  if (s.quiet) return;
+  const { renderList, renderRecord } = await import('../../output/render.js');
+  if (s.format === 'csv') {
+    const { timelineView } = await import('../../output/views/analytics.js');
+    await renderList(stats.timeline, timelineView, s, deps.io);
+    return;
+  }
+  if (s.format !== 'table') {
+    await renderRecord(stats, { columns: [] }, s, deps.io);
+    return;
+  }
+  const { analyticsText } = await import('../../output/views/analytics.js');
+  let trendColor: ((t: string, d: 'up' | 'down' | 'flat') => string) | undefined;
+  if (s.color) {
+    const { Chalk } = await import('chalk');
+    const c = new Chalk({ level: 1 });
+    trendColor = (t, d) => (d === 'up' ? c.green(t) : d === 'down' ? c.red(t) : t);
+  }
+  await write(deps.io.stdout, await analyticsText(stats, s, { timeZone: opts.timeZone, columns: deps.io.columns, subject, trendColor }));
+}

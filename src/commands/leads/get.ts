@@ -1,0 +1,24 @@
+import { Command } from 'commander';
+import type { Deps } from '../../deps.js';
+import { write } from '../../io.js';
+import { example, outputSettings } from '../shared.js';
+
+export function leadsGetCommand(deps: Deps): Command {
+  const cmd = new Command('get')
+    .description('Show one lead with every answer: contact, source, card, consent and CRM status')
+    .argument('<lead-id>', 'lead id')
+    .action(async (id: string) => {
+      const [{ getLead }, { renderRecord, table }, { leadView, answerColumns }] = await Promise.all([
+        import('../../api/leads.js'),
+        import('../../output/render.js'),
+        import('../../output/views/leads.js'),
+      ]);
+      const lead = await getLead(await deps.api(), id);
+      const s = outputSettings(deps);
+      await renderRecord(lead, leadView, s, deps.io);
+      if (s.format !== 'table' || s.quiet || s.fields) return;
+      const answers = lead.answers ?? [];
+      await write(deps.io.stdout, answers.length ? `\nAnswers\n${await table(answerColumns, answers, s)}` : '\nAnswers: none\n');
+    });
+  return example(cmd, 'cardqr leads get lead_123', 'cardqr leads get lead_123 -o json | jq .answers');
+}

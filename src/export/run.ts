@@ -1,0 +1,108 @@
+// `leads export`: lock → read state → walk pages into a spool → write the whole output oldest first →
+// replace the state → unlock. PRODUCT §7.
+//
+// Crash semantics. The state file changes only after the output is complete (file flushed and renamed
+// into place, or every byte handed to stdout). A run that dies earlier leaves the old state, so the next
+// run exports the same leads again (plus newer ones): in that crash case a consumer may receive a lead
+// twice, never zero times. A run that dies after the state rename has finished its output.
+import type { Writable } from 'node:stream';
+import type { ApiClient } from '../api/client.js';
+import { CliError, EXIT, UsageError } from '../errors.js';
+import { acquireLock, lockPathFor, type LockInfo } from './lock.js';
+import { checkOutPath, formatter, openSink, type ExportFormat, type Sink } from './output.js';
+import { Spool } from './spool.js';
+import { advanceCursor, readState, writeStateAtomic, type ExportCursor, type ExportState } from './state.js';
+import { walkLeads } from './walk.js';
+
+export interface ExportOptions {
+  statePath: string;
+  format: ExportFormat;
+  /** File to write; undefined = stdout. */
+  out?: string;
+  /** Only for a first run (no cursor yet): export leads created at or after this instant. */
+  since?: string;
+  fields?: string[];
+}
+
+export interface ExportDeps {
+  client: ApiClient;
+  baseUrl: string;
+  stdout: Writable;
+  now: () => Date;
+  signal?: AbortSignal;
+}
+
+export interface ExportSummary {
+  exported: number;
+  firstRun: boolean;
+  cursor: ExportCursor | null;
+  oldest?: string;
+  newest?: string;
+  tookOverLock?: LockInfo;
+}
+
+export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Promise<ExportSummary> {
+  if (opts.out !== undefined) await checkOutPath(opts.out);
+  const lock = await acquireLock(lockPathFor(opts.statePath), deps.now());
+  try {
+    const prev = await readState(opts.statePath);
+    if (prev && prev.baseUrl !== deps.baseUrl) {
+      throw new UsageError(`the state file ${opts.statePath} belongs to ${prev.baseUrl}, not ${deps.baseUrl}`, [
+        'use one state file per API and account (exporting here with it could skip leads)',
+      ]);
+    }
+    if (prev?.cursor && opts.since !== undefined) {
+      throw new UsageError(`--since applies to a first run only: ${opts.statePath} already continues from ${prev.cursor.createdAt}`, [
+        'drop --since, or use a new state file to export again from another date',
+      ]);
+    }
+    const spool = await Spool.create(`${opts.statePath}.spool`);
+    try {
+      const walk = await walkLeads(deps.client, spool, { cursor: prev?.cursor ?? null, since: opts.since, signal: deps.signal });
+      await writeOutput(spool, opts, deps);
+      const state: ExportState = {
+        version: 1,
+        baseUrl: deps.baseUrl,
+        cursor: advanceCursor(prev?.cursor ?? null, walk.newest, walk.newestIds),
+        lastRun: { finishedAt: deps.now().toISOString(), exported: walk.exported },
+      };
+      try {
+        await writeStateAtomic(opts.statePath, state);
+      } catch (e) {
+        const where = opts.out ?? 'standard output';
+        throw new CliError(
+          `${walk.exported} leads were written to ${where}, but the state file ${opts.statePath} could not be updated (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+          EXIT.failed,
+          ['the next run exports these leads again (nothing is lost); fix the problem before it runs'],
+        );
+      }
+      return {
+        exported: walk.exported,
+        firstRun: !prev?.cursor,
+        cursor: state.cursor,
+        oldest: walk.oldest,
+        newest: walk.newest,
+        tookOverLock: lock.tookOver,
+      };
+    } finally {
+      await spool.dispose();
+    }
+  } finally {
+    await lock.release();
+  }
+}
+
+/** The whole output, oldest lead first, committed before the caller touches the state file. */
+async function writeOutput(spool: Spool, opts: ExportOptions, deps: ExportDeps): Promise<void> {
+  const fmt = formatter(opts.format, opts.fields);
+  const sink: Sink = await openSink(opts.out, deps.stdout);
+  try {
+    await sink.write(fmt.header());
+    for await (const line of spool.reversed()) await sink.write(fmt.item(line));
+    await sink.write(fmt.footer());
+    await sink.commit();
+  } catch (e) {
+    await sink.abort();
+    throw e;
+  }
+}

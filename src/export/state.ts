@@ -1,0 +1,100 @@
+// The export's state file: where the last run stopped. Read under the lock; replaced atomically.
+//
+// Format (JSON, version 1):
+//   { "version": 1,
+//     "baseUrl": "https://api.example.com/v1",          // the API it belongs to (another one is refused)
+//     "cursor": { "createdAt": "2026-11-20T09:14:00.000Z", // newest createdAt exported so far
+//                 "ids": ["lead_017", "lead_018"] },      // every lead exported at exactly that instant
+//     "lastRun": { "finishedAt": "…", "exported": 12 } }
+// `cursor` is null until a run has exported at least one lead.
+import { open, readFile, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { UsageError } from '../errors.js';
+
+export interface ExportCursor {
+  createdAt: string;
+  ids: string[];
+}
+
+export interface ExportState {
+  version: 1;
+  baseUrl: string;
+  cursor: ExportCursor | null;
+  lastRun: { finishedAt: string; exported: number } | null;
+}
+
+/** The state at `path`, or undefined when the file does not exist yet (first run). */
+export async function readState(path: string): Promise<ExportState | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    throw new UsageError(`cannot read the state file ${path}: ${code ?? (e as Error).message}`);
+  }
+  const bad = (why: string) =>
+    new UsageError(`the state file ${path} is not a cardqr export state (${why})`, [
+      'it is written by `cardqr leads export`; restore it from a backup, or delete it to export everything again',
+    ]);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw bad('not JSON');
+  }
+  const s = raw as Partial<ExportState>;
+  if (!s || typeof s !== 'object' || s.version !== 1) throw bad('unknown version');
+  if (typeof s.baseUrl !== 'string') throw bad('no baseUrl');
+  const c = s.cursor;
+  if (c !== null && c !== undefined) {
+    if (typeof c.createdAt !== 'string' || Number.isNaN(Date.parse(c.createdAt))) throw bad('cursor.createdAt is not a date-time');
+    if (!Array.isArray(c.ids) || c.ids.some((id) => typeof id !== 'string')) throw bad('cursor.ids is not a list of ids');
+  }
+  return { version: 1, baseUrl: s.baseUrl, cursor: c ?? null, lastRun: s.lastRun ?? null };
+}
+
+/**
+ * Replaces the state file atomically: the new content goes to `<path>.tmp` (we hold the lock, so the
+ * name is ours), is flushed to disk, then renamed over the old file, and the directory is flushed.
+ * A crash leaves either the old state or the new one, never a mix.
+ */
+export async function writeStateAtomic(path: string, state: ExportState): Promise<void> {
+  const tmp = `${path}.tmp`;
+  const fh = await open(tmp, 'w', 0o600);
+  try {
+    await fh.writeFile(JSON.stringify(state, null, 2) + '\n');
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  await rename(tmp, path);
+  await syncDir(dirname(path));
+}
+
+/** Flushes a directory entry (a rename) to disk where the platform allows it. */
+export async function syncDir(dir: string): Promise<void> {
+  try {
+    const fh = await open(dir, 'r');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  } catch {
+    // Not every platform/file system can open or fsync a directory; the rename itself is still atomic.
+  }
+}
+
+/**
+ * The cursor after a run that exported leads whose newest createdAt is `newest` (ids at that instant
+ * in `ids`). When the newest instant is the previous cursor's, the ids add up (both runs exported
+ * leads at that instant, and the next run must skip all of them).
+ */
+export function advanceCursor(prev: ExportCursor | null, newest: string | undefined, ids: string[]): ExportCursor | null {
+  if (newest === undefined) return prev;
+  if (prev && Date.parse(prev.createdAt) === Date.parse(newest)) {
+    return { createdAt: prev.createdAt, ids: [...new Set([...prev.ids, ...ids])] };
+  }
+  return { createdAt: newest, ids: [...ids] };
+}
