@@ -1,9 +1,11 @@
 // The root command: global flags (PRODUCT §2) and one addCommand per noun.
 import { Command, Option } from 'commander';
+import { analyticsCommand } from './commands/analytics/index.js';
 import { apiCommand } from './commands/api/index.js';
 import { completeCommand, completionCommand } from './commands/completion/index.js';
 import { emulatorCommand } from './commands/emulator/index.js';
 import { imageCommand } from './commands/image/index.js';
+import { leadsCommand } from './commands/leads/index.js';
 import { meCommand } from './commands/me/index.js';
 import { profilesCommand } from './commands/profiles/index.js';
 import { intIn, parseFieldList, positiveNumber } from './commands/shared.js';
@@ -34,6 +36,9 @@ export function createProgram(deps: Deps): Command {
   program.addCommand(meCommand(deps));
   program.commandsGroup('Images:');
   program.addCommand(imageCommand(deps));
+  program.commandsGroup('Analytics and leads:');
+  program.addCommand(analyticsCommand(deps));
+  program.addCommand(leadsCommand(deps));
   program.commandsGroup('Advanced:');
   program.addCommand(apiCommand(deps));
   program.addCommand(emulatorCommand(deps));
