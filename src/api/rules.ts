@@ -1,0 +1,110 @@
+// Client-side mirrors of the API's documented limits (api-spec "Limits"), checked before anything is
+// sent so bad input fails with exit 2. One place for every command (cards, qr, campaigns import, ...).
+import { UsageError } from '../errors.js';
+
+export const STATUSES = ['draft', 'published', 'paused', 'archived'] as const;
+export type Status = (typeof STATUSES)[number];
+/** What a create may ask for (cards and QR codes start as draft or published). */
+export const CREATE_STATUSES = ['draft', 'published'] as const;
+export const QR_TYPES = ['url', 'file', 'page', 'gs1'] as const;
+export const FIELD_MODES = ['locked', 'prefilled', 'required', 'optional', 'hidden'] as const;
+
+export const NAME_MAX = 200;
+export const SHORT_CODE_MAX = 100;
+export const SEARCH_MAX = 200;
+export const IDEMPOTENCY_KEY_MAX = 255;
+export const SHORT_CODE_RE = /^[A-Za-z0-9-]{1,100}$/;
+
+/**
+ * Words the platform reserves for itself (the spec names login, dashboard, api, pricing, help; the rest
+ * are the usual suspects of a public host). Compared case-insensitively.
+ */
+export const RESERVED_SHORT_CODES: readonly string[] = [
+  'login', 'logout', 'signin', 'signup', 'register', 'dashboard', 'api', 'pricing', 'help', 'admin',
+  'app', 'www', 'support', 'settings', 'account', 'billing', 'docs', 'blog', 'about', 'contact',
+  'terms', 'privacy', 'status', 'static', 'assets', 'c', 'p', 'v1', 'mail', 'root', 'emulator',
+  '_emulator', 'wallet', 'vcard', 'new', 'edit', 'null', 'undefined',
+];
+
+export function isReservedShortCode(code: string): boolean {
+  return RESERVED_SHORT_CODES.includes(code.toLowerCase());
+}
+
+/** Problem with a short code, or undefined when it may be sent. */
+export function shortCodeProblem(code: string): string | undefined {
+  if (code.length > SHORT_CODE_MAX) return `is ${code.length} characters; at most ${SHORT_CODE_MAX} allowed`;
+  if (!SHORT_CODE_RE.test(code)) return 'may contain only letters, digits and hyphens';
+  if (isReservedShortCode(code)) return 'is a word the platform reserves';
+  return undefined;
+}
+
+export function nameProblem(name: string): string | undefined {
+  if (name.trim().length === 0) return 'must not be empty';
+  if (name.length > NAME_MAX) return `is ${name.length} characters; at most ${NAME_MAX} allowed`;
+  return undefined;
+}
+
+/** A full http(s) URL with a host and no spaces (what `destinationUrl` accepts). */
+export function isFullHttpUrl(value: string): boolean {
+  if (/\s/.test(value) || !/^https?:\/\//i.test(value)) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Throwing checks for flag values (exit 2, nothing sent). */
+export const check = {
+  name(flag: string, value: string): string {
+    const p = nameProblem(value);
+    if (p) throw new UsageError(`${flag} ${p} (1 to ${NAME_MAX} characters)`);
+    return value;
+  },
+  shortCode(flag: string, value: string): string {
+    const p = shortCodeProblem(value);
+    if (p) throw new UsageError(`${flag} "${value}" ${p} (letters, digits and hyphens, up to ${SHORT_CODE_MAX}, not a reserved word)`);
+    return value;
+  },
+  url(flag: string, value: string): string {
+    if (!isFullHttpUrl(value)) throw new UsageError(`${flag} "${value}" is not a full http(s) URL, e.g. https://example.com/page`);
+    return value;
+  },
+  idempotencyKey(flag: string, value: string | undefined): string | undefined {
+    if (value !== undefined && (value.length < 1 || value.length > IDEMPOTENCY_KEY_MAX)) {
+      throw new UsageError(`${flag} must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
+    }
+    return value;
+  },
+  search(flag: string, value: string | undefined, max = SEARCH_MAX): string | undefined {
+    if (value !== undefined && value.length > max) throw new UsageError(`${flag} is ${value.length} characters; at most ${max} allowed`);
+    return value;
+  },
+};
+
+/** Levenshtein distance, for "did you mean" hints. */
+export function editDistance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}
+
+/** The closest known word (case-insensitive), or undefined when nothing is near. */
+export function closest(word: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const k of known) {
+    const d = editDistance(word.toLowerCase(), k.toLowerCase());
+    if (d < bestD) [best, bestD] = [k, d];
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}

@@ -1,0 +1,61 @@
+import { Command, Option } from 'commander';
+import { CREATE_STATUSES } from '../../api/rules.js';
+import type { Deps } from '../../deps.js';
+import { example, outputSettings } from '../shared.js';
+import {
+  type CardFieldFlags, checkDocKeys, checkFieldKeys, docString, fetchTemplateRules, hasUnknownKeys, parse, readFieldInput,
+  refuseTemplateProblems, withFieldOptions,
+} from './input.js';
+
+export interface CardsCreateFlags extends CardFieldFlags {
+  name?: string;
+  template?: string;
+  shortCode?: string;
+  status?: 'draft' | 'published';
+}
+
+export function cardsCreateCommand(deps: Deps): Command {
+  const cmd = withFieldOptions(
+    new Command('create')
+      .description('Create a business card (published by default; counts against the plan\'s card allowance)')
+      .option('--name <name>', 'label shown in the dashboard, 1-200 characters (default: first + last name)', parse.name)
+      .option('--template <template-id>', 'template whose design and field rules the card takes (rules are checked before sending)')
+      .option('--short-code <code>', 'slug of the public URL: letters, digits, hyphens, up to 100 (default: random 8 characters)', parse.shortCode)
+      .addOption(new Option('--status <status>', 'initial status (default: published)').choices(CREATE_STATUSES)),
+  ).action(async (flags: CardsCreateFlags) => {
+    const { createCard } = await import('../../api/cards.js');
+    const { templateProblems, withoutCleared } = await import('../../api/card-fields.js');
+    const { UsageError } = await import('../../errors.js');
+    const { fields, doc } = await readFieldInput(flags, deps);
+    checkDocKeys(doc, ['name', 'templateId', 'shortCode', 'status'], flags);
+    const templateId = flags.template ?? docString(doc, 'templateId');
+    // Unknown keys are refused before any request; a template may declare further keys, so fetch it
+    // only when it could settle the doubt.
+    if (!templateId || !(await hasUnknownKeys(fields))) await checkFieldKeys(fields, flags);
+    const template = templateId ? await fetchTemplateRules(deps, templateId) : undefined;
+    if (templateId) await checkFieldKeys(fields, flags, template);
+    const body = {
+      fields: withoutCleared(fields),
+      name: flags.name ?? docString(doc, 'name', parse.name),
+      templateId,
+      shortCode: flags.shortCode ?? docString(doc, 'shortCode', parse.shortCode),
+      status: flags.status ?? (docString(doc, 'status') as 'draft' | 'published' | undefined),
+    };
+    if (body.status !== undefined && !(CREATE_STATUSES as readonly string[]).includes(body.status)) {
+      throw new UsageError(`--data: status must be one of ${CREATE_STATUSES.join(', ')}`);
+    }
+    if (template) refuseTemplateProblems(templateProblems(body.fields, template), template.id);
+    const card = await createCard(await deps.api(), body, { idempotencyKey: flags.idempotencyKey });
+    if (card.paused) {
+      deps.io.stderr.write(`warning: card ${card.id} was created but is paused (paused: true): the plan does not cover it, so ${card.url} does not open\n`);
+    }
+    const [{ renderRecord }, { cardView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/cards.js')]);
+    await renderRecord(card, cardView, outputSettings(deps), deps.io);
+  });
+  return example(
+    cmd,
+    'cardqr cards create --field firstName=Ada --field lastName=Lovelace --email Work=ada@example.com',
+    'cardqr cards create --template tpl_corporate --short-code ada-lovelace --data @ada.json',
+    'cat ada.json | cardqr cards create --data - -o json',
+  );
+}

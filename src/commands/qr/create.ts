@@ -1,0 +1,39 @@
+import { Command, Option } from 'commander';
+import { CREATE_STATUSES } from '../../api/rules.js';
+import type { Deps } from '../../deps.js';
+import { parse } from '../cards/input.js';
+import { example, outputSettings } from '../shared.js';
+import { parseUrl } from './parse.js';
+
+export interface QrCreateFlags {
+  name: string;
+  url: string;
+  shortCode?: string;
+  status?: 'draft' | 'published';
+  idempotencyKey?: string;
+}
+
+export function qrCreateCommand(deps: Deps): Command {
+  const cmd = new Command('create')
+    .description('Create a dynamic QR code that redirects to a URL (counts against the plan\'s QR code allowance)')
+    .requiredOption('--name <name>', 'name, 1-200 characters', parse.name)
+    .requiredOption('--url <url>', 'destination: a full http(s) URL (changeable later)', parseUrl)
+    .option('--short-code <code>', 'slug of the short link: letters, digits, hyphens, up to 100 (default: random 8 characters)', parse.shortCode)
+    .addOption(new Option('--status <status>', 'initial status (default: published)').choices(CREATE_STATUSES))
+    .option('--idempotency-key <key>', 'Idempotency-Key for this write, up to 255 characters (default: random)', parse.idempotencyKey)
+    .action(async (flags: QrCreateFlags) => {
+      const { createQrCode } = await import('../../api/qr.js');
+      const body = { name: flags.name, destinationUrl: flags.url, shortCode: flags.shortCode, status: flags.status };
+      const qr = await createQrCode(await deps.api(), body, { idempotencyKey: flags.idempotencyKey });
+      if (qr.paused) {
+        deps.io.stderr.write(`warning: QR code ${qr.id} was created but is paused (paused: true): the plan does not cover it, so ${qr.url} does not redirect\n`);
+      }
+      const [{ renderRecord }, { qrView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/qr.js')]);
+      await renderRecord(qr, qrView, outputSettings(deps), deps.io);
+    });
+  return example(
+    cmd,
+    'cardqr qr create --name "Spring menu" --url https://bistro.example/menu',
+    'cardqr qr create --name Booth --url https://example.com/booth --short-code booth-2026 --status draft',
+  );
+}

@@ -1,0 +1,19 @@
+import { Command } from 'commander';
+import type { Deps } from '../../deps.js';
+import { qrCreateCommand } from './create.js';
+import { qrDeleteCommand } from './delete.js';
+import { qrGetCommand } from './get.js';
+import { qrListCommand } from './list.js';
+import { qrStatusCommands, qrUpdateCommand } from './update.js';
+
+export function qrCommand(deps: Deps): Command {
+  const cmd = new Command('qr')
+    .description('Dynamic QR codes (every non-card code): list, show, create, update, pause, publish, archive, delete')
+    .addCommand(qrListCommand(deps))
+    .addCommand(qrGetCommand(deps))
+    .addCommand(qrCreateCommand(deps))
+    .addCommand(qrUpdateCommand(deps))
+    .addCommand(qrDeleteCommand(deps));
+  for (const shortcut of qrStatusCommands(deps)) cmd.addCommand(shortcut);
+  return cmd;
+}

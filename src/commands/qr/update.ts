@@ -1,0 +1,56 @@
+import { Command, Option } from 'commander';
+import { STATUSES, type Status } from '../../api/rules.js';
+import type { Deps } from '../../deps.js';
+import { UsageError } from '../../errors.js';
+import { parse } from '../cards/input.js';
+import { example, outputSettings } from '../shared.js';
+import { parseUrl } from './parse.js';
+
+export interface QrUpdateFlags {
+  name?: string;
+  url?: string;
+  status?: Status;
+  idempotencyKey?: string;
+}
+
+async function patchQr(deps: Deps, id: string, flags: QrUpdateFlags): Promise<void> {
+  const { updateQrCode } = await import('../../api/qr.js');
+  const body = { name: flags.name, destinationUrl: flags.url, status: flags.status };
+  const qr = await updateQrCode(await deps.api(), id, body, { idempotencyKey: flags.idempotencyKey });
+  const [{ renderRecord }, { qrView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/qr.js')]);
+  await renderRecord(qr, qrView, outputSettings(deps), deps.io);
+}
+
+export function qrUpdateCommand(deps: Deps): Command {
+  const cmd = new Command('update')
+    .description('Change a QR code\'s name, destination or status; the short code and printed code stay the same')
+    .argument('<qr-id>', 'QR code id, e.g. qr_123')
+    .option('--name <name>', 'new name, 1-200 characters', parse.name)
+    .option('--url <url>', 'new destination, a full http(s) URL (url-type codes only)', parseUrl)
+    .addOption(new Option('--status <status>', 'new status: paused stops redirecting, archived hides it, published undoes either').choices(STATUSES))
+    .option('--idempotency-key <key>', 'Idempotency-Key for this write, up to 255 characters (default: random)', parse.idempotencyKey)
+    .action(async (id: string, flags: QrUpdateFlags) => {
+      if (flags.name === undefined && flags.url === undefined && flags.status === undefined) {
+        throw new UsageError('nothing to change: give --name, --url or --status');
+      }
+      await patchQr(deps, id, flags);
+    });
+  return example(cmd, 'cardqr qr update qr_123 --url https://bistro.example/summer-menu', 'cardqr qr update qr_123 --status paused');
+}
+
+const SHORTCUTS: Array<[string, Status, string]> = [
+  ['pause', 'paused', 'Pause a QR code: its short link stops redirecting (same as update --status paused)'],
+  ['publish', 'published', 'Publish a QR code, undoing a pause or an archive (same as update --status published)'],
+  ['archive', 'archived', 'Archive a QR code: it stops redirecting and leaves the default list (same as update --status archived)'],
+];
+
+/** `qr pause|publish|archive <id>`: shortcuts for update --status. */
+export function qrStatusCommands(deps: Deps): Command[] {
+  return SHORTCUTS.map(([verb, status, description]) => {
+    const cmd = new Command(verb)
+      .description(description)
+      .argument('<qr-id>', 'QR code id, e.g. qr_123')
+      .action(async (id: string) => patchQr(deps, id, { status }));
+    return example(cmd, `cardqr qr ${verb} qr_123`);
+  });
+}

@@ -1,0 +1,69 @@
+// Column specs for cards and wallet links.
+import type { Column, View } from '../render.js';
+import { cellText } from '../values.js';
+
+// Structural shapes (output/ never imports api/; the command joins them).
+interface Card {
+  id: string; name: string; status: string; shortCode: string; url: string; vcardUrl: string;
+  templateId: string | null; externalId?: string | null; paused: boolean;
+  fields: Record<string, unknown>; createdAt: string; updatedAt: string;
+}
+interface WalletLinks {
+  cardId: string; enabled: boolean; apple: string | null; google: string | null;
+  installs: { apple: { issued: number; installed: number }; google: { issued: number; installed: number } };
+}
+
+const person = (c: Card) => [c.fields.title, c.fields.company].filter((v) => typeof v === 'string' && v).join(', ');
+
+/** One row per field the card holds, in the API's order; lists read as one line each. */
+function fieldRows(c: Card): string {
+  return Object.entries(c.fields)
+    .filter(([, v]) => v !== undefined && v !== null && cellText(v) !== '')
+    .map(([k, v]) => `${k}: ${cellText(v)}`)
+    .join('\n');
+}
+
+export const cardView: View<Card> = {
+  columns: [
+    { header: 'id', value: 'id' },
+    { header: 'name', value: 'name' },
+    { header: 'status', value: 'status', style: 'status' },
+    { header: 'paused', value: 'paused', style: 'bool' },
+    { header: 'short code', value: 'shortCode' },
+    { header: 'url', value: 'url', style: 'url' },
+    { header: 'updated', value: 'updatedAt', style: 'date' },
+  ],
+  record: [
+    { header: 'id', value: 'id' },
+    { header: 'name', value: 'name' },
+    { header: 'title', value: person },
+    { header: 'status', value: 'status', style: 'status' },
+    { header: 'paused', value: (c) => (c.paused ? 'yes: the plan does not cover it; its URL does not open' : false), style: 'bool' },
+    { header: 'short code', value: 'shortCode' },
+    { header: 'url', value: 'url', style: 'url' },
+    { header: 'vcard', value: 'vcardUrl', style: 'url' },
+    { header: 'template', value: 'templateId' },
+    { header: 'external id', value: 'externalId' },
+    { header: 'fields', value: fieldRows },
+    { header: 'created', value: 'createdAt', style: 'date' },
+    { header: 'updated', value: 'updatedAt', style: 'date' },
+  ] satisfies Column<Card>[],
+  csv: [
+    'id', 'name', 'status', 'paused', 'shortCode', 'url', 'vcardUrl', 'templateId', 'externalId',
+    'fields.firstName', 'fields.lastName', 'fields.title', 'fields.company', 'fields.emails', 'fields.phones',
+    'fields.links', 'fields.address.city', 'fields.address.country', 'createdAt', 'updatedAt',
+  ],
+};
+
+export const walletView: View<WalletLinks> = {
+  columns: [],
+  id: (w) => w.cardId,
+  record: [
+    { header: 'card', value: 'cardId' },
+    { header: 'enabled', value: 'enabled', style: 'bool' },
+    { header: 'apple', value: (w) => w.apple ?? 'not available for this card', style: 'url' },
+    { header: 'google', value: (w) => w.google ?? 'not available for this card', style: 'url' },
+    { header: 'apple installs', value: (w) => `${w.installs.apple.installed} installed of ${w.installs.apple.issued} issued` },
+    { header: 'google installs', value: (w) => `${w.installs.google.installed} installed of ${w.installs.google.issued} issued` },
+  ],
+};

@@ -1,0 +1,35 @@
+// Column specs for QR codes.
+import type { View } from '../render.js';
+
+interface QrCode {
+  id: string; name: string; type: string; status: string; shortCode: string; url: string;
+  destinationUrl?: string | null; paused: boolean; scanCount: number; createdAt: string; updatedAt: string;
+}
+
+export const qrView: View<QrCode> = {
+  columns: [
+    { header: 'id', value: 'id' },
+    { header: 'name', value: 'name' },
+    { header: 'type', value: 'type' },
+    { header: 'status', value: 'status', style: 'status' },
+    { header: 'paused', value: 'paused', style: 'bool' },
+    { header: 'short code', value: 'shortCode' },
+    { header: 'url', value: 'url', style: 'url' },
+    { header: 'scans', value: 'scanCount' },
+    { header: 'updated', value: 'updatedAt', style: 'date' },
+  ],
+  record: [
+    { header: 'id', value: 'id' },
+    { header: 'name', value: 'name' },
+    { header: 'type', value: 'type' },
+    { header: 'status', value: 'status', style: 'status' },
+    { header: 'paused', value: (q) => (q.paused ? 'yes: the plan does not cover it; its link does not open' : false), style: 'bool' },
+    { header: 'short code', value: 'shortCode' },
+    { header: 'url', value: 'url', style: 'url' },
+    { header: 'destination', value: 'destinationUrl', style: 'url' },
+    { header: 'scans', value: 'scanCount' },
+    { header: 'created', value: 'createdAt', style: 'date' },
+    { header: 'updated', value: 'updatedAt', style: 'date' },
+  ],
+  csv: ['id', 'name', 'type', 'status', 'paused', 'shortCode', 'url', 'destinationUrl', 'scanCount', 'createdAt', 'updatedAt'],
+};
