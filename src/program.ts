@@ -2,12 +2,15 @@
 import { Command, Option } from 'commander';
 import { analyticsCommand } from './commands/analytics/index.js';
 import { apiCommand } from './commands/api/index.js';
+import { cardsCommand } from './commands/cards/index.js';
 import { completeCommand, completionCommand } from './commands/completion/index.js';
 import { emulatorCommand } from './commands/emulator/index.js';
 import { imageCommand } from './commands/image/index.js';
 import { leadsCommand } from './commands/leads/index.js';
 import { meCommand } from './commands/me/index.js';
 import { profilesCommand } from './commands/profiles/index.js';
+import { qrCommand } from './commands/qr/index.js';
+import { templatesCommand } from './commands/templates/index.js';
 import { intIn, parseFieldList, positiveNumber } from './commands/shared.js';
 import { OUTPUT_FORMATS, type GlobalOptions } from './config/settings.js';
 import type { Deps } from './deps.js';
@@ -34,6 +37,10 @@ export function createProgram(deps: Deps): Command {
   program.commandsGroup('Set up:');
   program.addCommand(profilesCommand(deps));
   program.addCommand(meCommand(deps));
+  program.commandsGroup('Cards and QR codes:');
+  program.addCommand(cardsCommand(deps));
+  program.addCommand(qrCommand(deps));
+  program.addCommand(templatesCommand(deps));
   program.commandsGroup('Images:');
   program.addCommand(imageCommand(deps));
   program.commandsGroup('Analytics and leads:');
