@@ -60,10 +60,20 @@ export function bucketLabel(b: Bucket, unit: Unit): string {
  * and the first and last bucket labels. Every line is at most `columns` characters.
  */
 export function barChart(days: DayCount[], columns: number, height = 8): { unit: Unit; lines: string[] } {
-  const peak = Math.max(0, ...days.map((d) => d.scans));
-  const gutter = Math.max(String(peak).length, 1);
-  const plot = Math.max(1, columns - gutter - 2);
-  const { unit, buckets } = bucketize(days, plot);
+  // The y label (the tallest bucket) takes width from the plot, and the buckets depend on the plot's
+  // width: start from the tallest day and widen the label until it holds the tallest bucket.
+  let gutter = Math.max(1, String(Math.max(0, ...days.map((d) => d.scans))).length);
+  let plot: number;
+  let unit: Unit;
+  let buckets: Bucket[];
+  let peak: number;
+  for (;;) {
+    plot = Math.max(1, columns - gutter - 2);
+    ({ unit, buckets } = bucketize(days, plot));
+    peak = Math.max(0, ...buckets.map((b) => b.scans));
+    if (String(peak).length <= gutter) break;
+    gutter = String(peak).length;
+  }
   const slot = Math.max(1, Math.min(MAX_BAR + 1, Math.floor(plot / Math.max(1, buckets.length))));
   const bar = slot >= 2 ? slot - 1 : 1;
   const gap = slot - bar;
