@@ -37,6 +37,7 @@ export function cardsUpdateCommand(deps: Deps): Command {
     const client = await deps.api();
 
     let fields: Record<string, unknown>;
+    let nameBefore: string | undefined;
     if (flags.replace) {
       // Exactly what was given: cleared scalars are simply left out, a section given as null is cleared.
       fields = Object.fromEntries(Object.entries(changes).filter(([k, v]) => v !== null || isSection(k)));
@@ -45,6 +46,7 @@ export function cardsUpdateCommand(deps: Deps): Command {
       if (template) refuseTemplateProblems(templateProblems(fields, template, { sectionsKept: true }), template.id);
     } else {
       const card = await getCard(client, id);
+      nameBefore = card.name;
       const targetId = templateId === undefined ? card.templateId : templateId;
       const template = targetId ? await fetchTemplateRules(deps, targetId) : undefined;
       if (targetId) await checkFieldKeys(changes, flags, template);
@@ -57,6 +59,9 @@ export function cardsUpdateCommand(deps: Deps): Command {
     }
     const body = templateId === undefined ? { fields } : { fields, templateId };
     const card = await updateCard(client, id, body, { idempotencyKey: flags.idempotencyKey });
+    if (nameBefore !== undefined && card.name !== nameBefore) {
+      deps.io.stderr.write(`note: the card name follows the person's name: "${nameBefore}" is now "${card.name}"\n`);
+    }
     const [{ renderRecord }, { cardView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/cards.js')]);
     await renderRecord(card, cardView, outputSettings(deps), deps.io);
   });

@@ -36,7 +36,7 @@ export const cardView: View<Card> = {
   record: [
     { header: 'id', value: 'id' },
     { header: 'name', value: 'name' },
-    { header: 'title', value: person },
+    { header: 'role', value: person },
     { header: 'status', value: 'status', style: 'status' },
     { header: 'paused', value: (c) => (c.paused ? 'yes: the plan does not cover it; its URL does not open' : false), style: 'bool' },
     { header: 'short code', value: 'shortCode' },

@@ -43,6 +43,6 @@ export function fieldRuleRows(t: CardTemplate): FieldRuleRow[] {
 
 export const fieldRuleColumns: Column<FieldRuleRow>[] = [
   { header: 'key', value: 'key' },
-  { header: 'mode', value: 'mode', style: 'status' },
+  { header: 'mode', value: 'mode' },
   { header: 'value', value: (r) => (r.value === undefined ? undefined : cellText(r.value)) },
 ];
