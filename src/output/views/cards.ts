@@ -38,7 +38,7 @@ export const cardView: View<Card> = {
     { header: 'name', value: 'name' },
     { header: 'role', value: person },
     { header: 'status', value: 'status', style: 'status' },
-    { header: 'paused', value: (c) => (c.paused ? 'yes: the plan does not cover it; its URL does not open' : false), style: 'bool' },
+    { header: 'paused', value: (c) => (c.paused ? 'yes: the plan does not cover it; its URL does not open' : false) },
     { header: 'short code', value: 'shortCode' },
     { header: 'url', value: 'url', style: 'url' },
     { header: 'vcard', value: 'vcardUrl', style: 'url' },

@@ -23,7 +23,7 @@ export const qrView: View<QrCode> = {
     { header: 'name', value: 'name' },
     { header: 'type', value: 'type' },
     { header: 'status', value: 'status', style: 'status' },
-    { header: 'paused', value: (q) => (q.paused ? 'yes: the plan does not cover it; its link does not open' : false), style: 'bool' },
+    { header: 'paused', value: (q) => (q.paused ? 'yes: the plan does not cover it; its link does not open' : false) },
     { header: 'short code', value: 'shortCode' },
     { header: 'url', value: 'url', style: 'url' },
     { header: 'destination', value: 'destinationUrl', style: 'url' },
