@@ -138,17 +138,17 @@ export function withoutCleared(fields: Fields): Fields {
  * The complete `fields` for a PATCH that changes only `changes`: the card's current data with the changes
  * applied (null clears; address parts merge). Locked and hidden keys the caller did not touch are left
  * out: the service re-applies locked values, keeps rich sections left out, and refuses a hidden key sent.
- * Returns the hidden scalars that leaving out will clear.
+ * Reports the hidden scalars that leaving out will clear, and the locked keys whose value will change.
  */
-export function mergeFields(current: Fields, changes: Fields, template?: TemplateLike | null): { fields: Fields; dropped: string[] } {
+export function mergeFields(current: Fields, changes: Fields, template?: TemplateLike | null): { fields: Fields; dropped: string[]; relocked: string[] } {
   const base: Fields = structuredClone(current);
   const dropped: string[] = [];
+  const relocked: string[] = [];
   for (const [key, rule] of Object.entries(template?.policy.fields ?? {})) {
     if (key in changes || !(key in base)) continue;
-    if (rule.mode === 'locked' || rule.mode === 'hidden') {
-      if (rule.mode === 'hidden' && (SCALAR_KEYS as readonly string[]).includes(key) && !isEmpty(base[key])) dropped.push(key);
-      delete base[key];
-    }
+    if (rule.mode === 'hidden' && (SCALAR_KEYS as readonly string[]).includes(key) && !isEmpty(base[key])) dropped.push(key);
+    if (rule.mode === 'locked' && !isEmpty(base[key]) && canonical(base[key]) !== canonical(rule.value)) relocked.push(key);
+    if (rule.mode === 'locked' || rule.mode === 'hidden') delete base[key];
   }
   for (const [key, value] of Object.entries(changes)) {
     if (key === 'address' && value && typeof value === 'object' && !Array.isArray(value)) {
@@ -161,12 +161,14 @@ export function mergeFields(current: Fields, changes: Fields, template?: Templat
       base[key] = value;
     }
   }
-  return { fields: base, dropped };
+  return { fields: base, dropped, relocked };
 }
 
 const shown = (v: unknown) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
-const canonical = (v: unknown): string => JSON.stringify(v, (_k, x) =>
-  x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x);
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x);
+}
 
 /**
  * A template's rules against what is sent: `written` keys must not set a locked field (to anything but its

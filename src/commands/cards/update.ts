@@ -56,6 +56,10 @@ export function cardsUpdateCommand(deps: Deps): Command {
       for (const key of merged.dropped) {
         deps.io.stderr.write(`warning: template ${targetId} hides ${key}; the API refuses to keep it, so this update clears it\n`);
       }
+      for (const key of merged.relocked) {
+        const value = template?.policy.fields[key]?.value;
+        deps.io.stderr.write(`warning: template ${targetId} locks ${key}; the card's value is replaced by ${JSON.stringify(value)}\n`);
+      }
     }
     const body = templateId === undefined ? { fields } : { fields, templateId };
     const card = await updateCard(client, id, body, { idempotencyKey: flags.idempotencyKey });
