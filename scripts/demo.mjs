@@ -45,9 +45,10 @@ const say = (text) => process.stdout.write(`${text}\n`);
 // ---- state to clean up --------------------------------------------------------------------
 const configDir = mkdtempSync(join(tmpdir(), 'cardqr-demo-config-'));
 let emulator;
+let current; // the cardqr command running now
 let stopping = false;
 function stopEmulator() {
-  if (emulator && emulator.exitCode === null && !emulator.killed) emulator.kill('SIGTERM');
+  for (const child of [current, emulator]) if (child && child.exitCode === null && !child.killed) child.kill('SIGTERM');
 }
 process.on('exit', () => {
   stopEmulator();
@@ -77,6 +78,7 @@ function cardqr(args, { input, capture = false, allow = [0] } = {}) {
       env: cliEnv(),
       stdio: [input === undefined ? 'ignore' : 'pipe', capture ? 'pipe' : 'inherit', 'inherit'],
     });
+    current = child;
     let stdout = '';
     child.stdout?.on('data', (c) => (stdout += c));
     if (input !== undefined) child.stdin.end(input);
