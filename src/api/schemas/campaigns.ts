@@ -1,0 +1,79 @@
+// Campaign ingestion objects (api-spec "Campaign ingestion"): loose objects, new fields may appear.
+import { z } from 'zod';
+
+export const Campaign = z.looseObject({
+  object: z.literal('campaign'),
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  apiEnabled: z.boolean(),
+  templateId: z.string(),
+  createdAt: z.string(),
+});
+export type Campaign = z.infer<typeof Campaign>;
+
+export const SchemaField = z.looseObject({ key: z.string(), label: z.string(), required: z.boolean() });
+export const SchemaSection = z.looseObject({
+  key: z.string(),
+  label: z.string(),
+  kind: z.string(),
+  max: z.number(),
+  props: z.array(z.looseObject({ prop: z.string(), label: z.string() })),
+  /** Emulator extra: at least one entry must be given. */
+  required: z.boolean().optional(),
+});
+export const SchemaBlock = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  props: z.array(z.looseObject({ prop: z.string(), value: z.unknown() })),
+});
+
+export const CampaignSchema = z.looseObject({
+  object: z.literal('campaign_schema'),
+  campaignId: z.string(),
+  templateId: z.string(),
+  payloadMode: z.enum(['native', 'mapped']),
+  fingerprint: z.string(),
+  activatedFingerprint: z.string(),
+  stale: z.boolean(),
+  fields: z.array(SchemaField),
+  sections: z.array(SchemaSection),
+  blocks: z.array(SchemaBlock),
+  sample: z.record(z.string(), z.unknown()),
+  /** Not in the spec's table: where a mapped record keeps its identifier, when the service says. */
+  externalIdPath: z.string().nullable().optional(),
+  strictKeys: z.boolean().optional(),
+});
+export type CampaignSchema = z.infer<typeof CampaignSchema>;
+
+const Problem = z.looseObject({
+  code: z.string().optional(),
+  message: z.string().optional(),
+  field: z.string().optional(),
+  key: z.string().optional(),
+  reason: z.string().optional(),
+});
+export type DryRunProblem = z.infer<typeof Problem>;
+
+export const DryRun = z.looseObject({
+  object: z.literal('dry_run'),
+  ok: z.boolean(),
+  externalId: z.string().nullable().optional(),
+  resolvedFields: z.record(z.string(), z.unknown()),
+  unmappedPaths: z.array(z.string()),
+  shortCode: z.string().nullable(),
+  warnings: z.array(z.union([z.string(), Problem])),
+  errors: z.array(z.union([z.string(), Problem])),
+});
+export type DryRun = z.infer<typeof DryRun>;
+
+/** The card a campaign creates (only what the import reads; the rest passes through). */
+export const CampaignCard = z.looseObject({
+  object: z.literal('card'),
+  id: z.string(),
+  shortCode: z.string(),
+  url: z.string(),
+  externalId: z.string().nullable(),
+  paused: z.boolean(),
+});
+export type CampaignCard = z.infer<typeof CampaignCard>;

@@ -1,0 +1,23 @@
+// Idempotency keys for import rows: derived from the campaign, the identifier and the row's canonical
+// content, so a re-run (or --resume) of the same row sends the same key and never creates a second card,
+// while a row whose content changed gets a new key (and the API's duplicate_external_id protects it).
+import { createHash } from 'node:crypto';
+
+/** JSON with object keys sorted at every level: equal content gives equal bytes. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const k of Object.keys(obj).sort()) {
+    if (obj[k] !== undefined) parts.push(`${JSON.stringify(k)}:${canonicalJson(obj[k])}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** `cqimp-<sha256 hex>`: 70 characters, well under the API's 255. */
+export function idempotencyKey(campaignId: string, externalId: string, canonicalBody: string): string {
+  const h = createHash('sha256');
+  h.update(campaignId).update('\0').update(externalId).update('\0').update(canonicalBody);
+  return `cqimp-${h.digest('hex')}`;
+}

@@ -1,0 +1,172 @@
+// From the campaign schema and the CSV header line to a column plan: where each column goes in the
+// request body, which column holds the identifier and the short code, and what is required.
+// Native mode: card fields by name (`firstName`) or dotted path (`emails.0.value`, `address.city`,
+// `fields.title`), plus `externalId`, `shortCode`, `name` and `blocks.<block>.<prop>`.
+// Mapped mode: the caller's own record; dotted headers become nested objects (digits index arrays).
+import { closest } from '../api/rules.js';
+import type { CampaignSchema } from '../api/schemas/campaigns.js';
+
+export type Segment = string | number;
+
+export interface Column {
+  header: string;
+  /** Path in the request body. */
+  path: Segment[];
+}
+
+export interface RequiredGroup {
+  /** What the message names: a field key, a section, or a record path. */
+  label: string;
+  columns: number[];
+}
+
+export interface HeaderProblem {
+  code: string;
+  message: string;
+}
+
+export interface ImportPlan {
+  mode: 'native' | 'mapped';
+  columns: Column[];
+  /** Index of the identifier column, -1 when unknown (mapped mode without a known identifier path). */
+  idColumn: number;
+  idLabel: string;
+  shortCodeColumn: number;
+  required: RequiredGroup[];
+  problems: HeaderProblem[];
+}
+
+const splitPath = (header: string): Segment[] => header.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+const shape = (path: Segment[]): string => path.map((s) => (typeof s === 'number' ? '#' : s)).join('.');
+
+export function buildPlan(schema: CampaignSchema, headers: string[]): ImportPlan {
+  const plan: ImportPlan = { mode: schema.payloadMode, columns: [], idColumn: -1, idLabel: '', shortCodeColumn: -1, required: [], problems: [] };
+  const known = schema.payloadMode === 'native' ? nativeShapes(schema) : mappedShapes(schema);
+  const seen = new Map<string, number>();
+  headers.forEach((raw, i) => {
+    const header = raw.trim();
+    if (!header) {
+      plan.problems.push({ code: 'empty_column_name', message: `column ${i + 1} has no name` });
+    } else if (seen.has(header)) {
+      plan.problems.push({ code: 'duplicate_column', message: `column "${header}" appears twice (columns ${seen.get(header)! + 1} and ${i + 1})` });
+    }
+    seen.set(header, i);
+    const path = schema.payloadMode === 'native' ? nativePath(header) : splitPath(header);
+    plan.columns.push({ header, path });
+    if (header && known.shapes.size && !known.shapes.has(shape(path))) {
+      const near = closest(header, known.names);
+      plan.problems.push({
+        code: 'unknown_column',
+        message: `unknown column "${header}"${near ? `; did you mean "${near}"?` : ''} (\`cardqr campaigns schema ${schema.campaignId}\` lists the known ones)`,
+      });
+    }
+    const max = known.maxIndex?.get(String(path[1]));
+    if (max !== undefined && typeof path[2] === 'number' && path[2] >= max) {
+      plan.problems.push({ code: 'too_many_entries', message: `column "${header}": ${String(path[1])} holds at most ${max} entries (indexes 0 to ${max - 1})` });
+    }
+  });
+  checkPrefixes(plan);
+
+  const idPath = schema.payloadMode === 'native' ? 'externalId' : (schema.externalIdPath ?? '');
+  plan.idLabel = idPath;
+  if (idPath) {
+    plan.idColumn = plan.columns.findIndex((c) => c.header === idPath);
+    if (plan.idColumn < 0) plan.problems.push({ code: 'missing_external_id', message: `no "${idPath}" column: every row needs its identifier` });
+  }
+  plan.shortCodeColumn = schema.payloadMode === 'native' ? plan.columns.findIndex((c) => c.header === 'shortCode') : -1;
+
+  for (const req of known.required) {
+    const columns = plan.columns.flatMap((c, i) => (req.match(c.path) ? [i] : []));
+    if (!columns.length) plan.problems.push({ code: 'missing_required_column', message: `no column for required ${req.label}` });
+    else plan.required.push({ label: req.label, columns });
+  }
+  return plan;
+}
+
+interface Known {
+  shapes: Set<string>;
+  names: string[];
+  required: Array<{ label: string; match: (path: Segment[]) => boolean }>;
+  /** Native list sections: entries allowed. */
+  maxIndex?: Map<string, number>;
+}
+
+function nativePath(header: string): Segment[] {
+  const path = splitPath(header);
+  if (path.length === 1 && (header === 'externalId' || header === 'shortCode' || header === 'name')) return path;
+  if (path[0] === 'blocks') return path;
+  return path[0] === 'fields' ? path : ['fields', ...path];
+}
+
+function nativeShapes(schema: CampaignSchema): Known {
+  const maxIndex = new Map<string, number>();
+  const names = ['externalId', 'shortCode', 'name'];
+  const shapes = new Set(names);
+  const required: Known['required'] = [];
+  for (const f of schema.fields) {
+    names.push(f.key);
+    shapes.add(`fields.${f.key}`);
+    if (f.required) required.push({ label: `field "${f.key}"`, match: (p) => p.length === 2 && p[1] === f.key });
+  }
+  for (const s of schema.sections) {
+    if (s.kind === 'list') maxIndex.set(s.key, s.max);
+    for (const { prop } of s.props) {
+      names.push(s.kind === 'list' ? `${s.key}.0.${prop}` : `${s.key}.${prop}`);
+      shapes.add(s.kind === 'list' ? `fields.${s.key}.#.${prop}` : `fields.${s.key}.${prop}`);
+    }
+    if (s.required) required.push({ label: `section "${s.key}"`, match: (p) => p[1] === s.key });
+  }
+  for (const b of schema.blocks) {
+    for (const { prop } of b.props) {
+      names.push(`blocks.${b.id}.${prop}`);
+      shapes.add(`blocks.${b.id}.${prop}`);
+    }
+  }
+  return { shapes, names, required, maxIndex };
+}
+
+/** Known record paths: the sample's leaves and the schema's field keys; none known = accept any. */
+function mappedShapes(schema: CampaignSchema): Known {
+  const leaves: string[] = [];
+  collectLeaves(schema.sample, [], leaves);
+  const sampled = new Set(leaves.map((l) => shape(splitPath(l))));
+  const shapes = new Set(sampled);
+  for (const f of schema.fields) shapes.add(shape(splitPath(f.key)));
+  if (schema.externalIdPath) shapes.add(shape(splitPath(schema.externalIdPath)));
+  // Required only where the key is surely a record path (present in the sample record).
+  const required = schema.fields
+    .filter((f) => f.required && sampled.has(shape(splitPath(f.key))) && f.key !== schema.externalIdPath)
+    .map((f) => ({ label: `"${f.key}"`, match: (p: Segment[]) => shape(p) === shape(splitPath(f.key)) }));
+  return { shapes, names: [...new Set([...leaves, ...schema.fields.map((f) => f.key)])], required };
+}
+
+function collectLeaves(value: unknown, prefix: Segment[], out: string[]): void {
+  if (value && typeof value === 'object') {
+    const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
+    for (const [k, v] of entries) collectLeaves(v, [...prefix, k], out);
+  } else if (prefix.length) {
+    out.push(prefix.join('.'));
+  }
+}
+
+/**
+ * `address` and `address.city` cannot both be columns (one would overwrite the other), nor can
+ * `phones.0` and `phones.mobile` (a list and an object at the same place).
+ */
+function checkPrefixes(plan: ImportPlan): void {
+  const leaves = new Set(plan.columns.map((c) => c.path.join('.')));
+  const kinds = new Map<string, { kind: string; header: string }>();
+  for (const c of plan.columns) {
+    for (let n = 1; n < c.path.length; n++) {
+      const prefix = c.path.slice(0, n).join('.');
+      const kind = typeof c.path[n] === 'number' ? 'list' : 'object';
+      const other = kinds.get(prefix);
+      if (leaves.has(prefix) || (other && other.kind !== kind)) {
+        const with_ = leaves.has(prefix) ? prefix : other!.header;
+        plan.problems.push({ code: 'conflicting_columns', message: `columns "${with_}" and "${c.header}" both set ${prefix}` });
+        break;
+      }
+      kinds.set(prefix, { kind, header: c.header });
+    }
+  }
+}

@@ -1,0 +1,143 @@
+// The import report: append-only NDJSON. Line 1 is a header (campaign, file, its sha256, start time);
+// then one line per row outcome, written with a synchronous write before the next request starts, so a
+// kill -9 loses at most the row in flight (which --resume sends again with the same idempotency key).
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, fsyncSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { UsageError } from '../errors.js';
+import { LineSet } from './compact.js';
+
+export type Outcome = 'created' | 'exists' | 'failed' | 'invalid' | 'skipped';
+export type ReportMode = 'import' | 'dry-run' | 'validate';
+
+export interface ReportHeader {
+  type: 'header';
+  version: 1;
+  mode: ReportMode;
+  campaignId: string;
+  file: string;
+  fileSha256: string;
+  startedAt: string;
+  cardqr: string;
+}
+
+export interface ReportRow {
+  line: number;
+  externalId: string | null;
+  outcome: Outcome;
+  cardId: string | null;
+  url: string | null;
+  shortCode: string | null;
+  paused: boolean | null;
+  errorCode: string | null;
+  message: string | null;
+  requestId: string | null;
+}
+
+/** A row line with every field present (null when unknown), in the documented order. */
+export function reportRow(line: number, externalId: string | null, outcome: Outcome, rest: Partial<ReportRow> = {}): ReportRow {
+  return {
+    line, externalId, outcome,
+    cardId: rest.cardId ?? null, url: rest.url ?? null, shortCode: rest.shortCode ?? null, paused: rest.paused ?? null,
+    errorCode: rest.errorCode ?? null, message: rest.message ?? null, requestId: rest.requestId ?? null,
+  };
+}
+
+export class ReportWriter {
+  private constructor(private fd: number, readonly path: string) {}
+
+  /** A new report (replacing a file that held no sent rows), starting with its header. */
+  static create(path: string, header: ReportHeader): ReportWriter {
+    const w = new ReportWriter(openSync(path, 'w'), path);
+    w.line(header);
+    return w;
+  }
+
+  /** Continues an existing report; mends a last line cut short by a kill. */
+  static append(path: string): ReportWriter {
+    const fd = openSync(path, 'a+');
+    const size = statSync(path).size;
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      readSync(fd, last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) writeSync(fd, '\n');
+    }
+    return new ReportWriter(fd, path);
+  }
+
+  write(row: ReportRow): void {
+    this.line(row);
+  }
+
+  /** Flushes to disk and closes. */
+  close(): void {
+    if (this.fd < 0) return;
+    try {
+      fsyncSync(this.fd);
+    } finally {
+      closeSync(this.fd);
+      this.fd = -1;
+    }
+  }
+
+  private line(value: unknown): void {
+    writeSync(this.fd, `${JSON.stringify(value)}\n`);
+  }
+}
+
+export interface ReportState {
+  header: ReportHeader;
+  /** Lines recorded created or exists: --resume skips them. */
+  done: LineSet;
+  /** Whether any row was sent (anything other than `invalid`): such a report is only continued, never replaced. */
+  sent: boolean;
+  rows: number;
+}
+
+/** Reads an existing report; undefined when there is none. Refuses a file that is not a cardqr report. */
+export async function readReport(path: string): Promise<ReportState | undefined> {
+  let stream;
+  try {
+    statSync(path);
+    stream = createReadStream(path, { encoding: 'utf8' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UsageError(`cannot read the report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  let header: ReportHeader | undefined;
+  const state = { done: new LineSet(), sent: false, rows: 0 };
+  for await (const text of lines) {
+    if (!text.trim()) continue;
+    let value: Partial<ReportRow & ReportHeader> | undefined;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined; // a line cut short by a kill: that row is simply not done
+    }
+    if (!header) {
+      if (value?.type !== 'header' || value.version !== 1) {
+        stream.destroy();
+        throw new UsageError(`${path} is not a cardqr import report (refusing to touch it); choose another --report`);
+      }
+      header = value as ReportHeader;
+      continue;
+    }
+    if (!value || typeof value.line !== 'number' || typeof value.outcome !== 'string') continue;
+    state.rows++;
+    if (value.outcome === 'created' || value.outcome === 'exists') state.done.add(value.line);
+    if (value.outcome !== 'invalid') state.sent = true;
+  }
+  if (!header) throw new UsageError(`${path} is empty or not a cardqr import report; remove it or choose another --report`);
+  return { header, ...state };
+}
+
+export async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  return hash.digest('hex');
+}

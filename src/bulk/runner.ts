@@ -1,0 +1,66 @@
+// Sends rows one request each, in file order, with at most `concurrency` in flight. Each outcome is
+// recorded as soon as its request completes (with concurrency 1: before the next request starts).
+// Stops launching on Ctrl-C (the requests in flight finish and are recorded) or on a fatal outcome.
+import type { CliError } from '../errors.js';
+import type { ReportRow } from './report.js';
+
+export interface Job {
+  line: number;
+  externalId: string | null;
+  /** The exact JSON sent (canonical), hashed into `key`. */
+  body: string;
+  key: string;
+}
+
+export interface Sent {
+  row: ReportRow;
+  /** Set when no later row can succeed either (key revoked, campaign switched off, plan full, network down). */
+  fatal?: CliError;
+}
+
+export interface RunResult {
+  stopped: 'done' | 'interrupted' | 'fatal';
+  fatal?: CliError;
+}
+
+export async function runImport(
+  jobs: AsyncIterable<Job>,
+  send: (job: Job) => Promise<Sent>,
+  record: (row: ReportRow) => void,
+  opts: { concurrency: number; signal?: AbortSignal },
+): Promise<RunResult> {
+  const it = jobs[Symbol.asyncIterator]();
+  const inFlight = new Set<Promise<void>>();
+  let fatal: CliError | undefined;
+  let failure: unknown;
+  let exhausted = false;
+  const halted = () => fatal !== undefined || failure !== undefined || opts.signal?.aborted === true;
+
+  while (!halted()) {
+    if (inFlight.size >= opts.concurrency) {
+      await Promise.race(inFlight);
+      continue;
+    }
+    const next = await it.next();
+    if (next.done) {
+      exhausted = true;
+      break;
+    }
+    if (halted()) break;
+    const p: Promise<void> = send(next.value)
+      .then((sent) => {
+        record(sent.row);
+        if (sent.fatal) fatal ??= sent.fatal;
+      })
+      .catch((e: unknown) => {
+        failure ??= e;
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+  await Promise.all(inFlight);
+  if (!exhausted) await it.return?.(undefined);
+  if (failure !== undefined) throw failure;
+  if (fatal) return { stopped: 'fatal', fatal };
+  return { stopped: exhausted ? 'done' : 'interrupted' };
+}

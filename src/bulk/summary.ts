@@ -1,0 +1,67 @@
+// Counting outcomes, the final summary, and the exact command that resumes an import.
+import type { Outcome, ReportRow } from './report.js';
+
+export const OUTCOMES: Outcome[] = ['created', 'exists', 'failed', 'invalid', 'skipped'];
+
+export class Tally {
+  readonly outcomes: Record<Outcome, number> = { created: 0, exists: 0, failed: 0, invalid: 0, skipped: 0 };
+  readonly byCode = new Map<string, number>();
+
+  add(row: Pick<ReportRow, 'outcome' | 'errorCode'>): void {
+    this.outcomes[row.outcome]++;
+    if (row.errorCode && row.outcome !== 'created') this.byCode.set(row.errorCode, (this.byCode.get(row.errorCode) ?? 0) + 1);
+  }
+
+  get done(): number {
+    return OUTCOMES.reduce((n, o) => n + this.outcomes[o], 0);
+  }
+
+  toJSON() {
+    return { outcomes: { ...this.outcomes }, errors: Object.fromEntries([...this.byCode].sort((a, b) => b[1] - a[1])) };
+  }
+}
+
+export interface SummaryInput {
+  title: string;
+  tally: Tally;
+  /** Rows an earlier run already recorded as done (--resume). */
+  alreadyDone?: number;
+  report?: string;
+  resume?: string;
+}
+
+export function formatSummary(s: SummaryInput): string {
+  const out = [s.title];
+  const width = Math.max(...OUTCOMES.map((o) => String(s.tally.outcomes[o]).length));
+  for (const o of OUTCOMES) {
+    if (s.tally.outcomes[o] || o === 'created') out.push(`  ${o.padEnd(8)} ${String(s.tally.outcomes[o]).padStart(width)}`);
+  }
+  if (s.alreadyDone) out.push(`  (${s.alreadyDone} row${s.alreadyDone === 1 ? '' : 's'} already done by an earlier run, not sent again)`);
+  if (s.tally.byCode.size) {
+    out.push('errors by code:');
+    const codes = [...s.tally.byCode].sort((a, b) => b[1] - a[1]);
+    const w = Math.max(...codes.map(([c]) => c.length));
+    for (const [code, n] of codes) out.push(`  ${code.padEnd(w)}  ${n}`);
+  }
+  if (s.report) out.push(`report: ${s.report}`);
+  if (s.resume) out.push(`to resume: ${s.resume}`);
+  return out.join('\n') + '\n';
+}
+
+/** POSIX shell quoting: bare when safe, else single quotes. */
+export function shellQuote(arg: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+export function commandLine(args: string[]): string {
+  return ['cardqr', ...args].map(shellQuote).join(' ');
+}
+
+/** Seconds → `1h02m`, `3m05s`, `12s`. */
+export function duration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '?';
+  const s = Math.round(seconds);
+  if (s >= 3600) return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${s}s`;
+}

@@ -1,0 +1,34 @@
+import { Command } from 'commander';
+import type { Deps } from '../../deps.js';
+import { UsageError } from '../../errors.js';
+import { example, outputSettings, readJsonObject } from '../shared.js';
+
+export function campaignsCreateCardCommand(deps: Deps): Command {
+  const cmd = new Command('create-card')
+    .description("Create one card from a record through the campaign's template and mapping")
+    .argument('<campaign-id>', 'campaign id, e.g. cmp_123')
+    .requiredOption('--data <json>', 'the record: @file.json, - for standard input, or inline JSON')
+    .option('--idempotency-key <key>', 'up to 255 characters; reuse it to retry safely (default: a random key)')
+    .action(async (id: string, flags: { data: string; idempotencyKey?: string }) => {
+      const key = flags.idempotencyKey;
+      if (key !== undefined && (key.length === 0 || key.length > 255)) {
+        throw new UsageError('--idempotency-key must be 1 to 255 characters');
+      }
+      const body = await readJsonObject(flags.data, deps);
+      const [{ createCampaignCard }, { renderRecord }, { campaignCardView }] = await Promise.all([
+        import('../../api/campaigns.js'),
+        import('../../output/render.js'),
+        import('../../output/views/campaigns.js'),
+      ]);
+      const { card } = await createCampaignCard(await deps.api(), id, body, { idempotencyKey: key });
+      if (card.paused) {
+        deps.io.stderr.write(`warning: card ${card.id} exists but is paused: the plan no longer covers it, so its public URL does not open\n`);
+      }
+      await renderRecord(card, campaignCardView, outputSettings(deps), deps.io);
+    });
+  return example(
+    cmd,
+    'cardqr campaigns create-card cmp_123 --data @record.json',
+    'cardqr campaigns create-card cmp_123 --data @record.json --idempotency-key hris-EMP-1001',
+  );
+}

@@ -1,0 +1,46 @@
+// Which report a run writes to, and whether it may: a report that recorded sent rows is only ever
+// continued (--resume, same campaign, same file hash), never replaced; one that holds nothing sent
+// (a refused validation, a dry run) is replaced; anything else at that path is never touched.
+import { LineSet } from '../../bulk/compact.js';
+import { readReport, ReportWriter, type ReportHeader, type ReportMode } from '../../bulk/report.js';
+import { UsageError } from '../../errors.js';
+
+export interface OpenedReport {
+  writer: ReportWriter;
+  /** Rows an earlier run recorded created or exists. */
+  done: LineSet;
+  resumed: boolean;
+}
+
+export function defaultReportPath(file: string, mode: ReportMode): string {
+  return mode === 'dry-run' ? `${file}.dry-run.report.ndjson` : `${file}.report.ndjson`;
+}
+
+export async function openReport(path: string, header: ReportHeader, resume: boolean, notice: (line: string) => void): Promise<OpenedReport> {
+  const existing = await readReport(path);
+  const protectedImport = existing?.header.mode === 'import' && existing.sent;
+  if (header.mode !== 'import') {
+    if (protectedImport) throw new UsageError(`${path} records a real import; choose another --report for a ${header.mode === 'dry-run' ? 'dry run' : 'validation'}`);
+    return { writer: ReportWriter.create(path, header), done: new LineSet(), resumed: false };
+  }
+  if (!protectedImport) {
+    if (resume) notice(`note: ${existing ? `${path} records no sent rows` : `no report at ${path} yet`}; starting a new import`);
+    return { writer: ReportWriter.create(path, header), done: new LineSet(), resumed: false };
+  }
+  const prev = existing.header;
+  if (!resume) {
+    throw new UsageError(`${path} already records an import of ${prev.file} (started ${prev.startedAt}, ${existing.rows} rows recorded)`, [
+      'add --resume to continue it: rows recorded as created or exists are skipped, the rest are sent again with the same idempotency keys',
+      'or pass --report <new file> to start a separate report (the API still refuses identifiers that already exist)',
+    ]);
+  }
+  if (prev.campaignId !== header.campaignId) {
+    throw new UsageError(`cannot resume: ${path} belongs to campaign ${prev.campaignId}, not ${header.campaignId}`);
+  }
+  if (prev.fileSha256 !== header.fileSha256) {
+    throw new UsageError(`cannot resume: ${header.file} changed since ${path} was started (sha256 differs), so its line numbers cannot be trusted`, [
+      'import the changed file with a new --report: the API refuses identifiers that already exist (outcome exists)',
+    ]);
+  }
+  return { writer: ReportWriter.append(path), done: existing.done, resumed: true };
+}

@@ -1,0 +1,220 @@
+// `campaigns import`: the pipeline of PRODUCT §6 — preflight (rate, campaign, schema) → header plan →
+// report and lock → a full validation pass → one request per row, each outcome recorded before the
+// next → summary, resume command and exit status.
+import { resolve } from 'node:path';
+import type { ApiClient } from '../../api/client.js';
+import type { CampaignSchema } from '../../api/schemas/campaigns.js';
+import { readRecords, type CsvOptions, type CsvRecord } from '../../bulk/csv-source.js';
+import { idempotencyKey, canonicalJson } from '../../bulk/keys.js';
+import { lockReport } from '../../bulk/lock.js';
+import { buildPlan, type ImportPlan } from '../../bulk/plan.js';
+import { startProgress } from '../../bulk/progress.js';
+import { reportRow, sha256File, type ReportMode, type ReportWriter } from '../../bulk/report.js';
+import { runImport, type Job } from '../../bulk/runner.js';
+import { commandLine, formatSummary, Tally } from '../../bulk/summary.js';
+import { buildBody, rowId, validateAll, type RowProblem, type Validation } from '../../bulk/validate.js';
+import type { Deps } from '../../deps.js';
+import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { write } from '../../io.js';
+import { createSender } from './import-send.js';
+import { defaultReportPath, openReport } from './import-report.js';
+
+export interface ImportOptions {
+  campaignId: string;
+  file: string;
+  dryRun: boolean;
+  validateOnly: boolean;
+  report?: string;
+  resume: boolean;
+  delimiter?: string;
+  encoding?: string;
+  concurrency: number;
+  rate?: number;
+  skipInvalid: boolean;
+  maxRows?: number;
+}
+
+const SHOWN_PROBLEMS = 50;
+
+export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promise<void> {
+  const { stderr } = deps.io;
+  const quiet = Boolean(deps.globals.quiet);
+  const signal = deps.interruptible();
+  const mode: ReportMode = opts.validateOnly ? 'validate' : opts.dryRun ? 'dry-run' : 'import';
+  const csv: CsvOptions = { delimiter: opts.delimiter, encoding: opts.encoding };
+  const source = () => readRecords(opts.file, csv);
+
+  const client = await deps.api();
+  const schema = await preflight(client, opts, deps);
+  const header = await first(source());
+  if (!header) throw new UsageError(`${opts.file} is empty: expected a header line naming the columns`);
+  const plan = buildPlan(schema, header.cells);
+
+  const reportPath = opts.report ?? (mode === 'validate' ? undefined : defaultReportPath(opts.file, mode));
+  const lock = reportPath ? lockReport(reportPath, deps.now()) : undefined;
+  let writer: ReportWriter | undefined;
+  try {
+    const opened = reportPath
+      ? await openReport(reportPath, {
+          type: 'header', version: 1, mode, campaignId: opts.campaignId, file: resolve(opts.file),
+          fileSha256: await sha256File(opts.file), startedAt: deps.now().toISOString(), cardqr: deps.version,
+        }, opts.resume, (line) => stderr.write(`${line}\n`))
+      : undefined;
+    writer = opened?.writer;
+    const recordInvalid = ([p, ...more]: RowProblem[]) =>
+      writer?.write(reportRow(p.line, p.externalId, 'invalid', { errorCode: p.code, message: [p, ...more].map((x) => x.message).join('; ') }));
+    const v = await validateAll(dataRows(source()), plan, recordInvalid, () => dataRows(source()), { maxRows: opts.maxRows });
+
+    if (plan.problems.length || (v.problems && (!opts.skipInvalid || opts.validateOnly))) {
+      writer?.close();
+      throw problemsError(plan, v, reportPath);
+    }
+    if (mode === 'validate') {
+      if (!quiet) stderr.write(`${opts.file}: ${v.rows} rows checked against campaign ${opts.campaignId}: no problems\n`);
+      return;
+    }
+    if (v.problems && !quiet) {
+      const shown = v.first.slice(0, 10).map((p) => `  line ${p.line}: ${p.message}\n`).join('');
+      stderr.write(`skipping ${v.invalid.size} invalid row${v.invalid.size === 1 ? '' : 's'} (--skip-invalid; every one is in ${reportPath}):\n${shown}`);
+    }
+    if (signal.aborted) throw new InterruptedError('interrupted before any row was sent');
+
+    const done = opened!.done;
+    const alreadyDone = done.countUpTo(v.rangeEnd);
+    const total = v.inRange - alreadyDone - v.invalid.countUpTo(v.rangeEnd);
+    const tally = new Tally();
+    tally.outcomes.invalid = v.invalid.countUpTo(v.rangeEnd);
+    const label = mode === 'dry-run' ? 'dry run' : 'import';
+    const progress = await startProgress({
+      stream: stderr, tty: deps.io.isStderrTTY, quiet, now: () => deps.now().getTime(), total: total + tally.outcomes.invalid, label,
+    });
+    progress.update(tally);
+    let paused = 0;
+    const result = await runImport(
+      jobs(source, plan, opts, v, done),
+      await createSender(client, opts.campaignId, mode === 'dry-run'),
+      (row) => {
+        writer!.write(row);
+        tally.add(row);
+        if (row.paused) paused++;
+        progress.update(tally);
+      },
+      { concurrency: opts.concurrency, signal },
+    ).finally(() => progress.stop());
+    writer!.close();
+    writer = undefined;
+    await finish({ opts, deps, mode, tally, result, alreadyDone, paused, report: reportPath! });
+  } finally {
+    writer?.close();
+    lock?.release();
+  }
+}
+
+/** GET /me (pace), the campaign (must accept API requests) and its schema. */
+async function preflight(client: ApiClient, opts: ImportOptions, deps: Deps): Promise<CampaignSchema> {
+  const [{ getMe }, { getCampaign, getCampaignSchema }] = await Promise.all([import('../../api/me.js'), import('../../api/campaigns.js')]);
+  if (!opts.validateOnly) {
+    const me = await getMe(client);
+    client.setRate(Math.min(opts.rate ?? Infinity, me.rateLimit.requestsPerMinute));
+  }
+  const campaign = await getCampaign(client, opts.campaignId);
+  if (campaign.status !== 'active' || !campaign.apiEnabled) {
+    const why = campaign.status !== 'active' ? `is ${campaign.status}` : 'has its API switch off';
+    const message = `campaign ${campaign.id} (${campaign.name}) ${why}: it does not accept API requests (campaign_api_disabled)`;
+    if (!opts.validateOnly) throw new CliError(message, EXIT.auth, ['activate the campaign and turn its API switch on in the dashboard, then run this again']);
+    deps.io.stderr.write(`warning: ${message}\n`);
+  }
+  try {
+    const schema = await getCampaignSchema(client, opts.campaignId);
+    if (schema.stale) deps.io.stderr.write(`warning: the campaign's template changed after its API configuration was activated (stale); requests still work\n`);
+    return schema;
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'api_not_configured') {
+      throw new CliError(`campaign ${campaign.id} (${campaign.name}) has never had an API configuration activated (api_not_configured)`, EXIT.rejected, [
+        'configure and activate its API mapping in the dashboard (Campaign → API), then run this again',
+      ]);
+    }
+    throw e;
+  }
+}
+
+async function* dataRows(records: AsyncGenerator<CsvRecord>): AsyncGenerator<CsvRecord> {
+  await records.next(); // the header
+  yield* records;
+}
+
+async function first(records: AsyncGenerator<CsvRecord>): Promise<CsvRecord | undefined> {
+  const r = await records.next();
+  await records.return(undefined);
+  return r.done ? undefined : r.value;
+}
+
+/** The second pass: rows in file order, minus invalid and already-done ones, each with its derived key. */
+async function* jobs(source: () => AsyncGenerator<CsvRecord>, plan: ImportPlan, opts: ImportOptions, v: Validation, done: { has(line: number): boolean }): AsyncGenerator<Job> {
+  let index = 0;
+  for await (const rec of dataRows(source())) {
+    if (++index > (opts.maxRows ?? Infinity)) return;
+    if (v.invalid.has(rec.line) || done.has(rec.line)) continue;
+    const body = canonicalJson(buildBody(plan, rec.cells));
+    const externalId = rowId(plan, rec.cells);
+    yield { line: rec.line, externalId, body, key: idempotencyKey(opts.campaignId, externalId ?? '', body) };
+  }
+}
+
+function problemsError(plan: ImportPlan, v: Validation, report: string | undefined): UsageError {
+  const lines = plan.problems.map((p) => `line 1: ${p.message}`);
+  for (const p of v.first) if (lines.length < SHOWN_PROBLEMS) lines.push(`line ${p.line}: ${p.message}`);
+  const rest = plan.problems.length + v.problems - lines.length;
+  if (rest > 0) lines.push(`… and ${rest} more${report ? ` (every row problem is in ${report})` : '; add --report <file> for the full list'}`);
+  const total = plan.problems.length + v.problems;
+  return new UsageError(`${total} problem${total === 1 ? '' : 's'} in the file; nothing was sent`, lines);
+}
+
+interface Finish {
+  opts: ImportOptions;
+  deps: Deps;
+  mode: ReportMode;
+  tally: Tally;
+  result: Awaited<ReturnType<typeof runImport>>;
+  alreadyDone: number;
+  paused: number;
+  report: string;
+}
+
+async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, report }: Finish): Promise<void> {
+  const { stderr } = deps.io;
+  const failed = tally.outcomes.failed;
+  const incomplete = result.stopped !== 'done' || failed > 0;
+  const resume = mode === 'import' && incomplete ? resumeCommand(opts, deps) : undefined;
+  const what = mode === 'dry-run' ? `dry run of ${opts.file} against ${opts.campaignId}` : `import of ${opts.file} into ${opts.campaignId}`;
+  const status = result.stopped === 'interrupted' ? ' (interrupted)' : result.stopped === 'fatal' ? ' (stopped)' : '';
+  if (!deps.globals.quiet || incomplete || tally.outcomes.invalid) {
+    stderr.write(formatSummary({ title: `${what}${status}:`, tally, alreadyDone, report, resume }));
+    if (paused) stderr.write(`warning: ${paused} card${paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open\n`);
+    if (tally.outcomes.invalid && !resume) stderr.write('invalid rows were not sent: fix them (see the report) and import them from a new file\n');
+  }
+  if (deps.globals.output === 'json' || deps.globals.output === 'ndjson') {
+    const summary = { campaignId: opts.campaignId, file: opts.file, mode, report, stopped: result.stopped, alreadyDone, ...tally.toJSON(), resume: resume ?? null };
+    await write(deps.io.stdout, JSON.stringify(summary, null, deps.globals.output === 'json' ? 2 : undefined) + '\n');
+  }
+  if (result.stopped === 'interrupted') throw new InterruptedError('interrupted: the rows sent so far are recorded in the report', resume ? [`resume with: ${resume}`] : []);
+  if (result.fatal) throw result.fatal;
+  if (failed || tally.outcomes.invalid) {
+    throw new PartialError(`${failed + tally.outcomes.invalid} of ${tally.done} rows were not ${mode === 'dry-run' ? 'accepted' : 'imported'}`);
+  }
+}
+
+/** The exact command that continues this import. */
+export function resumeCommand(opts: ImportOptions, deps: Pick<Deps, 'globals'>): string {
+  const args = ['campaigns', 'import', opts.campaignId, opts.file, '--resume'];
+  if (opts.report) args.push('--report', opts.report);
+  if (opts.delimiter) args.push('--delimiter', opts.delimiter);
+  if (opts.encoding) args.push('--encoding', opts.encoding);
+  if (opts.concurrency !== 1) args.push('--concurrency', String(opts.concurrency));
+  if (opts.rate) args.push('--rate', String(opts.rate));
+  if (opts.skipInvalid) args.push('--skip-invalid');
+  if (opts.maxRows) args.push('--max-rows', String(opts.maxRows));
+  if (deps.globals.profile) args.push('--profile', deps.globals.profile);
+  if (deps.globals.baseUrl) args.push('--base-url', deps.globals.baseUrl);
+  return commandLine(args);
+}

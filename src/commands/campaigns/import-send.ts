@@ -1,0 +1,71 @@
+// One row → one request → one report line. Maps every answer to an outcome: 201 created, 409
+// duplicate_external_id exists, anything else failed; marks the answers no later row can get past
+// (fatal: the import stops and prints how to resume).
+import type { ApiClient } from '../../api/client.js';
+import type { Job, Sent } from '../../bulk/runner.js';
+import { reportRow } from '../../bulk/report.js';
+import { ApiError, CliError, EXIT, formatDetail, UnavailableError } from '../../errors.js';
+
+/** Codes after which every later row would fail the same way. */
+const FATAL_CODES = new Set([
+  'invalid_api_key', 'forbidden', 'upgrade_required_api', 'key_scoped_to_campaign', 'campaign_api_disabled',
+  'api_not_configured', 'limit_exhausted_cards', 'resource_not_found',
+]);
+/** Server errors in a row (each already retried by the client) before the import stops. */
+const MAX_SERVER_ERRORS_IN_A_ROW = 3;
+
+export async function createSender(client: ApiClient, campaignId: string, dryRun: boolean): Promise<(job: Job) => Promise<Sent>> {
+  const [{ createCampaignCard, testCampaignCard }, { problemText }] = await Promise.all([
+    import('../../api/campaigns.js'),
+    import('../../output/views/campaigns.js'),
+  ]);
+  let serverErrors = 0;
+  return async (job) => {
+    try {
+      if (dryRun) {
+        const r = await testCampaignCard(client, campaignId, job.body);
+        serverErrors = 0;
+        if (r.ok) return { row: reportRow(job.line, job.externalId, 'skipped', { shortCode: r.shortCode, message: 'dry run: the card would be created' }) };
+        const first = r.errors[0];
+        const code = (typeof first === 'object' && first.code) || 'rejected';
+        const message = r.errors.slice(0, 5).map(problemText).join('; ');
+        return { row: reportRow(job.line, job.externalId, code === 'duplicate_external_id' ? 'exists' : 'failed', { errorCode: code, message }) };
+      }
+      const { card, requestId } = await createCampaignCard(client, campaignId, job.body, { idempotencyKey: job.key });
+      serverErrors = 0;
+      return {
+        row: reportRow(job.line, job.externalId, 'created', { cardId: card.id, url: card.url, shortCode: card.shortCode, paused: card.paused, requestId }),
+      };
+    } catch (e) {
+      return failed(job, e);
+    }
+  };
+
+  function failed(job: Job, e: unknown): Sent {
+    if (e instanceof ApiError) {
+      const code = e.code ?? `http_${e.status}`;
+      if (code === 'duplicate_external_id') {
+        serverErrors = 0;
+        return { row: reportRow(job.line, job.externalId, 'exists', { errorCode: code, message: e.message, requestId: e.requestId }) };
+      }
+      const row = reportRow(job.line, job.externalId, 'failed', { errorCode: code, message: withDetails(e), requestId: e.requestId });
+      serverErrors = e.status >= 500 ? serverErrors + 1 : 0;
+      if (FATAL_CODES.has(code)) return { row, fatal: e };
+      if (serverErrors >= MAX_SERVER_ERRORS_IN_A_ROW) {
+        return { row, fatal: new CliError(`the service failed ${serverErrors} rows in a row (HTTP ${e.status}); stopping`, EXIT.failed) };
+      }
+      return { row };
+    }
+    if (e instanceof UnavailableError) {
+      return { row: reportRow(job.line, job.externalId, 'failed', { errorCode: 'unavailable', message: e.message }), fatal: e };
+    }
+    const message = (e as Error)?.message ?? String(e);
+    return { row: reportRow(job.line, job.externalId, 'failed', { errorCode: 'unexpected', message }) };
+  }
+}
+
+function withDetails(e: ApiError): string {
+  if (!e.details.length) return e.message;
+  const more = e.details.length > 5 ? `; ${e.details.length - 5} more` : '';
+  return `${e.message} (${e.details.slice(0, 5).map(formatDetail).join('; ')}${more})`;
+}

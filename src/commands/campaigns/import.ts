@@ -1,0 +1,85 @@
+import { Command } from 'commander';
+import type { Deps } from '../../deps.js';
+import { UsageError } from '../../errors.js';
+import { example, intIn, positiveNumber } from '../shared.js';
+import type { ImportOptions } from './import-run.js';
+
+interface ImportFlags {
+  dryRun?: boolean;
+  validateOnly?: boolean;
+  report?: string;
+  resume?: boolean;
+  delimiter?: string;
+  encoding?: string;
+  concurrency?: number;
+  rate?: number;
+  skipInvalid?: boolean;
+  maxRows?: number;
+}
+
+/** Flags → options, with the cross-flag rules (exit 2 before anything is read or sent). */
+export function importOptions(campaignId: string, file: string, f: ImportFlags): ImportOptions {
+  if (f.dryRun && f.validateOnly) throw new UsageError('--dry-run and --validate-only do not go together: pick one');
+  if (f.resume && (f.dryRun || f.validateOnly)) throw new UsageError(`--resume continues a real import; it does not apply to ${f.dryRun ? '--dry-run' : '--validate-only'}`);
+  return {
+    campaignId,
+    file,
+    dryRun: Boolean(f.dryRun),
+    validateOnly: Boolean(f.validateOnly),
+    report: f.report,
+    resume: Boolean(f.resume),
+    delimiter: f.delimiter === undefined ? undefined : delimiter(f.delimiter),
+    encoding: f.encoding,
+    concurrency: f.concurrency ?? 1,
+    rate: f.rate,
+    skipInvalid: Boolean(f.skipInvalid),
+    maxRows: f.maxRows,
+  };
+}
+
+function delimiter(value: string): string {
+  const d = value === 'tab' || value === '\\t' ? '\t' : value;
+  if (!d || /["\r\n]/.test(d)) throw new UsageError(`--delimiter "${value}": expected a character such as , ; | or tab`);
+  return d;
+}
+
+export function campaignsImportCommand(deps: Deps): Command {
+  const cmd = new Command('import')
+    .description('Import a CSV file into a campaign: one card per row, each created exactly once (validated first, resumable)')
+    .argument('<campaign-id>', 'campaign id, e.g. cmp_123')
+    .argument('<file.csv>', 'the rows; the first line names the columns (see `cardqr campaigns schema`)')
+    .option('--dry-run', 'send every row to the dry-run endpoint: shows what would happen, creates nothing')
+    .option('--validate-only', 'only check the file against the campaign schema; sends no row')
+    .option('--report <file>', 'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)')
+    .option('--resume', 'continue the import its report records: rows created or exists are skipped, the rest sent again with the same keys')
+    .option('--delimiter <char>', 'field delimiter, e.g. ; or | or tab (default: ,)')
+    .option('--encoding <name>', 'file encoding: utf8, utf-16le, latin1, windows-1252, shift_jis … (default: utf8, or UTF-16 by its byte-order mark)')
+    .option('--concurrency <n>', 'requests in flight, 1-16 (default: 1)', intIn(1, 16))
+    .option('--rate <n>', "requests per minute at most (default: the key's limit from GET /me)", positiveNumber)
+    .option('--skip-invalid', 'record invalid rows in the report (outcome invalid) and import the others')
+    .option('--max-rows <n>', 'import only the first n rows: a rehearsal on live data', intIn(1, Number.MAX_SAFE_INTEGER))
+    .addHelpText('after', `
+Before sending anything the whole file is checked (columns known to the campaign schema, required
+values, identifiers present, valid and unique, short codes, 1 MB per body); any problem stops the
+import with every problem listed by line, unless --skip-invalid. Each row is sent with an
+Idempotency-Key derived from the campaign, its identifier and its content, and its outcome is
+appended to the report (created, exists, failed, invalid, skipped) before the next request.
+Interrupted (Ctrl-C, kill) or partly failed, it prints the exact command that resumes it.
+An existing report is never overwritten: continue it with --resume, or pick another --report.
+
+Exit status: 0 every row imported, 2 problems in the file (nothing sent), 3 campaign closed to the
+API or key refused, 7 some rows failed or were invalid, 130 interrupted (resume it).
+`);
+  cmd.action(async (campaignId: string, file: string, flags: ImportFlags) => {
+    const options = importOptions(campaignId, file, flags);
+    const { runCampaignImport } = await import('./import-run.js');
+    await runCampaignImport(options, deps);
+  });
+  return example(
+    cmd,
+    'cardqr campaigns import cmp_123 people.csv --validate-only',
+    'cardqr campaigns import cmp_123 people.csv --max-rows 5',
+    'cardqr campaigns import cmp_123 people.csv --resume',
+    'cardqr campaigns import cmp_123 export.csv --delimiter ";" --encoding latin1 --concurrency 4',
+  );
+}

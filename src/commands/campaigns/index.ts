@@ -1,0 +1,19 @@
+import { Command } from 'commander';
+import type { Deps } from '../../deps.js';
+import { campaignsCreateCardCommand } from './create-card.js';
+import { campaignsGetCommand } from './get.js';
+import { campaignsImportCommand } from './import.js';
+import { campaignsListCommand } from './list.js';
+import { campaignsSchemaCommand } from './schema.js';
+import { campaignsTestCommand } from './test.js';
+
+export function campaignsCommand(deps: Deps): Command {
+  return new Command('campaigns')
+    .description('Campaign ingestion: read campaigns and schemas, dry-run a record, create cards, import a CSV')
+    .addCommand(campaignsListCommand(deps))
+    .addCommand(campaignsGetCommand(deps))
+    .addCommand(campaignsSchemaCommand(deps))
+    .addCommand(campaignsTestCommand(deps))
+    .addCommand(campaignsCreateCardCommand(deps))
+    .addCommand(campaignsImportCommand(deps));
+}

@@ -1,0 +1,31 @@
+import { Command } from 'commander';
+import type { Deps } from '../../deps.js';
+import { CliError, EXIT } from '../../errors.js';
+import { example, outputSettings, readJsonObject } from '../shared.js';
+
+export function campaignsTestCommand(deps: Deps): Command {
+  const cmd = new Command('test')
+    .description('Dry run: show how the campaign would turn a record into a card, creating nothing (exit 0 when it would be accepted, 5 otherwise)')
+    .argument('<campaign-id>', 'campaign id, e.g. cmp_123')
+    .requiredOption('--data <json>', 'the record: @file.json, - for standard input, or inline JSON')
+    .action(async (id: string, flags: { data: string }) => {
+      const body = await readJsonObject(flags.data, deps);
+      const [{ testCampaignCard }, { renderRecord }, { dryRunView, problemText }] = await Promise.all([
+        import('../../api/campaigns.js'),
+        import('../../output/render.js'),
+        import('../../output/views/campaigns.js'),
+      ]);
+      const result = await testCampaignCard(await deps.api(), id, body);
+      await renderRecord(result, dryRunView, outputSettings(deps), deps.io);
+      for (const w of result.warnings) deps.io.stderr.write(`warning: ${problemText(w)}\n`);
+      if (!result.ok) {
+        const lines = result.errors.length ? result.errors.map(problemText) : ['(the service gave no reason)'];
+        throw new CliError(`the campaign would refuse this record (${lines.length} problem${lines.length === 1 ? '' : 's'}):`, EXIT.rejected, lines);
+      }
+    });
+  return example(
+    cmd,
+    'cardqr campaigns test cmp_123 --data @record.json',
+    'cardqr campaigns schema cmp_123 -o json | jq .sample | cardqr campaigns test cmp_123 --data -',
+  );
+}

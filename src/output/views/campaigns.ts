@@ -1,0 +1,109 @@
+// Column specs for campaigns, campaign schemas and dry runs.
+import type { TableContext, View } from '../render.js';
+
+// Structural shapes (output/ never imports api/; the command joins them).
+interface Campaign { id: string; name: string; status: string; apiEnabled: boolean; templateId: string; createdAt: string }
+interface CampaignSchema {
+  campaignId: string; templateId: string; payloadMode: string; fingerprint: string; activatedFingerprint: string;
+  stale: boolean; externalIdPath?: string | null;
+  fields: Array<{ key: string; label: string; required: boolean }>;
+  sections: Array<{ key: string; label: string; kind: string; max: number; props: Array<{ prop: string }>; required?: boolean }>;
+  blocks: Array<{ id: string; type: string; props: Array<{ prop: string; value: unknown }> }>;
+  sample: Record<string, unknown>;
+}
+export interface DryRunProblem { code?: string; message?: string; field?: string; key?: string; reason?: string }
+interface DryRun {
+  ok: boolean; externalId?: string | null; resolvedFields: Record<string, unknown>; unmappedPaths: string[];
+  shortCode: string | null; warnings: Array<string | DryRunProblem>; errors: Array<string | DryRunProblem>;
+}
+
+export const campaignView: View<Campaign> = {
+  columns: [
+    { header: 'id', value: 'id' },
+    { header: 'name', value: 'name' },
+    { header: 'status', value: 'status', style: 'status' },
+    { header: 'api', value: (c) => (c.apiEnabled ? 'on' : 'off') },
+    { header: 'template', value: 'templateId', style: 'dim' },
+    { header: 'created', value: 'createdAt', style: 'date' },
+  ],
+  record: [
+    { header: 'id', value: 'id' },
+    { header: 'name', value: 'name' },
+    { header: 'status', value: 'status', style: 'status' },
+    { header: 'api switch', value: (c) => (c.apiEnabled ? 'on' : 'off') },
+    { header: 'template', value: 'templateId' },
+    { header: 'created', value: 'createdAt', style: 'date' },
+  ],
+  csv: ['id', 'name', 'status', 'apiEnabled', 'templateId', 'createdAt'],
+};
+
+export const campaignSchemaView: View<CampaignSchema> = {
+  columns: [],
+  id: (s) => s.campaignId,
+  record: [
+    { header: 'campaign', value: 'campaignId' },
+    { header: 'template', value: 'templateId' },
+    { header: 'payload mode', value: (s) => (s.payloadMode === 'native' ? 'native (a card document with top-level externalId)' : 'mapped (your own record, mapped by the campaign)') },
+    { header: 'identifier', value: (s) => s.externalIdPath ?? (s.payloadMode === 'native' ? 'externalId' : '') },
+    { header: 'fingerprint', value: (s) => `${s.fingerprint}${s.stale ? ` (activated ${s.activatedFingerprint}: STALE, the template changed since)` : ''}` },
+  ],
+  extra: (s, ctx) => schemaSections(s, ctx),
+};
+
+function schemaSections(s: CampaignSchema, { paint }: TableContext): string {
+  const out: string[] = [];
+  const width = Math.max(5, ...s.fields.map((f) => f.key.length));
+  out.push('', paint('dim', s.payloadMode === 'mapped' ? 'Record paths' : 'Fields'));
+  if (!s.fields.length) out.push('  (none)');
+  for (const f of s.fields) out.push(`  ${f.key.padEnd(width)}  ${f.required ? 'required' : 'optional'}  ${f.label}`);
+  if (s.sections.length) {
+    out.push('', paint('dim', 'Sections'));
+    for (const sec of s.sections) {
+      const props = sec.props.map((p) => p.prop).join(', ');
+      const shape = sec.kind === 'list' ? `${sec.key}.<n>.{${props}}, up to ${sec.max}` : `${sec.key}.{${props}}`;
+      out.push(`  ${sec.key}  ${sec.label}: ${shape}${sec.required ? ' (required)' : ''}`);
+    }
+  }
+  if (s.blocks.length) {
+    out.push('', paint('dim', 'Blocks'));
+    for (const b of s.blocks) out.push(`  ${b.id} (${b.type}): ${b.props.map((p) => `${p.prop}=${JSON.stringify(p.value)}`).join(', ')}`);
+  }
+  out.push('', paint('dim', 'Sample (ready to post)'), JSON.stringify(s.sample, null, 2), '');
+  return out.join('\n');
+}
+
+export const dryRunView: View<DryRun> = {
+  columns: [],
+  id: (d) => String(d.externalId ?? ''),
+  record: [
+    { header: 'ok', value: (d) => (d.ok ? 'yes: the card would be created' : 'no: the card would be refused') },
+    { header: 'externalId', value: 'externalId' },
+    { header: 'shortCode', value: (d) => d.shortCode ?? '(random)' },
+    { header: 'fields', value: (d) => Object.entries(d.resolvedFields).map(([k, v]) => `${k} = ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('\n') },
+    { header: 'unmapped', value: (d) => d.unmappedPaths.join('\n') },
+    { header: 'warnings', value: (d) => d.warnings.map(problemText).join('\n') },
+    { header: 'errors', value: (d) => d.errors.map(problemText).join('\n') },
+  ],
+};
+
+/** One line for a dry-run warning or error, whatever its shape. */
+export function problemText(p: string | DryRunProblem): string {
+  if (typeof p === 'string') return p;
+  const where = p.field ?? p.key;
+  return [p.code, where, p.reason, p.message].filter((x) => x !== undefined && x !== '').join(': ');
+}
+
+interface CampaignCard { id: string; name?: string; externalId: string | null; shortCode: string; url: string; status?: string; paused: boolean }
+
+export const campaignCardView: View<CampaignCard> = {
+  columns: [],
+  record: [
+    { header: 'id', value: 'id' },
+    { header: 'externalId', value: 'externalId' },
+    { header: 'name', value: 'name' },
+    { header: 'status', value: 'status', style: 'status' },
+    { header: 'shortCode', value: 'shortCode' },
+    { header: 'url', value: 'url', style: 'url' },
+    { header: 'paused', value: 'paused', style: 'bool' },
+  ],
+};
