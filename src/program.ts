@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { analyticsCommand } from './commands/analytics/index.js';
 import { apiCommand } from './commands/api/index.js';
+import { campaignsCommand } from './commands/campaigns/index.js';
 import { cardsCommand } from './commands/cards/index.js';
 import { completeCommand, completionCommand } from './commands/completion/index.js';
 import { emulatorCommand } from './commands/emulator/index.js';
@@ -46,6 +47,8 @@ export function createProgram(deps: Deps): Command {
   program.commandsGroup('Analytics and leads:');
   program.addCommand(analyticsCommand(deps));
   program.addCommand(leadsCommand(deps));
+  program.commandsGroup('Campaigns:');
+  program.addCommand(campaignsCommand(deps));
   program.commandsGroup('Advanced:');
   program.addCommand(apiCommand(deps));
   program.addCommand(emulatorCommand(deps));
