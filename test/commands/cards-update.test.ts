@@ -46,8 +46,9 @@ describe('cardqr cards update (merge by default)', () => {
     const r = await runCli(['cards', 'update', 'crd_kenji', '--field', 'title=Regional lead'], { emu });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe('note: the card name follows the person\'s name: "渡辺 健二" is now "健二 渡辺"\n');
-    expect(patches()[0].body.fields).not.toHaveProperty('address');
-    expect(patches()[0].body.fields).not.toHaveProperty('company');
+    const sent = patches()[0].body as { fields: Record<string, unknown> };
+    expect(sent.fields).not.toHaveProperty('address');
+    expect(sent.fields).not.toHaveProperty('company');
     expect(fieldsOf('crd_kenji')).toEqual({ ...before, title: 'Regional lead' });
     const bad = await runCli(['cards', 'update', 'crd_kenji', '--field', 'company=Rival', '--field', 'address.city=Osaka', '--field', 'firstName='], { emu });
     expect(bad.exitCode).toBe(2);
