@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { Deps } from '../../deps.js';
+import { example } from '../shared.js';
 import { cardsCreateCommand } from './create.js';
 import { cardsDeleteCommand } from './delete.js';
 import { cardsGetCommand } from './get.js';
@@ -8,7 +9,7 @@ import { cardsUpdateCommand } from './update.js';
 import { cardsWalletCommand } from './wallet.js';
 
 export function cardsCommand(deps: Deps): Command {
-  return new Command('cards')
+  const cmd = new Command('cards')
     .description('Digital business cards: list, show, create, update, delete, wallet links')
     .addCommand(cardsListCommand(deps))
     .addCommand(cardsGetCommand(deps))
@@ -16,4 +17,5 @@ export function cardsCommand(deps: Deps): Command {
     .addCommand(cardsUpdateCommand(deps))
     .addCommand(cardsDeleteCommand(deps))
     .addCommand(cardsWalletCommand(deps));
+  return example(cmd, 'cardqr cards list --search laurent', 'cardqr cards create --field firstName=Ada --field lastName=Lovelace', 'cardqr cards update crd_123 --field title=CTO');
 }

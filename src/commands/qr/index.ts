@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { Deps } from '../../deps.js';
+import { example } from '../shared.js';
 import { qrCreateCommand } from './create.js';
 import { qrDeleteCommand } from './delete.js';
 import { qrGetCommand } from './get.js';
@@ -15,5 +16,5 @@ export function qrCommand(deps: Deps): Command {
     .addCommand(qrUpdateCommand(deps))
     .addCommand(qrDeleteCommand(deps));
   for (const shortcut of qrStatusCommands(deps)) cmd.addCommand(shortcut);
-  return cmd;
+  return example(cmd, 'cardqr qr list --type url', 'cardqr qr create --name "Spring menu" --url https://bistro.example/menu', 'cardqr qr pause qr_123');
 }
