@@ -49,22 +49,28 @@ ${nodes.filter((n) => n.args.length).map((n) => argCase(tree, n)).join('\n')}
   esac
 }
 
+# ${p}_reply COMPGEN-ARGS...: COMPREPLY from compgen, one candidate per line (spaces kept).
+${p}_reply() {
+  COMPREPLY=()
+  local line
+  while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen "$@")
+}
+
 ${p}_complete_value() {
   local cur=$1
   case "$${p}_v" in
-    choices:*) COMPREPLY=($(compgen -W "\${${p}_v#choices:}" -- "$cur")) ;;
-    profiles)
-      local IFS=$'\\n'
-      COMPREPLY=($(compgen -W "$(command "$${p}_bin" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    choices:*) ${p}_reply -W "\${${p}_v#choices:}" -- "$cur" ;;
+    profiles) ${p}_reply -W "$(command "$${p}_bin" __complete profiles 2>/dev/null)" -- "$cur" ;;
     file)
-      if declare -F _filedir >/dev/null; then _filedir; else compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+      if declare -F _filedir >/dev/null; then _filedir; else compopt -o filenames 2>/dev/null; ${p}_reply -f -- "$cur"; fi ;;
     dir)
-      if declare -F _filedir >/dev/null; then _filedir -d; else compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); fi ;;
+      if declare -F _filedir >/dev/null; then _filedir -d; else compopt -o filenames 2>/dev/null; ${p}_reply -d -- "$cur"; fi ;;
     *) COMPREPLY=() ;;
   esac
 }
 
 ${fn}() {
+  # shellcheck disable=SC2034 # split is set by _init_completion -s
   local cur prev words cword split=false
   if declare -F _init_completion >/dev/null; then
     _init_completion -s -n : || return
@@ -72,8 +78,8 @@ ${fn}() {
     words=("\${COMP_WORDS[@]}"); cword=$COMP_CWORD
     cur=\${COMP_WORDS[COMP_CWORD]}; prev=\${COMP_WORDS[COMP_CWORD-1]}
     # Without bash-completion, readline splits "--flag=value" into "--flag" "=" "value".
-    if [[ $cur == = ]]; then cur=''; split=true
-    elif [[ $prev == = ]]; then prev=\${COMP_WORDS[COMP_CWORD-2]}; split=true; fi
+    if [[ $cur == = ]]; then cur=''
+    elif [[ $prev == = ]]; then prev=\${COMP_WORDS[COMP_CWORD-2]}; fi
   fi
   local ${p}_bin=\${words[0]} ${p}_r ${p}_v ${p}_subs ${p}_aliases ${p}_flags
   local path='' i w skip=0 pos=0 ended=0
@@ -96,14 +102,14 @@ ${fn}() {
   fi
   ${p}_node "$path"
   if [[ $cur == -* ]] && ((!ended)); then
-    COMPREPLY=($(compgen -W "$${p}_flags" -- "$cur"))
+    ${p}_reply -W "$${p}_flags" -- "$cur"
     return
   fi
   if ((pos == 0)) && [[ -n $${p}_subs ]]; then
     local candidates=$${p}_subs
     # Aliases only once something is typed, so a bare TAB lists each command once.
     [[ -n $cur ]] && candidates="$candidates $${p}_aliases"
-    COMPREPLY=($(compgen -W "$candidates" -- "$cur"))
+    ${p}_reply -W "$candidates" -- "$cur"
     return
   fi
   ${p}_arg "$path" "$pos"

@@ -60,6 +60,17 @@ function expectStandard(got: string[][]): void {
   expect(shells).toEqual(['bash', 'fish', 'zsh']);
 }
 
+describe('syntax', () => {
+  it('each script parses in its shell', async () => {
+    const { execFile } = await import('node:child_process');
+    const check = (cmd: string, args: string[]) =>
+      new Promise<string>((done) => execFile(cmd, args, { env: { ...process.env, HOME: sh.dir } }, (e, _o, err) => done(e ? `${cmd}: ${err}` : '')));
+    expect(await check('bash', ['-n', scripts.bash])).toBe('');
+    expect(await check('zsh', ['-n', scripts.zsh])).toBe('');
+    expect(await check('fish', ['--no-config', '-n', scripts.fish])).toBe('');
+  });
+});
+
 describe('bash', () => {
   it('completes commands, subcommands, flag values and profile names (bash-completion loaded)', async () => {
     const got = await bashComplete(sh, scripts.bash, [...LINES, 'cardqr cards list --output=j', 'cardqr cards list --out']);

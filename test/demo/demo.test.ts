@@ -20,7 +20,7 @@ interface DemoRun {
 
 function runDemo(args: string[], cwd: string, onStdout?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<DemoRun> {
   return new Promise((done) => {
-    const env = { ...process.env, NO_COLOR: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
     delete env.CARDQR_API_KEY;
     delete env.CARDQR_BASE_URL;
     const child = spawn(process.execPath, [DEMO, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
