@@ -16,6 +16,7 @@ import { intIn, parseFieldList, positiveNumber } from './commands/shared.js';
 import { OUTPUT_FORMATS, type GlobalOptions } from './config/settings.js';
 import type { Deps } from './deps.js';
 import { EXIT_TABLE } from './errors.js';
+import { addGroupExamples } from './help/examples.js';
 
 export function createProgram(deps: Deps): Command {
   const program = new Command('cardqr')
@@ -55,6 +56,7 @@ export function createProgram(deps: Deps): Command {
   program.commandsGroup('Shell:');
   program.addCommand(completionCommand(deps));
   program.addCommand(completeCommand(deps), { hidden: true });
+  addGroupExamples(program);
 
   program.hook('preAction', (_root, action) => {
     Object.assign(deps.globals, action.optsWithGlobals() as GlobalOptions);
