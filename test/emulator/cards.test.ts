@@ -96,6 +96,17 @@ describe('POST /cards', () => {
     expect((await call(emu, 'POST', '/cards', { body: { fields: { firstName: 'Over' } } })).status).toBe(201);
   });
 
+  it('idempotency: a replay answers the same card; another body with the key is 409; over 255 characters is 400', async () => {
+    const headers = { 'Idempotency-Key': 'card-1' };
+    const a = await call(emu, 'POST', '/cards', { body: { fields: { firstName: 'Once' } }, headers });
+    const b = await call(emu, 'POST', '/cards', { body: { fields: { firstName: 'Once' } }, headers });
+    expect([b.status, b.body.id, b.headers.get('idempotent-replayed')]).toEqual([201, a.body.id, 'true']);
+    expect(acmeCards().filter((c) => c.fields.firstName === 'Once')).toHaveLength(1);
+    expect((await call(emu, 'POST', '/cards', { body: { fields: { firstName: 'Twice' } }, headers })).body.error.code).toBe('idempotency_key_reused');
+    const patch = await call(emu, 'PATCH', '/cards/crd_jose', { body: { fields: {} }, headers: { 'Idempotency-Key': 'k'.repeat(256) } });
+    expect([patch.status, patch.body.error.code]).toEqual([400, 'invalid_idempotency_key']);
+  });
+
   it('scopes and campaign keys', async () => {
     expect((await call(emu, 'POST', '/cards', { key: emu.keys.readonly, body: {} })).body.error.code).toBe('forbidden');
     expect((await call(emu, 'GET', '/cards', { key: emu.keys.qronly })).body.error.code).toBe('forbidden');
