@@ -9,7 +9,7 @@
 // - cardId is a filter: an unknown id gives an empty list, not a 404.
 import { ok, type ErrorDetail } from '../http.js';
 import { LEAD_SOURCES, type LeadRecord } from '../model.js';
-import { paginate, parseBoolParam, parseEnumParam, parsePage, queryProblem, throwIfProblems } from '../query.js';
+import { parseBoolParam, parseEnumParam, parsePage, queryProblem, throwIfProblems } from '../query.js';
 import type { RouteContext, RouteDef } from '../routing.js';
 import { serializeLead } from '../serialize.js';
 
@@ -22,7 +22,9 @@ export function parseIsoDateTime(raw: string): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-interface Entry { ms: number; lead: LeadRecord }
+// The fields filters read, copied out of the record once (records from seeds and the control API
+// have varied shapes; plain reads of these copies keep a 100,000-lead scan around a millisecond).
+interface Entry { ms: number; accountId: string; archived: boolean; source: string; cardId: string; lead: LeadRecord }
 
 // Sorted view of store.leads, rebuilt when the array is replaced (reset, seed) or grows (control API).
 // Leads are never edited in place through the API, so identity + length is a sound cache key; lists
@@ -32,7 +34,9 @@ const sortedCache = new WeakMap<LeadRecord[], { length: number; entries: Entry[]
 function sortedLeads(all: LeadRecord[]): Entry[] {
   const hit = sortedCache.get(all);
   if (hit && hit.length === all.length) return hit.entries;
-  const entries = all.map((lead) => ({ ms: Date.parse(lead.createdAt), lead }));
+  const entries: Entry[] = all.map((lead) => ({
+    ms: Date.parse(lead.createdAt), accountId: lead.accountId, archived: lead.archived, source: lead.source, cardId: lead.cardId, lead,
+  }));
   entries.sort((a, b) => b.ms - a.ms || (a.lead.id < b.lead.id ? 1 : a.lead.id > b.lead.id ? -1 : 0));
   sortedCache.set(all, { length: all.length, entries });
   return entries;
@@ -78,16 +82,23 @@ function list(ctx: RouteContext) {
   const entries = sortedLeads(ctx.store.leads);
   const end = since === undefined ? entries.length : endBefore(entries, since);
   const accountId = ctx.account.id;
-  const matching: LeadRecord[] = [];
+  // Count every match (pagination.total) but keep only the requested page.
+  const data: LeadRecord[] = [];
+  let total = 0;
   for (let i = 0; i < end; i++) {
-    const lead = entries[i].lead;
-    if (lead.accountId !== accountId) continue;
-    if (!includeArchived && lead.archived) continue;
-    if (source && lead.source !== source) continue;
-    if (cardId && lead.cardId !== cardId) continue;
-    matching.push(lead);
+    const e = entries[i];
+    if (e.accountId !== accountId) continue;
+    if (!includeArchived && e.archived) continue;
+    if (source && e.source !== source) continue;
+    if (cardId && e.cardId !== cardId) continue;
+    if (total >= page.offset && data.length < page.limit) data.push(e.lead);
+    total++;
   }
-  return ok(paginate(matching, page, serializeLeadOut));
+  return ok({
+    object: 'list',
+    data: data.map(serializeLeadOut),
+    pagination: { total, limit: page.limit, offset: page.offset, hasMore: page.offset + data.length < total },
+  });
 }
 
 function one(ctx: RouteContext) {
