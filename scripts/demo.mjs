@@ -33,6 +33,7 @@ if (opts.help) {
 const rows = Number(opts.rows ?? process.env.CARDQR_DEMO_ROWS ?? 0) || undefined;
 const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 const out = resolve(opts.out ?? process.env.CARDQR_DEMO_OUT ?? join('demo-output', stamp));
+/** How a path is shown and passed to cardqr: relative to where the demo runs when inside it. */
 const shown = (p) => (relative(process.cwd(), p).startsWith('..') ? p : `./${relative(process.cwd(), p)}`);
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -71,8 +72,8 @@ const cliEnv = () => {
 };
 
 /** Runs `cardqr <args>`, showing the command; resolves with its exit code (and stdout when captured). */
-function cardqr(args, { input, capture = false, allow = [0] } = {}) {
-  say(dim(`$ cardqr ${args.map((a) => (/[\s'"]/.test(a) ? `'${a}'` : a)).join(' ')}`));
+function cardqr(args, { input, from, capture = false, allow = [0] } = {}) {
+  say(dim(`$ ${from ? `${from} | ` : ''}cardqr ${args.map((a) => (/[\s'"]/.test(a) ? `'${a}'` : a)).join(' ')}`));
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: cliEnv(),
@@ -189,18 +190,18 @@ async function main() {
 
   step('Storing a profile for it (the key is read from stdin and verified with GET /me)');
   await cardqr(['profiles', 'add', 'demo', '--base-url', emu.baseUrl, '--api-key-stdin', '--default'], { input: `${emu.keys.full}\n` });
-  await cardqr(['me', '-o', 'table']);
 
   step(`Importing ${people} people from ${shown(csv)} into campaign ${CAMPAIGN}`);
   await cardqr(['campaigns', 'schema', CAMPAIGN, '-o', 'table']);
   const report = join(out, 'import.report.ndjson');
-  await cardqr(['campaigns', 'import', CAMPAIGN, csv, '--report', report], { allow: [0, 7] });
+  await cardqr(['campaigns', 'import', CAMPAIGN, shown(csv), '--report', shown(report)], { allow: [0, 7] });
   const { rows: outcomes, created } = readReport(report);
   if (!created.length) throw new Error(`the import created no card; see ${shown(report)}`);
 
   step(`Saving the QR code of each new card (${created.length} PNG files)`);
   const qrDir = join(out, 'qr');
-  const saved = await cardqr(['image', '-', '-d', qrDir], { input: `${created.join('\n')}\n`, capture: true });
+  const from = `jq -r 'select(.outcome == "created") | .cardId' ${shown(report)}`; // what the demo feeds on stdin
+  const saved = await cardqr(['image', '-', '-d', shown(qrDir)], { input: `${created.join('\n')}\n`, from, capture: true });
   const files = saved.stdout.split('\n').filter(Boolean);
   for (const f of files.slice(0, 3)) say(`  ${shown(resolve(f))}`);
   if (files.length > 3) say(`  … and ${files.length - 3} more`);
@@ -223,10 +224,10 @@ async function main() {
   step('Exporting the leads, as a cron job would (the state file remembers where it stopped)');
   const leadsFile = join(out, 'leads.ndjson');
   const state = join(out, 'leads.state.json');
-  await cardqr(['leads', 'export', '--state', state, '--out', leadsFile]);
+  await cardqr(['leads', 'export', '--state', shown(state), '--out', shown(leadsFile)]);
   const exported = readFileSync(leadsFile, 'utf8').split('\n').filter(Boolean).length;
   say(`${exported} leads in ${shown(leadsFile)}; running it again exports only newer ones:`);
-  await cardqr(['leads', 'export', '--state', state, '--out', join(out, 'leads-next-run.ndjson')]);
+  await cardqr(['leads', 'export', '--state', shown(state), '--out', shown(join(out, 'leads-next-run.ndjson'))]);
 
   const counts = outcomes.reduce((acc, r) => ({ ...acc, [r.outcome]: (acc[r.outcome] ?? 0) + 1 }), {});
   const made = [
