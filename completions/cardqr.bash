@@ -6,7 +6,7 @@
 # __cardqr_node PATH: sets __cardqr_subs (subcommands), __cardqr_aliases, __cardqr_flags (all flags) for a command path.
 __cardqr_node() {
   case "$1" in
-    '') __cardqr_subs='profiles me image api emulator completion'; __cardqr_aliases=''; __cardqr_flags='-V --version --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes -h --help' ;;
+    '') __cardqr_subs='profiles me cards qr templates image analytics leads campaigns api emulator completion'; __cardqr_aliases=''; __cardqr_flags='-V --version --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes -h --help' ;;
     'profiles') __cardqr_subs='add list use show remove'; __cardqr_aliases='ls rm'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'profiles add') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--default --no-verify -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'profiles list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
@@ -14,7 +14,40 @@ __cardqr_node() {
     'profiles show') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'profiles remove') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'me') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'cards') __cardqr_subs='list get create update delete wallet'; __cardqr_aliases='ls rm'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'cards list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--search --template --status --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'cards get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'cards create') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--name --template --short-code --status --field --email --phone --link --data --allow-unknown-fields --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'cards update') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--template --unlink-template --replace --field --email --phone --link --data --allow-unknown-fields --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'cards delete') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'cards wallet') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'qr') __cardqr_subs='list get create update delete pause publish archive'; __cardqr_aliases='ls rm'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'qr list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--search --status --type --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'qr get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'qr create') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--name --url --short-code --status --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'qr update') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--name --url --status --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'qr delete') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'qr pause') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'qr publish') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'qr archive') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'templates') __cardqr_subs='list get'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'templates list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'templates get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'image') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-f --format --size --transparent -O --out -d --dir --force -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'analytics') __cardqr_subs='overview get'; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'analytics overview') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'analytics get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'leads') __cardqr_subs='list get export'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'leads list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--card --source --since --include-archived --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'leads get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'leads export') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --out --since -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'campaigns') __cardqr_subs='list get schema test create-card import'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'campaigns list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'campaigns get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'campaigns schema') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'campaigns test') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'campaigns create-card') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'campaigns import') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --validate-only --report --resume --delimiter --encoding --concurrency --rate --skip-invalid --max-rows -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'api') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data --query --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'emulator') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--port --host --seed --state --rate-limit --latency --fault-rate --profile -h --help --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'completion') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
@@ -28,7 +61,13 @@ __cardqr_resolve() {
   case "$1|$2" in
     '|profiles') __cardqr_r='profiles' ;;
     '|me') __cardqr_r='me' ;;
+    '|cards') __cardqr_r='cards' ;;
+    '|qr') __cardqr_r='qr' ;;
+    '|templates') __cardqr_r='templates' ;;
     '|image') __cardqr_r='image' ;;
+    '|analytics') __cardqr_r='analytics' ;;
+    '|leads') __cardqr_r='leads' ;;
+    '|campaigns') __cardqr_r='campaigns' ;;
     '|api') __cardqr_r='api' ;;
     '|emulator') __cardqr_r='emulator' ;;
     '|completion') __cardqr_r='completion' ;;
@@ -37,6 +76,33 @@ __cardqr_resolve() {
     'profiles|use') __cardqr_r='use' ;;
     'profiles|show') __cardqr_r='show' ;;
     'profiles|remove'|'profiles|rm') __cardqr_r='remove' ;;
+    'cards|list'|'cards|ls') __cardqr_r='list' ;;
+    'cards|get') __cardqr_r='get' ;;
+    'cards|create') __cardqr_r='create' ;;
+    'cards|update') __cardqr_r='update' ;;
+    'cards|delete'|'cards|rm') __cardqr_r='delete' ;;
+    'cards|wallet') __cardqr_r='wallet' ;;
+    'qr|list'|'qr|ls') __cardqr_r='list' ;;
+    'qr|get') __cardqr_r='get' ;;
+    'qr|create') __cardqr_r='create' ;;
+    'qr|update') __cardqr_r='update' ;;
+    'qr|delete'|'qr|rm') __cardqr_r='delete' ;;
+    'qr|pause') __cardqr_r='pause' ;;
+    'qr|publish') __cardqr_r='publish' ;;
+    'qr|archive') __cardqr_r='archive' ;;
+    'templates|list'|'templates|ls') __cardqr_r='list' ;;
+    'templates|get') __cardqr_r='get' ;;
+    'analytics|overview') __cardqr_r='overview' ;;
+    'analytics|get') __cardqr_r='get' ;;
+    'leads|list'|'leads|ls') __cardqr_r='list' ;;
+    'leads|get') __cardqr_r='get' ;;
+    'leads|export') __cardqr_r='export' ;;
+    'campaigns|list'|'campaigns|ls') __cardqr_r='list' ;;
+    'campaigns|get') __cardqr_r='get' ;;
+    'campaigns|schema') __cardqr_r='schema' ;;
+    'campaigns|test') __cardqr_r='test' ;;
+    'campaigns|create-card') __cardqr_r='create-card' ;;
+    'campaigns|import') __cardqr_r='import' ;;
     *) return 1 ;;
   esac
 }
@@ -45,10 +111,71 @@ __cardqr_resolve() {
 # without a value (or an unknown word).
 __cardqr_value() {
   case "$1|$2" in
+    'cards list|--search') __cardqr_v='any' ;;
+    'cards list|--template') __cardqr_v='any' ;;
+    'cards list|--status') __cardqr_v='choices:draft published paused archived' ;;
+    'cards list|--limit') __cardqr_v='any' ;;
+    'cards list|--offset') __cardqr_v='any' ;;
+    'cards create|--name') __cardqr_v='any' ;;
+    'cards create|--template') __cardqr_v='any' ;;
+    'cards create|--short-code') __cardqr_v='any' ;;
+    'cards create|--status') __cardqr_v='choices:draft published' ;;
+    'cards create|--field') __cardqr_v='any' ;;
+    'cards create|--email') __cardqr_v='any' ;;
+    'cards create|--phone') __cardqr_v='any' ;;
+    'cards create|--link') __cardqr_v='any' ;;
+    'cards create|--data') __cardqr_v='any' ;;
+    'cards create|--idempotency-key') __cardqr_v='any' ;;
+    'cards update|--template') __cardqr_v='any' ;;
+    'cards update|--field') __cardqr_v='any' ;;
+    'cards update|--email') __cardqr_v='any' ;;
+    'cards update|--phone') __cardqr_v='any' ;;
+    'cards update|--link') __cardqr_v='any' ;;
+    'cards update|--data') __cardqr_v='any' ;;
+    'cards update|--idempotency-key') __cardqr_v='any' ;;
+    'qr list|--search') __cardqr_v='any' ;;
+    'qr list|--status') __cardqr_v='choices:draft published paused archived' ;;
+    'qr list|--type') __cardqr_v='choices:url file page gs1' ;;
+    'qr list|--limit') __cardqr_v='any' ;;
+    'qr list|--offset') __cardqr_v='any' ;;
+    'qr create|--name') __cardqr_v='any' ;;
+    'qr create|--url') __cardqr_v='any' ;;
+    'qr create|--short-code') __cardqr_v='any' ;;
+    'qr create|--status') __cardqr_v='choices:draft published' ;;
+    'qr create|--idempotency-key') __cardqr_v='any' ;;
+    'qr update|--name') __cardqr_v='any' ;;
+    'qr update|--url') __cardqr_v='any' ;;
+    'qr update|--status') __cardqr_v='choices:draft published paused archived' ;;
+    'qr update|--idempotency-key') __cardqr_v='any' ;;
+    'templates list|--limit') __cardqr_v='any' ;;
+    'templates list|--offset') __cardqr_v='any' ;;
     'image|-f'|'image|--format') __cardqr_v='choices:png svg pdf jpeg webp' ;;
     'image|--size') __cardqr_v='any' ;;
     'image|-O'|'image|--out') __cardqr_v='file' ;;
     'image|-d'|'image|--dir') __cardqr_v='dir' ;;
+    'analytics overview|--range') __cardqr_v='choices:7d 30d 90d 12m' ;;
+    'analytics overview|--tz') __cardqr_v='any' ;;
+    'analytics get|--range') __cardqr_v='choices:7d 30d 90d 12m' ;;
+    'analytics get|--tz') __cardqr_v='any' ;;
+    'leads list|--card') __cardqr_v='any' ;;
+    'leads list|--source') __cardqr_v='choices:form exchange scan manual' ;;
+    'leads list|--since') __cardqr_v='any' ;;
+    'leads list|--limit') __cardqr_v='any' ;;
+    'leads list|--offset') __cardqr_v='any' ;;
+    'leads export|--state') __cardqr_v='file' ;;
+    'leads export|--out') __cardqr_v='file' ;;
+    'leads export|--since') __cardqr_v='any' ;;
+    'campaigns list|--limit') __cardqr_v='any' ;;
+    'campaigns list|--offset') __cardqr_v='any' ;;
+    'campaigns test|--data') __cardqr_v='any' ;;
+    'campaigns create-card|--data') __cardqr_v='any' ;;
+    'campaigns create-card|--idempotency-key') __cardqr_v='any' ;;
+    'campaigns import|--report') __cardqr_v='file' ;;
+    'campaigns import|--delimiter') __cardqr_v='any' ;;
+    'campaigns import|--encoding') __cardqr_v='any' ;;
+    'campaigns import|--concurrency') __cardqr_v='any' ;;
+    'campaigns import|--rate') __cardqr_v='any' ;;
+    'campaigns import|--max-rows') __cardqr_v='any' ;;
     'api|--data') __cardqr_v='any' ;;
     'api|--query') __cardqr_v='any' ;;
     'api|--idempotency-key') __cardqr_v='any' ;;
@@ -78,28 +205,52 @@ __cardqr_arg() {
     'profiles use') case "$2" in 0) __cardqr_v='profiles' ;; *) __cardqr_v=any ;; esac ;;
     'profiles show') case "$2" in 0) __cardqr_v='profiles' ;; *) __cardqr_v=any ;; esac ;;
     'profiles remove') case "$2" in 0) __cardqr_v='profiles' ;; *) __cardqr_v=any ;; esac ;;
+    'cards get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'cards update') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'cards delete') case "$2" in *) __cardqr_v='any' ;; esac ;;
+    'cards wallet') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'qr get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'qr update') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'qr delete') case "$2" in *) __cardqr_v='any' ;; esac ;;
+    'qr pause') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'qr publish') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'qr archive') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'templates get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'image') case "$2" in *) __cardqr_v='any' ;; esac ;;
+    'analytics get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'leads get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'campaigns get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'campaigns schema') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'campaigns test') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'campaigns create-card') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'campaigns import') case "$2" in 0) __cardqr_v='any' ;; 1) __cardqr_v='file' ;; *) __cardqr_v=any ;; esac ;;
     'api') case "$2" in 0) __cardqr_v='choices:GET POST PATCH PUT DELETE' ;; 1) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'completion') case "$2" in 0) __cardqr_v='choices:bash zsh fish' ;; *) __cardqr_v=any ;; esac ;;
   esac
 }
 
+# __cardqr_reply COMPGEN-ARGS...: COMPREPLY from compgen, one candidate per line (spaces kept).
+__cardqr_reply() {
+  COMPREPLY=()
+  local line
+  while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen "$@")
+}
+
 __cardqr_complete_value() {
   local cur=$1
   case "$__cardqr_v" in
-    choices:*) COMPREPLY=($(compgen -W "${__cardqr_v#choices:}" -- "$cur")) ;;
-    profiles)
-      local IFS=$'\n'
-      COMPREPLY=($(compgen -W "$(command "$__cardqr_bin" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    choices:*) __cardqr_reply -W "${__cardqr_v#choices:}" -- "$cur" ;;
+    profiles) __cardqr_reply -W "$(command "$__cardqr_bin" __complete profiles 2>/dev/null)" -- "$cur" ;;
     file)
-      if declare -F _filedir >/dev/null; then _filedir; else compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+      if declare -F _filedir >/dev/null; then _filedir; else compopt -o filenames 2>/dev/null; __cardqr_reply -f -- "$cur"; fi ;;
     dir)
-      if declare -F _filedir >/dev/null; then _filedir -d; else compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); fi ;;
+      if declare -F _filedir >/dev/null; then _filedir -d; else compopt -o filenames 2>/dev/null; __cardqr_reply -d -- "$cur"; fi ;;
     *) COMPREPLY=() ;;
   esac
 }
 
 _cardqr() {
+  # shellcheck disable=SC2034 # split is set by _init_completion -s
   local cur prev words cword split=false
   if declare -F _init_completion >/dev/null; then
     _init_completion -s -n : || return
@@ -107,8 +258,8 @@ _cardqr() {
     words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD
     cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}
     # Without bash-completion, readline splits "--flag=value" into "--flag" "=" "value".
-    if [[ $cur == = ]]; then cur=''; split=true
-    elif [[ $prev == = ]]; then prev=${COMP_WORDS[COMP_CWORD-2]}; split=true; fi
+    if [[ $cur == = ]]; then cur=''
+    elif [[ $prev == = ]]; then prev=${COMP_WORDS[COMP_CWORD-2]}; fi
   fi
   local __cardqr_bin=${words[0]} __cardqr_r __cardqr_v __cardqr_subs __cardqr_aliases __cardqr_flags
   local path='' i w skip=0 pos=0 ended=0
@@ -131,14 +282,14 @@ _cardqr() {
   fi
   __cardqr_node "$path"
   if [[ $cur == -* ]] && ((!ended)); then
-    COMPREPLY=($(compgen -W "$__cardqr_flags" -- "$cur"))
+    __cardqr_reply -W "$__cardqr_flags" -- "$cur"
     return
   fi
   if ((pos == 0)) && [[ -n $__cardqr_subs ]]; then
     local candidates=$__cardqr_subs
     # Aliases only once something is typed, so a bare TAB lists each command once.
     [[ -n $cur ]] && candidates="$candidates $__cardqr_aliases"
-    COMPREPLY=($(compgen -W "$candidates" -- "$cur"))
+    __cardqr_reply -W "$candidates" -- "$cur"
     return
   fi
   __cardqr_arg "$path" "$pos"

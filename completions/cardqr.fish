@@ -69,8 +69,20 @@ function __cardqr_resolve
             echo 'profiles'
         case '|me'
             echo 'me'
+        case '|cards'
+            echo 'cards'
+        case '|qr'
+            echo 'qr'
+        case '|templates'
+            echo 'templates'
         case '|image'
             echo 'image'
+        case '|analytics'
+            echo 'analytics'
+        case '|leads'
+            echo 'leads'
+        case '|campaigns'
+            echo 'campaigns'
         case '|api'
             echo 'api'
         case '|emulator'
@@ -87,11 +99,141 @@ function __cardqr_resolve
             echo 'show'
         case 'profiles|remove' 'profiles|rm'
             echo 'remove'
+        case 'cards|list' 'cards|ls'
+            echo 'list'
+        case 'cards|get'
+            echo 'get'
+        case 'cards|create'
+            echo 'create'
+        case 'cards|update'
+            echo 'update'
+        case 'cards|delete' 'cards|rm'
+            echo 'delete'
+        case 'cards|wallet'
+            echo 'wallet'
+        case 'qr|list' 'qr|ls'
+            echo 'list'
+        case 'qr|get'
+            echo 'get'
+        case 'qr|create'
+            echo 'create'
+        case 'qr|update'
+            echo 'update'
+        case 'qr|delete' 'qr|rm'
+            echo 'delete'
+        case 'qr|pause'
+            echo 'pause'
+        case 'qr|publish'
+            echo 'publish'
+        case 'qr|archive'
+            echo 'archive'
+        case 'templates|list' 'templates|ls'
+            echo 'list'
+        case 'templates|get'
+            echo 'get'
+        case 'analytics|overview'
+            echo 'overview'
+        case 'analytics|get'
+            echo 'get'
+        case 'leads|list' 'leads|ls'
+            echo 'list'
+        case 'leads|get'
+            echo 'get'
+        case 'leads|export'
+            echo 'export'
+        case 'campaigns|list' 'campaigns|ls'
+            echo 'list'
+        case 'campaigns|get'
+            echo 'get'
+        case 'campaigns|schema'
+            echo 'schema'
+        case 'campaigns|test'
+            echo 'test'
+        case 'campaigns|create-card'
+            echo 'create-card'
+        case 'campaigns|import'
+            echo 'import'
     end
 end
 
 function __cardqr_takes_value
     switch "$argv[1]|$argv[2]"
+        case 'cards list|--search'
+            return 0
+        case 'cards list|--template'
+            return 0
+        case 'cards list|--status'
+            return 0
+        case 'cards list|--limit'
+            return 0
+        case 'cards list|--offset'
+            return 0
+        case 'cards create|--name'
+            return 0
+        case 'cards create|--template'
+            return 0
+        case 'cards create|--short-code'
+            return 0
+        case 'cards create|--status'
+            return 0
+        case 'cards create|--field'
+            return 0
+        case 'cards create|--email'
+            return 0
+        case 'cards create|--phone'
+            return 0
+        case 'cards create|--link'
+            return 0
+        case 'cards create|--data'
+            return 0
+        case 'cards create|--idempotency-key'
+            return 0
+        case 'cards update|--template'
+            return 0
+        case 'cards update|--field'
+            return 0
+        case 'cards update|--email'
+            return 0
+        case 'cards update|--phone'
+            return 0
+        case 'cards update|--link'
+            return 0
+        case 'cards update|--data'
+            return 0
+        case 'cards update|--idempotency-key'
+            return 0
+        case 'qr list|--search'
+            return 0
+        case 'qr list|--status'
+            return 0
+        case 'qr list|--type'
+            return 0
+        case 'qr list|--limit'
+            return 0
+        case 'qr list|--offset'
+            return 0
+        case 'qr create|--name'
+            return 0
+        case 'qr create|--url'
+            return 0
+        case 'qr create|--short-code'
+            return 0
+        case 'qr create|--status'
+            return 0
+        case 'qr create|--idempotency-key'
+            return 0
+        case 'qr update|--name'
+            return 0
+        case 'qr update|--url'
+            return 0
+        case 'qr update|--status'
+            return 0
+        case 'qr update|--idempotency-key'
+            return 0
+        case 'templates list|--limit'
+            return 0
+        case 'templates list|--offset'
+            return 0
         case 'image|-f' 'image|--format'
             return 0
         case 'image|--size'
@@ -99,6 +241,52 @@ function __cardqr_takes_value
         case 'image|-O' 'image|--out'
             return 0
         case 'image|-d' 'image|--dir'
+            return 0
+        case 'analytics overview|--range'
+            return 0
+        case 'analytics overview|--tz'
+            return 0
+        case 'analytics get|--range'
+            return 0
+        case 'analytics get|--tz'
+            return 0
+        case 'leads list|--card'
+            return 0
+        case 'leads list|--source'
+            return 0
+        case 'leads list|--since'
+            return 0
+        case 'leads list|--limit'
+            return 0
+        case 'leads list|--offset'
+            return 0
+        case 'leads export|--state'
+            return 0
+        case 'leads export|--out'
+            return 0
+        case 'leads export|--since'
+            return 0
+        case 'campaigns list|--limit'
+            return 0
+        case 'campaigns list|--offset'
+            return 0
+        case 'campaigns test|--data'
+            return 0
+        case 'campaigns create-card|--data'
+            return 0
+        case 'campaigns create-card|--idempotency-key'
+            return 0
+        case 'campaigns import|--report'
+            return 0
+        case 'campaigns import|--delimiter'
+            return 0
+        case 'campaigns import|--encoding'
+            return 0
+        case 'campaigns import|--concurrency'
+            return 0
+        case 'campaigns import|--rate'
+            return 0
+        case 'campaigns import|--max-rows'
             return 0
         case 'api|--data'
             return 0
@@ -146,7 +334,13 @@ end
 complete -c cardqr -f
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'profiles' -d 'Store, list and switch API keys and base URLs'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'me' -d 'Show the key in use: account, plan, scopes, rate limit, and which commands it may use'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'cards' -d 'Digital business cards: list, show, create, update, delete, wallet links'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'qr' -d 'Dynamic QR codes (every non-card code): list, show, create, update, pause, publish, archive, delete'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'templates' -d 'Card templates and the field rules each imposes'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'image' -d 'Save the QR image of cards or QR codes to files (or one image to standard output)'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'analytics' -d 'Read scan analytics: totals, trend, daily timeline, countries and devices'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'leads' -d 'List, show and export leads (form submissions, contact exchanges, scanned and typed-in cards)'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'campaigns' -d 'Campaign ingestion: read campaigns and schemas, dry-run a record, create cards, import a CSV'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'api' -d 'Make a raw API call through the same client (auth, retries, errors)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'emulator' -d 'Run the local emulator of the whole API (for rehearsal: the real service has no sandbox)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'completion' -d 'Print the shell completion script for bash, zsh or fish (it never edits rc files)'
@@ -171,6 +365,91 @@ complete -c cardqr -n '__cardqr_using "profiles show"; and __cardqr_arg_index 0'
 complete -c cardqr -n '__cardqr_using "profiles remove"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "profiles remove"; and __cardqr_arg_index 0' -f -a '(__cardqr_profiles)'
 complete -c cardqr -n '__cardqr_using "me"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'list' -d 'List business cards, newest first (archived cards only with --status archived)'
+complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List business cards, newest first (archived cards only with --status archived) (alias of list)'
+complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one card: status, paused flag, public URLs and the person\'s fields'
+complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'create' -d 'Create a business card (published by default; counts against the plan\'s card allowance)'
+complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'update' -d 'Change a card\'s fields (merged into its current data unless --replace); status and short code never change'
+complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'delete' -d 'Move cards to Trash: their public URLs stop at once (restore only in the dashboard)'
+complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'rm' -d 'Move cards to Trash: their public URLs stop at once (restore only in the dashboard) (alias of delete)'
+complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'wallet' -d 'Show a card\'s Apple and Google wallet pass links and install counts'
+complete -c cardqr -n '__cardqr_using "cards"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "cards list"' -l search -x -d 'case-insensitive partial match on the name, up to 200 characters'
+complete -c cardqr -n '__cardqr_using "cards list"' -l template -x -d 'only cards built from this template'
+complete -c cardqr -n '__cardqr_using "cards list"' -l status -x -a 'draft published paused archived' -d 'only cards with this status'
+complete -c cardqr -n '__cardqr_using "cards list"' -l limit -x -d 'items per page, 1-100 (default: 25)'
+complete -c cardqr -n '__cardqr_using "cards list"' -l offset -x -d 'items to skip (default: 0)'
+complete -c cardqr -n '__cardqr_using "cards list"' -l all -d 'follow every page, streaming items as they arrive'
+complete -c cardqr -n '__cardqr_using "cards list"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "cards get"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "cards create"' -l name -x -d 'label shown in the dashboard, 1-200 characters (default: first + last name)'
+complete -c cardqr -n '__cardqr_using "cards create"' -l template -x -d 'template whose design and field rules the card takes (rules are checked before sending)'
+complete -c cardqr -n '__cardqr_using "cards create"' -l short-code -x -d 'slug of the public URL: letters, digits, hyphens, up to 100 (default: random 8 characters)'
+complete -c cardqr -n '__cardqr_using "cards create"' -l status -x -a 'draft published' -d 'initial status (default: published)'
+complete -c cardqr -n '__cardqr_using "cards create"' -l field -x -d 'set a field, e.g. title=CTO or address.city=Lyon; an empty value clears it (repeatable)'
+complete -c cardqr -n '__cardqr_using "cards create"' -l email -x -d 'an email address, e.g. Work=ada@example.com (repeatable; gives the whole emails list)'
+complete -c cardqr -n '__cardqr_using "cards create"' -l phone -x -d 'a phone number, e.g. Mobile=+33612345678 (repeatable; gives the whole phones list)'
+complete -c cardqr -n '__cardqr_using "cards create"' -l link -x -d 'a link, e.g. linkedin=linkedin.com/in/ada (repeatable; gives the whole links list)'
+complete -c cardqr -n '__cardqr_using "cards create"' -l data -x -d 'fields as JSON: @file.json, - for stdin, or inline; a {"fields": {...}} card document also works'
+complete -c cardqr -n '__cardqr_using "cards create"' -l allow-unknown-fields -d 'send field keys this tool does not know (the API drops unknown keys silently)'
+complete -c cardqr -n '__cardqr_using "cards create"' -l idempotency-key -x -d 'Idempotency-Key for this write, up to 255 characters (default: random)'
+complete -c cardqr -n '__cardqr_using "cards create"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "cards update"' -l template -x -d 'link the card to this template\'s field rules'
+complete -c cardqr -n '__cardqr_using "cards update"' -l unlink-template -d 'unlink the card from its template (templateId null)'
+complete -c cardqr -n '__cardqr_using "cards update"' -l replace -d 'send exactly the given fields: scalar fields not given are CLEARED (rich sections not given are kept)'
+complete -c cardqr -n '__cardqr_using "cards update"' -l field -x -d 'set a field, e.g. title=CTO or address.city=Lyon; an empty value clears it (repeatable)'
+complete -c cardqr -n '__cardqr_using "cards update"' -l email -x -d 'an email address, e.g. Work=ada@example.com (repeatable; gives the whole emails list)'
+complete -c cardqr -n '__cardqr_using "cards update"' -l phone -x -d 'a phone number, e.g. Mobile=+33612345678 (repeatable; gives the whole phones list)'
+complete -c cardqr -n '__cardqr_using "cards update"' -l link -x -d 'a link, e.g. linkedin=linkedin.com/in/ada (repeatable; gives the whole links list)'
+complete -c cardqr -n '__cardqr_using "cards update"' -l data -x -d 'fields as JSON: @file.json, - for stdin, or inline; a {"fields": {...}} card document also works'
+complete -c cardqr -n '__cardqr_using "cards update"' -l allow-unknown-fields -d 'send field keys this tool does not know (the API drops unknown keys silently)'
+complete -c cardqr -n '__cardqr_using "cards update"' -l idempotency-key -x -d 'Idempotency-Key for this write, up to 255 characters (default: random)'
+complete -c cardqr -n '__cardqr_using "cards update"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "cards delete"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "cards wallet"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'list' -d 'List every QR code that is not a card, newest first (archived ones only with --status archived)'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List every QR code that is not a card, newest first (archived ones only with --status archived) (alias of list)'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one QR code: status, paused flag, short link, destination and scan count'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'create' -d 'Create a dynamic QR code that redirects to a URL (counts against the plan\'s QR code allowance)'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'update' -d 'Change a QR code\'s name, destination or status; the short code and printed code stay the same'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'delete' -d 'Move QR codes to Trash: their short links stop redirecting at once (restore only in the dashboard)'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'rm' -d 'Move QR codes to Trash: their short links stop redirecting at once (restore only in the dashboard) (alias of delete)'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'pause' -d 'Pause a QR code: its short link stops redirecting (same as update --status paused)'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'publish' -d 'Publish a QR code, undoing a pause or an archive (same as update --status published)'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'archive' -d 'Archive a QR code: it stops redirecting and leaves the default list (same as update --status archived)'
+complete -c cardqr -n '__cardqr_using "qr"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr list"' -l search -x -d 'case-insensitive partial match on name, short code or destination URL'
+complete -c cardqr -n '__cardqr_using "qr list"' -l status -x -a 'draft published paused archived' -d 'only codes with this status'
+complete -c cardqr -n '__cardqr_using "qr list"' -l type -x -a 'url file page gs1' -d 'only codes of this type'
+complete -c cardqr -n '__cardqr_using "qr list"' -l limit -x -d 'items per page, 1-100 (default: 25)'
+complete -c cardqr -n '__cardqr_using "qr list"' -l offset -x -d 'items to skip (default: 0)'
+complete -c cardqr -n '__cardqr_using "qr list"' -l all -d 'follow every page, streaming items as they arrive'
+complete -c cardqr -n '__cardqr_using "qr list"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr get"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr create"' -l name -x -d 'name, 1-200 characters'
+complete -c cardqr -n '__cardqr_using "qr create"' -l url -x -d 'destination: a full http(s) URL (changeable later)'
+complete -c cardqr -n '__cardqr_using "qr create"' -l short-code -x -d 'slug of the short link: letters, digits, hyphens, up to 100 (default: random 8 characters)'
+complete -c cardqr -n '__cardqr_using "qr create"' -l status -x -a 'draft published' -d 'initial status (default: published)'
+complete -c cardqr -n '__cardqr_using "qr create"' -l idempotency-key -x -d 'Idempotency-Key for this write, up to 255 characters (default: random)'
+complete -c cardqr -n '__cardqr_using "qr create"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr update"' -l name -x -d 'new name, 1-200 characters'
+complete -c cardqr -n '__cardqr_using "qr update"' -l url -x -d 'new destination, a full http(s) URL (url-type codes only)'
+complete -c cardqr -n '__cardqr_using "qr update"' -l status -x -a 'draft published paused archived' -d 'new status: paused stops redirecting, archived hides it, published undoes either'
+complete -c cardqr -n '__cardqr_using "qr update"' -l idempotency-key -x -d 'Idempotency-Key for this write, up to 255 characters (default: random)'
+complete -c cardqr -n '__cardqr_using "qr update"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr delete"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr pause"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr publish"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr archive"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "templates"; and __cardqr_arg_index 0' -f -a 'list' -d 'List card templates with a count of their field rules'
+complete -c cardqr -n '__cardqr_using "templates"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List card templates with a count of their field rules (alias of list)'
+complete -c cardqr -n '__cardqr_using "templates"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show a card template and its field rules (locked, prefilled, required, optional, hidden)'
+complete -c cardqr -n '__cardqr_using "templates"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "templates list"' -l limit -x -d 'items per page, 1-100 (default: 25)'
+complete -c cardqr -n '__cardqr_using "templates list"' -l offset -x -d 'items to skip (default: 0)'
+complete -c cardqr -n '__cardqr_using "templates list"' -l all -d 'follow every page, streaming items as they arrive'
+complete -c cardqr -n '__cardqr_using "templates list"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "templates get"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "image"' -s f -l format -x -a 'png svg pdf jpeg webp' -d 'image format (default: png, or from the -O file extension)'
 complete -c cardqr -n '__cardqr_using "image"' -l size -x -d 'width in pixels, 128-4096 (default: 512); a framed design is taller than wide'
 complete -c cardqr -n '__cardqr_using "image"' -l transparent -d 'clear background (png, webp, svg only)'
@@ -178,6 +457,64 @@ complete -c cardqr -n '__cardqr_using "image"' -s O -l out -r -F -d 'write the o
 complete -c cardqr -n '__cardqr_using "image"' -s d -l dir -x -a '(__fish_complete_directories (commandline -ct))' -d 'save into this directory, created if missing, under the name the API suggests (default: current directory)'
 complete -c cardqr -n '__cardqr_using "image"' -l force -d 'replace files that already exist (default: never overwrite; the id is skipped)'
 complete -c cardqr -n '__cardqr_using "image"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "analytics"; and __cardqr_arg_index 0' -f -a 'overview' -d 'Scan totals, trend, daily timeline, top codes and breakdowns for the whole account'
+complete -c cardqr -n '__cardqr_using "analytics"; and __cardqr_arg_index 0' -f -a 'get' -d 'Scan totals, trend, daily timeline and breakdowns of one card or QR code'
+complete -c cardqr -n '__cardqr_using "analytics"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "analytics overview"' -l range -x -a '7d 30d 90d 12m' -d 'period: the last 7 days, 30 days, 90 days or 12 months'
+complete -c cardqr -n '__cardqr_using "analytics overview"' -l tz -x -d 'IANA time zone of the daily buckets, e.g. Europe/Paris; "local" for this machine\'s'
+complete -c cardqr -n '__cardqr_using "analytics overview"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "analytics get"' -l range -x -a '7d 30d 90d 12m' -d 'period: the last 7 days, 30 days, 90 days or 12 months'
+complete -c cardqr -n '__cardqr_using "analytics get"' -l tz -x -d 'IANA time zone of the daily buckets, e.g. Europe/Paris; "local" for this machine\'s'
+complete -c cardqr -n '__cardqr_using "analytics get"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'list' -d 'List leads collected on cards and pages, newest first'
+complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List leads collected on cards and pages, newest first (alias of list)'
+complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one lead with every answer: contact, source, card, consent and CRM status'
+complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'export' -d 'Export every lead created since the last run, oldest first: incremental and safe under cron'
+complete -c cardqr -n '__cardqr_using "leads"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "leads list"' -l card -x -d 'only leads on this card or page'
+complete -c cardqr -n '__cardqr_using "leads list"' -l source -x -a 'form exchange scan manual' -d 'only leads from this source'
+complete -c cardqr -n '__cardqr_using "leads list"' -l since -x -d 'only leads created at or after this ISO 8601 date-time'
+complete -c cardqr -n '__cardqr_using "leads list"' -l include-archived -d 'include archived leads (default: left out)'
+complete -c cardqr -n '__cardqr_using "leads list"' -l limit -x -d 'items per page, 1-100 (default: 25)'
+complete -c cardqr -n '__cardqr_using "leads list"' -l offset -x -d 'items to skip (default: 0)'
+complete -c cardqr -n '__cardqr_using "leads list"' -l all -d 'follow every page, streaming items as they arrive'
+complete -c cardqr -n '__cardqr_using "leads list"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "leads get"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "leads export"' -l state -r -F -d 'state file keeping the cursor; created by the first run; <file>.lock is held while running'
+complete -c cardqr -n '__cardqr_using "leads export"' -l out -r -F -d 'write to this file, replaced only once complete (default: standard output)'
+complete -c cardqr -n '__cardqr_using "leads export"' -l since -x -d 'first run only: start at leads created at or after this ISO 8601 date-time (default: every lead)'
+complete -c cardqr -n '__cardqr_using "leads export"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'list' -d 'List campaigns (a campaign-scoped key sees only its own)'
+complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List campaigns (a campaign-scoped key sees only its own) (alias of list)'
+complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one campaign: status and API switch (both must be on for API requests)'
+complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'schema' -d 'Show what a campaign\'s create-card body looks like: fields, sections, blocks and a ready sample'
+complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'test' -d 'Dry run: show how the campaign would turn a record into a card, creating nothing (exit 0 when it would be accepted, 5 otherwise)'
+complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'create-card' -d 'Create one card from a record through the campaign\'s template and mapping'
+complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'import' -d 'Import a CSV file into a campaign: one card per row, each created exactly once (validated first, resumable)'
+complete -c cardqr -n '__cardqr_using "campaigns"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "campaigns list"' -l limit -x -d 'items per page, 1-100 (default: 20)'
+complete -c cardqr -n '__cardqr_using "campaigns list"' -l offset -x -d 'items to skip (default: 0)'
+complete -c cardqr -n '__cardqr_using "campaigns list"' -l all -d 'follow every page, streaming items as they arrive'
+complete -c cardqr -n '__cardqr_using "campaigns list"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "campaigns get"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "campaigns schema"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "campaigns test"' -l data -x -d 'the record: @file.json, - for standard input, or inline JSON'
+complete -c cardqr -n '__cardqr_using "campaigns test"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "campaigns create-card"' -l data -x -d 'the record: @file.json, - for standard input, or inline JSON'
+complete -c cardqr -n '__cardqr_using "campaigns create-card"' -l idempotency-key -x -d 'up to 255 characters; reuse it to retry safely (default: a random key)'
+complete -c cardqr -n '__cardqr_using "campaigns create-card"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l dry-run -d 'send every row to the dry-run endpoint: shows what would happen, creates nothing'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l validate-only -d 'only check the file against the campaign schema; sends no row'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l report -r -F -d 'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l resume -d 'continue the import its report records: rows created or exists are skipped, the rest sent again with the same keys'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l delimiter -x -d 'field delimiter, e.g. ; or | or tab (default: ,)'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l encoding -x -d 'file encoding: utf8, utf-16le, latin1, windows-1252, shift_jis … (default: utf8, or UTF-16 by its byte-order mark)'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l concurrency -x -d 'requests in flight, 1-16 (default: 1)'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l rate -x -d 'requests per minute at most (default: the key\'s limit from GET /me)'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l skip-invalid -d 'record invalid rows in the report (outcome invalid) and import the others'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l max-rows -x -d 'import only the first n rows: a rehearsal on live data'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "campaigns import"; and __cardqr_arg_index 1' -F
 complete -c cardqr -n '__cardqr_using "api"' -l data -x -d 'request body: inline JSON, @file.json, or - for stdin'
 complete -c cardqr -n '__cardqr_using "api"' -l query -x -d 'query parameter (repeatable)'
 complete -c cardqr -n '__cardqr_using "api"' -l idempotency-key -x -d 'Idempotency-Key for a write (default: random)'
