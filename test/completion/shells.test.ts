@@ -31,7 +31,7 @@ beforeAll(async () => {
   }
   scripts.zshDir = join(dir, 'zfunc');
   // `cardqr` on PATH is this checkout's bin/cardqr (the bundle in dist/).
-  sh = { dir, env: { PATH: `${ROOT}bin:${process.env.PATH}`, CARDQR_CONFIG_DIR: configDir, LANG: 'C.UTF-8' } };
+  sh = { dir, cwd: ROOT, env: { PATH: `${ROOT}bin:${process.env.PATH}`, CARDQR_CONFIG_DIR: configDir, LANG: 'C.UTF-8' } };
   await ensureFreshBuild();
 }, 180_000);
 
@@ -45,10 +45,12 @@ const LINES = [
   'cardqr cards l',
   'cardqr --profile prod -o csv cards li',
   'cardqr completion ',
+  'cardqr cards list --status ',
+  'cardqr campaigns import cmp_native test/fixtures/demo/pe',
 ];
 
 function expectStandard(got: string[][]): void {
-  const [ca, cards, output, profile, use, aliases, afterGlobals, shells] = got;
+  const [ca, cards, output, profile, use, aliases, afterGlobals, shells, status, csv] = got;
   expect(ca).toEqual(['campaigns', 'cards']);
   expect(cards).toEqual(expect.arrayContaining(['create', 'delete', 'get', 'list', 'update']));
   expect(cards).not.toContain('ls'); // aliases only once something is typed
@@ -58,6 +60,8 @@ function expectStandard(got: string[][]): void {
   expect(aliases).toEqual(['list', 'ls']);
   expect(afterGlobals).toEqual(['list']);
   expect(shells).toEqual(['bash', 'fish', 'zsh']);
+  expect(status).toEqual(['archived', 'draft', 'paused', 'published']);
+  expect(csv.some((c) => c.endsWith('people.csv')), `file completion: ${csv.join(' ')}`).toBe(true);
 }
 
 describe('syntax', () => {
@@ -75,8 +79,8 @@ describe('bash', () => {
   it('completes commands, subcommands, flag values and profile names (bash-completion loaded)', async () => {
     const got = await bashComplete(sh, scripts.bash, [...LINES, 'cardqr cards list --output=j', 'cardqr cards list --out']);
     expectStandard(got);
-    expect(got[8]).toEqual(['json']);
-    expect(got[9]).toEqual(['--output']);
+    expect(got[LINES.length]).toEqual(['json']);
+    expect(got[LINES.length + 1]).toEqual(['--output']);
   });
 
   it('works without bash-completion (plain readline words)', async () => {
@@ -88,7 +92,7 @@ describe('zsh', () => {
   it('completes commands, subcommands, flag values and profile names (installed on fpath)', async () => {
     const got = await zshComplete(sh, scripts.zshDir, [...LINES, 'cardqr cards list --output=']);
     expectStandard(got);
-    expect(got[8]).toEqual(['csv', 'json', 'ndjson', 'table']);
+    expect(got[LINES.length]).toEqual(['csv', 'json', 'ndjson', 'table']);
   });
 
   it('works when sourced after compinit', async () => {
@@ -102,6 +106,6 @@ describe('fish', () => {
   it('completes commands, subcommands, flag values and profile names', async () => {
     const got = await fishComplete(sh, scripts.fish, [...LINES, 'cardqr cards list --output=']);
     expectStandard(got);
-    expect(got[8]).toEqual(['--output=csv', '--output=json', '--output=ndjson', '--output=table']);
+    expect(got[LINES.length]).toEqual(['--output=csv', '--output=json', '--output=ndjson', '--output=table']);
   });
 });

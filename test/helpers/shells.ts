@@ -18,6 +18,8 @@ export interface ShellEnv {
   /** Directory for HOME, harness files and shell state. */
   dir: string;
   env: Record<string, string | undefined>;
+  /** Where the shell runs (file completion is relative to it). */
+  cwd?: string;
 }
 
 const BASH_HARNESS = `
@@ -96,7 +98,7 @@ function harness(sh: ShellEnv, name: string, text: string): string {
   return file;
 }
 
-const opts = (sh: ShellEnv) => ({ env: { ...sh.env, HOME: sh.dir, XDG_CONFIG_HOME: join(sh.dir, '.config'), XDG_DATA_HOME: join(sh.dir, '.local/share') } as NodeJS.ProcessEnv, timeout: 60_000, maxBuffer: 4 << 20 });
+const opts = (sh: ShellEnv) => ({ cwd: sh.cwd, env: { ...sh.env, HOME: sh.dir, XDG_CONFIG_HOME: join(sh.dir, '.config'), XDG_DATA_HOME: join(sh.dir, '.local/share') } as NodeJS.ProcessEnv, timeout: 60_000, maxBuffer: 4 << 20 });
 
 export async function bashComplete(sh: ShellEnv, script: string, lines: string[], withBashCompletion = true): Promise<string[][]> {
   const file = harness(sh, 'harness.bash', BASH_HARNESS);
