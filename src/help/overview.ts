@@ -45,10 +45,15 @@ export function overview(program: Command, columns = 80): string {
   return lines.join('\n');
 }
 
-/** The first clause of the description: "Show the key in use: account, ..." → "Show the key in use". */
+/**
+ * The first clause of the description ("Show the key in use: account, ..." → "Show the key in
+ * use"); a command group adds its verbs ("Digital business cards (list, get, create, ...)").
+ */
 function summary(c: Command): string {
   const text = (c.summary() || c.description()).split('\n')[0] ?? '';
-  return text.split(/: |; | \(/)[0].trim();
+  const clause = text.split(/: |; | \(/)[0].trim();
+  const verbs = c.commands.map((s) => s.name()).filter((n) => !n.startsWith('_'));
+  return verbs.length ? `${clause} (${verbs.join(', ')})` : clause;
 }
 
 function wrap(text: string, room: number): string[] {
