@@ -91,6 +91,12 @@ describe('cardqr analytics overview', () => {
     expect(chartLines(year.stdout)[0]).toBe('Scans per month');
   });
 
+  it('--tz local sends this machine\'s zone', async () => {
+    const r = await runCli(['analytics', 'overview', '--tz', 'local', '--range', '7d'], { emu });
+    expect(r.exitCode).toBe(0);
+    expect(emu.requests({ path: '/analytics/overview' })[0].query.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
   it('exit 2 before sending for an unknown time zone or range', async () => {
     const tz = await runCli(['analytics', 'overview', '--tz', 'Mars/Olympus'], { emu });
     expect(tz.exitCode).toBe(2);

@@ -29,7 +29,7 @@ export function leadsListCommand(deps: Deps): Command {
     const list = listLeads(
       await deps.api(),
       { cardId: flags.card, source: flags.source, since, includeArchived: flags.includeArchived || undefined },
-      { limit: flags.limit, offset: flags.offset, all: flags.all, signal: deps.interruptible() },
+      { limit: flags.limit, offset: flags.offset, all: flags.all },
     );
     const s = outputSettings(deps);
     // CSV rows use the export's documented columns (contact split, answers in one readable cell).
