@@ -44,6 +44,26 @@ const POPCOUNT = Uint8Array.from({ length: 256 }, (_, b) => {
   return n;
 });
 
+/** A small counter per line (saturating at 255): how often the report refused a row. */
+export class LineCounter {
+  private counts = new Uint8Array(1 << 10);
+
+  increment(line: number): void {
+    if (line >= this.counts.length) {
+      let n = this.counts.length;
+      while (n <= line) n *= 2;
+      const next = new Uint8Array(n);
+      next.set(this.counts);
+      this.counts = next;
+    }
+    if (this.counts[line] < 255) this.counts[line]++;
+  }
+
+  get(line: number): number {
+    return line < this.counts.length ? this.counts[line] : 0;
+  }
+}
+
 /** cyrb53: a fast, well-mixed 53-bit string hash (exact in a double). */
 export function hash53(str: string, seed = 0): number {
   let h1 = 0xdeadbeef ^ seed;

@@ -1,6 +1,10 @@
 // Idempotency keys for import rows: derived from the campaign, the identifier and the row's canonical
 // content, so a re-run (or --resume) of the same row sends the same key and never creates a second card,
 // while a row whose content changed gets a new key (and the API's duplicate_external_id protects it).
+// The API replays a stored answer for a key, 4xx included; so once the report records a definite
+// refusal of a row (nothing created), a resume sends it under the next generation of its key to have
+// it judged afresh (after the plan was upgraded or the campaign re-opened). Rows whose fate is unknown
+// (no line, a network failure, a 5xx) keep their key: a lost 201 is replayed, never repeated.
 import { createHash } from 'node:crypto';
 
 /** JSON with object keys sorted at every level: equal content gives equal bytes. */
@@ -15,9 +19,10 @@ export function canonicalJson(value: unknown): string {
   return `{${parts.join(',')}}`;
 }
 
-/** `cqimp-<sha256 hex>`: 70 characters, well under the API's 255. */
-export function idempotencyKey(campaignId: string, externalId: string, canonicalBody: string): string {
+/** `cqimp-<sha256 hex>`: 70 characters, well under the API's 255. `generation`: refusals recorded so far. */
+export function idempotencyKey(campaignId: string, externalId: string, canonicalBody: string, generation = 0): string {
   const h = createHash('sha256');
   h.update(campaignId).update('\0').update(externalId).update('\0').update(canonicalBody);
+  if (generation > 0) h.update(`\0${generation}`);
   return `cqimp-${h.digest('hex')}`;
 }

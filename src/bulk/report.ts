@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, fsyncSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { UsageError } from '../errors.js';
-import { LineSet } from './compact.js';
+import { LineCounter, LineSet } from './compact.js';
 
 export type Outcome = 'created' | 'exists' | 'failed' | 'invalid' | 'skipped';
 export type ReportMode = 'import' | 'dry-run' | 'validate';
@@ -32,6 +32,8 @@ export interface ReportRow {
   errorCode: string | null;
   message: string | null;
   requestId: string | null;
+  /** HTTP status of the API's answer (null when none came: network, or never sent). */
+  status: number | null;
 }
 
 /** A row line with every field present (null when unknown), in the documented order. */
@@ -39,7 +41,7 @@ export function reportRow(line: number, externalId: string | null, outcome: Outc
   return {
     line, externalId, outcome,
     cardId: rest.cardId ?? null, url: rest.url ?? null, shortCode: rest.shortCode ?? null, paused: rest.paused ?? null,
-    errorCode: rest.errorCode ?? null, message: rest.message ?? null, requestId: rest.requestId ?? null,
+    errorCode: rest.errorCode ?? null, message: rest.message ?? null, requestId: rest.requestId ?? null, status: rest.status ?? null,
   };
 }
 
@@ -89,6 +91,8 @@ export interface ReportState {
   header: ReportHeader;
   /** Lines recorded created or exists: --resume skips them. */
   done: LineSet;
+  /** Per line, how many definite refusals (a 4xx answer) are recorded: see keys.ts. */
+  refusals: LineCounter;
   /** Whether any row was sent (anything other than `invalid`): such a report is only continued, never replaced. */
   sent: boolean;
   rows: number;
@@ -106,7 +110,7 @@ export async function readReport(path: string): Promise<ReportState | undefined>
   }
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let header: ReportHeader | undefined;
-  const state = { done: new LineSet(), sent: false, rows: 0 };
+  const state = { done: new LineSet(), refusals: new LineCounter(), sent: false, rows: 0 };
   for await (const text of lines) {
     if (!text.trim()) continue;
     let value: Partial<ReportRow & ReportHeader> | undefined;
@@ -126,10 +130,16 @@ export async function readReport(path: string): Promise<ReportState | undefined>
     if (!value || typeof value.line !== 'number' || typeof value.outcome !== 'string') continue;
     state.rows++;
     if (value.outcome === 'created' || value.outcome === 'exists') state.done.add(value.line);
+    if (value.outcome === 'failed' && isRefusal(value)) state.refusals.increment(value.line);
     if (value.outcome !== 'invalid') state.sent = true;
   }
   if (!header) throw new UsageError(`${path} is empty or not a cardqr import report; remove it or choose another --report`);
   return { header, ...state };
+}
+
+/** A definite refusal: the API answered 4xx, so nothing was created (an in-flight answer is not one). */
+export function isRefusal(row: Partial<ReportRow>): boolean {
+  return typeof row.status === 'number' && row.status >= 400 && row.status < 500 && row.errorCode !== 'idempotency_key_in_flight';
 }
 
 export async function sha256File(path: string): Promise<string> {

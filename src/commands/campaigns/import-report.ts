@@ -1,7 +1,7 @@
 // Which report a run writes to, and whether it may: a report that recorded sent rows is only ever
 // continued (--resume, same campaign, same file hash), never replaced; one that holds nothing sent
 // (a refused validation, a dry run) is replaced; anything else at that path is never touched.
-import { LineSet } from '../../bulk/compact.js';
+import { LineCounter, LineSet } from '../../bulk/compact.js';
 import { readReport, ReportWriter, type ReportHeader, type ReportMode } from '../../bulk/report.js';
 import { UsageError } from '../../errors.js';
 
@@ -9,6 +9,8 @@ export interface OpenedReport {
   writer: ReportWriter;
   /** Rows an earlier run recorded created or exists. */
   done: LineSet;
+  /** Definite refusals recorded per row (the key generation to send it under). */
+  refusals: LineCounter;
   resumed: boolean;
 }
 
@@ -21,11 +23,11 @@ export async function openReport(path: string, header: ReportHeader, resume: boo
   const protectedImport = existing?.header.mode === 'import' && existing.sent;
   if (header.mode !== 'import') {
     if (protectedImport) throw new UsageError(`${path} records a real import; choose another --report for a ${header.mode === 'dry-run' ? 'dry run' : 'validation'}`);
-    return { writer: ReportWriter.create(path, header), done: new LineSet(), resumed: false };
+    return { writer: ReportWriter.create(path, header), done: new LineSet(), refusals: new LineCounter(), resumed: false };
   }
   if (!protectedImport) {
     if (resume) notice(`note: ${existing ? `${path} records no sent rows` : `no report at ${path} yet`}; starting a new import`);
-    return { writer: ReportWriter.create(path, header), done: new LineSet(), resumed: false };
+    return { writer: ReportWriter.create(path, header), done: new LineSet(), refusals: new LineCounter(), resumed: false };
   }
   const prev = existing.header;
   if (!resume) {
@@ -42,5 +44,5 @@ export async function openReport(path: string, header: ReportHeader, resume: boo
       'import the changed file with a new --report: the API refuses identifiers that already exist (outcome exists)',
     ]);
   }
-  return { writer: ReportWriter.append(path), done: existing.done, resumed: true };
+  return { writer: ReportWriter.append(path), done: existing.done, refusals: existing.refusals, resumed: true };
 }

@@ -17,7 +17,7 @@ import type { Deps } from '../../deps.js';
 import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { write } from '../../io.js';
 import { createSender } from './import-send.js';
-import { defaultReportPath, openReport } from './import-report.js';
+import { defaultReportPath, openReport, type OpenedReport } from './import-report.js';
 
 export interface ImportOptions {
   campaignId: string;
@@ -91,7 +91,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     progress.update(tally);
     let paused = 0;
     const result = await runImport(
-      jobs(source, plan, opts, v, done),
+      jobs(source, plan, opts, v, opened!),
       await createSender(client, opts.campaignId, mode === 'dry-run'),
       (row) => {
         writer!.write(row);
@@ -150,14 +150,15 @@ async function first(records: AsyncGenerator<CsvRecord>): Promise<CsvRecord | un
 }
 
 /** The second pass: rows in file order, minus invalid and already-done ones, each with its derived key. */
-async function* jobs(source: () => AsyncGenerator<CsvRecord>, plan: ImportPlan, opts: ImportOptions, v: Validation, done: { has(line: number): boolean }): AsyncGenerator<Job> {
+async function* jobs(source: () => AsyncGenerator<CsvRecord>, plan: ImportPlan, opts: ImportOptions, v: Validation, earlier: OpenedReport): AsyncGenerator<Job> {
   let index = 0;
   for await (const rec of dataRows(source())) {
     if (++index > (opts.maxRows ?? Infinity)) return;
-    if (v.invalid.has(rec.line) || done.has(rec.line)) continue;
+    if (v.invalid.has(rec.line) || earlier.done.has(rec.line)) continue;
     const body = canonicalJson(buildBody(plan, rec.cells));
     const externalId = rowId(plan, rec.cells);
-    yield { line: rec.line, externalId, body, key: idempotencyKey(opts.campaignId, externalId ?? '', body) };
+    const key = idempotencyKey(opts.campaignId, externalId ?? '', body, earlier.refusals.get(rec.line));
+    yield { line: rec.line, externalId, body, key };
   }
 }
 

@@ -34,7 +34,7 @@ export async function createSender(client: ApiClient, campaignId: string, dryRun
       const { card, requestId } = await createCampaignCard(client, campaignId, job.body, { idempotencyKey: job.key });
       serverErrors = 0;
       return {
-        row: reportRow(job.line, job.externalId, 'created', { cardId: card.id, url: card.url, shortCode: card.shortCode, paused: card.paused, requestId }),
+        row: reportRow(job.line, job.externalId, 'created', { cardId: card.id, url: card.url, shortCode: card.shortCode, paused: card.paused, requestId, status: 201 }),
       };
     } catch (e) {
       return failed(job, e);
@@ -46,9 +46,9 @@ export async function createSender(client: ApiClient, campaignId: string, dryRun
       const code = e.code ?? `http_${e.status}`;
       if (code === 'duplicate_external_id') {
         serverErrors = 0;
-        return { row: reportRow(job.line, job.externalId, 'exists', { errorCode: code, message: e.message, requestId: e.requestId }) };
+        return { row: reportRow(job.line, job.externalId, 'exists', { errorCode: code, message: e.message, requestId: e.requestId, status: e.status }) };
       }
-      const row = reportRow(job.line, job.externalId, 'failed', { errorCode: code, message: withDetails(e), requestId: e.requestId });
+      const row = reportRow(job.line, job.externalId, 'failed', { errorCode: code, message: withDetails(e), requestId: e.requestId, status: e.status });
       serverErrors = e.status >= 500 ? serverErrors + 1 : 0;
       if (FATAL_CODES.has(code)) return { row, fatal: e };
       if (serverErrors >= MAX_SERVER_ERRORS_IN_A_ROW) {

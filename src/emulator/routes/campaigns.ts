@@ -62,7 +62,9 @@ function createCard(ctx: RouteContext) {
 function dryRun(ctx: RouteContext) {
   const ev = ingestion(ctx);
   const errors = ev.problems.flatMap((p) =>
-    p.details?.length ? p.details.map((d) => ({ code: p.code, message: String(d.message ?? d.reason ?? p.message), ...d })) : [{ code: p.code, message: p.message }]);
+    p.details?.length
+      ? p.details.map(({ code, ...d }) => ({ ...d, code: p.code, message: String(d.message ?? d.reason ?? p.message), ...(code && !d.reason ? { reason: code } : {}) }))
+      : [{ code: p.code, message: p.message }]);
   return ok({
     object: 'dry_run',
     ok: errors.length === 0,

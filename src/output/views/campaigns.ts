@@ -58,18 +58,32 @@ function schemaSections(s: CampaignSchema, { paint }: TableContext): string {
   for (const f of s.fields) out.push(`  ${f.key.padEnd(width)}  ${f.required ? 'required' : 'optional'}  ${f.label}`);
   if (s.sections.length) {
     out.push('', paint('dim', 'Sections'));
+    const w = Math.max(...s.sections.map((sec) => sec.key.length));
     for (const sec of s.sections) {
       const props = sec.props.map((p) => p.prop).join(', ');
       const shape = sec.kind === 'list' ? `${sec.key}.<n>.{${props}}, up to ${sec.max}` : `${sec.key}.{${props}}`;
-      out.push(`  ${sec.key}  ${sec.label}: ${shape}${sec.required ? ' (required)' : ''}`);
+      out.push(`  ${sec.key.padEnd(w)}  ${sec.label}: ${shape}${sec.required ? ' (required)' : ''}`);
     }
   }
   if (s.blocks.length) {
     out.push('', paint('dim', 'Blocks'));
     for (const b of s.blocks) out.push(`  ${b.id} (${b.type}): ${b.props.map((p) => `${p.prop}=${JSON.stringify(p.value)}`).join(', ')}`);
   }
-  out.push('', paint('dim', 'Sample (ready to post)'), JSON.stringify(s.sample, null, 2), '');
+  out.push('', paint('dim', 'Sample (ready to post)'), JSON.stringify(s.sample, null, 2));
+  out.push('', paint('dim', 'CSV header for `cardqr campaigns import`'), csvColumns(s).join(','), '');
   return out.join('\n');
+}
+
+/** The sample's leaves as import columns (native card fields by name: `fields.` is implied). */
+function csvColumns(s: CampaignSchema): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, path: string) => {
+    if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k);
+    } else if (path) out.push(s.payloadMode === 'native' ? path.replace(/^fields\./, '') : path);
+  };
+  walk(s.sample, '');
+  return out;
 }
 
 export const dryRunView: View<DryRun> = {
