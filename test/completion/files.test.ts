@@ -1,5 +1,6 @@
 // The generated scripts: committed files match the generator, every command is in them, and the
 // hidden `__complete` call-back lists profile names from the store without touching the network.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,15 @@ import { createProgram } from '../../src/program.js';
 import { buildDeps } from '../../src/deps.js';
 import { ROOT } from '../helpers/built-cli.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
+
+/** The file as of HEAD, or undefined outside a git checkout. */
+function lastCommitted(file: string): string | undefined {
+  try {
+    return execFileSync('git', ['show', `HEAD:${file}`], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return undefined;
+  }
+}
 
 function programTree() {
   const deps = buildDeps({ io: {} as never, env: {}, readStdin: async () => '' });
@@ -27,6 +37,11 @@ describe('completion <shell>', () => {
         // reported below
       }
       expect(committed === r.stdout, `${COMPLETION_FILES[shell]} is out of date: run \`npm run build\` (it regenerates completions/) and commit it`).toBe(true);
+      // In CI the build has just regenerated the file, so also compare the committed version.
+      const head = process.env.CI ? lastCommitted(COMPLETION_FILES[shell]) : undefined;
+      if (head !== undefined) {
+        expect(head === r.stdout, `${COMPLETION_FILES[shell]} in the last commit is out of date: run \`npm run build\` and commit completions/`).toBe(true);
+      }
     });
   }
 
