@@ -1,11 +1,13 @@
 // Spaces request starts evenly so long runs stay under the key's per-minute limit.
 // A 2% margin keeps a fixed 60-second window from seeing one request too many.
+// Starts are remembered even while no rate is known, so the first request paced after setRate()
+// (learned from GET /me) keeps its distance from the requests already sent in the window.
 
 const MARGIN = 1.02;
 
 export class Pacer {
   private intervalMs = 0;
-  private next = 0;
+  private last = -Infinity;
 
   constructor(
     requestsPerMinute: number | undefined,
@@ -20,10 +22,9 @@ export class Pacer {
   }
 
   async wait(): Promise<void> {
-    if (!this.intervalMs) return;
     const now = this.now();
-    const slot = Math.max(now, this.next);
-    this.next = slot + this.intervalMs;
+    const slot = Math.max(now, this.last + this.intervalMs);
+    this.last = slot;
     if (slot > now) await this.sleep(slot - now);
   }
 }
