@@ -2,7 +2,7 @@
 // beside it, flushed, and renamed over the target only when complete; stdout is written with
 // back-pressure, and a write error (a closed pipe) surfaces before the state file is touched.
 import { randomBytes } from 'node:crypto';
-import { access, constants, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { access, constants, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import { UsageError } from '../errors.js';
@@ -71,7 +71,7 @@ class FileSink extends Buffered {
   }
   static async create(target: string): Promise<FileSink> {
     const tmp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-    return new FileSink(target, tmp, await open(tmp, 'wx', 0o644));
+    return new FileSink(target, tmp, await open(tmp, 'wx', 0o666)); // like `>`: the umask applies
   }
   protected async put(text: string): Promise<void> {
     await this.fh.write(text);
@@ -96,6 +96,8 @@ export async function checkOutPath(out: string): Promise<void> {
   } catch (e) {
     throw new UsageError(`--out ${out}: cannot write in ${dirname(out)} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
   }
+  const existing = await stat(out).catch(() => undefined);
+  if (existing?.isDirectory()) throw new UsageError(`--out ${out} is a directory; give a file name`);
 }
 
 export async function openSink(out: string | undefined, stdout: Writable): Promise<Sink> {

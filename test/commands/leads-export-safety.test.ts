@@ -170,6 +170,9 @@ describe('leads export: crashes and failures lose nothing', () => {
     const other = await runCli(['leads', 'export', '--state', statePath], { emu });
     expect(other.exitCode).toBe(2);
     expect(other.stderr).toContain('belongs to https://api.example.com/v1');
+    const outDir = await runCli(['leads', 'export', '--state', join(dir, 'fresh.state'), '--out', dir], { emu });
+    expect(outDir.exitCode).toBe(2);
+    expect(outDir.stderr).toContain('is a directory');
     const nodir = await runCli(['leads', 'export', '--state', join(dir, 'missing', 'state')], { emu });
     expect(nodir.exitCode).toBe(2);
     expect(nodir.stderr).toContain('cannot create the lock file');

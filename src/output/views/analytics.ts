@@ -42,7 +42,7 @@ export async function analyticsText(stats: ScanStats, s: OutputSettings, o: Anal
   }
   out.push('');
 
-  const chart = barChart(stats.timeline, Math.max(10, o.columns));
+  const chart = barChart(stats.timeline, o.columns);
   out.push(`Scans per ${UNIT_TEXT[chart.unit]}`);
   out.push(...chart.lines, '');
 
