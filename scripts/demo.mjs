@@ -239,7 +239,7 @@ async function main() {
     [join(out, 'emulator.log'), "the emulator's request log (written on exit)"],
   ];
   process.stdout.write(`\n${bold('Done.')} What was made, in ${shown(out)}:\n`);
-  for (const [path, what] of made) say(`  - ${shown(path)}: ${what}`);
+  for (const [path, what] of made) say(`  - ${relative(out, path)}${path === qrDir ? '/' : ''}: ${what}`);
   say(`The emulator is stopped and its profile (in a temporary config dir) removed; the files stay.`);
 }
 

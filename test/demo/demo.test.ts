@@ -60,12 +60,13 @@ describe('npm run demo', () => {
     const r = await runDemo(['--rows', '4', '--out', 'out'], cwd);
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
 
-    // The closing list: "  - <path>: <what>", paths shown relative to where the demo ran.
+    // The closing list: "What was made, in <dir>:" then "  - <path in dir>: <what>".
     const list = r.stdout.slice(r.stdout.indexOf('What was made'));
-    const made = [...list.matchAll(/^ {2}- (\S+): /gm)].map((m) => resolve(cwd, m[1]));
+    const dir = /^What was made, in (\S+):$/m.exec(list)?.[1];
+    expect(dir).toBe('./out');
+    const made = [...list.matchAll(/^ {2}- (\S+): /gm)].map((m) => resolve(cwd, dir!, m[1]));
     expect(made.length).toBeGreaterThanOrEqual(5);
     for (const path of made) expect(() => statSync(path), path).not.toThrow();
-    expect(list).toContain('./out');
 
     const out = join(cwd, 'out');
     const report = readFileSync(join(out, 'import.report.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
