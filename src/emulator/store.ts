@@ -94,15 +94,17 @@ export class Store {
   }
   /** New id with a prefix: newId('crd') → crd_XXXXXXXXXXXXXXXX (unique in the store). */
   newId(prefix: 'crd' | 'qr' | 'tpl' | 'cmp' | 'lead' | 'scn' | 'key' | string): string {
+    // 16 random characters (62^16) cannot meet a seeded id (readable names) in practice; the set
+    // guards against the generator repeating itself without scanning every collection (O(1) per id).
     for (;;) {
       const id = `${prefix}_${this.randomString(16)}`;
-      if (!this.idExists(id)) return id;
+      if (!this.issuedIds.has(id)) {
+        this.issuedIds.add(id);
+        return id;
+      }
     }
   }
-  private idExists(id: string): boolean {
-    const all: { id: string }[][] = [this.cards, this.qrCodes, this.templates, this.campaigns, this.leads, this.scans];
-    return all.some((c) => c.some((r) => r.id === id)) || this.trash.some((t) => t.record.id === id);
-  }
+  private readonly issuedIds = new Set<string>();
   isReservedShortCode(code: string): boolean {
     return RESERVED_SHORT_CODES.includes(code.toLowerCase());
   }
@@ -177,6 +179,17 @@ export class Store {
   canCreateCard(accountId: string): boolean {
     const a = this.account(accountId);
     return !!a && this.cardsUsed(accountId) < a.cardAllowance;
+  }
+  /** Cards the plan covers: `coveredCards`, or the whole card allowance when unset. */
+  coveredCards(accountId: string): number {
+    const a = this.account(accountId);
+    return a ? (a.coveredCards ?? a.cardAllowance) : 0;
+  }
+  /** Whether a card created now would be covered by the plan (else it is created with paused: true). */
+  newCardIsCovered(accountId: string): boolean {
+    let covered = 0;
+    for (const c of this.cards) if (c.accountId === accountId && !c.paused) covered++;
+    return covered < this.coveredCards(accountId);
   }
   canCreateQrCode(accountId: string): boolean {
     const a = this.account(accountId);
