@@ -34,8 +34,9 @@ export function overview(program: Command, columns = 80): string {
   lines.push(
     '',
     'Get started:',
-    `  $ ${bin} emulator --profile local    # a local API to rehearse against`,
-    `  $ ${bin} profiles add prod --base-url https://api.example.com/v1`,
+    `  $ ${bin} emulator --profile local      # a local API to rehearse against`,
+    `  $ ${bin} --profile local cards list    # (in another terminal)`,
+    `  $ ${bin} profiles add prod --base-url https://api.example.com/v1 --default`,
     `  $ ${bin} me`,
     '',
     `Flags and examples: ${bin} <command> --help`,
