@@ -154,16 +154,15 @@ function collectLeaves(value: unknown, prefix: Segment[], out: string[]): void {
  * `phones.0` and `phones.mobile` (a list and an object at the same place).
  */
 function checkPrefixes(plan: ImportPlan): void {
-  const leaves = new Set(plan.columns.map((c) => c.path.join('.')));
+  const leaves = new Map(plan.columns.map((c) => [c.path.join('.'), c.header]));
   const kinds = new Map<string, { kind: string; header: string }>();
   for (const c of plan.columns) {
     for (let n = 1; n < c.path.length; n++) {
       const prefix = c.path.slice(0, n).join('.');
       const kind = typeof c.path[n] === 'number' ? 'list' : 'object';
-      const other = kinds.get(prefix);
-      if (leaves.has(prefix) || (other && other.kind !== kind)) {
-        const with_ = leaves.has(prefix) ? prefix : other!.header;
-        plan.problems.push({ code: 'conflicting_columns', message: `columns "${with_}" and "${c.header}" both set ${prefix}` });
+      const other = leaves.get(prefix) ?? (kinds.get(prefix)?.kind !== kind ? kinds.get(prefix)?.header : undefined);
+      if (other !== undefined) {
+        plan.problems.push({ code: 'conflicting_columns', message: `columns "${other}" and "${c.header}" cannot both be set (one would overwrite the other)` });
         break;
       }
       kinds.set(prefix, { kind, header: c.header });
