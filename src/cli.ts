@@ -25,7 +25,8 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
     return report(err, deps);
   } finally {
     await deps.dispose();
-    io.stdout.off('error', onStdoutError);
+    // The EPIPE listener stays: a closed pipe (`cardqr --help | head -1`) can report the error
+    // after main() has returned, and an unhandled 'error' event would crash with a stack trace.
   }
 }
 
