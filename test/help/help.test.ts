@@ -1,9 +1,11 @@
 // Help for every command (walked from createProgram, so commands added later are covered), the
 // short overview of bare `cardqr`, and suggestions for mistyped commands.
 import type { Command } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDeps } from '../../src/deps.js';
 import { createProgram } from '../../src/program.js';
+import { BIN, runBin } from '../helpers/built-cli.js';
+import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { runCli } from '../helpers/run-cli.js';
 
 function program(): Command {
@@ -91,5 +93,15 @@ describe('typos', () => {
     const r = await runCli(['me', '--outptu', 'json']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/Did you mean --output\?/);
+  });
+});
+
+describe('help into a closed pipe (built bin/cardqr)', () => {
+  beforeAll(() => ensureFreshBuild(), 180_000);
+
+  it.each([['--help'], ['cards --help'], ['']])('`cardqr %s | true` ends quietly with status 0', async (args) => {
+    const r = await runBin([], { shell: `node ${BIN} ${args} | true; echo "status=\${PIPESTATUS[0]}"` });
+    expect(r.stdout).toBe('status=0\n');
+    expect(r.stderr).toBe('');
   });
 });
