@@ -129,9 +129,9 @@ export function createCardRecord(input: CardInput, ctx: CardFactoryContext): Car
     templateId: template?.id ?? null,
     externalId: input.externalId ?? null,
     campaignId: input.campaignId ?? null,
-    // The plan covers every card within the allowance (beyond it creation is refused), so a new card is
-    // never parked; cards become paused: true only when a plan change leaves them uncovered.
-    paused: false,
+    // Within the allowance but beyond the cards the plan covers (account.coveredCards), the card is created
+    // parked: the 201 carries paused: true and its URL does not open (api-spec: check paused is false).
+    paused: !store.newCardIsCovered(account.id),
     everPublished: status === 'published',
     design: designFor(template),
     fields,

@@ -79,6 +79,11 @@ function route(deps: ControlDeps, method: string, path: string, body: Record<str
       const accountId = typeof body.accountId === 'string' ? body.accountId : store.accounts[0].id;
       const account = store.account(accountId) ?? bad(`unknown account ${accountId}`);
       account.plan = plan as string;
+      if (body.coveredCards !== undefined) {
+        const n = body.coveredCards;
+        if (n !== null && (typeof n !== 'number' || !Number.isInteger(n) || n < 0)) bad('expected coveredCards: a whole number >= 0, or null (= the card allowance)');
+        account.coveredCards = n as number | null;
+      }
       store.changed();
       return okReply({ account });
     }

@@ -23,6 +23,8 @@ export class FaultQueue {
   }
   clear(): void { this.pending = []; }
   get size(): number { return this.pending.length; }
+  /** Matching requests the queued faults will still hit (sum of what is left of each spec's `times`). */
+  get left(): number { return this.pending.reduce((n, p) => n + p.left, 0); }
 
   /** The first pending fault matching this request (consumed), if any. `path` is without /v1. */
   take(method: string, path: string): FaultSpec | undefined {

@@ -61,6 +61,12 @@ export interface AccountRecord {
   publicBase: string | null; // custom domain (e.g. https://cards.acme.example); null = emulator host
   cardAllowance: number;
   qrAllowance: number;
+  /**
+   * Cards the plan covers (open to visitors). Absent or null: every card within `cardAllowance`. A card
+   * created while this many live cards are already covered still counts against the allowance but comes
+   * back `paused: true` (its URL does not open).
+   */
+  coveredCards?: number | null;
 }
 
 export interface ApiKeyRecord {

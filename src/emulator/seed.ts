@@ -27,6 +27,7 @@ const Account = z.strictObject({
   publicBase: z.string().url().nullable().default(null),
   cardAllowance: z.number().int().nonnegative().default(100),
   qrAllowance: z.number().int().nonnegative().default(100),
+  coveredCards: z.number().int().nonnegative().nullable().optional(),
 });
 const Key = z.strictObject({
   name: z.string().min(1), id: idOf('key').optional(), secret: z.string().min(8), accountId: idOf('acc').optional(),

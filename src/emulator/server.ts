@@ -44,6 +44,8 @@ export interface Emulator {
   now(): number;            // emulator clock, ms since epoch (Date.now() + offset)
   reset(): void;            // back to the seed, requests cleared, faults cleared, clock offset 0
   injectFaults(faults: FaultSpec[]): void;
+  /** Requests the queued faults will still hit (0 once every injected fault was delivered). */
+  pendingFaults(): number;
   close(): Promise<void>;
 }
 
@@ -133,6 +135,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     now: () => store.now(),
     reset,
     injectFaults: (f: FaultSpec[]) => faults.add(f),
+    pendingFaults: () => faults.left,
     close: () => new Promise<void>((resolve, reject) => {
       persister?.close();
       server.close((err) => (err ? reject(err) : resolve()));
