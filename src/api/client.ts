@@ -125,7 +125,7 @@ export class ApiClient {
         if (!replaySafe || attempt >= this.options.maxRetries) {
           throw new UnavailableError(
             `could not reach the API: ${reason}` + (replaySafe ? ` (after ${attempt + 1} attempts)` : ''),
-            replaySafe ? [] : ['not retried: the request carried no Idempotency-Key, so a repeat could act twice'],
+            replaySafe ? outcomeUnknown(method, key) : ['not retried: the request carried no Idempotency-Key, so a repeat could act twice'],
           );
         }
         await this.wait(backoffMs(attempt, this.random), `${reason}; retrying`);
@@ -143,6 +143,13 @@ export class ApiClient {
         throw new UnavailableError(`rate limit still exceeded after ${attempt + 1} attempts (429)`, [
           'lower the pace (--rate on imports) or wait for the window to reset',
         ]);
+      }
+      if (error.code === 'idempotency_key_in_flight') {
+        // Not a rejection: an earlier attempt of this very request is still running and may yet succeed.
+        throw new UnavailableError(
+          `the first attempt with this Idempotency-Key is still running on the server (409 idempotency_key_in_flight after ${attempt + 1} attempts)`,
+          outcomeUnknown(method, key),
+        );
       }
       throw error;
     }
@@ -195,6 +202,15 @@ export class ApiClient {
   private debug(line: string): void {
     this.options.debug?.(line);
   }
+}
+
+/** What to tell when a keyed write gave up without an answer: it may have happened, and how to find out safely. */
+function outcomeUnknown(method: Method, key: string | undefined): string[] {
+  if (!key || !WRITE_METHODS.has(method)) return [];
+  return [
+    `the ${method} may have been applied: it carried Idempotency-Key ${key}`,
+    `repeating the same request with that key (--idempotency-key ${key}) returns its outcome and cannot act twice`,
+  ];
 }
 
 function retryReason(error: ApiError): string {
