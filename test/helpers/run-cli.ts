@@ -22,6 +22,11 @@ export interface RunOptions {
   now?: Date;
   /** Aborts the command's interrupt signal (simulated Ctrl-C) when this resolves. */
   interruptAfter?: Promise<unknown>;
+  /**
+   * Also called for every wait, after the virtual clock moved: lets a bounded amount of real time pass
+   * where the server works in real time (the emulator's `slow` fault), e.g. `(ms) => realWait(Math.min(ms, 100))`.
+   */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface RunResult {
@@ -75,6 +80,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
     sleep: async (ms) => {
       sleeps.push(ms);
       emu?.advanceTime(ms);
+      await opts.sleep?.(ms);
     },
     random: () => 0.5,
     readStdin: async () => opts.stdin ?? '',
