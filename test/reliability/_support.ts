@@ -141,3 +141,9 @@ export function filesUnder(dir: string): string[] {
 }
 
 export const realWait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Waits (real time, bounded) until cond() holds: for work the server finishes after the client gave up. */
+export async function settle(cond: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond() && Date.now() < end) await realWait(20);
+}

@@ -8,7 +8,7 @@ import type { FaultKind } from '../../src/emulator/index.js';
 import { partnersCsv, readReportLines, resumeArgs, writeCsv } from '../bulk/_files.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli, type RunOptions, type RunResult } from '../helpers/run-cli.js';
-import { appliedWrites, countedFaults, expectNoStack, keysSent, liveCards, realWait, trashed, useCounters } from './_support.js';
+import { appliedWrites, countedFaults, expectNoStack, keysSent, liveCards, realWait, settle, trashed, useCounters } from './_support.js';
 
 useCounters('faults-writes');
 const emu = useEmulator();
@@ -72,11 +72,6 @@ const PATHS: WritePath[] = [
 const SLOW_TIMEOUT = ['--timeout', '0.1'];
 /** Real time for the client's waits while the server works in real time (`slow`); the virtual clock still moves. */
 const realWaits: RunOptions = { sleep: (ms) => realWait(Math.min(ms, 150)) };
-
-async function settle(cond: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond() && Date.now() < end) await realWait(20);
-}
 
 function run(p: WritePath, extra: string[], opts: RunOptions = {}): Promise<RunResult> {
   return runCli([...p.args, '-o', 'json', ...extra], { emu, ...opts });
