@@ -24,8 +24,40 @@ const lazyChildProcess = {
   },
 };
 
+// The API client uses undici's HTTP/1.1 Agent only (no `allowH2`, so ALPN never offers h2): its
+// HTTP/2 client, which loads node:http2 at start-up (~5 ms), and the SIMD copy of llhttp (a second
+// 72 KB wasm string; the plain one is used where SIMD is missing anyway) are left out.
+const undiciH1Only = {
+  name: 'undici-h1-only',
+  setup(build: { onLoad: Function }) {
+    build.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, () => ({
+      contents: "module.exports = function connectH2 () { throw new Error('cardqr is built without HTTP/2') }",
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /undici[\\/]lib[\\/]llhttp[\\/]llhttp_simd-wasm\.js$/ }, () => ({
+      contents: 'module.exports = undefined', // client-h1 catches the failed compile and loads llhttp-wasm.js
+      loader: 'js',
+    }));
+  },
+};
+
+// The emulator validates with classic zod, the CLI with zod/mini. Both share zod's core modules, so
+// with splitting the CLI's zod chunk also carried everything classic zod keeps alive (every locale,
+// JSON Schema; 665 KB). The emulator takes zod's CommonJS build instead: the two graphs no longer
+// share a module and the CLI's chunk holds only what zod/mini uses (~50 KB).
+const emulatorZodCjs = {
+  name: 'emulator-zod-cjs',
+  setup(build: { onResolve: Function; resolve: Function }) {
+    build.onResolve({ filter: /^zod$/ }, async (args: { importer: string; resolveDir: string; pluginData?: unknown }) => {
+      if (args.pluginData === 'emulator-zod' || !/[\\/]src[\\/]emulator[\\/]/.test(args.importer)) return undefined;
+      const resolved = await build.resolve('zod', { kind: 'require-call', resolveDir: args.resolveDir, pluginData: 'emulator-zod' });
+      return { path: resolved.path };
+    });
+  },
+};
+
 export default defineConfig({
-  esbuildPlugins: [lazyChildProcess],
+  esbuildPlugins: [lazyChildProcess, undiciH1Only, emulatorZodCjs],
   entry: { cli: 'src/cli.ts' },
   format: ['esm'],
   target: 'node20',

@@ -8,5 +8,12 @@ export function parseResponse<S extends z.ZodMiniType>(schema: S, data: unknown,
   if (result.success) return result.data as z.infer<S>;
   const issue = result.error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : '(root)';
-  throw new ApiError(200, 'unexpected_response', `unexpected response for ${what}: ${where}: ${issue?.message ?? 'invalid'}`);
+  throw new ApiError(200, 'unexpected_response', `unexpected response for ${what}: ${where}: ${describe(issue)}`);
+}
+
+/** zod/mini loads no locale (its messages are all "Invalid input"), so say what was expected. */
+function describe(issue: z.core.$ZodIssue | undefined): string {
+  if (issue?.code === 'invalid_type') return `expected ${issue.expected}`;
+  if (issue?.code === 'invalid_value') return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+  return issue?.message ?? 'invalid';
 }

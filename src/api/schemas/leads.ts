@@ -1,43 +1,48 @@
-import { z } from 'zod';
+// lead (api-spec "Leads"). zod/mini (cheap to load).
+import * as z from 'zod/mini';
 
 export const LEAD_SOURCES = ['form', 'exchange', 'scan', 'manual'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 const Contact = z.looseObject({
-  name: z.string().nullish(),
-  email: z.string().nullish(),
-  phone: z.string().nullish(),
-  company: z.string().nullish(),
-  title: z.string().nullish(),
+  name: z.nullish(z.string()),
+  email: z.nullish(z.string()),
+  phone: z.nullish(z.string()),
+  company: z.nullish(z.string()),
+  title: z.nullish(z.string()),
 });
 
 export const Lead = z.looseObject({
   object: z.literal('lead'),
   id: z.string(),
   cardId: z.string(),
-  cardName: z.string().optional(),
+  cardName: z.optional(z.string()),
   source: z.string(),
-  trigger: z.string().optional(),
-  formName: z.string().optional(),
+  trigger: z.optional(z.string()),
+  formName: z.optional(z.string()),
   createdAt: z.string(),
-  read: z.boolean().optional(),
-  archived: z.boolean().optional(),
+  read: z.optional(z.boolean()),
+  archived: z.optional(z.boolean()),
   locked: z.boolean(),
-  contact: Contact.nullable(),
-  answers: z.array(z.looseObject({ fieldId: z.string().optional(), label: z.string(), type: z.string().optional(), value: z.unknown() })).default([]),
-  marketingOptIn: z.boolean().nullable().optional(),
-  consentAt: z.string().nullable().optional(),
-  country: z.string().optional(),
-  city: z.string().optional(),
-  hubspot: z
-    .looseObject({
-      status: z.string(),
-      sentAt: z.string().nullable().optional(),
-      nextAttemptAt: z.string().nullable().optional(),
-      contactUrl: z.string().nullable().optional(),
-      error: z.string().nullable().optional(),
-    })
-    .nullable()
-    .optional(),
+  contact: z.nullable(Contact),
+  answers: z._default(
+    z.array(z.looseObject({ fieldId: z.optional(z.string()), label: z.string(), type: z.optional(z.string()), value: z.unknown() })),
+    [],
+  ),
+  marketingOptIn: z.optional(z.nullable(z.boolean())),
+  consentAt: z.optional(z.nullable(z.string())),
+  country: z.optional(z.string()),
+  city: z.optional(z.string()),
+  hubspot: z.optional(
+    z.nullable(
+      z.looseObject({
+        status: z.string(),
+        sentAt: z.optional(z.nullable(z.string())),
+        nextAttemptAt: z.optional(z.nullable(z.string())),
+        contactUrl: z.optional(z.nullable(z.string())),
+        error: z.optional(z.nullable(z.string())),
+      }),
+    ),
+  ),
 });
 export type Lead = z.infer<typeof Lead>;

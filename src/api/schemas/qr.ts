@@ -1,5 +1,5 @@
-// qr_code (api-spec "qr_code"): loose, new fields may appear.
-import { z } from 'zod';
+// qr_code (api-spec "qr_code"): loose, new fields may appear. zod/mini (cheap to load).
+import * as z from 'zod/mini';
 
 export const QrCode = z.looseObject({
   object: z.literal('qr_code'),
@@ -9,7 +9,7 @@ export const QrCode = z.looseObject({
   status: z.string(),
   shortCode: z.string(),
   url: z.string(),
-  destinationUrl: z.string().nullable().optional(),
+  destinationUrl: z.optional(z.nullable(z.string())),
   paused: z.boolean(),
   scanCount: z.number(),
   createdAt: z.string(),

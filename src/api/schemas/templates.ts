@@ -1,7 +1,8 @@
 // card_template (api-spec "card_template"): policy.fields maps a field key to {mode, value?}.
-import { z } from 'zod';
+// zod/mini (cheap to load).
+import * as z from 'zod/mini';
 
-export const FieldRule = z.looseObject({ mode: z.string(), value: z.unknown().optional() });
+export const FieldRule = z.looseObject({ mode: z.string(), value: z.optional(z.unknown()) });
 export type FieldRule = z.infer<typeof FieldRule>;
 
 export const CardTemplate = z.looseObject({
@@ -9,8 +10,8 @@ export const CardTemplate = z.looseObject({
   id: z.string(),
   name: z.string(),
   policy: z.looseObject({
-    theme: z.string().optional(),
-    blocks: z.string().optional(),
+    theme: z.optional(z.string()),
+    blocks: z.optional(z.string()),
     fields: z.record(z.string(), FieldRule),
   }),
   createdAt: z.string(),
