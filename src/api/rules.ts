@@ -13,6 +13,8 @@ export const NAME_MAX = 200;
 export const SHORT_CODE_MAX = 100;
 export const SEARCH_MAX = 200;
 export const IDEMPOTENCY_KEY_MAX = 255;
+/** Campaign endpoints take one JSON object of at most 1 MB (api-spec "Campaign create-card rules"). */
+export const CAMPAIGN_BODY_MAX = 1024 * 1024;
 export const SHORT_CODE_RE = /^[A-Za-z0-9-]{1,100}$/;
 
 /**
@@ -76,6 +78,12 @@ export const check = {
       throw new UsageError(`${flag} must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
     }
     return value;
+  },
+  campaignBody(flag: string, body: unknown): void {
+    const size = Buffer.byteLength(JSON.stringify(body));
+    if (size > CAMPAIGN_BODY_MAX) {
+      throw new UsageError(`${flag}: the record is ${size} bytes as JSON; a campaign request body is at most ${CAMPAIGN_BODY_MAX} bytes (1 MB)`);
+    }
   },
   search(flag: string, value: string | undefined, max = SEARCH_MAX): string | undefined {
     if (value !== undefined && value.length > max) throw new UsageError(`${flag} is ${value.length} characters; at most ${max} allowed`);

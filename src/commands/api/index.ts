@@ -45,7 +45,9 @@ export function apiCommand(deps: Deps): Command {
       const call = parseApiCall(method, path, flags);
       const body = call.data !== undefined ? await readJsonData(call.data, deps) : undefined;
       const client = await deps.api();
-      const res = await client.request(call.method, call.path, { query: call.query, body, idempotencyKey: call.idempotencyKey });
+      // Sent as JSON text: a JSON string given with --data ("hello") must reach the API quoted, not bare.
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const res = await client.request(call.method, call.path, { query: call.query, body: payload, idempotencyKey: call.idempotencyKey });
       if (res.data === undefined) return;
       const { renderList, renderRecord } = await import('../../output/render.js');
       const s = outputSettings(deps);

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { check } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
 import { example, outputSettings, readJsonObject } from '../shared.js';
@@ -15,6 +16,7 @@ export function campaignsCreateCardCommand(deps: Deps): Command {
         throw new UsageError('--idempotency-key must be 1 to 255 characters');
       }
       const body = await readJsonObject(flags.data, deps);
+      check.campaignBody('--data', body);
       const [{ createCampaignCard }, { renderRecord }, { campaignCardView }] = await Promise.all([
         import('../../api/campaigns.js'),
         import('../../output/render.js'),

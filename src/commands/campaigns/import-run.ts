@@ -46,8 +46,9 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
 
   const client = await deps.api();
   const schema = await preflight(client, opts, deps);
-  const header = await first(source());
+  const [header, firstRow] = await first(source(), 2);
   if (!header) throw new UsageError(`${opts.file} is empty: expected a header line naming the columns`);
+  if (!firstRow) throw new UsageError(`${opts.file} has a header line but no rows: nothing to ${mode === 'validate' ? 'check' : 'import'}`);
   const plan = buildPlan(schema, header.cells);
 
   const reportPath = opts.report ?? (mode === 'validate' ? undefined : defaultReportPath(opts.file, mode));
@@ -143,10 +144,15 @@ async function* dataRows(records: AsyncGenerator<CsvRecord>): AsyncGenerator<Csv
   yield* records;
 }
 
-async function first(records: AsyncGenerator<CsvRecord>): Promise<CsvRecord | undefined> {
-  const r = await records.next();
+/** The first `n` records (fewer when the file is shorter). */
+async function first(records: AsyncGenerator<CsvRecord>, n: number): Promise<CsvRecord[]> {
+  const out: CsvRecord[] = [];
+  for (let r = await records.next(); !r.done; r = await records.next()) {
+    out.push(r.value);
+    if (out.length >= n) break;
+  }
   await records.return(undefined);
-  return r.done ? undefined : r.value;
+  return out;
 }
 
 /** The second pass: rows in file order, minus invalid and already-done ones, each with its derived key. */

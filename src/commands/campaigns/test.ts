@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { check } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
 import { CliError, EXIT } from '../../errors.js';
 import { example, outputSettings, readJsonObject } from '../shared.js';
@@ -10,6 +11,7 @@ export function campaignsTestCommand(deps: Deps): Command {
     .requiredOption('--data <json>', 'the record: @file.json, - for standard input, or inline JSON')
     .action(async (id: string, flags: { data: string }) => {
       const body = await readJsonObject(flags.data, deps);
+      check.campaignBody('--data', body);
       const [{ testCampaignCard }, { renderRecord }, { dryRunView, problemText }] = await Promise.all([
         import('../../api/campaigns.js'),
         import('../../output/render.js'),
