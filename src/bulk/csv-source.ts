@@ -38,7 +38,7 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
     skip_empty_lines: true,
     info: true,
   });
-  const decoder = decoderFor(opts.encoding);
+  const decoder = decoderFor(opts.encoding, path);
   (decoder ? input.pipe(decoder) : input).pipe(parser);
   const fail = (e: Error) => parser.destroy(e);
   input.on('error', fail);
@@ -80,12 +80,35 @@ function lineBreaks(cells: string[]): number {
   return n;
 }
 
-/** UTF-8 goes straight to the parser; other encodings are decoded to text first. */
-function decoderFor(label: string | undefined): Transform | undefined {
+/**
+ * UTF-8 goes straight to the parser; other encodings are decoded to text first. Without --encoding the
+ * bytes must be UTF-8 text: NUL bytes (UTF-16 without a byte-order mark, or a binary file) and invalid
+ * UTF-8 (latin1, windows-1252 …) stop the read with a message saying which --encoding to pass, instead of
+ * cards with garbled names.
+ */
+function decoderFor(label: string | undefined, path: string): Transform | undefined {
   const wanted = label ? checkEncoding(label) : undefined;
   if (wanted === 'utf-8') return undefined;
   let decoder: TextDecoder | undefined = wanted ? new TextDecoder(wanted) : undefined;
   let passthrough = false;
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  let line = 1;
+  const notUtf8 = (chunk: Buffer): UsageError | undefined => {
+    const nul = chunk.indexOf(0);
+    if (nul >= 0) {
+      return new UsageError(`${path}: not UTF-8 text (a NUL byte on line ${line + newlines(chunk, nul)}): a UTF-16 file without a byte-order mark, or not a CSV file`, [
+        'if it is UTF-16, pass --encoding utf-16le (or utf-16be); if it is a spreadsheet, export it as CSV (UTF-8)',
+      ]);
+    }
+    try {
+      utf8.decode(chunk, { stream: true });
+    } catch {
+      const at = invalidUtf8At(chunk);
+      return new UsageError(`${path}: not valid UTF-8 (line ${line + newlines(chunk, at < 0 ? 0 : at)}): pass the file's encoding, e.g. --encoding latin1 or --encoding windows-1252`);
+    }
+    line += newlines(chunk, chunk.length);
+    return undefined;
+  };
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       if (!decoder && !passthrough) {
@@ -95,13 +118,42 @@ function decoderFor(label: string | undefined): Transform | undefined {
         if (le || be) decoder = new TextDecoder(le ? 'utf-16le' : 'utf-16be');
         else passthrough = true;
       }
-      if (passthrough) return done(null, chunk);
+      if (passthrough) {
+        const problem = notUtf8(chunk);
+        return problem ? done(problem) : done(null, chunk);
+      }
       const text = decoder!.decode(chunk, { stream: true });
       done(null, text ? Buffer.from(text, 'utf8') : undefined);
     },
     flush(done) {
+      if (passthrough) {
+        try {
+          utf8.decode(); // a sequence cut off by the end of the file
+        } catch {
+          return done(new UsageError(`${path}: not valid UTF-8 (the last line ends inside a character): pass the file's encoding with --encoding`));
+        }
+      }
       const rest = decoder?.decode();
       done(null, rest ? Buffer.from(rest, 'utf8') : undefined);
     },
   });
+}
+
+function newlines(chunk: Buffer, end: number): number {
+  let n = 0;
+  for (let i = chunk.indexOf(10); i >= 0 && i < end; i = chunk.indexOf(10, i + 1)) n++;
+  return n;
+}
+
+/** Index of the first byte that starts no valid UTF-8 sequence (-1: none found, e.g. only a strictness issue). */
+function invalidUtf8At(b: Buffer): number {
+  for (let i = 0; i < b.length; ) {
+    const c = b[i];
+    const more = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    if (more < 0) return i;
+    if (i + more >= b.length) return -1; // cut by the chunk's end; the next chunk completes it
+    for (let k = 1; k <= more; k++) if ((b[i + k] & 0xc0) !== 0x80) return i;
+    i += more + 1;
+  }
+  return -1;
 }
