@@ -79,31 +79,27 @@ export function hash53(str: string, seed = 0): number {
 }
 
 /**
- * Remembers identifiers by fingerprint and the line each was first seen on. `add` returns the first
- * line of an earlier id with the same fingerprint: almost always the same id, but a fingerprint can
- * collide, so callers confirm the candidates exactly (validate.ts re-reads only those rows).
+ * Remembers identifiers by fingerprint (8 bytes each, at most half full). `add` tells whether an id
+ * with the same fingerprint came before: almost always the same id, but fingerprints can collide, so
+ * callers confirm the candidates exactly (validate.ts re-reads only those rows).
  */
 export class IdIndex {
   private keys = new Float64Array(1 << 12);
-  private lines = new Uint32Array(1 << 12);
   private count = 0;
 
-  /** 0 when new; else the line where an id with the same fingerprint first appeared. */
-  add(fp: number, line: number): number {
+  /** True when an id with this fingerprint was added before. */
+  add(fp: number): boolean {
     if ((this.count + 1) * 2 > this.keys.length) this.grow();
     const key = fp + 1; // 0 marks an empty slot
     const mask = this.keys.length - 1;
-    let i = fp % this.keys.length;
-    for (;;) {
+    for (let i = fp % this.keys.length; ; i = (i + 1) & mask) {
       const k = this.keys[i];
+      if (k === key) return true;
       if (k === 0) {
         this.keys[i] = key;
-        this.lines[i] = line;
         this.count++;
-        return 0;
+        return false;
       }
-      if (k === key) return this.lines[i];
-      i = (i + 1) & mask;
     }
   }
 
@@ -112,11 +108,9 @@ export class IdIndex {
   }
 
   private grow(): void {
-    const oldKeys = this.keys;
-    const oldLines = this.lines;
-    this.keys = new Float64Array(oldKeys.length * 2);
-    this.lines = new Uint32Array(oldKeys.length * 2);
+    const old = this.keys;
+    this.keys = new Float64Array(old.length * 2);
     this.count = 0;
-    for (let j = 0; j < oldKeys.length; j++) if (oldKeys[j] !== 0) this.add(oldKeys[j] - 1, oldLines[j]);
+    for (const k of old) if (k !== 0) this.add(k - 1);
   }
 }

