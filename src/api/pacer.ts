@@ -25,6 +25,7 @@ export class Pacer {
     const now = this.now();
     const slot = Math.max(now, this.last + this.intervalMs);
     this.last = slot;
-    if (slot > now) await this.sleep(slot - now);
+    // Timers cannot wait under a millisecond (a fraction would cost a whole one per request at high rates).
+    if (slot - now >= 1) await this.sleep(slot - now);
   }
 }
