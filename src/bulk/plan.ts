@@ -54,7 +54,8 @@ export function buildPlan(schema: CampaignSchema, headers: string[]): ImportPlan
     const path = schema.payloadMode === 'native' ? nativePath(header) : splitPath(header);
     plan.columns.push({ header, path });
     if (header && known.shapes.size && !known.shapes.has(shape(path))) {
-      const near = closest(header, known.names);
+      // Suggestions only for problems that can be shown (a file of 100,000 unknown columns: no 3 s of edit distances).
+      const near = plan.problems.length < 100 ? closest(header, known.names) : undefined;
       plan.problems.push({
         code: 'unknown_column',
         message: `unknown column "${header}"${near ? `; did you mean "${near}"?` : ''} (\`cardqr campaigns schema ${schema.campaignId}\` lists the known ones)`,

@@ -169,7 +169,7 @@ async function* jobs(source: () => AsyncGenerator<CsvRecord>, plan: ImportPlan, 
 }
 
 function problemsError(plan: ImportPlan, v: Validation, report: string | undefined): UsageError {
-  const lines = plan.problems.map((p) => `line 1: ${p.message}`);
+  const lines = plan.problems.slice(0, SHOWN_PROBLEMS).map((p) => `line 1: ${p.message}`); // 100,000 bad columns: 50 lines
   for (const p of v.first) if (lines.length < SHOWN_PROBLEMS) lines.push(`line ${p.line}: ${p.message}`);
   const rest = plan.problems.length + v.problems - lines.length;
   if (rest > 0) lines.push(`… and ${rest} more${report ? ` (every row problem is in ${report})` : '; add --report <file> for the full list'}`);
