@@ -26,7 +26,7 @@ export type Begin =
   | { kind: 'replay'; reply: Reply };
 
 export function beginIdempotent(store: Store, apiKeyId: string, key: string, fingerprint: string): Begin {
-  const existing = store.idempotency.find((r) => r.apiKeyId === apiKeyId && r.key === key);
+  const existing = store.idempotencyRecord(apiKeyId, key);
   if (existing) {
     if (existing.fingerprint !== fingerprint) {
       throw new EmuError(409, 'conflict', 'idempotency_key_reused',

@@ -1,6 +1,7 @@
 // The emulator's in-memory state: typed collections plus the helpers every route module needs
 // (ids, short codes, lookups scoped to an account, allowances, trash, template fingerprints).
 import { createHash } from 'node:crypto';
+import { GrowingIndex } from './indexes.js';
 import {
   PLANS, RESERVED_SHORT_CODES,
   type AccountRecord, type ApiKeyRecord, type CampaignRecord, type CardRecord, type IdempotencyRecord,
@@ -111,10 +112,22 @@ export class Store {
   /** True when a card or QR code (live or in Trash, any account) or another customer holds it. */
   isShortCodeTaken(code: string): boolean {
     const c = code.toLowerCase();
-    return this.cards.some((r) => r.shortCode.toLowerCase() === c)
-      || this.qrCodes.some((r) => r.shortCode.toLowerCase() === c)
-      || this.trash.some((t) => t.record.shortCode.toLowerCase() === c)
-      || this.takenShortCodes.some((t) => t.toLowerCase() === c);
+    const ix = this.indexes;
+    return ix.cardCodes.has(this.cards, c) || ix.qrCodes.has(this.qrCodes, c)
+      || ix.trashCodes.has(this.trash, c) || ix.takenCodes.has(this.takenShortCodes, c);
+  }
+  /** O(1) lookups that follow their collections (indexes.ts). */
+  private readonly indexes = {
+    cardCodes: new GrowingIndex<CardRecord, string>((r) => r.shortCode.toLowerCase()),
+    qrCodes: new GrowingIndex<QrRecord, string>((r) => r.shortCode.toLowerCase()),
+    trashCodes: new GrowingIndex<TrashEntry, string>((t) => t.record.shortCode.toLowerCase()),
+    takenCodes: new GrowingIndex<string, string>((t) => t.toLowerCase()),
+    externalIds: new GrowingIndex<CardRecord, string>((c) => (c.campaignId && c.externalId !== null ? `${c.campaignId}\0${c.externalId}` : undefined)),
+    idempotency: new GrowingIndex<IdempotencyRecord, string>((r) => `${r.apiKeyId}\0${r.key}`),
+  };
+  /** The idempotency record of an API key's Idempotency-Key. */
+  idempotencyRecord(apiKeyId: string, key: string): IdempotencyRecord | undefined {
+    return this.indexes.idempotency.get(this.idempotency, `${apiKeyId}\0${key}`);
   }
   /** Random free 8-character short code. */
   randomShortCode(): string {
@@ -171,7 +184,11 @@ export class Store {
 
   // ---- allowances -------------------------------------------------------------------------
   /** Cards counting against the plan's card allowance (live cards; Trash does not count). */
-  cardsUsed(accountId: string): number { return this.cardsOf(accountId).length; }
+  cardsUsed(accountId: string): number {
+    let n = 0;
+    for (const c of this.cards) if (c.accountId === accountId) n++;
+    return n;
+  }
   /** Live QR codes counting against the QR allowance (not archived, not in Trash). */
   qrCodesUsed(accountId: string): number {
     return this.qrCodesOf(accountId).filter((q) => q.status !== 'archived').length;
@@ -221,7 +238,7 @@ export class Store {
   /** Cards created by a campaign with this identifier (live), and in Trash. */
   campaignCardByExternalId(campaignId: string, externalId: string): { live?: CardRecord; trashed?: CardRecord } {
     return {
-      live: this.cards.find((c) => c.campaignId === campaignId && c.externalId === externalId),
+      live: this.indexes.externalIds.get(this.cards, `${campaignId}\0${externalId}`),
       trashed: this.trashedCards().find((c) => c.campaignId === campaignId && c.externalId === externalId),
     };
   }
