@@ -132,9 +132,11 @@ export class ApiClient {
         continue;
       }
       const ms = this.options.now() - started;
+      // What the server sends back is printed and written to reports: a server that echoes the key must not leak it.
+      res.requestId = redactKey(res.requestId, this.options.apiKey);
       this.debug(`<- ${res.status} ${method} ${url.pathname} ${ms} ms${res.requestId ? ` ${res.requestId}` : ''}`);
       if (res.status < 300) return res;
-      const error = toApiError(res, method, url);
+      const error = redactKey(toApiError(res, method, url), this.options.apiKey);
       if (isRetryable(res.status, error.code) && attempt < this.options.maxRetries) {
         await this.wait(retryWaitMs(res.status, res.headers, attempt, this.random), retryReason(error));
         continue;
@@ -202,6 +204,26 @@ export class ApiClient {
   private debug(line: string): void {
     this.options.debug?.(line);
   }
+}
+
+/** Replaces the key (and any longer run holding it) in every string of a value, as `****<last 4>`. */
+export function redactKey<T>(value: T, key: string): T {
+  if (!key || key.length < 8) return value;
+  const masked = `****${key.slice(-4)}`;
+  // The key without its last 4 characters is enough to give most of it away: mask that prefix too.
+  const scrub = (text: string) => text.split(key).join(masked).split(key.slice(0, -4)).join('****');
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return scrub(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') {
+      if (v instanceof ApiError) {
+        return new ApiError(v.status, v.code === undefined ? undefined : scrub(v.code), scrub(v.message), walk(v.details) as ErrorDetail[], walk(v.requestId) as string | undefined, walk(v.body));
+      }
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [scrub(k), walk(x)]));
+    }
+    return v;
+  };
+  return walk(value) as T;
 }
 
 /** What to tell when a keyed write gave up without an answer: it may have happened, and how to find out safely. */
