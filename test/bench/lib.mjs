@@ -7,10 +7,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const CLI = join(ROOT, 'bin/cardqr');
+/** The CLI under test; CARDQR_BENCH_CLI measures another build (e.g. a copy of an older dist/). */
+export const CLI = process.env.CARDQR_BENCH_CLI ?? join(ROOT, 'bin/cardqr');
 export const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 
 export function ensureBuilt() {
+  if (process.env.CARDQR_BENCH_CLI) return;
   if (!existsSync(join(ROOT, 'dist/cli.js'))) throw new Error('run `npm run build` first');
 }
 

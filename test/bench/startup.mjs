@@ -11,10 +11,10 @@ import { CLI, QUICK, ensureBuilt, measure, median, report, startEmulator } from 
 
 const RUNS = QUICK ? 9 : 31;
 const WARMUP = 2;
-const bin = process.env.CARDQR_BENCH_CLI ?? CLI;
+const bin = CLI;
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 
-if (!process.env.CARDQR_BENCH_CLI) ensureBuilt();
+ensureBuilt();
 const dir = mkdtempSync(join(tmpdir(), 'cardqr-bench-startup-'));
 const emu = await startEmulator();
 let ok = true;

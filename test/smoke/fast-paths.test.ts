@@ -1,0 +1,48 @@
+// bin/cardqr answers exactly `--version` and `--help` (on a pipe: 80 columns) from dist/fast.js,
+// which the build renders with the CLI itself (scripts/gen-fast-paths.mjs). These tests keep the
+// two the same and check that the fast path really skips the CLI bundle. No timings here: speed
+// is measured by `npm run bench` (test/bench/startup.mjs).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, runBin } from '../helpers/built-cli.js';
+import { ensureFreshBuild } from '../helpers/fresh-build.js';
+
+beforeAll(async () => {
+  await ensureFreshBuild();
+  // A dist/ built by tsup alone (or before the generator existed) lacks it.
+  if (!existsSync(join(ROOT, 'dist', 'fast.js'))) execFileSync(process.execPath, [join(ROOT, 'scripts', 'gen-fast-paths.mjs')]);
+}, 120_000);
+
+/** What the CLI itself prints (main(), no fast path), in a child process with stdout on a pipe. */
+function cli(arg: string): string {
+  const run = 'const { main } = await import(process.argv[1]); process.exitCode = await main([process.argv[2]]);';
+  return execFileSync(process.execPath, ['--input-type=module', '-e', run, join(ROOT, 'dist', 'cli.js'), arg], { encoding: 'utf8' });
+}
+
+describe('bin/cardqr fast paths', () => {
+  it.each(['--version', '-V', '--help', '-h'])('%s prints what the CLI prints, status 0', async (arg) => {
+    const r = await runBin([arg]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toBe(cli(arg));
+  });
+
+  it('the version is the package version', async () => {
+    const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
+    expect((await runBin(['--version'])).stdout).toBe(`${version}\n`);
+  });
+
+  it('does not load the CLI bundle; anything more than the one flag does', async () => {
+    const esmLog = async (args: string[]) => (await runBin(args, { env: { NODE_DEBUG: 'esm' } })).stderr;
+    expect(await esmLog(['--help'])).not.toMatch(/dist\/cli\.js/);
+    expect(await esmLog(['--version'])).not.toMatch(/dist\/cli\.js/);
+    expect(await esmLog(['--help', '--no-color'])).toMatch(/dist\/cli\.js/);
+  });
+
+  it('a closed pipe (| head) ends quietly with status 0', async () => {
+    const r = await runBin([], { shell: `set -o pipefail; node ${join(ROOT, 'bin', 'cardqr')} --help | head -c 5; echo " status=$?"` });
+    expect(r.stdout).toBe('Usage status=0\n');
+    expect(r.stderr).toBe('');
+  });
+});
