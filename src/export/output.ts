@@ -1,7 +1,6 @@
 // Where the export writes and in which format. A file destination is written to a temporary file
 // beside it, flushed, and renamed over the target only when complete; stdout is written with
 // back-pressure, and a write error (a closed pipe) surfaces before the state file is touched.
-import { randomBytes } from 'node:crypto';
 import { access, constants, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -9,6 +8,7 @@ import { UsageError } from '../errors.js';
 import { csvLine } from '../output/csv.js';
 import { getPath, pick } from '../output/values.js';
 import { LEAD_CSV_COLUMNS, leadCsvRow } from '../output/views/leads.js';
+import { tempPathFor } from '../temp-files.js';
 import { syncDir } from './state.js';
 
 export type ExportFormat = 'ndjson' | 'csv' | 'json';
@@ -70,7 +70,7 @@ class FileSink extends Buffered {
     super();
   }
   static async create(target: string): Promise<FileSink> {
-    const tmp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+    const tmp = tempPathFor(target, false); // holds the pid: the next run removes one left by a killed run
     return new FileSink(target, tmp, await open(tmp, 'wx', 0o666)); // like `>`: the umask applies
   }
   protected async put(text: string): Promise<void> {

@@ -5,9 +5,11 @@
 // into place, or every byte handed to stdout). A run that dies earlier leaves the old state, so the next
 // run exports the same leads again (plus newer ones): in that crash case a consumer may receive a lead
 // twice, never zero times. A run that dies after the state rename has finished its output.
+import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ApiClient } from '../api/client.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
+import { sweepTempFiles } from '../temp-files.js';
 import { acquireLock, lockPathFor, type LockInfo } from './lock.js';
 import { checkOutPath, formatter, openSink, type ExportFormat, type Sink } from './output.js';
 import { Spool } from './spool.js';
@@ -45,6 +47,8 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
   if (opts.out !== undefined) await checkOutPath(opts.out);
   const lock = await acquireLock(lockPathFor(opts.statePath), deps.now());
   try {
+    // A run killed while writing its output (kill -9, Ctrl-C twice) left a temporary file beside it.
+    if (opts.out !== undefined) await sweepTempFiles(dirname(opts.out));
     const prev = await readState(opts.statePath);
     if (prev && prev.baseUrl !== deps.baseUrl) {
       throw new UsageError(`the state file ${opts.statePath} belongs to ${prev.baseUrl}, not ${deps.baseUrl}`, [

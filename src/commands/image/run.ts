@@ -1,5 +1,6 @@
 // The action of `cardqr image`, loaded lazily: checks, then saves, printing paths on stdout and
 // progress, per-image timings (--verbose) and the summary on stderr.
+import { dirname } from 'node:path';
 import type { Deps } from '../../deps.js';
 import { InterruptedError, PartialError } from '../../errors.js';
 import { write } from '../../io.js';
@@ -11,6 +12,12 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps:
   const opts = parseImageOptions(rawIds, flags, { stdoutTTY: io.isStdoutTTY, apiKeyStdin: Boolean(globals.apiKeyStdin) });
   const ids = expandIds(rawIds, opts.fromStdin ? await deps.readStdin() : undefined);
   if (opts.out === undefined) await prepareDir(opts.dir);
+  if (opts.out !== '-') {
+    // Files a killed earlier run (kill -9) left half-written under a temporary name.
+    const { sweepTempFiles } = await import('../../temp-files.js');
+    const swept = await sweepTempFiles(opts.out === undefined ? opts.dir : dirname(opts.out));
+    if (swept && globals.verbose) io.stderr.write(`removed ${swept} temporary file${swept === 1 ? '' : 's'} left by an interrupted run\n`);
+  }
   const client = await deps.api();
   if (opts.out === '-') {
     const { getQrImage } = await import('../../api/images.js');

@@ -1,12 +1,12 @@
 // The work of `cardqr image`: fetch each image, write it atomically (temporary file in the same
 // directory, then a no-clobber link or a rename), and report one outcome per id. Returns data only;
 // the command prints.
-import { randomBytes } from 'node:crypto';
 import { access, link, mkdir, open, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { getQrImage, IMAGE_EXT, safeFileName } from '../../api/images.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../errors.js';
+import { tempPathFor } from '../../temp-files.js';
 import type { ImageOptions } from './options.js';
 
 export type Outcome =
@@ -81,7 +81,7 @@ async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promis
  */
 export async function writeAtomic(path: string, bytes: Uint8Array, force: boolean): Promise<boolean> {
   if (!force && (await exists(path))) return false;
-  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = tempPathFor(path); // holds the pid: a run killed mid-write leaves a file the next run removes
   try {
     const fh = await open(tmp, 'wx', 0o644);
     try {
