@@ -197,9 +197,10 @@ async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, re
   const status = result.stopped === 'interrupted' ? ' (interrupted)' : result.stopped === 'fatal' ? ' (stopped)' : '';
   if (!deps.globals.quiet || incomplete || tally.outcomes.invalid) {
     stderr.write(formatSummary({ title: `${what}${status}:`, tally, alreadyDone, report, resume }));
-    if (paused) stderr.write(`warning: ${paused} card${paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open\n`);
     if (tally.outcomes.invalid && !resume) stderr.write('invalid rows were not sent: fix them (see the report) and import them from a new file\n');
   }
+  // Not success noise: the cards exist but their URLs do not open (a 201 does not prove it), so even with -q.
+  if (paused) stderr.write(`warning: ${paused} card${paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open\n`);
   if (deps.globals.output === 'json' || deps.globals.output === 'ndjson') {
     const summary = { campaignId: opts.campaignId, file: opts.file, mode, report, stopped: result.stopped, alreadyDone, ...tally.toJSON(), resume: resume ?? null };
     await write(deps.io.stdout, JSON.stringify(summary, null, deps.globals.output === 'json' ? 2 : undefined) + '\n');
