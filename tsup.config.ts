@@ -24,23 +24,6 @@ const lazyChildProcess = {
   },
 };
 
-// The API client uses undici's HTTP/1.1 Agent only (no `allowH2`, so ALPN never offers h2): its
-// HTTP/2 client, which loads node:http2 at start-up (~5 ms), and the SIMD copy of llhttp (a second
-// 72 KB wasm string; the plain one is used where SIMD is missing anyway) are left out.
-const undiciH1Only = {
-  name: 'undici-h1-only',
-  setup(build: { onLoad: Function }) {
-    build.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, () => ({
-      contents: "module.exports = function connectH2 () { throw new Error('cardqr is built without HTTP/2') }",
-      loader: 'js',
-    }));
-    build.onLoad({ filter: /undici[\\/]lib[\\/]llhttp[\\/]llhttp_simd-wasm\.js$/ }, () => ({
-      contents: 'module.exports = undefined', // client-h1 catches the failed compile and loads llhttp-wasm.js
-      loader: 'js',
-    }));
-  },
-};
-
 // The emulator validates with classic zod, the CLI with zod/mini. Both share zod's core modules, so
 // with splitting the CLI's zod chunk also carried everything classic zod keeps alive (every locale,
 // JSON Schema; 665 KB). The emulator takes zod's CommonJS build instead: the two graphs no longer
@@ -57,7 +40,7 @@ const emulatorZodCjs = {
 };
 
 export default defineConfig({
-  esbuildPlugins: [lazyChildProcess, undiciH1Only, emulatorZodCjs],
+  esbuildPlugins: [lazyChildProcess, emulatorZodCjs],
   entry: { cli: 'src/cli.ts' },
   format: ['esm'],
   target: 'node20',

@@ -1,10 +1,10 @@
-// The one HTTP client (undici): auth, Idempotency-Key on every write, the spec's retry rules,
-// pacing to the key's rate limit, no redirects, and every failure as a typed error.
+// The one HTTP client (node:http keep-alive, transport.ts): auth, Idempotency-Key on every write,
+// the spec's retry rules, pacing to the key's rate limit, no redirects, every failure as a typed error.
 import { randomUUID } from 'node:crypto';
-import { Agent } from './undici-lite.js';
 import { ApiError, UnavailableError, type ErrorDetail } from '../errors.js';
 import { Pacer } from './pacer.js';
 import { backoffMs, isRetryable, retryWaitMs } from './retry.js';
+import { HttpTransport } from './transport.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -52,16 +52,12 @@ const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const LONG_WAIT_MS = 3000;
 
 export class ApiClient {
-  private readonly dispatcher: Agent;
+  private readonly transport: HttpTransport;
   private readonly pacer: Pacer;
   private readonly random: () => number;
 
   constructor(readonly options: ClientOptions) {
-    this.dispatcher = new Agent({
-      keepAliveTimeout: 10_000,
-      connections: options.connections ?? 8,
-      connect: { timeout: options.timeoutMs },
-    });
+    this.transport = new HttpTransport({ keepAliveMs: 10_000, connections: options.connections ?? 8 });
     this.pacer = new Pacer(options.requestsPerMinute, options.sleep, options.now);
     this.random = options.random ?? Math.random;
   }
@@ -87,7 +83,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    this.transport.close();
   }
 
   private async send(method: Method, path: string, opts: RequestOptions, accept: string): Promise<RawResponse> {
@@ -164,20 +160,27 @@ export class ApiClient {
     body: string | undefined,
     signal: AbortSignal | undefined,
   ): Promise<RawResponse> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const res = await this.dispatcher.request({
-      origin: url.origin,
-      path: url.pathname + url.search,
-      method,
-      headers,
-      body,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      headersTimeout: this.options.timeoutMs,
-      bodyTimeout: this.options.timeoutMs,
-    });
-    const buf = Buffer.from(await res.body.arrayBuffer());
-    const rid = res.headers['request-id'];
-    return { status: res.statusCode, headers: res.headers, body: buf, requestId: typeof rid === 'string' ? rid : undefined };
+    // One deadline for the whole exchange (connect, headers, body), on a timer cleared as soon as
+    // the answer is in: AbortSignal.timeout() would keep every request's timer alive for the full
+    // timeout (tens of thousands of them during a fast import).
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), this.options.timeoutMs);
+    try {
+      const res = await this.transport.request({
+        url,
+        method,
+        headers,
+        body,
+        signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
+      });
+      const rid = res.headers['request-id'];
+      return { status: res.status, headers: res.headers, body: res.body, requestId: typeof rid === 'string' ? rid : undefined };
+    } catch (err) {
+      if (timeout.signal.aborted && !signal?.aborted) throw Object.assign(new Error('timed out'), { name: 'TimeoutError', cause: err });
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private url(path: string, query?: Query): URL {
@@ -277,12 +280,12 @@ function str(v: unknown): string | undefined {
 
 function describeNetworkError(err: unknown, timeoutMs: number): string {
   const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string } };
-  if (e?.name === 'TimeoutError' || e?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.code === 'UND_ERR_BODY_TIMEOUT' || e?.code === 'UND_ERR_CONNECT_TIMEOUT') {
+  if (e?.name === 'TimeoutError') {
     return `timed out after ${timeoutMs / 1000} s`;
   }
   const code = e?.code ?? e?.cause?.code;
   if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return 'connection dropped';
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'connection dropped';
   if (code === 'ENOTFOUND') return 'host not found';
   return code ? `${code}` : (e?.message ?? 'network error');
 }

@@ -1,0 +1,103 @@
+// HTTP/1.1 with keep-alive through Node's own http/https modules: one request in, status, headers
+// and the whole body out. The client (client.ts) adds auth, retries, pacing and errors on top.
+//
+// Why not undici (measured on these machines, docs/PERFORMANCE.md): loading undici's Agent and
+// request API and compiling its WebAssembly HTTP parser cost a one-request command ~18 ms more than
+// node:http (whose parser is native and already in the binary), about a third of `node -e 0`, and
+// Node's keep-alive agent answered as many sequential requests per second on loopback (more, with
+// less CPU per request), so the bulk paths lose nothing.
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+
+export interface TransportOptions {
+  /** Sockets per origin. */
+  connections: number;
+  /** Idle keep-alive sockets are closed after this long. */
+  keepAliveMs: number;
+}
+
+export interface TransportRequest {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+}
+
+export interface TransportResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+type RequestFn = typeof httpRequest;
+
+export class HttpTransport {
+  private httpAgent: Agent | undefined;
+  private https: Promise<{ agent: Agent; request: RequestFn }> | undefined;
+
+  constructor(private readonly options: TransportOptions) {}
+
+  async request(req: TransportRequest): Promise<TransportResponse> {
+    let agent: Agent;
+    let request: RequestFn;
+    if (req.url.protocol === 'https:') {
+      ({ agent, request } = await (this.https ??= this.loadHttps()));
+    } else {
+      agent = this.httpAgent ??= new Agent(this.agentOptions());
+      request = httpRequest;
+    }
+    const headers = req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
+    return new Promise<TransportResponse>((resolve, reject) => {
+      const onResponse = (res: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+        // A body cut short (connection dropped, request aborted) ends with 'close' before 'end'.
+        res.on('close', () => {
+          if (!res.complete) reject(req.signal.aborted ? abortError(req.signal) : connectionDropped());
+        });
+      };
+      const r = request(req.url, { method: req.method, headers, agent, signal: req.signal, setHost: true }, onResponse);
+      r.on('error', reject);
+      r.end(req.body);
+    });
+  }
+
+  /** Closes every socket at once, so the process can exit as soon as the command is done. */
+  close(): void {
+    this.httpAgent?.destroy();
+    void this.https?.then(({ agent }) => agent.destroy());
+  }
+
+  private agentOptions() {
+    return {
+      keepAlive: true,
+      maxSockets: this.options.connections,
+      // Idle sockets only: an active request is bounded by the client's own timeout signal.
+      timeout: this.options.keepAliveMs,
+      noDelay: true,
+    };
+  }
+
+  /** node:https (and TLS) loads only for an https base URL; the emulator and tests use http. */
+  private async loadHttps(): Promise<{ agent: Agent; request: RequestFn }> {
+    const https = await import('node:https');
+    return { agent: new https.Agent(this.agentOptions()), request: https.request as unknown as RequestFn };
+  }
+}
+
+function connectionDropped(): Error {
+  return Object.assign(new Error('the connection closed before the response was complete'), { code: 'ECONNRESET' });
+}
+
+function abortError(signal: AbortSignal): Error {
+  const reason = signal.reason as Error | undefined;
+  return Object.assign(new Error(reason?.message ?? 'aborted'), { name: 'AbortError', cause: reason });
+}
