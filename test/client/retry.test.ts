@@ -146,9 +146,13 @@ describe('pacing', () => {
       },
       now: () => emu.now(),
     });
+    const start = emu.now();
     for (let i = 0; i < 5; i++) await client.get('/me');
     await client.close();
     expect(sleeps).toHaveLength(4);
-    for (const s of sleeps) expect(s).toBeGreaterThanOrEqual(1000);
+    // The virtual clock also moves with real time (a slow machine shortens each wait by the time a request
+    // took), so the spacing is checked end to end: the 5th request starts 4 intervals after the 1st.
+    expect(emu.now() - start).toBeGreaterThanOrEqual(4 * 1000);
+    expect(emu.requests({ path: '/me' }).map((q) => q.status)).toEqual([200, 200, 200, 200, 200]);
   });
 });
