@@ -167,6 +167,34 @@ describe.each(PATHS)('$name', (p) => {
   });
 });
 
+describe('writes preceded by a read', () => {
+  it.each(['drop_after', 'slow', '500'] as const)('cards delete on a terminal (GET for the question, then DELETE): %s on the DELETE, deleted once', async (kind) => {
+    faults.inject([{ kind, method: 'DELETE', path: '/cards/crd_ngozi', ...(kind === 'slow' ? { delayMs: 400 } : {}) }]);
+    const r = await runCli(['cards', 'delete', 'crd_ngozi', ...(kind === 'slow' ? SLOW_TIMEOUT : [])], { emu, tty: true, answers: ['y'], ...(kind === 'slow' ? realWaits : {}) });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.prompts).toHaveLength(1);
+    expect(emu.requests({ method: 'GET', path: '/cards/crd_ngozi' })).toHaveLength(1);
+    expect(faults.delivered()).toBe(1);
+    expect(trashed(emu, 'crd_ngozi')).toHaveLength(1);
+    expect(appliedWrites(emu, 'DELETE', '/cards/crd_ngozi')).toBe(1);
+  });
+
+  it.each([['500', 1], ['drop_before', 6], ['429', 6]] as const)('%s on every attempt of the read before a write: exit %i and the write is never sent', async (kind, exit) => {
+    for (const [args, path, write] of [
+      [['cards', 'update', 'crd_jose', '--field', 'title=Never'], '/cards/crd_jose', 'PATCH'],
+      [['cards', 'delete', 'crd_jose'], '/cards/crd_jose', 'DELETE'],
+    ] as const) {
+      emu.reset();
+      faults.inject([{ kind, method: 'GET', path, times: 3 }]);
+      const r = await runCli([...args, '--max-retries', '2'], { emu, tty: true, answers: ['y'] });
+      expect(r.exitCode).toBe(exit);
+      expectNoStack(r.stderr);
+      expect(emu.requests({ method: write })).toEqual([]);
+      expect(emu.store.card('acc_acme', 'crd_jose')!.fields.title).toBe('Industrial designer');
+    }
+  });
+});
+
 describe('campaigns import (bulk): faults on a row, then the documented --resume', () => {
   const POST = '/campaigns/cmp_native/cards';
   const externalIds = ['P-0001', 'P-0002', 'P-0003'];
