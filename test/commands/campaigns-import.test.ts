@@ -230,12 +230,12 @@ describe('campaigns import: checks before anything is sent', () => {
     const file = writeCsv('p.csv', partnersCsv(1));
     for (const args of [
       [file, '--dry-run', '--validate-only'], [file, '--resume', '--dry-run'], [file, '--concurrency', '0'],
-      [file, '--rate', '-1'], [file, '--delimiter', '"'], [`${file}.missing`], [writeCsv('empty.csv', '')],
+      [file, '--rate', '-1'], [file, '--delimiter', '"'], [file, '--encoding', 'klingon'], [`${file}.missing`], [writeCsv('empty.csv', '')],
     ]) {
       const r = await runCli(['campaigns', 'import', 'cmp_native', ...args], { emu });
       expect([args, r.exitCode]).toEqual([args, 2]);
     }
-    expect(posts()).toHaveLength(0);
+    expect(emu.requests()).toHaveLength(0);
   });
 });
 

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import type { CampaignSchema } from '../../api/schemas/campaigns.js';
-import { readRecords, type CsvOptions, type CsvRecord } from '../../bulk/csv-source.js';
+import { checkEncoding, readRecords, type CsvOptions, type CsvRecord } from '../../bulk/csv-source.js';
 import { idempotencyKey, canonicalJson } from '../../bulk/keys.js';
 import { lockReport } from '../../bulk/lock.js';
 import { buildPlan, type ImportPlan } from '../../bulk/plan.js';
@@ -44,11 +44,13 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
   const csv: CsvOptions = { delimiter: opts.delimiter, encoding: opts.encoding };
   const source = () => readRecords(opts.file, csv);
 
-  const client = await deps.api();
-  const schema = await preflight(client, opts, deps);
+  // The file's first lines (and the flags that shape reading it) are checked before any request.
+  if (opts.encoding) checkEncoding(opts.encoding);
   const [header, firstRow] = await first(source(), 2);
   if (!header) throw new UsageError(`${opts.file} is empty: expected a header line naming the columns`);
   if (!firstRow) throw new UsageError(`${opts.file} has a header line but no rows: nothing to ${mode === 'validate' ? 'check' : 'import'}`);
+  const client = await deps.api();
+  const schema = await preflight(client, opts, deps);
   const plan = buildPlan(schema, header.cells);
 
   const reportPath = opts.report ?? (mode === 'validate' ? undefined : defaultReportPath(opts.file, mode));
@@ -64,7 +66,8 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     writer = opened?.writer;
     const recordInvalid = ([p, ...more]: RowProblem[]) =>
       writer?.write(reportRow(p.line, p.externalId, 'invalid', { errorCode: p.code, message: [p, ...more].map((x) => x.message).join('; ') }));
-    const v = await validateAll(dataRows(source()), plan, recordInvalid, () => dataRows(source()), { maxRows: opts.maxRows });
+    const checked = () => dataRows(source(), signal);
+    const v = await validateAll(checked(), plan, recordInvalid, checked, { maxRows: opts.maxRows });
 
     if (plan.problems.length || (v.problems && (!opts.skipInvalid || opts.validateOnly))) {
       writer?.close();
@@ -139,9 +142,13 @@ async function preflight(client: ApiClient, opts: ImportOptions, deps: Deps): Pr
   }
 }
 
-async function* dataRows(records: AsyncGenerator<CsvRecord>): AsyncGenerator<CsvRecord> {
+/** The rows after the header; with a signal (the checking passes), Ctrl-C stops the reading. */
+async function* dataRows(records: AsyncGenerator<CsvRecord>, signal?: AbortSignal): AsyncGenerator<CsvRecord> {
   await records.next(); // the header
-  yield* records;
+  for await (const rec of records) {
+    if (signal?.aborted) throw new InterruptedError('interrupted while checking the file; nothing was sent');
+    yield rec;
+  }
 }
 
 /** The first `n` records (fewer when the file is shorter). */
