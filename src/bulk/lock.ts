@@ -1,6 +1,6 @@
 // `<report>.lock`, created with O_EXCL: two imports never share a report. A lock left by a killed
 // process (its pid is gone on this host) is taken over; a live one is refused.
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { UsageError } from '../errors.js';
 
@@ -29,7 +29,8 @@ export function lockReport(reportPath: string, now: Date): Lock {
         throw new UsageError(`cannot create the lock ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
       const owner = readOwner(path);
-      if (owner && owner.host === hostname() && !alive(owner.pid)) {
+      const stale = owner ? owner.host === hostname() && !alive(owner.pid) : ageMs(path) > UNREADABLE_LOCK_STALE_MS;
+      if (stale) {
         rmSync(path, { force: true }); // left by a killed import
         continue;
       }
@@ -40,6 +41,17 @@ export function lockReport(reportPath: string, now: Date): Lock {
     }
   }
   throw new UsageError(`cannot take the lock ${path}`);
+}
+
+/** A lock without its owner line is being written right now, or was left by a kill mid-write. */
+const UNREADABLE_LOCK_STALE_MS = 10_000;
+
+function ageMs(path: string): number {
+  try {
+    return Date.now() - statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
 }
 
 function readOwner(path: string): { pid: number; host: string; at: string } | undefined {

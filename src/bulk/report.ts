@@ -98,11 +98,12 @@ export interface ReportState {
   rows: number;
 }
 
-/** Reads an existing report; undefined when there is none. Refuses a file that is not a cardqr report. */
+/** Reads an existing report; undefined when there is none (or it is empty). Refuses a file that is not a cardqr report. */
 export async function readReport(path: string): Promise<ReportState | undefined> {
   let stream;
   try {
-    statSync(path);
+    // An empty file is what a kill between creating the report and writing its header leaves.
+    if (statSync(path).size === 0) return undefined;
     stream = createReadStream(path, { encoding: 'utf8' });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -133,7 +134,7 @@ export async function readReport(path: string): Promise<ReportState | undefined>
     if (value.outcome === 'failed' && isRefusal(value)) state.refusals.increment(value.line);
     if (value.outcome !== 'invalid') state.sent = true;
   }
-  if (!header) throw new UsageError(`${path} is empty or not a cardqr import report; remove it or choose another --report`);
+  if (!header) throw new UsageError(`${path} is not a cardqr import report (refusing to touch it); choose another --report`);
   return { header, ...state };
 }
 

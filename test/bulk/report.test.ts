@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,8 +50,10 @@ describe('report', () => {
     expect(await readReport(join(dir, 'none.ndjson'))).toBeUndefined();
     writeFileSync(join(dir, 'people.csv'), 'id,name\n1,Ada\n');
     await expect(readReport(join(dir, 'people.csv'))).rejects.toThrow(/not a cardqr import report/);
-    writeFileSync(join(dir, 'empty.ndjson'), '');
-    await expect(readReport(join(dir, 'empty.ndjson'))).rejects.toThrow(/empty or not a cardqr import report/);
+    writeFileSync(join(dir, 'empty.ndjson'), ''); // killed before the header was written: nothing recorded
+    expect(await readReport(join(dir, 'empty.ndjson'))).toBeUndefined();
+    writeFileSync(join(dir, 'blank.ndjson'), '\n\n');
+    await expect(readReport(join(dir, 'blank.ndjson'))).rejects.toThrow(/not a cardqr import report/);
   });
 
   it('sha256 of the input file', async () => {
@@ -74,5 +76,10 @@ describe('lock', () => {
     taken.release();
     writeFileSync(`${report}.lock`, JSON.stringify({ pid: 2 ** 22 + 11, host: 'another-host', at: 'x' }));
     expect(() => lockReport(report, new Date(0))).toThrow(/pid 4194315 on another-host/);
+    // A lock without its owner line: being written right now (refused), or left by a kill long ago (taken over).
+    writeFileSync(`${report}.lock`, '');
+    expect(() => lockReport(report, new Date(0))).toThrow(/another import is using this report/);
+    utimesSync(`${report}.lock`, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    lockReport(report, new Date(0)).release();
   });
 });
