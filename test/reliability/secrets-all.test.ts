@@ -176,7 +176,7 @@ describe('every command keeps the key secret', () => {
       setup: () => emu.injectFaults([{ kind: 'drop_before', times: 1000 }]),
     })],
   ];
-  const apiLeaves = LEAVES.filter((l) => TABLE[l]?.({ work: '', config: '' }).api);
+  const apiLeaves = LEAVES.filter((l) => TABLE[l]?.(newCtx()).api);
 
   describe.each(FAILURES)('%s', (_kind, exits, make) => {
     it.each(apiLeaves)('%s', async (name) => {
