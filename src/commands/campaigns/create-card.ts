@@ -1,7 +1,6 @@
 import { Command } from 'commander';
 import { check } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
-import { UsageError } from '../../errors.js';
 import { example, outputSettings, readJsonObject } from '../shared.js';
 
 export function campaignsCreateCardCommand(deps: Deps): Command {
@@ -11,10 +10,7 @@ export function campaignsCreateCardCommand(deps: Deps): Command {
     .requiredOption('--data <json>', 'the record: @file.json, - for standard input, or inline JSON')
     .option('--idempotency-key <key>', 'up to 255 characters; reuse it to retry safely (default: a random key)')
     .action(async (id: string, flags: { data: string; idempotencyKey?: string }) => {
-      const key = flags.idempotencyKey;
-      if (key !== undefined && (key.length === 0 || key.length > 255)) {
-        throw new UsageError('--idempotency-key must be 1 to 255 characters');
-      }
+      const key = check.idempotencyKey('--idempotency-key', flags.idempotencyKey);
       const body = await readJsonObject(flags.data, deps);
       check.campaignBody('--data', body);
       const [{ createCampaignCard }, { renderRecord }, { campaignCardView }] = await Promise.all([
