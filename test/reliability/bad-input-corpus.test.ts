@@ -148,6 +148,15 @@ describe('JSON --data files', () => {
     expect(liveCards(emu, (c) => c.fields.firstName === 'Huge')).toEqual([]);
   });
 
+  it('api: a 10 MB body is sent as given (a raw call) and the API\'s refusal comes back as one clear line, exit 5', async () => {
+    const big = file('bigapi.json', JSON.stringify({ fields: { firstName: 'Huge', bio: 'x'.repeat(10 * 1024 * 1024) } }));
+    const r = await runCli(['api', 'POST', '/cards', '--data', `@${big}`], { emu });
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toMatch(/^error: invalid_request \(400\): The request body is larger than 1048576 bytes\./);
+    expectNoStack(r.stderr);
+    expect(liveCards(emu, (c) => c.fields.firstName === 'Huge')).toEqual([]);
+  });
+
   it('api: invalid JSON is refused before sending; any valid JSON is sent as JSON (a raw call), strings quoted', async () => {
     for (const [text, message] of [['{"a":', /not valid JSON/], ['', /not valid JSON/]] as const) {
       expectRefused(await runCli(['api', 'POST', '/cards', '--data', `@${file('api.json', text)}`], { emu }), message, { details: false });
