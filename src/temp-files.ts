@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { processAlive } from './lock-file.js';
 
 const TEMP_NAME = /^\.?.+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
 
@@ -24,18 +25,9 @@ export async function sweepTempFiles(dir: string, targets?: string[]): Promise<n
   let removed = 0;
   for (const name of names) {
     const pid = Number(TEMP_NAME.exec(name)?.[1]);
-    if (!pid || pid === process.pid || alive(pid)) continue;
+    if (!pid || pid === process.pid || processAlive(pid)) continue;
     if (wanted && !wanted.some((t) => name.startsWith(`.${t}.`) || name.startsWith(`${t}.`))) continue;
     await unlink(join(dir, name)).then(() => removed++, () => undefined);
   }
   return removed;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -10,7 +10,8 @@ import type { Writable } from 'node:stream';
 import type { ApiClient } from '../api/client.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { sweepTempFiles } from '../temp-files.js';
-import { acquireLock, lockPathFor, type LockInfo } from './lock.js';
+import { acquireLock, type LockInfo } from '../lock-file.js';
+import { exportBusy } from './busy.js';
 import { checkOutPath, formatter, openSink, type ExportFormat, type Sink } from './output.js';
 import { Spool } from './spool.js';
 import { advanceCursor, readState, writeStateAtomic, type ExportCursor, type ExportState } from './state.js';
@@ -45,7 +46,7 @@ export interface ExportSummary {
 
 export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Promise<ExportSummary> {
   if (opts.out !== undefined) await checkOutPath(opts.out);
-  const lock = await acquireLock(lockPathFor(opts.statePath), deps.now());
+  const lock = await acquireLock(`${opts.statePath}.lock`, deps.now(), exportBusy);
   try {
     // A run killed while writing its output (kill -9, Ctrl-C twice) left a temporary file beside it.
     if (opts.out !== undefined) await sweepTempFiles(dirname(opts.out));

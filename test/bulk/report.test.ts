@@ -64,22 +64,22 @@ describe('report', () => {
 });
 
 describe('lock', () => {
-  it('exclusive while held, released after; a dead owner on this host is taken over', () => {
+  it('exclusive while held, released after; a dead owner on this host is taken over', async () => {
     const report = join(tempDir(), 'r.ndjson');
-    const lock = lockReport(report, new Date(0));
-    expect(() => lockReport(report, new Date(0))).toThrow(/another import is using this report/);
-    lock.release();
-    lockReport(report, new Date(0)).release();
-    writeFileSync(`${report}.lock`, JSON.stringify({ pid: 2 ** 22 + 11, host: hostname(), at: 'x' }));
-    const taken = lockReport(report, new Date(0));
+    const lock = await lockReport(report, new Date(0));
+    await expect(lockReport(report, new Date(0))).rejects.toThrow(/another import is using this report/);
+    await lock.release();
+    await (await lockReport(report, new Date(0))).release();
+    writeFileSync(`${report}.lock`, JSON.stringify({ pid: 2 ** 22 + 11, host: hostname(), startedAt: 'x' }));
+    const taken = await lockReport(report, new Date(0));
     expect(JSON.parse(readFileSync(`${report}.lock`, 'utf8')).pid).toBe(process.pid);
-    taken.release();
-    writeFileSync(`${report}.lock`, JSON.stringify({ pid: 2 ** 22 + 11, host: 'another-host', at: 'x' }));
-    expect(() => lockReport(report, new Date(0))).toThrow(/pid 4194315 on another-host/);
+    await taken.release();
+    writeFileSync(`${report}.lock`, JSON.stringify({ pid: 2 ** 22 + 11, host: 'another-host', startedAt: 'x' }));
+    await expect(lockReport(report, new Date(0))).rejects.toThrow(/pid 4194315 on another-host/);
     // A lock without its owner line: being written right now (refused), or left by a kill long ago (taken over).
     writeFileSync(`${report}.lock`, '');
-    expect(() => lockReport(report, new Date(0))).toThrow(/another import is using this report/);
+    await expect(lockReport(report, new Date(0))).rejects.toThrow(/another import is using this report/);
     utimesSync(`${report}.lock`, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
-    lockReport(report, new Date(0)).release();
+    await (await lockReport(report, new Date(0))).release();
   });
 });

@@ -88,10 +88,10 @@ describe('campaigns import: rows in, cards out', () => {
 
   it('a report held by a running import is refused (lock); a lock left by a dead process is taken over', async () => {
     const file = writeCsv('p.csv', partnersCsv(1));
-    writeFileSync(`${file}.report.ndjson.lock`, JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), at: 'now' }));
+    writeFileSync(`${file}.report.ndjson.lock`, JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), startedAt: 'now' }));
     const busy = await runCli(['campaigns', 'import', 'cmp_native', file], { emu });
     expect([busy.exitCode, busy.stderr]).toEqual([2, expect.stringContaining('another import is using this report')]);
-    writeFileSync(`${file}.report.ndjson.lock`, JSON.stringify({ pid: 2 ** 22 + 7, host: (await import('node:os')).hostname(), at: 'then' }));
+    writeFileSync(`${file}.report.ndjson.lock`, JSON.stringify({ pid: 2 ** 22 + 7, host: (await import('node:os')).hostname(), startedAt: 'then' }));
     expect((await runCli(['campaigns', 'import', 'cmp_native', file], { emu })).exitCode).toBe(0);
     expect(existsSync(`${file}.report.ndjson.lock`)).toBe(false);
   });

@@ -54,7 +54,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
   const plan = buildPlan(schema, header.cells);
 
   const reportPath = opts.report ?? (mode === 'validate' ? undefined : defaultReportPath(opts.file, mode));
-  const lock = reportPath ? lockReport(reportPath, deps.now()) : undefined;
+  const lock = reportPath ? await lockReport(reportPath, deps.now()) : undefined;
   let writer: ReportWriter | undefined;
   try {
     const opened = reportPath
@@ -110,7 +110,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     await finish({ opts, deps, mode, tally, result, alreadyDone, paused, report: reportPath! });
   } finally {
     writer?.close();
-    lock?.release();
+    await lock?.release();
   }
 }
 

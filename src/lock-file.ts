@@ -1,13 +1,16 @@
-// The lock that keeps two exports off one state file: `<state>.lock`, created with O_EXCL
-// (open 'wx'), holding {"pid", "host", "startedAt"}; removed when the run ends.
+// Lock files that keep two runs off one file (`<report>.lock` for imports, `<state>.lock` for lead
+// exports): created with O_EXCL (open 'wx'), holding {"pid", "host", "startedAt"}; removed when the
+// run ends.
 //
 // A lock whose process is gone is stale and is taken over: same host and `kill(pid, 0)` says no
-// such process. A lock from another host, or one we cannot read, is never taken over (we cannot
-// tell whether its run is alive): the message says to delete it by hand. Takeover renames the stale
-// file aside first (atomic), so when two runs find the same stale lock only one of them wins.
-import { link, open, readFile, rename, unlink } from 'node:fs/promises';
+// such process. A lock from another host is never taken over (we cannot tell whether its run is
+// alive): the message says to delete it by hand. A lock without a readable owner is being written
+// right now (refused) or was left by a kill mid-write; past UNREADABLE_STALE_MS it is taken over.
+// Takeover renames the stale file aside first (atomic), so when two runs find the same stale lock
+// only one of them wins.
+import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { UsageError } from '../errors.js';
+import { UsageError } from './errors.js';
 
 export interface LockInfo {
   pid: number;
@@ -25,11 +28,12 @@ export interface HeldLock {
 
 const code = (e: unknown) => (e as NodeJS.ErrnoException)?.code;
 
-export function lockPathFor(statePath: string): string {
-  return `${statePath}.lock`;
-}
+/** Builds the error for a lock another run holds ('unreadable': a lock without a readable owner). */
+export type BusyMessage = (path: string, holder: LockInfo | 'unreadable') => UsageError;
 
-export async function acquireLock(path: string, now: Date): Promise<HeldLock> {
+const UNREADABLE_STALE_MS = 10_000;
+
+export async function acquireLock(path: string, now: Date, busy: BusyMessage): Promise<HeldLock> {
   const info: LockInfo = { pid: process.pid, host: hostname(), startedAt: now.toISOString() };
   let tookOver: LockInfo | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -47,7 +51,12 @@ export async function acquireLock(path: string, now: Date): Promise<HeldLock> {
     }
     const holder = await readLock(path);
     if (holder === 'gone') continue;
-    if (holder === 'unreadable' || !isStale(holder)) throw busy(path, holder);
+    if (holder === 'unreadable') {
+      if (!(await olderThan(path, UNREADABLE_STALE_MS))) throw busy(path, holder);
+      await unlink(path).catch(() => undefined);
+      continue;
+    }
+    if (!isStale(holder)) throw busy(path, holder);
     if (!(await takeOver(path, holder))) throw busy(path, holder);
     tookOver = holder;
   }
@@ -64,14 +73,25 @@ async function readLock(path: string): Promise<LockInfo | 'gone' | 'unreadable'>
   }
 }
 
-function isStale(l: LockInfo): boolean {
-  if (l.host !== hostname()) return false;
-  if (l.pid === process.pid) return false;
+async function olderThan(path: string, ms: number): Promise<boolean> {
   try {
-    process.kill(l.pid, 0);
+    return Date.now() - (await stat(path)).mtimeMs > ms;
+  } catch {
     return false;
+  }
+}
+
+function isStale(l: LockInfo): boolean {
+  return l.host === hostname() && l.pid !== process.pid && !processAlive(l.pid);
+}
+
+/** True unless `kill(pid, 0)` says there is no such process (EPERM: it exists, another user's). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
   } catch (e) {
-    return code(e) === 'ESRCH'; // EPERM: the process exists (another user's)
+    return code(e) !== 'ESRCH';
   }
 }
 
@@ -99,16 +119,4 @@ async function takeOver(path: string, stale: LockInfo): Promise<boolean> {
 async function releaseLock(path: string, info: LockInfo): Promise<void> {
   const current = await readLock(path);
   if (current !== 'gone' && current !== 'unreadable' && same(current, info)) await unlink(path).catch(() => undefined);
-}
-
-function busy(path: string, holder: LockInfo | 'unreadable'): UsageError {
-  if (holder === 'unreadable') {
-    return new UsageError(`state file busy: the lock ${path} exists but cannot be read`, [
-      'if no export is running, delete the lock file and run again',
-    ]);
-  }
-  return new UsageError(
-    `state file busy: another export (pid ${holder.pid} on ${holder.host}, started ${holder.startedAt}) holds ${path}`,
-    ['wait for it to finish; if that process is not an export (the pid was reused) or runs on another host that is gone, delete the lock file'],
-  );
 }
