@@ -5,7 +5,8 @@ import type { Seed } from './seed.js';
 type SeedLead = NonNullable<Seed['leads']>[number];
 type SeedScan = NonNullable<Seed['scans']>[number];
 
-function prng(seed: number): () => number {
+/** Deterministic Math.random replacement (mulberry32), also used by tests for a stable emulator. */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,5 +1,6 @@
 // One emulator per test file on 127.0.0.1:0, reset to its seed before each test.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { prng } from '../../src/emulator/default-seed-activity.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.js';
 
 export function useEmulator(opts: EmulatorOptions = {}): Emulator {
@@ -21,14 +22,5 @@ export function useEmulator(opts: EmulatorOptions = {}): Emulator {
   return handle;
 }
 
-/** Deterministic Math.random replacement (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic Math.random replacement (the emulator's own generator). */
+export const seededRandom = prng;
