@@ -37,15 +37,14 @@ export async function runImport(
   const halted = () => fatal !== undefined || failure !== undefined || opts.signal?.aborted === true;
 
   while (!halted()) {
-    if (inFlight.size >= opts.concurrency) {
-      await Promise.race(inFlight);
-      continue;
-    }
+    // The next row is read and prepared while earlier requests are in flight; it is sent only once a
+    // slot is free, i.e. after the previous outcome was recorded.
     const next = await it.next();
     if (next.done) {
       exhausted = true;
       break;
     }
+    while (inFlight.size >= opts.concurrency && !halted()) await Promise.race(inFlight);
     if (halted()) break;
     const p: Promise<void> = send(next.value)
       .then((sent) => {
