@@ -160,27 +160,9 @@ export class ApiClient {
     body: string | undefined,
     signal: AbortSignal | undefined,
   ): Promise<RawResponse> {
-    // One deadline for the whole exchange (connect, headers, body), on a timer cleared as soon as
-    // the answer is in: AbortSignal.timeout() would keep every request's timer alive for the full
-    // timeout (tens of thousands of them during a fast import).
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), this.options.timeoutMs);
-    try {
-      const res = await this.transport.request({
-        url,
-        method,
-        headers,
-        body,
-        signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
-      });
-      const rid = res.headers['request-id'];
-      return { status: res.status, headers: res.headers, body: res.body, requestId: typeof rid === 'string' ? rid : undefined };
-    } catch (err) {
-      if (timeout.signal.aborted && !signal?.aborted) throw Object.assign(new Error('timed out'), { name: 'TimeoutError', cause: err });
-      throw err;
-    } finally {
-      clearTimeout(timer);
-    }
+    const res = await this.transport.request({ url, method, headers, body, signal, timeoutMs: this.options.timeoutMs });
+    const rid = res.headers['request-id'];
+    return { status: res.status, headers: res.headers, body: res.body, requestId: typeof rid === 'string' ? rid : undefined };
   }
 
   private url(path: string, query?: Query): URL {

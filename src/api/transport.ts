@@ -20,7 +20,10 @@ export interface TransportRequest {
   method: string;
   headers: Record<string, string>;
   body?: string;
-  signal: AbortSignal;
+  /** A deadline for the whole exchange (connect, headers, body); fails with a `TimeoutError`. */
+  timeoutMs: number;
+  /** The caller's signal (Ctrl-C): aborting it destroys the request. */
+  signal?: AbortSignal;
 }
 
 export interface TransportResponse {
@@ -47,25 +50,43 @@ export class HttpTransport {
       request = httpRequest;
     }
     const headers = req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
+    const { signal, timeoutMs } = req;
+    // The deadline is a plain timer and the caller's signal a listener, both removed as soon as the
+    // exchange ends: an AbortController and AbortSignal.any() per request (or http's `signal`
+    // option) cost ~10 us a request and keep objects alive long after it during a fast import.
     return new Promise<TransportResponse>((resolve, reject) => {
+      let failure: Error | undefined;
+      let done = false;
+      const finish = (err: Error | undefined, res?: TransportResponse) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        if (err) reject(failure ?? err);
+        else resolve(res!);
+      };
+      const stop = (err: Error) => {
+        failure ??= err;
+        r.destroy(err);
+      };
+      const onAbort = () => stop(abortError(signal!));
       const onResponse = (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks),
-          }),
+          finish(undefined, { status: res.statusCode ?? 0, headers: res.headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }),
         );
-        res.on('error', reject);
-        // A body cut short (connection dropped, request aborted) ends with 'close' before 'end'.
+        res.on('error', (err) => finish(err));
+        // A body cut short (connection dropped, request destroyed) ends with 'close' before 'end'.
         res.on('close', () => {
-          if (!res.complete) reject(req.signal.aborted ? abortError(req.signal) : connectionDropped());
+          if (!res.complete) finish(connectionDropped());
         });
       };
-      const r = request(req.url, { method: req.method, headers, agent, signal: req.signal, setHost: true }, onResponse);
-      r.on('error', reject);
+      const r = request(req.url, { method: req.method, headers, agent }, onResponse);
+      const timer = setTimeout(() => stop(timeoutError(timeoutMs)), timeoutMs);
+      r.on('error', (err) => finish(err));
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
       r.end(req.body);
     });
   }
@@ -80,7 +101,7 @@ export class HttpTransport {
     return {
       keepAlive: true,
       maxSockets: this.options.connections,
-      // Idle sockets only: an active request is bounded by the client's own timeout signal.
+      // Closes idle sockets only; an active request is bounded by its own deadline (timeoutMs).
       timeout: this.options.keepAliveMs,
       noDelay: true,
     };
@@ -91,6 +112,10 @@ export class HttpTransport {
     const https = await import('node:https');
     return { agent: new https.Agent(this.agentOptions()), request: https.request as unknown as RequestFn };
   }
+}
+
+function timeoutError(ms: number): Error {
+  return Object.assign(new Error(`timed out after ${ms} ms`), { name: 'TimeoutError' });
 }
 
 function connectionDropped(): Error {
