@@ -38,6 +38,9 @@ const results = [];
 try {
   // 1. Throughput against the baseline, the emulator reset to its seed before every run.
   const small = await csv('import.csv', IMPORT_ROWS);
+  // Warm the emulator once, unmeasured: otherwise the first CLI run also pays its JIT warm-up.
+  await emu.control('reset', {});
+  await measure(process.execPath, [join(ROOT, 'test/bench/import-baseline.mjs'), emu.baseUrl, KEY, CAMPAIGN, small]);
   const cli = [];
   const base = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -50,13 +53,13 @@ try {
   const baseMs = median(base.map((r) => r.ms));
   results.push(report({ name: `import (${IMPORT_ROWS} rows)`, value: IMPORT_ROWS / (cliMs / 1000), unit: 'rows/s', baseline: IMPORT_ROWS / (baseMs / 1000), ratio: cliMs / baseMs, target: 1.3 }));
   const rowsPerS = IMPORT_ROWS / (cliMs / 1000);
-  results.push(report({ name: 'import rows/s (target >= 1000)', value: rowsPerS, unit: 'rows/s', ratio: 1000 / rowsPerS, target: 1 }));
+  results.push(report({ name: 'import rows/s (target >= 1000)', value: rowsPerS, unit: 'rows/s', ratio: 1000 / rowsPerS, target: 1, absolute: true }));
 
   // 2. Validation only, a million rows: speed and memory.
   const big = await csv('validate.csv', VALIDATE_ROWS);
   const v = await measure(process.execPath, [CLI, 'campaigns', 'import', CAMPAIGN, big, '--validate-only', '-q'], { env });
   const vRate = VALIDATE_ROWS / (v.ms / 1000);
-  results.push(report({ name: `validate-only (${VALIDATE_ROWS} rows) (target >= 100000 rows/s)`, value: vRate, unit: 'rows/s', ratio: 100_000 / vRate, target: 1, rssMB: v.rssMB, rssTarget: 150 }));
+  results.push(report({ name: `validate-only (${VALIDATE_ROWS} rows) (target >= 100000 rows/s)`, value: vRate, unit: 'rows/s', ratio: 100_000 / vRate, target: 1, rssMB: v.rssMB, rssTarget: 150, absolute: true }));
 
   // 3. The real import's memory at scale.
   await emu.control('reset', {});
