@@ -1,5 +1,5 @@
 // Card endpoints (api-spec "Cards").
-import type { ApiClient } from './client.js';
+import type { ApiClient, WriteOptions } from './client.js';
 import { PagedList, type PageOptions } from './pages.js';
 import { parseResponse } from './parse.js';
 import { Card, WalletLinks, type CardFields } from './schemas/cards.js';
@@ -23,11 +23,6 @@ export interface CreateCardBody {
 export interface UpdateCardBody {
   fields: Record<string, unknown>;
   templateId?: string | null;
-}
-
-export interface WriteOptions {
-  idempotencyKey?: string;
-  signal?: AbortSignal;
 }
 
 export function listCards(client: ApiClient, query: CardsQuery, opts: PageOptions): PagedList<Card> {

@@ -34,6 +34,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** What a typed write endpoint passes through: its key (default random) and the caller's signal. */
+export type WriteOptions = { idempotencyKey?: string; signal?: AbortSignal };
+
 export interface ApiResponse<T = unknown> {
   status: number;
   headers: Record<string, string | string[] | undefined>;

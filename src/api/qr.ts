@@ -1,5 +1,5 @@
 // QR code endpoints (api-spec "QR codes"): every non-card code.
-import type { ApiClient } from './client.js';
+import type { ApiClient, WriteOptions } from './client.js';
 import { PagedList, type PageOptions } from './pages.js';
 import { parseResponse } from './parse.js';
 import { QrCode } from './schemas/qr.js';
@@ -23,11 +23,6 @@ export interface UpdateQrBody {
   name?: string;
   destinationUrl?: string;
   status?: string;
-}
-
-export interface WriteOptions {
-  idempotencyKey?: string;
-  signal?: AbortSignal;
 }
 
 export function listQrCodes(client: ApiClient, query: QrQuery, opts: PageOptions): PagedList<QrCode> {
