@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes dist/fast.js after tsup (`npm run build` runs it): the version and the root help as the
 // built CLI prints them to a pipe (80 columns). bin/cardqr answers exactly `--version`/`-V` and
-// `--help`/`-h` from it without loading commander and every command definition (docs/PERFORMANCE.md:
+// `--help`/`-h` from it without loading commander and every command definition (README, Performance:
 // ~1.4x `node -e 0` otherwise, against a target of 1.25x). test/smoke/fast-paths.test.ts checks
 // that it prints what the CLI itself prints.
 // Usage: node scripts/gen-fast-paths.mjs [dist-dir]

@@ -1,7 +1,7 @@
 // HTTP/1.1 with keep-alive through Node's own http/https modules: one request in, status, headers
 // and the whole body out. The client (client.ts) adds auth, retries, pacing and errors on top.
 //
-// Why not undici (measured on these machines, docs/PERFORMANCE.md): loading undici's Agent and
+// Why not undici (measured on these machines, README, Performance): loading undici's Agent and
 // request API and compiling its WebAssembly HTTP parser cost a one-request command ~18 ms more than
 // node:http (whose parser is native and already in the binary), about a third of `node -e 0`, and
 // Node's keep-alive agent answered as many sequential requests per second on loopback (more, with
