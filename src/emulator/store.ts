@@ -1,7 +1,7 @@
 // The emulator's in-memory state: typed collections plus the helpers every route module needs
 // (ids, short codes, lookups scoped to an account, allowances, trash, template fingerprints).
 import { createHash } from 'node:crypto';
-import { GrowingIndex } from './indexes.js';
+import { GrowingIndex, GrowingTally } from './indexes.js';
 import {
   PLANS, RESERVED_SHORT_CODES,
   type AccountRecord, type ApiKeyRecord, type CampaignRecord, type CardRecord, type IdempotencyRecord,
@@ -124,6 +124,9 @@ export class Store {
     takenCodes: new GrowingIndex<string, string>((t) => t.toLowerCase()),
     externalIds: new GrowingIndex<CardRecord, string>((c) => (c.campaignId && c.externalId !== null ? `${c.campaignId}\0${c.externalId}` : undefined)),
     idempotency: new GrowingIndex<IdempotencyRecord, string>((r) => `${r.apiKeyId}\0${r.key}`),
+    // accountId and paused are fixed at creation, so the counts can follow the array.
+    cardsPerAccount: new GrowingTally<CardRecord>((c) => c.accountId),
+    unpausedCardsPerAccount: new GrowingTally<CardRecord>((c) => (c.paused ? undefined : c.accountId)),
   };
   /** The idempotency record of an API key's Idempotency-Key. */
   idempotencyRecord(apiKeyId: string, key: string): IdempotencyRecord | undefined {
@@ -185,9 +188,7 @@ export class Store {
   // ---- allowances -------------------------------------------------------------------------
   /** Cards counting against the plan's card allowance (live cards; Trash does not count). */
   cardsUsed(accountId: string): number {
-    let n = 0;
-    for (const c of this.cards) if (c.accountId === accountId) n++;
-    return n;
+    return this.indexes.cardsPerAccount.count(this.cards, accountId);
   }
   /** Live QR codes counting against the QR allowance (not archived, not in Trash). */
   qrCodesUsed(accountId: string): number {
@@ -204,9 +205,7 @@ export class Store {
   }
   /** Whether a card created now would be covered by the plan (else it is created with paused: true). */
   newCardIsCovered(accountId: string): boolean {
-    let covered = 0;
-    for (const c of this.cards) if (c.accountId === accountId && !c.paused) covered++;
-    return covered < this.coveredCards(accountId);
+    return this.indexes.unpausedCardsPerAccount.count(this.cards, accountId) < this.coveredCards(accountId);
   }
   canCreateQrCode(accountId: string): boolean {
     const a = this.account(accountId);
