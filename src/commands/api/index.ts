@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import type { Method } from '../../api/client.js';
+import { check } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
 import { collect, example, outputSettings, readJsonData } from '../shared.js';
@@ -27,10 +28,8 @@ export function parseApiCall(method: string, path: string, flags: { query?: stri
     if (eq < 1) throw new UsageError(`--query "${pair}": expected key=value`);
     query[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
-  if (flags.idempotencyKey !== undefined && (flags.idempotencyKey.length < 1 || flags.idempotencyKey.length > 255)) {
-    throw new UsageError('--idempotency-key must be 1 to 255 characters');
-  }
-  return { method: m, path: bare.startsWith('/') ? bare : `/${bare}`, query, data: flags.data, idempotencyKey: flags.idempotencyKey };
+  const idempotencyKey = check.idempotencyKey('--idempotency-key', flags.idempotencyKey);
+  return { method: m, path: bare.startsWith('/') ? bare : `/${bare}`, query, data: flags.data, idempotencyKey };
 }
 
 export function apiCommand(deps: Deps): Command {
