@@ -3,6 +3,7 @@ import { CommanderError } from 'commander';
 import { createDeps, type Deps } from './deps.js';
 import { ApiError, CliError, EXIT, formatDetail } from './errors.js';
 import { overview } from './help/overview.js';
+import { safeLine } from './output/sanitize.js';
 import { createProgram } from './program.js';
 
 export async function main(argv: string[], deps: Deps = createDeps()): Promise<number> {
@@ -41,22 +42,23 @@ function report(err: unknown, deps: Deps): number {
     return EXIT.usage;
   }
   if (err instanceof ApiError) {
-    stderr.write(`error: ${err.code ?? 'http_error'} (${err.status}): ${err.message}\n`);
-    for (const d of err.details) stderr.write(`  ${formatDetail(d)}\n`);
-    for (const line of err.lines) stderr.write(`  ${line}\n`);
-    if (err.requestId) stderr.write(`  request id: ${err.requestId}\n`);
+    // The code, message, details and request id come from the server: shown escaped (sanitize.ts).
+    stderr.write(`error: ${safeLine(err.code ?? 'http_error')} (${err.status}): ${safeLine(err.message)}\n`);
+    for (const d of err.details) stderr.write(`  ${safeLine(formatDetail(d))}\n`);
+    for (const line of err.lines) stderr.write(`  ${safeLine(line)}\n`);
+    if (err.requestId) stderr.write(`  request id: ${safeLine(err.requestId)}\n`);
     const hint = hintFor(err);
     if (hint) stderr.write(`hint: ${hint}\n`);
     if (deps.globals.output === 'json' && err.body !== undefined) stderr.write(JSON.stringify(err.body) + '\n');
     return err.exit;
   }
   if (err instanceof CliError) {
-    if (err.message) stderr.write(`error: ${err.message}\n`);
-    for (const line of err.lines) stderr.write(`  ${line}\n`);
+    if (err.message) stderr.write(`error: ${safeLine(err.message)}\n`);
+    for (const line of err.lines) stderr.write(`  ${safeLine(line)}\n`);
     return err.exit;
   }
   const e = err as Error;
-  stderr.write(`error: unexpected failure: ${e?.message ?? String(err)}${deps.globals.verbose ? '' : ' (run again with --verbose for details)'}\n`);
+  stderr.write(`error: unexpected failure: ${safeLine(e?.message ?? String(err))}${deps.globals.verbose ? '' : ' (run again with --verbose for details)'}\n`);
   if (deps.globals.verbose && e?.stack) stderr.write(`${e.stack}\n`);
   return EXIT.failed;
 }

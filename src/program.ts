@@ -16,6 +16,7 @@ import { intIn, parseFieldList, positiveNumber } from './commands/shared.js';
 import { OUTPUT_FORMATS, type GlobalOptions } from './config/settings.js';
 import type { Deps } from './deps.js';
 import { EXIT_TABLE } from './errors.js';
+import { CSV_DELIMITERS, CSV_DIALECTS } from './output/csv.js';
 import { addGroupExamples } from './help/examples.js';
 
 export function createProgram(deps: Deps): Command {
@@ -34,6 +35,9 @@ export function createProgram(deps: Deps): Command {
     .option('--timeout <seconds>', 'per-request timeout in seconds (default: 30)', positiveNumber)
     .option('--max-retries <n>', 'retries for retryable failures (default: 4)', intIn(0, 20))
     .option('-y, --yes', 'answer yes to confirmations')
+    .addOption(new Option('--csv-dialect <name>', 'CSV for a program (rfc4180, default) or for Excel (excel: BOM, long numbers and phones kept as text; excel-semicolon: the same with ;)').choices(CSV_DIALECTS))
+    .addOption(new Option('--csv-delimiter <char>', 'CSV separator: , ; or tab').choices(Object.keys(CSV_DELIMITERS).filter((d) => d !== '\t')))
+    .option('--csv-raw', 'CSV cells exactly as sent: no formula neutralisation (see README, Output)')
     .addHelpText('after', rootEpilogue());
 
   program.commandsGroup('Set up:');

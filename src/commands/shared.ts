@@ -5,7 +5,9 @@ import type { OutputFormat } from '../config/settings.js';
 import type { Deps } from '../deps.js';
 import { UsageError } from '../errors.js';
 import { colorEnabled } from '../io.js';
+import { csvSettingsFrom } from '../output/csv.js';
 import type { OutputSettings } from '../output/render.js';
+import { safeLine } from '../output/sanitize.js';
 
 export function outputSettings(deps: Deps, forced?: OutputFormat): OutputSettings {
   const g = deps.globals;
@@ -17,6 +19,7 @@ export function outputSettings(deps: Deps, forced?: OutputFormat): OutputSetting
     color: format === 'table' && colorEnabled(deps.env, deps.io.isStdoutTTY, g.color),
     tty: deps.io.isStdoutTTY,
     now: deps.now(),
+    csv: csvSettingsFrom(g),
   };
 }
 
@@ -96,7 +99,7 @@ export async function confirm(deps: Deps, question: string): Promise<boolean> {
   if (!deps.io.isStdinTTY || !deps.io.isStderrTTY) {
     throw new UsageError('refusing to continue without confirmation: no terminal to ask on; pass --yes to confirm');
   }
-  const answer = await deps.prompt(`${question} [y/N] `);
+  const answer = await deps.prompt(`${safeLine(question)} [y/N] `);
   return /^y(es)?$/i.test(answer.trim());
 }
 

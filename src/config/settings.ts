@@ -14,6 +14,9 @@ export interface GlobalOptions {
   timeout?: number;
   maxRetries?: number;
   yes?: boolean;
+  csvDialect?: string;
+  csvDelimiter?: string;
+  csvRaw?: boolean;
 }
 
 export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv';

@@ -5,7 +5,7 @@ import { access, constants, open, rename, stat, unlink, type FileHandle } from '
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import { UsageError } from '../errors.js';
-import { csvLine } from '../output/csv.js';
+import { csvLine, csvPreamble, type CsvSettings } from '../output/csv.js';
 import { getPath, pick } from '../output/values.js';
 import { LEAD_CSV_COLUMNS, leadCsvRow } from '../output/views/leads.js';
 import { tempPathFor } from '../temp-files.js';
@@ -111,7 +111,7 @@ export interface Formatter {
   footer(): string;
 }
 
-export function formatter(format: ExportFormat, fields?: string[]): Formatter {
+export function formatter(format: ExportFormat, fields?: string[], csv: CsvSettings = {}): Formatter {
   let count = 0;
   if (format === 'ndjson') {
     return {
@@ -132,11 +132,11 @@ export function formatter(format: ExportFormat, fields?: string[]): Formatter {
   }
   const columns = fields ?? [...LEAD_CSV_COLUMNS];
   return {
-    header: () => csvLine(columns),
+    header: () => csvPreamble(csv) + csvLine(columns, csv),
     item: (line) => {
       const lead = JSON.parse(line) as Record<string, unknown>;
       const row = leadCsvRow(lead);
-      return csvLine(columns.map((c) => getPath(row, c) ?? getPath(lead, c)));
+      return csvLine(columns.map((c) => getPath(row, c) ?? getPath(lead, c)), csv);
     },
     footer: () => '',
   };

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ApiClient } from '../api/client.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
+import type { CsvSettings } from '../output/csv.js';
 import { sweepTempFiles } from '../temp-files.js';
 import { acquireLock, type LockInfo } from '../lock-file.js';
 import { exportBusy } from './busy.js';
@@ -25,6 +26,8 @@ export interface ExportOptions {
   /** Only for a first run (no cursor yet): export leads created at or after this instant. */
   since?: string;
   fields?: string[];
+  /** CSV dialect, delimiter, raw. */
+  csv?: CsvSettings;
 }
 
 export interface ExportDeps {
@@ -99,7 +102,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
 
 /** The whole output, oldest lead first, committed before the caller touches the state file. */
 async function writeOutput(spool: Spool, opts: ExportOptions, deps: ExportDeps): Promise<void> {
-  const fmt = formatter(opts.format, opts.fields);
+  const fmt = formatter(opts.format, opts.fields, opts.csv);
   const sink: Sink = await openSink(opts.out, deps.stdout);
   try {
     await sink.write(fmt.header());

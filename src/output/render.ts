@@ -2,7 +2,8 @@
 // Lists arrive as async iterables, so ndjson/csv/json print each item as it arrives.
 import type { OutputFormat } from '../config/settings.js';
 import { type IO, write } from '../io.js';
-import { csvLine } from './csv.js';
+import { csvLine, csvPreamble, type CsvSettings } from './csv.js';
+import { safeLine, safeText } from './sanitize.js';
 import { cellText, flatten, getPath, pick, relativeTime } from './values.js';
 
 export type Style = 'status' | 'date' | 'bool' | 'dim' | 'url';
@@ -35,6 +36,8 @@ export interface OutputSettings {
   /** stdout is a terminal: relative dates and wide tables. */
   tty: boolean;
   now: Date;
+  /** CSV dialect, delimiter, raw (default: RFC 4180, comma, formulas neutralised). */
+  csv?: CsvSettings;
 }
 
 export interface TableContext {
@@ -75,11 +78,11 @@ export async function renderList<T>(
       count++;
       if (!columns) {
         columns = s.fields ?? view.csv ?? Object.keys(flatten(item));
-        await write(io.stdout, csvLine(columns));
+        await write(io.stdout, csvPreamble(s.csv) + csvLine(columns, s.csv));
       }
-      await write(io.stdout, csvLine(columns.map((c) => getPath(item, c))));
+      await write(io.stdout, csvLine(columns.map((c) => getPath(item, c)), s.csv));
     }
-    if (!columns && (s.fields ?? view.csv)) await write(io.stdout, csvLine(s.fields ?? view.csv ?? []));
+    if (!columns && (s.fields ?? view.csv)) await write(io.stdout, csvPreamble(s.csv) + csvLine(s.fields ?? view.csv ?? [], s.csv));
   } else {
     const rows: T[] = [];
     for await (const item of items) rows.push(item);
@@ -98,7 +101,7 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
   if (s.format === 'ndjson') return void (await write(io.stdout, JSON.stringify(project(item, s)) + '\n'));
   if (s.format === 'csv') {
     const columns = s.fields ?? view.csv ?? Object.keys(flatten(item));
-    await write(io.stdout, csvLine(columns) + csvLine(columns.map((c) => getPath(item, c))));
+    await write(io.stdout, csvPreamble(s.csv) + csvLine(columns, s.csv) + csvLine(columns.map((c) => getPath(item, c)), s.csv));
     return;
   }
   const rows: Column<T>[] = s.fields
@@ -107,7 +110,7 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
   const paint = await painter(s.color);
   const { default: Table } = await import('cli-table3');
   const t = new Table({ style: { head: [], border: [] }, wordWrap: true });
-  for (const col of rows) t.push({ [paint('dim', col.header)]: cell(col, item, s, paint) });
+  for (const col of rows) t.push({ [paint('dim', safeLine(col.header))]: cell(col, item, s, paint) });
   let out = t.toString() + '\n';
   if (view.extra && !s.fields) out += view.extra(item, { settings: s, paint });
   await write(io.stdout, out);
@@ -118,7 +121,7 @@ export async function table<T>(cols: Column<T>[], rows: T[], s: OutputSettings):
   const paint = await painter(s.color);
   const { default: Table } = await import('cli-table3');
   const t = new Table({
-    head: cols.map((c) => paint('dim', c.header.toUpperCase())),
+    head: cols.map((c) => paint('dim', safeLine(c.header.toUpperCase()))),
     style: { head: [], border: [] },
   });
   for (const row of rows) t.push(cols.map((c) => cell(c, row, s, paint)));
@@ -128,9 +131,10 @@ export async function table<T>(cols: Column<T>[], rows: T[], s: OutputSettings):
 function cell<T>(col: Column<T>, item: T, s: OutputSettings, paint: Painter): string {
   const raw = typeof col.value === 'function' ? col.value(item) : getPath(item, col.value);
   if (raw === null || raw === undefined || raw === '') return paint('dim', '-');
-  if (col.style === 'date' && typeof raw === 'string') return s.tty ? relativeTime(raw, s.now) : raw;
+  if (col.style === 'date' && typeof raw === 'string') return safeText(s.tty ? relativeTime(raw, s.now) : raw);
   if (col.style === 'bool' || typeof raw === 'boolean') return paint('bool', raw ? 'yes' : 'no', raw);
-  return paint(col.style, cellText(raw), raw);
+  // Text from outside never reaches the terminal raw (src/output/sanitize.ts).
+  return paint(col.style, safeText(cellText(raw)), raw);
 }
 
 const STATUS_COLORS: Record<string, 'green' | 'yellow' | 'red' | 'gray'> = {

@@ -3,6 +3,7 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Deps } from '../../deps.js';
 import { ApiError, CliError, EXIT, PartialError } from '../../errors.js';
+import { safeLine } from '../../output/sanitize.js';
 import { confirm } from '../shared.js';
 
 export interface DeleteSpec<T> {
@@ -15,7 +16,7 @@ export interface DeleteSpec<T> {
   consequence: (count: number) => string;
 }
 
-const errorLine = (id: string, e: ApiError) => `error: ${id}: ${e.code ?? 'http_error'} (${e.status}): ${e.message}\n`;
+const errorLine = (id: string, e: ApiError) => `error: ${safeLine(`${id}: ${e.code ?? 'http_error'} (${e.status}): ${e.message}`)}\n`;
 
 export async function deleteRecords<T>(deps: Deps, ids: string[], spec: DeleteSpec<T>): Promise<void> {
   const unique = [...new Set(ids)];
@@ -38,7 +39,8 @@ export async function deleteRecords<T>(deps: Deps, ids: string[], spec: DeleteSp
     targets = [];
     for (const id of unique) {
       try {
-        lines.push(`  ${id}  ${spec.describe(await spec.fetch(client, id))}`);
+        // Names come from the server: escaped, so one cannot rewrite the line naming another record.
+        lines.push(`  ${safeLine(`${id}  ${spec.describe(await spec.fetch(client, id))}`)}`);
         targets.push(id);
       } catch (e) {
         fail(id, e);
@@ -55,7 +57,7 @@ export async function deleteRecords<T>(deps: Deps, ids: string[], spec: DeleteSp
     try {
       await spec.remove(client, id);
       deleted++;
-      if (!deps.globals.quiet) deps.io.stderr.write(`deleted ${spec.noun} ${id}\n`);
+      if (!deps.globals.quiet) deps.io.stderr.write(`deleted ${spec.noun} ${safeLine(id)}\n`);
     } catch (e) {
       fail(id, e);
     }

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
+import { safeLine } from '../../output/sanitize.js';
 import { example, outputSettings } from '../shared.js';
 import {
   type CardFieldFlags, checkDocKeys, checkFieldKeys, docString, fetchTemplateRules, hasUnknownKeys, readFieldInput,
@@ -54,17 +55,17 @@ export function cardsUpdateCommand(deps: Deps): Command {
       fields = merged.fields;
       if (template) refuseTemplateProblems(templateProblems(fields, template), template.id);
       for (const key of merged.dropped) {
-        deps.io.stderr.write(`warning: template ${targetId} hides ${key}; the API refuses to keep it, so this update clears it\n`);
+        deps.io.stderr.write(`warning: template ${targetId} hides ${safeLine(key)}; the API refuses to keep it, so this update clears it\n`);
       }
       for (const key of merged.relocked) {
         const value = template?.policy.fields[key]?.value;
-        deps.io.stderr.write(`warning: template ${targetId} locks ${key}; the card's value is replaced by ${JSON.stringify(value)}\n`);
+        deps.io.stderr.write(`warning: template ${targetId} locks ${safeLine(key)}; the card's value is replaced by ${safeLine(JSON.stringify(value))}\n`);
       }
     }
     const body = templateId === undefined ? { fields } : { fields, templateId };
     const card = await updateCard(client, id, body, { idempotencyKey: flags.idempotencyKey });
     if (nameBefore !== undefined && card.name !== nameBefore) {
-      deps.io.stderr.write(`note: the card name follows the person's name: "${nameBefore}" is now "${card.name}"\n`);
+      deps.io.stderr.write(`note: the card name follows the person's name: "${safeLine(nameBefore)}" is now "${safeLine(card.name)}"\n`);
     }
     const [{ renderRecord }, { cardView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/cards.js')]);
     await renderRecord(card, cardView, outputSettings(deps), deps.io);

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
+import { csvSettingsFrom } from '../../output/csv.js';
 import { example, parseFieldList } from '../shared.js';
 import { parseSince } from './options.js';
 
@@ -43,7 +44,7 @@ On success it prints one summary line on stderr (nothing with -q).`,
       const { runLeadsExport } = await import('../../export/run.js');
       const settings = await deps.settings();
       const summary = await runLeadsExport(
-        { statePath: flags.state, format: output as (typeof FORMATS)[number], out, since, fields },
+        { statePath: flags.state, format: output as (typeof FORMATS)[number], out, since, fields, csv: csvSettingsFrom(deps.globals) },
         { client: await deps.api(), baseUrl: settings.baseUrl, stdout: deps.io.stdout, now: deps.now, signal: deps.interruptible() },
       );
       if (deps.globals.quiet) return;
