@@ -11,6 +11,7 @@ import {
 } from './config/settings.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
+import { readBounded, type StdinLimits } from './stdin-reader.js';
 
 declare const __CARDQR_VERSION__: string;
 export const VERSION = typeof __CARDQR_VERSION__ === 'string' ? __CARDQR_VERSION__ : '0.0.0-dev';
@@ -32,7 +33,8 @@ export interface Deps {
   api: () => Promise<ApiClient>;
   /** A client for other credentials (profiles add verifies a key before storing it). */
   clientFor: (baseUrl: string, apiKey: string, requestsPerMinute?: number) => Promise<ApiClient>;
-  readStdin: () => Promise<string>;
+  /** Standard input with bounded memory (stdin-reader.ts); past the limit, a usage error. */
+  readStdin: (limits?: StdinLimits) => Promise<string>;
   prompt: (question: string, opts?: { hidden?: boolean }) => Promise<string>;
   /** Marks the command as interrupt-aware: Ctrl-C aborts this signal instead of exiting at once. */
   interruptible: () => AbortSignal;
@@ -48,7 +50,7 @@ export interface DepsBase {
   clock?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
-  readStdin: () => Promise<string>;
+  readStdin: (limits?: StdinLimits) => Promise<string>;
   prompt?: Deps['prompt'];
   interruptible?: () => AbortSignal;
 }
@@ -109,7 +111,7 @@ export function buildDeps(base: DepsBase): Deps {
 }
 
 async function readKeyFromStdin(deps: Deps): Promise<string> {
-  const key = (await deps.readStdin()).split(/\r?\n/)[0]?.trim();
+  const key = (await deps.readStdin({ firstLine: true, what: '--api-key-stdin' })).split(/\r?\n/)[0]?.trim();
   if (!key) throw new UsageError('--api-key-stdin: standard input held no key');
   return key;
 }
@@ -138,16 +140,10 @@ export function createDeps(): Deps {
   return buildDeps({
     io,
     env,
-    readStdin: () => readAll(stdin),
+    readStdin: (limits) => readBounded(stdin, limits),
     prompt: (q, opts) => promptTerminal(q, stdin, stderr, opts?.hidden ?? false),
     interruptible: () => (graceful ??= new AbortController()).signal,
   });
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function promptTerminal(

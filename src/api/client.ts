@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, UnavailableError, type ErrorDetail } from '../errors.js';
 import { Pacer } from './pacer.js';
 import { backoffMs, isRetryable, retryWaitMs } from './retry.js';
+import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl } from './redact.js';
 import { HttpTransport } from './transport.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -53,13 +54,17 @@ export interface RawResponse {
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const LONG_WAIT_MS = 3000;
+const ERROR_BODY_MAX = 1024 * 1024;
 
 export class ApiClient {
   private readonly transport: HttpTransport;
   private readonly pacer: Pacer;
   private readonly random: () => number;
+  private readonly scrub: KeyScrubber;
 
   constructor(readonly options: ClientOptions) {
+    checkKeyCharacters(options.apiKey);
+    this.scrub = new KeyScrubber(options.apiKey);
     this.transport = new HttpTransport({ keepAliveMs: 10_000, connections: options.connections ?? 8 });
     this.pacer = new Pacer(options.requestsPerMinute, options.sleep, options.now);
     this.random = options.random ?? Math.random;
@@ -132,10 +137,10 @@ export class ApiClient {
       }
       const ms = this.options.now() - started;
       // What the server sends back is printed and written to reports: a server that echoes the key must not leak it.
-      res.requestId = redactKey(res.requestId, this.options.apiKey);
+      res.requestId = res.requestId === undefined ? undefined : this.scrub.text(res.requestId);
       this.debug(`<- ${res.status} ${method} ${url.pathname} ${ms} ms${res.requestId ? ` ${res.requestId}` : ''}`);
       if (res.status < 300) return res;
-      const error = redactKey(toApiError(res, method, url), this.options.apiKey);
+      const error = scrubError(toApiError(res, method, url), this.scrub);
       if (isRetryable(res.status, error.code) && attempt < this.options.maxRetries) {
         await this.wait(retryWaitMs(res.status, res.headers, attempt, this.random), retryReason(error));
         continue;
@@ -178,7 +183,7 @@ export class ApiClient {
 
   private async wait(ms: number, reason: string): Promise<void> {
     const msg = `${reason}; waiting ${(ms / 1000).toFixed(1)} s`;
-    if (ms >= LONG_WAIT_MS) this.options.notice?.(msg);
+    if (ms >= LONG_WAIT_MS) this.options.notice?.(this.scrub.text(msg));
     else this.debug(msg);
     await this.options.sleep(ms);
   }
@@ -186,32 +191,23 @@ export class ApiClient {
   private debugRequest(method: Method, url: URL, attempt: number, key: string | undefined): void {
     if (!this.options.debug) return;
     const retry = attempt ? ` (retry ${attempt})` : '';
-    this.debug(`-> ${method} ${url.toString()}${retry} Authorization: Bearer ****${this.options.apiKey.slice(-4)}${key ? ` Idempotency-Key: ${key}` : ''}`);
+    this.debug(`-> ${method} ${maskUrl(url)}${retry} Authorization: Bearer ${maskKey(this.options.apiKey)}${key ? ` Idempotency-Key: ${key}` : ''}`);
   }
 
   private debug(line: string): void {
-    this.options.debug?.(line);
+    this.options.debug?.(this.scrub.text(line));
   }
 }
 
-/** Replaces the key (and any longer run holding it) in every string of a value, as `****<last 4>`. */
+/** Replaces every form of the key in every string of a value (see redact.ts). */
 export function redactKey<T>(value: T, key: string): T {
-  if (!key || key.length < 8) return value;
-  const masked = `****${key.slice(-4)}`;
-  // The key without its last 4 characters is enough to give most of it away: mask that prefix too.
-  const scrub = (text: string) => text.split(key).join(masked).split(key.slice(0, -4)).join('****');
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return scrub(v);
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object') {
-      if (v instanceof ApiError) {
-        return new ApiError(v.status, v.code === undefined ? undefined : scrub(v.code), scrub(v.message), walk(v.details) as ErrorDetail[], walk(v.requestId) as string | undefined, walk(v.body));
-      }
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [scrub(k), walk(x)]));
-    }
-    return v;
-  };
-  return walk(value) as T;
+  const scrub = new KeyScrubber(key);
+  return (value instanceof ApiError ? scrubError(value, scrub) : scrub.value(value)) as T;
+}
+
+function scrubError(e: ApiError, scrub: KeyScrubber): ApiError {
+  const t = (s: string | undefined) => (s === undefined ? undefined : scrub.text(s));
+  return new ApiError(e.status, t(e.code), scrub.text(e.message), scrub.value(e.details) as ErrorDetail[], t(e.requestId), scrub.value(e.body));
 }
 
 /** What to tell when a keyed write gave up without an answer: it may have happened, and how to find out safely. */
@@ -241,7 +237,8 @@ function parseJson(res: RawResponse): unknown {
 export function toApiError(res: RawResponse, method: string, url: URL): ApiError {
   let body: unknown;
   try {
-    body = res.body.length ? JSON.parse(res.body.toString('utf8')) : undefined;
+    // An error body has no reason to be large: past 1 MiB it is not read (nor printed, nor scrubbed).
+    body = res.body.length && res.body.length <= ERROR_BODY_MAX ? JSON.parse(res.body.toString('utf8')) : undefined;
   } catch {
     body = undefined;
   }

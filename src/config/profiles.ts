@@ -37,7 +37,9 @@ export class ProfileStore {
       this.cache = JSON.parse(readFileSync(this.file, 'utf8')) as StoreFile;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw new Error(`cannot read the profile store ${this.file}: ${(e as Error).message}`);
+        // JSON.parse's message quotes the text around the error, which may be a stored key: never shown.
+        const why = e instanceof SyntaxError ? 'not valid JSON (no part of it is shown: it holds API keys)' : (e as Error).message;
+        throw new Error(`cannot read the profile store ${this.file}: ${why}`);
       }
       this.cache = {};
     }
@@ -113,5 +115,6 @@ export class ProfileStore {
 }
 
 export function maskKey(key: string): string {
-  return `****${key.slice(-4)}`;
+  // As src/api/redact.ts: the last 4 of a short key would give away too much of it.
+  return key.length >= 16 ? `****${key.slice(-4)}` : '****';
 }

@@ -79,12 +79,17 @@ export function resolveSettings(
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 /** The key travels only over HTTPS; plain http is allowed for loopback hosts (the emulator). */
-export function checkBaseUrl(raw: string): string {
+export function checkBaseUrl(given: string): string {
+  // A user:password@ part is never shown, even in the error that refuses it.
+  const raw = given.replace(/\/\/[^/?#]*@/, '//****@');
   let url: URL;
   try {
-    url = new URL(raw);
+    url = new URL(given);
   } catch {
     throw new UsageError(`invalid base URL "${raw}": expected e.g. https://api.example.com/v1`);
+  }
+  if (url.username || url.password) {
+    throw new UsageError(`invalid base URL "${raw}": credentials in the URL (user:password@) are refused; the API key is the only credential`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`invalid base URL "${raw}": only https:// is supported`);

@@ -10,7 +10,7 @@ import { describe, isFatal, prepareDir, saveImages, type Outcome } from './save.
 export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps: Deps): Promise<void> {
   const { io, globals } = deps;
   const opts = parseImageOptions(rawIds, flags, { stdoutTTY: io.isStdoutTTY, apiKeyStdin: Boolean(globals.apiKeyStdin) });
-  const ids = expandIds(rawIds, opts.fromStdin ? await deps.readStdin() : undefined);
+  const ids = expandIds(rawIds, opts.fromStdin ? await deps.readStdin({ maxBytes: 16 * 1024 * 1024, what: 'image -' }) : undefined);
   if (opts.out === undefined) await prepareDir(opts.dir);
   if (opts.out !== '-') {
     // Files a killed earlier run (kill -9) left half-written under a temporary name.

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { checkKeyCharacters } from '../../api/redact.js';
 import { checkBaseUrl } from '../../config/settings.js';
 import type { Profile } from '../../config/profiles.js';
 import type { Deps } from '../../deps.js';
@@ -37,12 +38,13 @@ export function profilesAddCommand(deps: Deps): Command {
 
 async function readKey(deps: Deps): Promise<string> {
   let key: string | undefined;
-  if (deps.globals.apiKeyStdin) key = (await deps.readStdin()).split(/\r?\n/)[0];
+  if (deps.globals.apiKeyStdin) key = (await deps.readStdin({ firstLine: true, what: '--api-key-stdin' })).split(/\r?\n/)[0];
   else if (deps.io.isStdinTTY && deps.io.isStderrTTY) key = await deps.prompt('API key (input hidden): ', { hidden: true });
   else key = deps.env.CARDQR_API_KEY;
   key = key?.trim();
   if (!key) throw new UsageError('no API key given: type it when asked on a terminal, or pipe it with --api-key-stdin');
   if (/\s/.test(key)) throw new UsageError('the API key contains white space; check what was pasted');
+  checkKeyCharacters(key);
   return key;
 }
 

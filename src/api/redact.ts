@@ -1,0 +1,96 @@
+// The API key never shows, in any form: whatever a server echoes back (error messages, details,
+// request ids) and every --verbose line pass through a scrubber that masks any run of 8 or more
+// characters of the key, compared without case, also reversed, base64 (any alignment, standard and
+// URL-safe) and hex. A key shorter than 8 characters is masked wherever it appears whole.
+import { UsageError } from '../errors.js';
+
+const RUN = 8;
+
+/** How a key is shown: `****` and its last 4 characters, or only `****` for a key under 16 characters. */
+export function maskKey(key: string): string {
+  return key.length >= 16 ? `****${key.slice(-4)}` : '****';
+}
+
+/** Lower-cases ASCII only, so positions in the result are positions in the input. */
+const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+function encodings(key: string): string[] {
+  const forms = [key, [...key].reverse().join(''), Buffer.from(key).toString('hex')];
+  for (let skip = 0; skip < 3; skip++) {
+    const bytes = Buffer.from(key).subarray(skip);
+    // The last 2 characters of an encoding depend on what follows the key: left out.
+    for (const enc of ['base64', 'base64url'] as const) forms.push(bytes.toString(enc).replace(/=+$/, '').slice(0, -2));
+  }
+  return forms.map(fold);
+}
+
+export class KeyScrubber {
+  private readonly grams = new Set<string>();
+  private readonly n: number;
+
+  constructor(private readonly key: string) {
+    this.n = Math.min(RUN, key.length);
+    if (!key) return;
+    const forms = key.length < RUN ? [key, [...key].reverse().join('')].map(fold) : encodings(key);
+    for (const form of forms) {
+      for (let i = 0; i + this.n <= form.length; i++) this.grams.add(form.slice(i, i + this.n));
+    }
+  }
+
+  /** The text with every run that gives the key away replaced by `****`. */
+  text(text: string): string {
+    if (!this.grams.size || text.length < this.n) return text;
+    const folded = fold(text);
+    const runs: Array<[number, number]> = [];
+    for (let i = 0; i + this.n <= folded.length; i++) {
+      if (!this.grams.has(folded.slice(i, i + this.n))) continue;
+      const last = runs[runs.length - 1];
+      if (last && i <= last[1]) last[1] = i + this.n;
+      else runs.push([i, i + this.n]);
+    }
+    if (!runs.length) return text;
+    let out = '';
+    let at = 0;
+    for (const [from, to] of runs) {
+      out += text.slice(at, from) + (text.slice(from, to) === this.key ? maskKey(this.key) : '****');
+      at = to;
+    }
+    return out + text.slice(at);
+  }
+
+  /** Every string inside a value (keys of objects too), scrubbed. */
+  value<T>(value: T): T {
+    const walk = (v: unknown): unknown => {
+      if (typeof v === 'string') return this.text(v);
+      if (Array.isArray(v)) return v.map(walk);
+      if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [this.text(k), walk(x)]));
+      return v;
+    };
+    return walk(value) as T;
+  }
+}
+
+const SECRET_PARAM = /key|token|secret|passw|auth|signature|^sig$|credential/i;
+
+/** A URL for a log line: values of query parameters named like secrets (api_key, token...) masked. */
+export function maskUrl(url: URL): string {
+  const copy = new URL(url.toString());
+  for (const name of [...copy.searchParams.keys()]) {
+    if (SECRET_PARAM.test(name)) copy.searchParams.set(name, '****');
+  }
+  return copy.toString();
+}
+
+/**
+ * A key goes into an Authorization header as it is: a control character (a trailing carriage return
+ * from a file saved on Windows), a space or a non-ASCII character is refused before anything is sent.
+ */
+export function checkKeyCharacters(key: string): void {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(key)) {
+    throw new UsageError('the API key has a control character (a trailing carriage return?): fix where it is stored; nothing was sent');
+  }
+  if (/[^\u0021-\u007e]/.test(key)) {
+    throw new UsageError('the API key has a space or a non-ASCII character: fix where it is stored; nothing was sent');
+  }
+}
