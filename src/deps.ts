@@ -60,7 +60,7 @@ export function buildDeps(base: DepsBase): Deps {
   let store: ProfileStore | undefined;
   let settings: Promise<Settings> | undefined;
   let client: Promise<ApiClient> | undefined;
-  const sleep = base.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = base.sleep ?? safeSleep;
   const clock = base.clock ?? Date.now;
   const deps: Deps = {
     io: base.io,
@@ -114,6 +114,14 @@ async function readKeyFromStdin(deps: Deps): Promise<string> {
   const key = (await deps.readStdin({ firstLine: true, what: '--api-key-stdin' })).split(/\r?\n/)[0]?.trim();
   if (!key) throw new UsageError('--api-key-stdin: standard input held no key');
   return key;
+}
+
+/** setTimeout past 2^31-1 ms fires at once (a retry storm): longer waits are slept in pieces. */
+const TIMER_MAX_MS = 2 ** 31 - 1;
+async function safeSleep(ms: number): Promise<void> {
+  for (let left = Number.isFinite(ms) ? Math.max(0, ms) : TIMER_MAX_MS; left > 0; left -= TIMER_MAX_MS) {
+    await new Promise<void>((r) => setTimeout(r, Math.min(left, TIMER_MAX_MS)));
+  }
 }
 
 export function createDeps(): Deps {

@@ -12,8 +12,8 @@ import { meCommand } from './commands/me/index.js';
 import { profilesCommand } from './commands/profiles/index.js';
 import { qrCommand } from './commands/qr/index.js';
 import { templatesCommand } from './commands/templates/index.js';
-import { intIn, parseFieldList, positiveNumber } from './commands/shared.js';
-import { OUTPUT_FORMATS, type GlobalOptions } from './config/settings.js';
+import { intIn, parseFieldList, positiveAtMost } from './commands/shared.js';
+import { MAX_TIMEOUT_S, OUTPUT_FORMATS, type GlobalOptions } from './config/settings.js';
 import type { Deps } from './deps.js';
 import { EXIT_TABLE } from './errors.js';
 import { CSV_DELIMITERS, CSV_DIALECTS } from './output/csv.js';
@@ -32,7 +32,7 @@ export function createProgram(deps: Deps): Command {
     .option('-q, --quiet', 'lists print only ids; other commands print nothing on success')
     .option('--no-color', 'never colour output (also NO_COLOR)')
     .option('--verbose', 'log each request and response to stderr, secrets redacted (also CARDQR_DEBUG=1)')
-    .option('--timeout <seconds>', 'per-request timeout in seconds (default: 30)', positiveNumber)
+    .option('--timeout <seconds>', 'per-request timeout in seconds, up to 3600 (default: 30)', positiveAtMost(MAX_TIMEOUT_S))
     .option('--max-retries <n>', 'retries for retryable failures (default: 4)', intIn(0, 20))
     .option('-y, --yes', 'answer yes to confirmations')
     .addOption(new Option('--csv-dialect <name>', 'CSV for a program (rfc4180, default) or for Excel (excel: BOM, long numbers and phones kept as text; excel-semicolon: the same with ;)').choices(CSV_DIALECTS))

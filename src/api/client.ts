@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, UnavailableError, type ErrorDetail } from '../errors.js';
 import { Pacer } from './pacer.js';
-import { backoffMs, isRetryable, retryWaitMs } from './retry.js';
+import { backoffMs, isRetryable, MAX_WAIT_MS, retryWaitMs } from './retry.js';
 import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl } from './redact.js';
 import { HttpTransport } from './transport.js';
 
@@ -142,7 +142,13 @@ export class ApiClient {
       if (res.status < 300) return res;
       const error = scrubError(toApiError(res, method, url), this.scrub);
       if (isRetryable(res.status, error.code) && attempt < this.options.maxRetries) {
-        await this.wait(retryWaitMs(res.status, res.headers, attempt, this.random), retryReason(error));
+        const ms = retryWaitMs(res.status, res.headers, attempt, this.random, this.options.now());
+        if (ms > MAX_WAIT_MS) {
+          throw new UnavailableError(
+            `${retryReason(error)}: the server asks to wait ${Math.round(ms / 1000)} s, more than the ${MAX_WAIT_MS / 1000} s cardqr waits; try again later`,
+          );
+        }
+        await this.wait(ms, retryReason(error));
         continue;
       }
       if (res.status === 429) {

@@ -1,9 +1,17 @@
 // The spec's retry rules: only 409 idempotency_key_in_flight, 429 and 500 are retried by status;
 // network errors and timeouts are retried by the client only for GETs and keyed writes.
+//
+// Waits are capped (MAX_WAIT_MS): a server asking for more (RateLimit-Reset: 86400) is not obeyed by
+// sleeping with a lock held; the client gives up with exit 6 instead. RateLimit-Reset is seconds until
+// the window resets; a value that can only be a Unix time (past 1e9 s, or 1e12 ms) is read as one.
 
 const BASE_MS = 500;
 const CAP_MS = 20_000;
 const IN_FLIGHT_MS = 2_000;
+/** The longest the client waits before a retry (README, Reliability). */
+export const MAX_WAIT_MS = 5 * 60_000;
+const EPOCH_S = 1e9;
+const EPOCH_MS = 1e12;
 
 export function isRetryable(status: number, code: string | undefined): boolean {
   if (status === 429 || status === 500) return true;
@@ -16,16 +24,24 @@ export function backoffMs(attempt: number, random: () => number): number {
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/** The wait before the next attempt; may exceed MAX_WAIT_MS (the caller then gives up). */
 export function retryWaitMs(
   status: number,
   headers: Record<string, string | string[] | undefined>,
   attempt: number,
   random: () => number,
+  nowMs: number = Date.now(),
 ): number {
   if (status === 429) {
-    const reset = Number(headerValue(headers['ratelimit-reset']));
-    // RateLimit-Reset is seconds until the window resets; a little jitter avoids a thundering herd.
-    if (Number.isFinite(reset) && reset >= 0) return Math.round(reset * 1000 + random() * 250);
+    const raw = headerValue(headers['ratelimit-reset'])?.trim();
+    const reset = raw ? Number(raw) : NaN;
+    if (Number.isFinite(reset) && reset >= 0) {
+      let seconds = reset;
+      if (reset >= EPOCH_MS) seconds = (reset - nowMs) / 1000;
+      else if (reset >= EPOCH_S) seconds = reset - nowMs / 1000;
+      // A little jitter avoids a thundering herd.
+      return Math.round(Math.max(0, seconds) * 1000 + random() * 250);
+    }
     return backoffMs(attempt + 2, random);
   }
   if (status === 409) return IN_FLIGHT_MS * (attempt + 1);

@@ -52,6 +52,15 @@ export function positiveNumber(value: string): number {
   return n;
 }
 
+/** commander argParser: a number > 0 and at most `max` (a timer cannot wait past 2^31 ms: 24.8 days). */
+export function positiveAtMost(max: number) {
+  return (value: string): number => {
+    const n = positiveNumber(value);
+    if (n > max) throw new InvalidArgumentError(`must be at most ${max}.`);
+    return n;
+  };
+}
+
 /** Collects a repeatable flag into a list. */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];

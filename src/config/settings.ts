@@ -31,6 +31,8 @@ export interface Settings {
 
 export const DEFAULT_TIMEOUT_S = 30;
 export const DEFAULT_MAX_RETRIES = 4;
+/** --timeout at most one hour (README, Reliability). */
+export const MAX_TIMEOUT_S = 3600;
 
 export function resolveProfile(
   globals: GlobalOptions,
