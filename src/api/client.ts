@@ -1,7 +1,7 @@
 // The one HTTP client (node:http keep-alive, transport.ts): auth, Idempotency-Key on every write,
 // the spec's retry rules, pacing to the key's rate limit, no redirects, every failure as a typed error.
 import { randomUUID } from 'node:crypto';
-import { ApiError, UnavailableError, type ErrorDetail } from '../errors.js';
+import { ApiError, CliError, EXIT, UnavailableError, type ErrorDetail } from '../errors.js';
 import { Pacer } from './pacer.js';
 import { backoffMs, isRetryable, MAX_WAIT_MS, retryWaitMs } from './retry.js';
 import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl } from './redact.js';
@@ -61,18 +61,38 @@ export class ApiClient {
   private readonly pacer: Pacer;
   private readonly random: () => number;
   private readonly scrub: KeyScrubber;
+  private rateKnown: boolean;
 
   constructor(readonly options: ClientOptions) {
     checkKeyCharacters(options.apiKey);
     this.scrub = new KeyScrubber(options.apiKey);
     this.transport = new HttpTransport({ keepAliveMs: 10_000, connections: options.connections ?? 8 });
     this.pacer = new Pacer(options.requestsPerMinute, options.sleep, options.now);
+    this.rateKnown = options.requestsPerMinute !== undefined;
     this.random = options.random ?? Math.random;
   }
 
   /** Space requests for this many per minute (learned from GET /me). */
   setRate(requestsPerMinute: number | undefined): void {
+    this.rateKnown ||= requestsPerMinute !== undefined;
     this.pacer.setRate(requestsPerMinute);
+  }
+
+  /**
+   * Before the second page of a walk: a key whose rate is not known yet (from the environment or
+   * --api-key-stdin rather than a profile) learns it from GET /me, so every walk is paced. When /me
+   * cannot answer (a key without access to it), the walk goes on unpaced; PageProgress still ends it.
+   */
+  async ensurePaced(signal?: AbortSignal): Promise<void> {
+    if (this.rateKnown) return;
+    this.rateKnown = true;
+    try {
+      const me = await this.get<{ rateLimit?: { requestsPerMinute?: unknown } }>('/me', undefined, signal);
+      const rpm = me?.rateLimit?.requestsPerMinute;
+      if (typeof rpm === 'number' && Number.isFinite(rpm) && rpm > 0) this.pacer.setRate(rpm);
+    } catch (e) {
+      if (signal?.aborted) throw e;
+    }
   }
 
   async get<T = unknown>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
@@ -124,6 +144,8 @@ export class ApiClient {
         res = await this.once(method, url, headers, payload, opts.signal);
       } catch (err) {
         if (opts.signal?.aborted) throw err;
+        // Not retried: the same server would send the same endless body again.
+        if ((err as Error).name === 'BodyTooLargeError') throw new CliError(`${method} ${url.pathname}: ${(err as Error).message}; stopped reading`, EXIT.failed);
         const reason = describeNetworkError(err, this.options.timeoutMs);
         this.debug(`<- ${method} ${url.pathname} failed: ${reason} (${this.options.now() - started} ms)`);
         if (!replaySafe || attempt >= this.options.maxRetries) {

@@ -1,7 +1,42 @@
 // Offset pagination over the list envelope. With `all`, follows pagination.hasMore and yields
 // items as each page arrives (so ndjson/csv print before the last page is fetched).
 import type { ApiClient, Query } from './client.js';
-import { ApiError } from '../errors.js';
+import { ApiError, CliError, EXIT } from '../errors.js';
+
+/** Pages in a row that bring nothing new before a walk is stopped (README, Reliability). */
+export const STALE_PAGES = 3;
+
+/**
+ * Ends a walk that makes no progress: a server that answers `hasMore: true` with pages already seen
+ * (the same page whatever the offset, or only repeats) would otherwise be asked forever. Items added
+ * while paging push older ones to later offsets, so one page of repeats can be honest; the very same
+ * page at a new offset, or STALE_PAGES pages in a row with no new id, cannot.
+ */
+export class PageProgress {
+  private previous: { ids: string; offset: number } | undefined;
+  private stale = 0;
+
+  constructor(private readonly what: string) {}
+
+  check(ids: string[], fresh: number, offset: number, repeatsExpected = false): void {
+    const joined = ids.join('\n');
+    const same = ids.length > 0 && this.previous !== undefined && this.previous.ids === joined && this.previous.offset !== offset;
+    this.previous = { ids: joined, offset };
+    this.stale = fresh > 0 || repeatsExpected ? 0 : this.stale + 1;
+    if (same || this.stale >= STALE_PAGES) {
+      throw new CliError(
+        `${this.what}: the server keeps answering hasMore: true with ${same ? 'the same page at a new offset' : `${STALE_PAGES} pages of items already seen`} (offset ${offset}); stopped instead of asking forever`,
+        EXIT.failed,
+      );
+    }
+  }
+
+  /** A deliberate re-read (the same window again) is not a stale page. */
+  reset(): void {
+    this.stale = 0;
+    this.previous = undefined;
+  }
+}
 
 export interface ListEnvelope<T> {
   object: 'list';
@@ -34,23 +69,31 @@ export class PagedList<T> implements AsyncIterable<T> {
     const seen = this.opts.all ? new Set<string>() : undefined;
     let offset = this.opts.offset ?? 0;
     const limit = this.opts.all ? 100 : this.opts.limit;
-    for (;;) {
+    const progress = new PageProgress(`GET ${this.path}`);
+    for (let pages = 0; ; pages++) {
+      // Every walk of more than one page is paced, whatever the key's origin (README, How requests are made).
+      if (pages === 1) await this.client.ensurePaced(this.opts.signal);
       const page = await this.client.get<ListEnvelope<unknown>>(this.path, { ...this.query, limit, offset }, this.opts.signal);
       if (!page || page.object !== 'list' || !Array.isArray(page.data) || !page.pagination) {
         throw new ApiError(200, 'unexpected_response', `unexpected response for GET ${this.path}: not a list`);
       }
       this.total = page.pagination.total;
       this.hasMore = page.pagination.hasMore;
+      const ids: string[] = [];
+      let fresh = 0;
       for (const raw of page.data) {
         const id = (raw as { id?: unknown }).id;
         if (seen && typeof id === 'string') {
+          ids.push(id);
           if (seen.has(id)) continue;
           seen.add(id);
         }
+        fresh++;
         this.shown++;
         yield this.parseItem(raw);
       }
       if (!this.opts.all || !page.pagination.hasMore || page.data.length === 0) return;
+      progress.check(ids, fresh, offset);
       offset += page.data.length;
     }
   }

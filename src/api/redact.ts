@@ -2,6 +2,9 @@
 // request ids) and every --verbose line pass through a scrubber that masks any run of 8 or more
 // characters of the key, compared without case, also reversed, base64 (any alignment, standard and
 // URL-safe) and hex. A key shorter than 8 characters is masked wherever it appears whole.
+// Runs of the key made of lower-case letters and punctuation only (`cq_live_`, `campaign`) are its
+// readable label, not its secret, and are left alone so messages stay readable; the key as a whole and
+// every run holding a digit or a capital letter are masked.
 import { UsageError } from '../errors.js';
 
 const RUN = 8;
@@ -15,14 +18,16 @@ export function maskKey(key: string): string {
 const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 function encodings(key: string): string[] {
-  const forms = [key, [...key].reverse().join(''), Buffer.from(key).toString('hex')];
+  const forms = [Buffer.from(key).toString('hex')];
   for (let skip = 0; skip < 3; skip++) {
     const bytes = Buffer.from(key).subarray(skip);
     // The last 2 characters of an encoding depend on what follows the key: left out.
     for (const enc of ['base64', 'base64url'] as const) forms.push(bytes.toString(enc).replace(/=+$/, '').slice(0, -2));
   }
-  return forms.map(fold);
+  return forms;
 }
+
+const LABEL = /^[a-z_\-.]*$/;
 
 export class KeyScrubber {
   private readonly grams = new Set<string>();
@@ -31,9 +36,18 @@ export class KeyScrubber {
   constructor(private readonly key: string) {
     this.n = Math.min(RUN, key.length);
     if (!key) return;
-    const forms = key.length < RUN ? [key, [...key].reverse().join('')].map(fold) : encodings(key);
-    for (const form of forms) {
-      for (let i = 0; i + this.n <= form.length; i++) this.grams.add(form.slice(i, i + this.n));
+    const plain = [key, [...key].reverse().join('')];
+    const secretLooking = /[^a-z_\-.]/.test(key);
+    for (const form of plain) {
+      for (let i = 0; i + this.n <= form.length; i++) {
+        const gram = form.slice(i, i + this.n);
+        if (!secretLooking || key.length < RUN || !LABEL.test(gram)) this.grams.add(fold(gram));
+      }
+    }
+    if (key.length >= RUN) {
+      for (const form of encodings(key)) {
+        for (let i = 0; i + this.n <= form.length; i++) this.grams.add(fold(form.slice(i, i + this.n)));
+      }
     }
   }
 

@@ -8,11 +8,21 @@
 // less CPU per request), so the bulk paths lose nothing.
 import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 
+/**
+ * The most a response body may hold: 128 MiB. The largest legitimate answers are an image of 4096
+ * pixels (even an uncompressed 4096 x 8192 RGBA picture is 128 MiB; real QR images are far smaller)
+ * and a page of 100 cards at the API's limits (each under the 1 MB body limit). Past it the exchange
+ * is cut and fails with a BodyTooLargeError, before memory runs out.
+ */
+export const MAX_BODY_BYTES = 128 * 1024 * 1024;
+
 export interface TransportOptions {
   /** Sockets per origin. */
   connections: number;
   /** Idle keep-alive sockets are closed after this long. */
   keepAliveMs: number;
+  /** Default MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
 }
 
 export interface TransportRequest {
@@ -70,9 +80,16 @@ export class HttpTransport {
         r.destroy(err);
       };
       const onAbort = () => stop(abortError(signal!));
+      const max = this.options.maxBodyBytes ?? MAX_BODY_BYTES;
       const onResponse = (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        if (Number(res.headers['content-length']) > max) return stop(bodyTooLarge(max));
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > max) stop(bodyTooLarge(max));
+          else chunks.push(chunk);
+        });
         res.on('end', () =>
           finish(undefined, { status: res.statusCode ?? 0, headers: res.headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }),
         );
@@ -116,6 +133,12 @@ export class HttpTransport {
 
 function timeoutError(ms: number): Error {
   return Object.assign(new Error(`timed out after ${ms} ms`), { name: 'TimeoutError' });
+}
+
+function bodyTooLarge(max: number): Error {
+  return Object.assign(new Error(`the response body is larger than ${max / (1024 * 1024)} MiB, the most any answer of this API needs`), {
+    name: 'BodyTooLargeError',
+  });
 }
 
 function connectionDropped(): Error {

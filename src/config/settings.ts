@@ -90,14 +90,14 @@ export function checkBaseUrl(given: string): string {
   } catch {
     throw new UsageError(`invalid base URL "${raw}": expected e.g. https://api.example.com/v1`);
   }
-  if (url.username || url.password) {
-    throw new UsageError(`invalid base URL "${raw}": credentials in the URL (user:password@) are refused; the API key is the only credential`);
-  }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`invalid base URL "${raw}": only https:// is supported`);
   }
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
     throw new UsageError(`refusing plain http:// to ${url.hostname}: the API key is sent only over https (http is allowed for localhost only)`);
+  }
+  if (url.username || url.password) {
+    throw new UsageError(`invalid base URL "${raw}": credentials in the URL (user:password@) are refused; the API key is the only credential`);
   }
   if (url.search || url.hash) throw new UsageError(`invalid base URL "${raw}": no query or fragment allowed`);
   return url.toString().replace(/\/+$/, '');

@@ -20,11 +20,21 @@
 //    and is not among those ids, so the next run (since = cursor, inclusive) lists it and exports it.
 // 4. Leads at the previous cursor's instant come back (since is inclusive); those in the previous
 //    cursor's ids were exported by the previous run and are skipped.
+// 5. Leads sharing one createdAt may come back in a different order on every request. When a page
+//    ends inside an instant, the next request starts at the first lead of that instant on this page
+//    (re-reading it whole) instead of after the page, so no lead of that instant can slip between
+//    two pages. An instant filling whole pages is read window by window; when a page moves past it,
+//    the count of its leads is known (the offsets it spans), and the instant is read again from its
+//    start until every one of them has been seen (at most MAX_PASSES passes, else the walk fails:
+//    the state is not saved, no lead is lost).
+// 6. A server that keeps answering hasMore with pages already seen is stopped (PageProgress, exit 1).
 // A lead written with a createdAt older than the cursor (a clock far behind, or backdated data) is
 // outside any `since`-based sync: it cannot be seen by this or any later run.
 import { InterruptedError } from '../errors.js';
 import type { ApiClient } from '../api/client.js';
 import { fetchLeadsPage } from '../api/leads.js';
+import { PageProgress } from '../api/pages.js';
+import { CliError, EXIT } from '../errors.js';
 import type { Spool } from './spool.js';
 import type { ExportCursor } from './state.js';
 
@@ -47,6 +57,20 @@ export interface WalkOptions {
   signal?: AbortSignal;
 }
 
+/** Passes over one instant that fills whole pages before giving up (5). */
+export const MAX_PASSES = 50;
+
+interface Instant {
+  ms: number;
+  /** Offset of its first lead. */
+  start: number;
+  /** Ids of its leads seen so far (exported now, before, or repeats). */
+  seen: Set<string>;
+  /** It filled a whole page: only several reads can show all of it. */
+  spansPages: boolean;
+  passes: number;
+}
+
 export async function walkLeads(client: ApiClient, spool: Spool, o: WalkOptions): Promise<WalkResult> {
   const since = o.cursor?.createdAt ?? o.since;
   const sinceMs = since === undefined ? undefined : Date.parse(since);
@@ -56,9 +80,12 @@ export async function walkLeads(client: ApiClient, spool: Spool, o: WalkOptions)
   let boundary: number | undefined;
   let boundaryIds = new Set<string>();
   let newestMs: number | undefined;
+  let instant: Instant | undefined;
+  const progress = new PageProgress('GET /leads');
   const result: WalkResult = { exported: 0, newestIds: [], pages: 0 };
 
   for (let offset = 0; ; ) {
+    if (result.pages === 1) await client.ensurePaced(o.signal);
     let page;
     try {
       page = await fetchLeadsPage(client, { since, includeArchived: true, limit: PAGE_SIZE, offset }, o.signal);
@@ -67,9 +94,34 @@ export async function walkLeads(client: ApiClient, spool: Spool, o: WalkOptions)
       throw e;
     }
     result.pages++;
+    const times = page.data.map((l) => Date.parse(l.createdAt));
+    let take = page.data.length;
+    let again = false;
+    if (instant?.spansPages) {
+      let past = times.findIndex((ms) => ms < instant!.ms);
+      if (past < 0 && !page.pagination.hasMore) past = page.data.length; // the list ends inside the instant
+      if (past >= 0) {
+        for (let i = 0; i < past; i++) if (times[i] === instant.ms) instant.seen.add(page.data[i]!.id);
+        const count = offset + past - instant.start;
+        if (instant.seen.size < count) {
+          // Not every lead of the instant was seen: read it again from its start, and nothing older yet (5).
+          if (++instant.passes > MAX_PASSES) {
+            throw new CliError(
+              `GET /leads: the server's order of the ${count} leads created at ${new Date(instant.ms).toISOString()} changes on every request; ${instant.seen.size} of them seen after ${MAX_PASSES} passes; nothing was exported and the state file is unchanged`,
+              EXIT.failed,
+            );
+          }
+          take = past;
+          again = true;
+        } else {
+          instant = undefined;
+        }
+      }
+    }
     const lines: string[] = [];
-    for (const lead of page.data) {
-      const ms = Date.parse(lead.createdAt);
+    for (let i = 0; i < take; i++) {
+      const lead = page.data[i]!;
+      const ms = times[i]!;
       if (sinceMs !== undefined && ms < sinceMs) continue; // not ours to export (defensive: the API filters)
       if (ms === cursorMs && exportedBefore.has(lead.id)) continue; // exported by the previous run (4)
       if (boundary !== undefined) {
@@ -91,7 +143,27 @@ export async function walkLeads(client: ApiClient, spool: Spool, o: WalkOptions)
     }
     await spool.append(lines);
     result.exported += lines.length;
+    if (again) {
+      offset = instant!.start;
+      progress.reset();
+      continue;
+    }
     if (!page.pagination.hasMore || page.data.length === 0) return result;
-    offset += page.data.length;
+    // In a second pass over an instant, pages of repeats are expected: only the same page at a new offset counts.
+    progress.check(page.data.map((l) => l.id), lines.length, offset, Boolean(instant?.passes));
+
+    // Where the next page starts (5): at the first lead of the instant this page ends in.
+    const lastMs = times[times.length - 1]!;
+    const first = times.indexOf(lastMs);
+    if (instant?.ms !== lastMs) {
+      instant = { ms: lastMs, start: offset + first, seen: new Set(), spansPages: false, passes: 0 };
+    }
+    for (let i = first; i < times.length; i++) instant.seen.add(page.data[i]!.id);
+    if (first > 0) {
+      offset += first;
+    } else {
+      instant.spansPages = true;
+      offset += page.data.length;
+    }
   }
 }
