@@ -2,6 +2,7 @@
 import type { ApiClient } from './client.js';
 import { parseResponse } from './parse.js';
 import { ScanStats, type Range } from './schemas/analytics.js';
+import { idPath } from './ids.js';
 
 export interface StatsQuery {
   range: Range;
@@ -13,6 +14,6 @@ export async function getOverview(client: ApiClient, q: StatsQuery): Promise<Sca
 }
 
 export async function getScanStats(client: ApiClient, id: string, q: StatsQuery): Promise<ScanStats> {
-  const path = `/analytics/${encodeURIComponent(id)}`;
+  const path = idPath('/analytics', id);
   return parseResponse(ScanStats, await client.get(path, { ...q }), `GET ${path}`);
 }

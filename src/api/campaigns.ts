@@ -3,8 +3,9 @@ import type { ApiClient } from './client.js';
 import { PagedList, type PageOptions } from './pages.js';
 import { parseResponse } from './parse.js';
 import { Campaign, CampaignCard, CampaignSchema, DryRun } from './schemas/campaigns.js';
+import { idPath } from './ids.js';
 
-const path = (id: string, rest = '') => `/campaigns/${encodeURIComponent(id)}${rest}`;
+const path = (id: string, rest = '') => idPath('/campaigns', id, rest);
 
 export function listCampaigns(client: ApiClient, opts: PageOptions): PagedList<Campaign> {
   return new PagedList(client, '/campaigns', {}, opts, (raw) => parseResponse(Campaign, raw, 'GET /campaigns'));

@@ -3,8 +3,9 @@ import type { ApiClient, WriteOptions } from './client.js';
 import { PagedList, type PageOptions } from './pages.js';
 import { parseResponse } from './parse.js';
 import { Card, WalletLinks, type CardFields } from './schemas/cards.js';
+import { idPath } from './ids.js';
 
-const path = (id: string, rest = '') => `/cards/${encodeURIComponent(id)}${rest}`;
+const path = (id: string, rest = '') => idPath('/cards', id, rest);
 
 export interface CardsQuery {
   search?: string;

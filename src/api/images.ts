@@ -1,6 +1,7 @@
 // GET /qr-codes/:id/image: the image bytes of a QR code or a card, and the filename the API suggests.
 // No runtime imports: the command reads the format constants at start-up.
 import type { ApiClient } from './client.js';
+import { idPath } from './ids.js';
 
 export const IMAGE_FORMATS = ['png', 'svg', 'pdf', 'jpeg', 'webp'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -24,7 +25,7 @@ export interface QrImage {
 }
 
 export async function getQrImage(client: ApiClient, id: string, q: ImageQuery, signal?: AbortSignal): Promise<QrImage> {
-  const res = await client.requestBytes(`/qr-codes/${encodeURIComponent(id)}/image`, {
+  const res = await client.requestBytes(idPath('/qr-codes', id, '/image'), {
     format: q.format,
     size: q.size,
     transparent: q.transparent ? true : undefined,

@@ -4,6 +4,7 @@ import type { ApiClient } from './client.js';
 import { PagedList, type ListEnvelope, type PageOptions } from './pages.js';
 import { parseResponse } from './parse.js';
 import { Lead, type LeadSource } from './schemas/leads.js';
+import { idPath } from './ids.js';
 
 export interface LeadsQuery {
   cardId?: string;
@@ -17,7 +18,7 @@ export function listLeads(client: ApiClient, q: LeadsQuery, page: PageOptions): 
 }
 
 export async function getLead(client: ApiClient, id: string): Promise<Lead> {
-  const path = `/leads/${encodeURIComponent(id)}`;
+  const path = idPath('/leads', id);
   return parseResponse(Lead, await client.get(path), `GET ${path}`);
 }
 

@@ -3,8 +3,9 @@ import type { ApiClient, WriteOptions } from './client.js';
 import { PagedList, type PageOptions } from './pages.js';
 import { parseResponse } from './parse.js';
 import { QrCode } from './schemas/qr.js';
+import { idPath } from './ids.js';
 
-const path = (id: string) => `/qr-codes/${encodeURIComponent(id)}`;
+const path = (id: string) => idPath('/qr-codes', id);
 
 export interface QrQuery {
   search?: string;

@@ -26,6 +26,9 @@ export function checkEncoding(label: string): string {
   }
 }
 
+/** The longest CSV row read, in characters (README, Reliability). */
+export const MAX_RECORD_CHARS = 4 * 1024 * 1024;
+
 /** Every record of the file, the header first. Memory stays flat: one chunk and one record at a time. */
 export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGenerator<CsvRecord> {
   const input = createReadStream(path, { highWaterMark: 256 * 1024 });
@@ -38,6 +41,8 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
     // Blank lines come through as [''] and are skipped below, so line numbers stay exact without
     // csv-parse's per-record `info` objects (which cost a third of the parsing time and memory).
     skip_empty_lines: false,
+    // A row past 4 MiB cannot become a campaign record (at most 1 MB): refused before memory runs out.
+    max_record_size: MAX_RECORD_CHARS,
   });
   const decoder = decoderFor(opts.encoding, path);
   (decoder ? input.pipe(decoder) : input).pipe(parser);
@@ -57,6 +62,9 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'ENOENT' || err.code === 'EACCES' || err.code === 'EISDIR') {
       throw new UsageError(`cannot read ${path}: ${err.code}`);
+    }
+    if (err.code === 'CSV_MAX_RECORD_SIZE') {
+      throw new UsageError(`${path}: the row starting near line ${next} is longer than ${MAX_RECORD_CHARS / (1024 * 1024)} MiB; a campaign record is at most 1 MB`);
     }
     if (typeof err.code === 'string' && err.code.startsWith('CSV_')) {
       throw new UsageError(`${path}: not readable as CSV near line ${next}: ${err.message.replace(/ at line \d+.*$/, '')}`);

@@ -84,11 +84,37 @@ export async function readJsonData(spec: string, deps: Deps, what = '--data'): P
     text = spec;
     source = 'the argument';
   }
+  const depth = jsonDepth(text);
+  if (depth > MAX_JSON_DEPTH) {
+    throw new UsageError(`${what}: ${source} nests ${depth > 10_000 ? 'over 10000' : depth} levels deep; at most ${MAX_JSON_DEPTH} are accepted`);
+  }
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
     throw new UsageError(`${what}: ${source} is not valid JSON (${(e as Error).message})`);
   }
+}
+
+/** Deepest nesting of arrays and objects accepted in --data (no API document comes near it). */
+export const MAX_JSON_DEPTH = 64;
+
+/** Nesting depth of JSON text, counted without parsing (brackets outside strings); stops past 10,000. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) max = depth;
+      if (max > 10_000) return max;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
 }
 
 export async function readJsonObject(spec: string, deps: Deps, what = '--data'): Promise<Record<string, unknown>> {

@@ -3,6 +3,7 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Deps } from '../../deps.js';
 import { ApiError, CliError, EXIT, PartialError } from '../../errors.js';
+import { checkId } from '../../api/ids.js';
 import { safeLine } from '../../output/sanitize.js';
 import { confirm } from '../shared.js';
 
@@ -19,6 +20,7 @@ export interface DeleteSpec<T> {
 const errorLine = (id: string, e: ApiError) => `error: ${safeLine(`${id}: ${e.code ?? 'http_error'} (${e.status}): ${e.message}`)}\n`;
 
 export async function deleteRecords<T>(deps: Deps, ids: string[], spec: DeleteSpec<T>): Promise<void> {
+  for (const id of ids) checkId(id); // every id checked before anything is sent
   const unique = [...new Set(ids)];
   const single = unique.length === 1;
   const yes = Boolean(deps.globals.yes);
