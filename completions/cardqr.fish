@@ -322,6 +322,10 @@ function __cardqr_takes_value
             return 0
         case '*|''--max-retries'
             return 0
+        case '*|''--csv-dialect'
+            return 0
+        case '*|''--csv-delimiter'
+            return 0
     end
     return 1
 end
@@ -539,6 +543,9 @@ complete -c cardqr -l fields -x -d 'keep only these comma-separated (dotted) fie
 complete -c cardqr -s q -l quiet -d 'lists print only ids; other commands print nothing on success'
 complete -c cardqr -l no-color -d 'never colour output (also NO_COLOR)'
 complete -c cardqr -l verbose -d 'log each request and response to stderr, secrets redacted (also CARDQR_DEBUG=1)'
-complete -c cardqr -l timeout -x -d 'per-request timeout in seconds (default: 30)'
+complete -c cardqr -l timeout -x -d 'per-request timeout in seconds, up to 3600 (default: 30)'
 complete -c cardqr -l max-retries -x -d 'retries for retryable failures (default: 4)'
 complete -c cardqr -s y -l yes -d 'answer yes to confirmations'
+complete -c cardqr -l csv-dialect -x -a 'rfc4180 excel excel-semicolon' -d 'CSV for a program (rfc4180, default) or for Excel (excel: BOM, long numbers and phones kept as text; excel-semicolon: the same with ;)'
+complete -c cardqr -l csv-delimiter -x -a ', ; tab' -d 'CSV separator: , ; or tab'
+complete -c cardqr -l csv-raw -d 'CSV cells exactly as sent: no formula neutralisation (see README, Output)'
