@@ -2,9 +2,9 @@
 // request ids) and every --verbose line pass through a scrubber that masks any run of 8 or more
 // characters of the key, compared without case, also reversed, base64 (any alignment, standard and
 // URL-safe) and hex. A key shorter than 8 characters is masked wherever it appears whole.
-// Runs of the key made of lower-case letters and punctuation only (`cq_live_`, `campaign`) are its
-// readable label, not its secret, and are left alone so messages stay readable; the key as a whole and
-// every run holding a digit or a capital letter are masked.
+// The key's readable label (everything up to its last `_` or `-`, as in `cq_live_campaign_`) is not
+// secret and is left alone where it stands by itself, so messages naming a campaign stay readable;
+// every run reaching into the part after it is masked.
 import { UsageError } from '../errors.js';
 
 const RUN = 8;
@@ -27,7 +27,6 @@ function encodings(key: string): string[] {
   return forms;
 }
 
-const LABEL = /^[a-z_\-.]*$/;
 
 export class KeyScrubber {
   private readonly grams = new Set<string>();
@@ -36,13 +35,13 @@ export class KeyScrubber {
   constructor(private readonly key: string) {
     this.n = Math.min(RUN, key.length);
     if (!key) return;
-    const plain = [key, [...key].reverse().join('')];
-    const secretLooking = /[^a-z_\-.]/.test(key);
-    for (const form of plain) {
-      for (let i = 0; i + this.n <= form.length; i++) {
-        const gram = form.slice(i, i + this.n);
-        if (!secretLooking || key.length < RUN || !LABEL.test(gram)) this.grams.add(fold(gram));
-      }
+    // The label before the last _ or - (`cq_live_campaign_`) is not secret; the tail after it is.
+    const cut = Math.max(key.lastIndexOf('_'), key.lastIndexOf('-')) + 1;
+    const label = key.length - cut >= RUN ? cut : 0;
+    const reversed = [...key].reverse().join('');
+    for (let i = 0; i + this.n <= key.length; i++) {
+      if (i + this.n > label) this.grams.add(fold(key.slice(i, i + this.n)));
+      if (i < key.length - label) this.grams.add(fold(reversed.slice(i, i + this.n)));
     }
     if (key.length >= RUN) {
       for (const form of encodings(key)) {
