@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { runCli, type RunOptions, type RunResult } from '../helpers/run-cli.js';
 
 export interface Hostile {
@@ -37,6 +37,15 @@ export function useHostile(): (handler: Handler) => Promise<Hostile> {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests };
   };
+}
+
+/** Counts every passing case of a hostile-*.test.ts file for the CI line (`N hostile-server and untrusted-text cases passed`). */
+export function countHostileCases(counts: { hostile: number }): void {
+  beforeEach(({ onTestFinished }) => {
+    onTestFinished(({ task }) => {
+      if (task.result?.state === 'pass') counts.hostile++;
+    });
+  });
 }
 
 /** Temp directories removed after the file's tests. */

@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { partnersCsv } from '../bulk/_files.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli } from '../helpers/run-cli.js';
-import { json, list, me, runAgainst, useHostile, useTempDirs, type Hostile } from './_hostile.js';
+import { countHostileCases, json, list, me, runAgainst, useHostile, useTempDirs, type Hostile } from './_hostile.js';
 import { expectNoStack, useCounters } from './_support.js';
 
 const counts = useCounters('hostile-secrets-input');
+countHostileCases(counts);
 const hostile = useHostile();
 const emu = useEmulator();
 const temp = useTempDirs();

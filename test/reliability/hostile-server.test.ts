@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prng } from '../../src/emulator/default-seed-activity.js';
 import { BIN, ensureBuilt } from '../helpers/built-cli.js';
-import { card, json, lead, list, me, runAgainst, useHostile, useTempDirs, type Hostile } from './_hostile.js';
+import { card, countHostileCases, json, lead, list, me, runAgainst, useHostile, useTempDirs, type Hostile } from './_hostile.js';
 import { expectNoStack, useCounters } from './_support.js';
 
 const counts = useCounters('hostile-server');
+countHostileCases(counts);
 const hostile = useHostile();
 const temp = useTempDirs();
 const KEY = 'cq_live_hostile_4Fh8Kd2Lm9Qx7Rt3';

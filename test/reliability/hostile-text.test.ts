@@ -8,10 +8,11 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli } from '../helpers/run-cli.js';
-import { json, runAgainst, useHostile, useTempDirs } from './_hostile.js';
+import { countHostileCases, json, runAgainst, useHostile, useTempDirs } from './_hostile.js';
 import { addCards, addLeads, useCounters } from './_support.js';
 
 const counts = useCounters('hostile-text');
+countHostileCases(counts);
 const emu = useEmulator();
 const hostile = useHostile();
 const temp = useTempDirs();
