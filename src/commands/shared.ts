@@ -71,7 +71,7 @@ export async function readJsonData(spec: string, deps: Deps, what = '--data'): P
   let text: string;
   let source: string;
   if (spec === '-' || spec === '@-') {
-    text = await deps.readStdin();
+    text = await deps.readStdin({ what });
     source = 'standard input';
   } else if (spec.startsWith('@')) {
     source = spec.slice(1);

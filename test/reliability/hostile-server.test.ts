@@ -62,6 +62,21 @@ describe('1. paging ends', () => {
     counts.faults += 2;
   });
 
+  it('pages that alternate between two pages already seen: stopped after 3 pages with nothing new', async () => {
+    const h = await hostile((_req, res, url) => {
+      if (url.pathname === '/v1/me') return json(res, 200, me);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const odd = Math.floor(offset / 2) % 2 === 1;
+      json(res, 200, list(odd ? [card(3), card(4)] : [card(1), card(2)], offset, 1_000_000, true));
+    });
+    const r = await runAgainst(h, ['cards', 'list', '--all', '-o', 'ndjson'], KEY, temp());
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/keeps answering hasMore: true with 3 pages of items already seen/);
+    expect(r.stdout.trim().split('\n')).toHaveLength(4);
+    expect(h.requests.filter((q) => q.url.startsWith('/v1/cards'))).toHaveLength(5);
+    counts.faults++;
+  });
+
   it('an empty page with hasMore: true ends the walk (nothing more to fetch)', async () => {
     const h = await loop();
     const r = await runAgainst(h, ['qr', 'list', '--all', '-o', 'ndjson'], KEY, temp());
@@ -95,14 +110,22 @@ describe('2. bodies are bounded', () => {
     counts.faults++;
   });
 
+  it('an error body over 1 MiB is not read: the status line alone', async () => {
+    const h = await hostile((_req, res) => json(res, 422, { error: { code: 'validation_failed', message: 'x'.repeat(2 * 1024 * 1024) } }));
+    const r = await runAgainst(h, ['cards', 'get', 'crd_x'], KEY, temp());
+    expect([r.exitCode, r.stderr]).toEqual([5, 'error: http_error (422): HTTP 422 from GET /v1/cards/crd_x\n']);
+  });
+
   it.each([
-    ['yes | cardqr profiles add --api-key-stdin reads one line', 'profiles add p1 --no-verify --api-key-stdin', 0, /saved profile "p1"/],
-    ['yes | cardqr image - stops at 16 MiB', 'image - -d out', 2, /^error: image -: more than 16 MiB on standard input$/m],
-  ])('%s, with bounded memory', async (_n, args, exit, message) => {
+    ['yes | cardqr profiles add --api-key-stdin reads one line', 'yes', 'profiles add p1 --no-verify --api-key-stdin', 0, /saved profile "p1"/],
+    ['a first line of 100,000 characters is not a key', "head -c 100000 /dev/zero | tr '\\0' a", 'profiles add p1 --no-verify --api-key-stdin', 2, /^error: --api-key-stdin: the first line is longer than 65536 bytes/m],
+    ['yes | cardqr image - stops at 16 MiB', 'yes', 'image - -d out', 2, /^error: image -: more than 16 MiB on standard input$/m],
+    ['yes | cardqr api POST /cards --data - stops at 64 MiB', 'yes', 'api POST /cards --data -', 2, /^error: --data: more than 64 MiB on standard input$/m],
+  ])('%s, with bounded memory', async (_n, feed, args, exit, message) => {
     ensureBuilt();
     const dir = temp();
     // GNU time reports the peak RSS of the node process (in KiB) on its last stderr line.
-    const r = spawnSync('bash', ['-c', `yes | /usr/bin/time -f '%M' "${process.execPath}" "${BIN}" ${args}`], {
+    const r = spawnSync('bash', ['-c', `${feed} | /usr/bin/time -f '%M' "${process.execPath}" "${BIN}" ${args}`], {
       cwd: dir,
       env: { ...process.env, CARDQR_CONFIG_DIR: dir, CARDQR_BASE_URL: 'http://127.0.0.1:9/v1', CARDQR_API_KEY: KEY },
       encoding: 'utf8',
