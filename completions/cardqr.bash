@@ -38,9 +38,9 @@ __cardqr_node() {
     'analytics overview') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'analytics get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'leads') __cardqr_subs='list get export'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
-    'leads list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--card --source --since --include-archived --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
-    'leads get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
-    'leads export') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --out --since -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'leads list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--card --source --since --include-archived --preset --vcard-version --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'leads get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'leads export') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --out --since --preset --vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'campaigns') __cardqr_subs='list get schema test create-card import'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'campaigns list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'campaigns get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
@@ -160,11 +160,16 @@ __cardqr_value() {
     'leads list|--card') __cardqr_v='any' ;;
     'leads list|--source') __cardqr_v='choices:form exchange scan manual' ;;
     'leads list|--since') __cardqr_v='any' ;;
+    'leads list|--preset') __cardqr_v='any' ;;
+    'leads list|--vcard-version') __cardqr_v='any' ;;
     'leads list|--limit') __cardqr_v='any' ;;
     'leads list|--offset') __cardqr_v='any' ;;
+    'leads get|--vcard-version') __cardqr_v='any' ;;
     'leads export|--state') __cardqr_v='file' ;;
     'leads export|--out') __cardqr_v='file' ;;
     'leads export|--since') __cardqr_v='any' ;;
+    'leads export|--preset') __cardqr_v='any' ;;
+    'leads export|--vcard-version') __cardqr_v='any' ;;
     'campaigns list|--limit') __cardqr_v='any' ;;
     'campaigns list|--offset') __cardqr_v='any' ;;
     'campaigns test|--data') __cardqr_v='any' ;;
@@ -189,7 +194,7 @@ __cardqr_value() {
     'emulator|--profile') __cardqr_v='any' ;;
     *'|--profile') __cardqr_v='profiles' ;;
     *'|--base-url') __cardqr_v='any' ;;
-    *'|-o'|*'|--output') __cardqr_v='choices:table json ndjson csv' ;;
+    *'|-o'|*'|--output') __cardqr_v='choices:table json ndjson csv vcf' ;;
     *'|--fields') __cardqr_v='any' ;;
     *'|--timeout') __cardqr_v='any' ;;
     *'|--max-retries') __cardqr_v='any' ;;

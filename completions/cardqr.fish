@@ -256,15 +256,25 @@ function __cardqr_takes_value
             return 0
         case 'leads list|--since'
             return 0
+        case 'leads list|--preset'
+            return 0
+        case 'leads list|--vcard-version'
+            return 0
         case 'leads list|--limit'
             return 0
         case 'leads list|--offset'
+            return 0
+        case 'leads get|--vcard-version'
             return 0
         case 'leads export|--state'
             return 0
         case 'leads export|--out'
             return 0
         case 'leads export|--since'
+            return 0
+        case 'leads export|--preset'
+            return 0
+        case 'leads export|--vcard-version'
             return 0
         case 'campaigns list|--limit'
             return 0
@@ -475,14 +485,19 @@ complete -c cardqr -n '__cardqr_using "leads list"' -l card -x -d 'only leads on
 complete -c cardqr -n '__cardqr_using "leads list"' -l source -x -a 'form exchange scan manual' -d 'only leads from this source'
 complete -c cardqr -n '__cardqr_using "leads list"' -l since -x -d 'only leads created at or after this ISO 8601 date-time'
 complete -c cardqr -n '__cardqr_using "leads list"' -l include-archived -d 'include archived leads (default: left out)'
+complete -c cardqr -n '__cardqr_using "leads list"' -l preset -x -d 'CSV with the columns a CRM importer maps by itself: hubspot or salesforce (README "CRM presets"); locked leads are skipped'
+complete -c cardqr -n '__cardqr_using "leads list"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
 complete -c cardqr -n '__cardqr_using "leads list"' -l limit -x -d 'items per page, 1-100 (default: 25)'
 complete -c cardqr -n '__cardqr_using "leads list"' -l offset -x -d 'items to skip (default: 0)'
 complete -c cardqr -n '__cardqr_using "leads list"' -l all -d 'follow every page, streaming items as they arrive'
 complete -c cardqr -n '__cardqr_using "leads list"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "leads get"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
 complete -c cardqr -n '__cardqr_using "leads get"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "leads export"' -l state -r -F -d 'state file keeping the cursor; created by the first run; <file>.lock is held while running'
 complete -c cardqr -n '__cardqr_using "leads export"' -l out -r -F -d 'write to this file, replaced only once complete (default: standard output)'
 complete -c cardqr -n '__cardqr_using "leads export"' -l since -x -d 'first run only: start at leads created at or after this ISO 8601 date-time (default: every lead)'
+complete -c cardqr -n '__cardqr_using "leads export"' -l preset -x -d 'CSV with the columns a CRM importer maps by itself: hubspot or salesforce (README "CRM presets"); locked leads are skipped'
+complete -c cardqr -n '__cardqr_using "leads export"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
 complete -c cardqr -n '__cardqr_using "leads export"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'list' -d 'List campaigns (a campaign-scoped key sees only its own)'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List campaigns (a campaign-scoped key sees only its own) (alias of list)'
@@ -534,7 +549,7 @@ complete -c cardqr -n '__cardqr_using "completion"; and __cardqr_arg_index 0' -f
 complete -c cardqr -n 'not __cardqr_using "emulator"' -l profile -x -a '(__cardqr_profiles)' -d 'stored profile to use'
 complete -c cardqr -l api-key-stdin -d 'read the API key from standard input (one line)'
 complete -c cardqr -l base-url -x -d 'API base URL including the version prefix'
-complete -c cardqr -s o -l output -x -a 'table json ndjson csv' -d 'output format (default: table on a terminal, json otherwise)'
+complete -c cardqr -s o -l output -x -a 'table json ndjson csv vcf' -d 'output format (default: table on a terminal, json otherwise)'
 complete -c cardqr -l fields -x -d 'keep only these comma-separated (dotted) fields, in this order'
 complete -c cardqr -s q -l quiet -d 'lists print only ids; other commands print nothing on success'
 complete -c cardqr -l no-color -d 'never colour output (also NO_COLOR)'

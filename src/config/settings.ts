@@ -16,8 +16,9 @@ export interface GlobalOptions {
   yes?: boolean;
 }
 
-export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv';
-export const OUTPUT_FORMATS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
+export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'vcf';
+/** `vcf` (vCard) applies to leads only; every other command refuses it (outputSettings). */
+export const OUTPUT_FORMATS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'vcf'];
 
 export interface Settings {
   baseUrl: string;
