@@ -8,7 +8,7 @@ __cardqr_node() {
   case "$1" in
     '') __cardqr_subs='profiles me cards qr templates image analytics leads campaigns api emulator completion'; __cardqr_aliases=''; __cardqr_flags='-V --version --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes -h --help' ;;
     'profiles') __cardqr_subs='add list use show remove'; __cardqr_aliases='ls rm'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
-    'profiles add') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--default --no-verify -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'profiles add') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--default --no-verify --api-key-command -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'profiles list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'profiles use') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'profiles show') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
@@ -111,6 +111,7 @@ __cardqr_resolve() {
 # without a value (or an unknown word).
 __cardqr_value() {
   case "$1|$2" in
+    'profiles add|--api-key-command') __cardqr_v='any' ;;
     'cards list|--search') __cardqr_v='any' ;;
     'cards list|--template') __cardqr_v='any' ;;
     'cards list|--status') __cardqr_v='choices:draft published paused archived' ;;

@@ -158,6 +158,8 @@ end
 
 function __cardqr_takes_value
     switch "$argv[1]|$argv[2]"
+        case 'profiles add|--api-key-command'
+            return 0
         case 'cards list|--search'
             return 0
         case 'cards list|--template'
@@ -366,6 +368,7 @@ complete -c cardqr -n '__cardqr_using "profiles"; and __cardqr_arg_index 0; and 
 complete -c cardqr -n '__cardqr_using "profiles"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "profiles add"' -l default -d 'make it the default profile'
 complete -c cardqr -n '__cardqr_using "profiles add"' -l no-verify -d 'store without calling GET /me'
+complete -c cardqr -n '__cardqr_using "profiles add"' -l api-key-command -x -d 'store this command instead of the key: each run executes it (sh -c, 30 s timeout) and uses the first line it prints, e.g. \'pass show cardqr/prod\''
 complete -c cardqr -n '__cardqr_using "profiles add"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "profiles list"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "profiles use"' -s h -l help -d 'display help for command'
