@@ -298,6 +298,8 @@ function __cardqr_takes_value
             return 0
         case 'campaigns import|--rate'
             return 0
+        case 'campaigns import|--rejects'
+            return 0
         case 'campaigns import|--max-rows'
             return 0
         case 'api|--data'
@@ -521,7 +523,7 @@ complete -c cardqr -n '__cardqr_using "campaigns test"' -s h -l help -d 'display
 complete -c cardqr -n '__cardqr_using "campaigns create-card"' -l data -x -d 'the record: @file.json, - for standard input, or inline JSON'
 complete -c cardqr -n '__cardqr_using "campaigns create-card"' -l idempotency-key -x -d 'up to 255 characters; reuse it to retry safely (default: a random key)'
 complete -c cardqr -n '__cardqr_using "campaigns create-card"' -s h -l help -d 'display help for command'
-complete -c cardqr -n '__cardqr_using "campaigns import"' -l dry-run -d 'send every row to the dry-run endpoint: shows what would happen, creates nothing'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l dry-run -d 'send every row to the dry-run endpoint, creates nothing; ends with the plan: would create N, already exist M, invalid K'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l validate-only -d 'only check the file against the campaign schema; sends no row'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l report -r -F -d 'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l resume -d 'continue the import its report records: rows created or exists are skipped, the rest sent again with the same keys'
@@ -530,6 +532,7 @@ complete -c cardqr -n '__cardqr_using "campaigns import"' -l encoding -x -d 'fil
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l concurrency -x -d 'requests in flight, 1-16 (default: 1)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l rate -x -d 'requests per minute at most (default: the key\'s limit from GET /me)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l skip-invalid -d 'record invalid rows in the report (outcome invalid) and import the others'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l rejects -r -F -d 'write every row that failed or was invalid (original cells + line, errorCode, message) to this CSV, ready to fix and import as it is'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l max-rows -x -d 'import only the first n rows: a rehearsal on live data'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "campaigns import"; and __cardqr_arg_index 1' -F

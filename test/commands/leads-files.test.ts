@@ -1,9 +1,9 @@
 // Lead files for other tools: CRM presets (--preset hubspot|salesforce) and vCards (-o vcf).
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { parse } from 'csv-parse/sync';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { foldLine } from '../../src/output/vcf.js';
 import { PRESETS } from '../../src/presets/index.js';
 import { splitName } from '../../src/presets/names.js';
@@ -11,6 +11,15 @@ import { useEmulator } from '../helpers/emulator.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
 const emu = useEmulator();
+const dirs: string[] = [];
+const tmp = () => {
+  const d = tempDir();
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 const ROOT = join(import.meta.dirname, '..', '..');
 const LOCKED = ['lead_027', 'lead_028', 'lead_029', 'lead_030'];
 
@@ -78,7 +87,7 @@ describe('leads --preset', () => {
   });
 
   it('leads export --preset: the file holds the preset columns; locked leads counted, with the state-file caveat', async () => {
-    const dir = tempDir();
+    const dir = tmp();
     const out = join(dir, 'hubspot.csv');
     const r = await runCli(['leads', 'export', '--state', join(dir, 's.json'), '--preset', 'hubspot', '--out', out], { emu });
     expect(r.exitCode).toBe(0);
@@ -179,7 +188,7 @@ describe('leads -o vcf', () => {
   });
 
   it('leads export -o vcf writes the file; a locked lead via leads get is skipped with a note', async () => {
-    const dir = tempDir();
+    const dir = tmp();
     const r = await runCli(['leads', 'export', '--state', join(dir, 's.json'), '-o', 'vcf', '--out', join(dir, 'leads.vcf')], { emu });
     expect(r.exitCode).toBe(0);
     const text = readFileSync(join(dir, 'leads.vcf'), 'utf8');
