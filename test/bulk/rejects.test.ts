@@ -91,6 +91,19 @@ describe('campaigns import --rejects', () => {
     expect(readFileSync(rejects, 'utf8')).toBe(`${HEADER},line,errorCode,message\r\n`);
   });
 
+  it('UTF-8 with commas whatever the input was; stray cells past the header are not copied, the message counts them', async () => {
+    const latin1 = Buffer.from(`externalId;firstName;lastName;company;emails.0.label;emails.0.value\nP-7;José;Núñez;;Work;j@x.example;stray\n`, 'latin1');
+    const file = csv('');
+    writeFileSync(file, latin1);
+    const rejects = join(dirname(file), 'rejects.csv');
+    const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--delimiter', ';', '--encoding', 'latin1', '--validate-only', '--rejects', rejects], { emu });
+    expect(r.exitCode).toBe(2);
+    const rows = parse(readFileSync(rejects, 'utf8')) as string[][];
+    expect(rows[0]).toEqual(['externalId', 'firstName', 'lastName', 'company', 'emails.0.label', 'emails.0.value', 'line', 'errorCode', 'message']);
+    expect(rows[1].slice(0, 7)).toEqual(['P-7', 'José', 'Núñez', '', 'Work', 'j@x.example', '2']);
+    expect(rows[1][8]).toContain('7 values for 6 columns');
+  });
+
   it('exit 2 before sending: --rejects naming the input, the report, or a directory', async () => {
     const file = csv(FILE);
     const dir = join(dirname(file), 'sub');

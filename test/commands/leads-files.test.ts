@@ -84,6 +84,8 @@ describe('leads --preset', () => {
     const sfBy = (id: string) => sf.find((r) => r['cardqr Lead ID'] === id)!;
     expect([sfBy('lead_a')['Email Opt Out'], sfBy('lead_b')['Email Opt Out'], sfBy('lead_c')['Email Opt Out']]).toEqual(['0', '1', '']);
     expect(sfBy('lead_b').Description).toBe('Topics: Pricing, Demo; Note: a; b');
+    // Nothing invented: no company stays empty (Salesforce will refuse that row, visibly).
+    expect([sfBy('lead_c')['Last Name'], sfBy('lead_c').Company]).toEqual(['Cher', '']);
   });
 
   it('leads export --preset: the file holds the preset columns; locked leads counted, with the state-file caveat', async () => {
@@ -169,6 +171,8 @@ describe('leads -o vcf', () => {
     expect(String(card.getFirstPropertyValue('note'))).toContain('Message: line one\nline two, with; punctuation');
     expect(String(card.getFirstPropertyValue('note'))).toContain('Marketing opt-in: yes, consent given 2026-06-01T10:00:00.000Z');
     expect(card.getFirstPropertyValue('uid')).toBe('urn:cardqr:lead:lead_x');
+    expect(card.getFirstPropertyValue('adr')).toEqual(['', '', '', 'Tokyo', '', '', 'JP']);
+    expect(String(card.getFirstPropertyValue('rev'))).toMatch(/^2026-06-01T10:00:00/);
   });
 
   it('leads list -o vcf --vcard-version 3.0: one card per unlocked lead, N present, locked ones counted', async () => {

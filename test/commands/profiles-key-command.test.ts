@@ -74,9 +74,13 @@ describe('profiles add --api-key-command', () => {
     const env = await profileRun(cfg, ['me', '-o', 'json'], { env: { CARDQR_API_KEY: emu.keys.readonly } });
     expect(json(env).key.id).toBe('key_readonly');
     expect(runs(secrets)).toBe(2);
+    const stdin = await profileRun(cfg, ['me', '-o', 'json', '--api-key-stdin'], { stdin: emu.keys.readonly });
+    expect(json(stdin).key.id).toBe('key_readonly');
+    expect(runs(secrets)).toBe(2);
   });
 
   const failures: Array<[string, string, string]> = [
+    ['reads standard input (it is closed: nothing to read)', 'if read line; then echo "got-$line"; exit 0; fi; exit 4', 'failed (exit status 4)'],
     ['exits non-zero', `echo "${'k'.repeat(8)}-LEAKED" >&2; exit 3`, 'failed (exit status 3)'],
     ['prints nothing', 'true', 'printed no key on its first line'],
     ['prints too much', 'head -c 100000 /dev/zero | tr "\\0" k', 'printed more than 64 KiB'],
