@@ -68,9 +68,17 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
   const schema = await preflight(client, opts, deps);
   const plan = buildPlan(schema, headerCells);
   const rejects = new Rejects();
+  let rejectsError: CliError | undefined;
   const saveRejects = async (): Promise<string | undefined> => {
     if (!opts.rejects) return undefined;
-    const n = await writeRejects(opts.rejects, headerCells, dataRows(source()), rejects);
+    let n: number;
+    try {
+      n = await writeRejects(opts.rejects, headerCells, dataRows(source()), rejects);
+    } catch (e) {
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      rejectsError = new CliError(`could not write the rejects file ${opts.rejects} (${why}); the file there before is unchanged`, EXIT.failed);
+      return `rejects: ${rejectsError.message}`;
+    }
     return n
       ? `rejects: ${n} row${n === 1 ? '' : 's'} in ${opts.rejects} (fix them there and import that file as it is)`
       : `rejects: none; ${opts.rejects} holds the header only`;
@@ -103,6 +111,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     }
     if (mode === 'validate') {
       const saved = await saveRejects();
+      if (rejectsError) throw rejectsError;
       if (!quiet) stderr.write(`${opts.file}: ${v.rows} rows checked against campaign ${opts.campaignId}: no problems\n${saved ? `${saved}\n` : ''}`);
       return;
     }
@@ -139,6 +148,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     writer = undefined;
     const saved = await saveRejects();
     await finish({ opts, deps, mode, tally, result, alreadyDone, paused, report: reportPath!, rejects: saved, invalidInFile: v.invalid.countUpTo(v.rangeEnd) });
+    if (rejectsError) throw rejectsError;
   } finally {
     writer?.close();
     await lock?.release();
