@@ -6,12 +6,13 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin } from '../helpers/built-cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
-import { csvLine } from '../../src/output/csv.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { json, runCli } from '../helpers/run-cli.js';
 import { readReportLines, writeCsv } from './_files.js';
 
 const emu = useEmulator();
+/** What a spreadsheet saves: RFC 4180, cells as they are. */
+const csvLine = (cells: string[]) => cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',') + '\r\n';
 const dirs: string[] = [];
 const csv = (text: string, name = 'people.csv') => {
   const f = writeCsv(name, text);
