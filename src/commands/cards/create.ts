@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { CREATE_STATUSES } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
-import { example, outputSettings } from '../shared.js';
+import { example, printWritten } from '../shared.js';
 import {
   type CardFieldFlags, checkDocKeys, checkFieldKeys, docString, fetchTemplateRules, hasUnknownKeys, parse, readFieldInput,
   refuseTemplateProblems, withFieldOptions,
@@ -49,8 +49,8 @@ export function cardsCreateCommand(deps: Deps): Command {
     if (card.paused) {
       deps.io.stderr.write(`warning: card ${card.id} was created but is paused (paused: true): the plan does not cover it, so ${card.url} does not open\n`);
     }
-    const [{ renderRecord }, { cardView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/cards.js')]);
-    await renderRecord(card, cardView, outputSettings(deps), deps.io);
+    const { cardView } = await import('../../output/views/cards.js');
+    await printWritten(deps, card, cardView, card.id);
   });
   return example(
     cmd,

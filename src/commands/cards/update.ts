@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
-import { example, outputSettings } from '../shared.js';
+import { example, printWritten } from '../shared.js';
 import {
   type CardFieldFlags, checkDocKeys, checkFieldKeys, docString, fetchTemplateRules, hasUnknownKeys, readFieldInput,
   refuseTemplateProblems, withFieldOptions,
@@ -66,8 +66,8 @@ export function cardsUpdateCommand(deps: Deps): Command {
     if (nameBefore !== undefined && card.name !== nameBefore) {
       deps.io.stderr.write(`note: the card name follows the person's name: "${nameBefore}" is now "${card.name}"\n`);
     }
-    const [{ renderRecord }, { cardView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/cards.js')]);
-    await renderRecord(card, cardView, outputSettings(deps), deps.io);
+    const { cardView } = await import('../../output/views/cards.js');
+    await printWritten(deps, card, cardView, card.id);
   });
   return example(
     cmd,

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { CREATE_STATUSES } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
 import { parse } from '../cards/input.js';
-import { example, outputSettings } from '../shared.js';
+import { example, printWritten } from '../shared.js';
 import { parseUrl } from './parse.js';
 
 export interface QrCreateFlags {
@@ -28,8 +28,8 @@ export function qrCreateCommand(deps: Deps): Command {
       if (qr.paused) {
         deps.io.stderr.write(`warning: QR code ${qr.id} was created but is paused (paused: true): the plan does not cover it, so ${qr.url} does not redirect\n`);
       }
-      const [{ renderRecord }, { qrView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/qr.js')]);
-      await renderRecord(qr, qrView, outputSettings(deps), deps.io);
+      const { qrView } = await import('../../output/views/qr.js');
+      await printWritten(deps, qr, qrView, qr.id);
     });
   return example(
     cmd,

@@ -3,7 +3,7 @@ import { STATUSES, type Status } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
 import { parse } from '../cards/input.js';
-import { example, outputSettings } from '../shared.js';
+import { example, printWritten } from '../shared.js';
 import { parseUrl } from './parse.js';
 
 export interface QrUpdateFlags {
@@ -17,8 +17,8 @@ async function patchQr(deps: Deps, id: string, flags: QrUpdateFlags): Promise<vo
   const { updateQrCode } = await import('../../api/qr.js');
   const body = { name: flags.name, destinationUrl: flags.url, status: flags.status };
   const qr = await updateQrCode(await deps.api(), id, body, { idempotencyKey: flags.idempotencyKey });
-  const [{ renderRecord }, { qrView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/qr.js')]);
-  await renderRecord(qr, qrView, outputSettings(deps), deps.io);
+  const { qrView } = await import('../../output/views/qr.js');
+  await printWritten(deps, qr, qrView, qr.id);
 }
 
 export function qrUpdateCommand(deps: Deps): Command {
@@ -36,21 +36,4 @@ export function qrUpdateCommand(deps: Deps): Command {
       await patchQr(deps, id, flags);
     });
   return example(cmd, 'cardqr qr update qr_123 --url https://bistro.example/summer-menu', 'cardqr qr update qr_123 --status paused');
-}
-
-const SHORTCUTS: Array<[string, Status, string]> = [
-  ['pause', 'paused', 'Pause a QR code: its short link stops redirecting (same as update --status paused)'],
-  ['publish', 'published', 'Publish a QR code, undoing a pause or an archive (same as update --status published)'],
-  ['archive', 'archived', 'Archive a QR code: it stops redirecting and leaves the default list (same as update --status archived)'],
-];
-
-/** `qr pause|publish|archive <id>`: shortcuts for update --status. */
-export function qrStatusCommands(deps: Deps): Command[] {
-  return SHORTCUTS.map(([verb, status, description]) => {
-    const cmd = new Command(verb)
-      .description(description)
-      .argument('<qr-id>', 'QR code id, e.g. qr_123')
-      .action(async (id: string) => patchQr(deps, id, { status }));
-    return example(cmd, `cardqr qr ${verb} qr_123`);
-  });
 }
