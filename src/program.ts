@@ -61,7 +61,7 @@ export function createProgram(deps: Deps): Command {
 
   program.hook('preAction', (_root, action) => {
     Object.assign(deps.globals, action.optsWithGlobals() as GlobalOptions);
-    checkOutputFlags(deps.globals, action); // fail before any request
+    return checkOutputFlags(deps.globals, action); // fail before any request
   });
   configureTree(program, deps);
   return program;
