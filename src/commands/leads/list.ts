@@ -1,26 +1,27 @@
 import { Command, Option } from 'commander';
 import type { Deps } from '../../deps.js';
 import { example, outputSettings, withListOptions, type ListFlags } from '../shared.js';
-import { LEAD_SOURCES, parseSince, type LeadSourceFlag } from './options.js';
+import { LEAD_SOURCES, parseSince, withSinceOptions, type LeadSourceFlag } from './options.js';
 
 interface LeadsListFlags extends ListFlags {
   card?: string;
   source?: LeadSourceFlag;
   since?: string;
+  tz?: string;
   includeArchived?: boolean;
 }
 
 export function leadsListCommand(deps: Deps): Command {
-  const cmd = withListOptions(
+  const cmd = withListOptions(withSinceOptions(
     new Command('list')
       .alias('ls')
       .description('List leads collected on cards and pages, newest first')
       .option('--card <card-id>', 'only leads on this card or page')
       .addOption(new Option('--source <source>', 'only leads from this source').choices(LEAD_SOURCES))
-      .option('--since <date-time>', 'only leads created at or after this ISO 8601 date-time')
       .option('--include-archived', 'include archived leads (default: left out)'),
-  ).action(async (flags: LeadsListFlags) => {
-    const since = flags.since !== undefined ? parseSince(flags.since) : undefined;
+    'only leads created at or after',
+  )).action(async (flags: LeadsListFlags) => {
+    const since = parseSince(deps, flags);
     const [{ listLeads }, { renderList }, { leadView, leadCsvRow }] = await Promise.all([
       import('../../api/leads.js'),
       import('../../output/render.js'),
@@ -39,6 +40,8 @@ export function leadsListCommand(deps: Deps): Command {
   return example(
     cmd,
     'cardqr leads list --source form --since 2026-05-01T00:00:00Z',
+    'cardqr leads list --since 7d',
+    'cardqr leads list --since 2026-05-01 --tz Europe/Paris',
     'cardqr leads list --card crd_123 --all -o csv > leads.csv',
   );
 }
