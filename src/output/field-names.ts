@@ -70,7 +70,7 @@ async function schemaFor(path: string): Promise<{ node: Node; open?: string[] } 
   if (node.kind === 'object' && (group === 'cards' && verb !== 'wallet' || verb === 'create-card') && node.children.fields?.kind === 'object') {
     node.children.fields = { kind: 'object', children: { ...node.children.fields.children, '*': { kind: 'open' } } };
   }
-  if (node.kind === 'object' && group === 'me') node.children.commands = { kind: 'open' };
+  if (node.kind === 'object' && group === 'me') Object.assign(node.children, { commands: { kind: 'open' }, profile: { kind: 'leaf' }, baseUrl: { kind: 'leaf' } });
   return { node };
 }
 

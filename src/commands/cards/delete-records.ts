@@ -4,6 +4,7 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Deps } from '../../deps.js';
 import { ApiError, CliError, EXIT, PartialError } from '../../errors.js';
+import { idErrorText } from '../../hints.js';
 import { readIds } from '../ids.js';
 import { confirm } from '../shared.js';
 
@@ -20,7 +21,6 @@ export interface DeleteSpec<T> {
 /** Above this many ids the question names the count rather than fetching every record to describe it. */
 export const DESCRIBE_MAX = 20;
 
-const errorLine = (id: string, e: ApiError) => `error: ${id}: ${e.code ?? 'http_error'} (${e.status}): ${e.message}\n`;
 
 /**
  * The end of a many-id command: nothing failed → return; all failed for the same reason → that
@@ -50,7 +50,7 @@ export async function deleteRecords<T>(deps: Deps, args: string[], spec: DeleteS
     if (single || !(e instanceof ApiError)) throw e;
     failed.push(id);
     failures.push(e);
-    deps.io.stderr.write(errorLine(id, e));
+    deps.io.stderr.write(idErrorText(id, e));
   };
 
   let targets = unique;

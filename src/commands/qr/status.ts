@@ -7,6 +7,7 @@ import type { Status } from '../../api/rules.js';
 import type { QrCode } from '../../api/schemas/qr.js';
 import type { Deps } from '../../deps.js';
 import { ApiError, CliError, EXIT } from '../../errors.js';
+import { idErrorText } from '../../hints.js';
 import { readIds } from '../ids.js';
 import { confirm, example, outputSettings, printWritten } from '../shared.js';
 import { finishMany } from '../cards/delete-records.js';
@@ -54,7 +55,7 @@ async function setStatus(deps: Deps, verb: string, status: Status, done: string,
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         failures.push(e);
-        deps.io.stderr.write(`error: ${id}: ${e.code ?? 'http_error'} (${e.status}): ${e.message}\n`);
+        deps.io.stderr.write(idErrorText(id, e));
       }
     }
   }
