@@ -48,6 +48,8 @@ export async function checkOutputFlags(g: GlobalOptions, action: Command): Promi
   }
   if (g.fields === undefined) return;
   const fields = parseFieldList(g.fields);
+  // A --dry-run prints the request ({dryRun, method, path, body}), not the resource: names are not checked.
+  if ((action.opts() as { dryRun?: boolean }).dryRun) return;
   const path = [action.parent?.parent ? action.parent.name() : undefined, action.name()].filter(Boolean).join(' ');
   const { checkFieldNames } = await import('../output/field-names.js');
   await checkFieldNames(path, fields);
@@ -61,6 +63,14 @@ export async function printWritten<T>(deps: Deps, record: T, view: View<T>, id: 
   }
   const { renderRecord } = await import('../output/render.js');
   await renderRecord(record, view, outputSettings(deps), deps.io);
+}
+
+/** --dry-run of a write: the request that would be sent, on stdout (json by default off a terminal); nothing is sent. */
+export async function printDryRun(deps: Deps, method: string, path: string, body: unknown): Promise<void> {
+  deps.io.stderr.write(`dry run: nothing was sent (${method} ${path} would carry the body below)\n`);
+  if (deps.globals.quiet) return;
+  const { renderRecord } = await import('../output/render.js');
+  await renderRecord({ dryRun: true, method, path, body }, { columns: [] }, outputSettings(deps), deps.io);
 }
 
 /** commander argParser: an integer within [min, max]. */

@@ -1,7 +1,7 @@
 // Issue 15 item 5: say where (profile, base URL, URL) and why (never sent / may have been applied,
 // the id not found and the command it belongs to, /v1, a taken short code); FORCE_COLOR=0.
 import { writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
@@ -27,7 +27,7 @@ function configWith(profiles: Record<string, { baseUrl: string; apiKey: string }
   return dir;
 }
 
-async function listen(handler: Parameters<typeof createServer>[0]): Promise<string> {
+async function listen(handler: (req: IncomingMessage) => void): Promise<string> {
   const server = createServer(handler);
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -68,7 +68,7 @@ describe('network errors name the URL and the profile, and say whether it was se
   });
 
   it('a connection reset after the write was sent: may have been applied, names the key', async () => {
-    const baseUrl = await listen((req) => req.on('data', () => undefined).on('end', () => req.socket.destroy()));
+    const baseUrl = await listen((req: IncomingMessage) => void req.on('data', () => undefined).on('end', () => req.socket.destroy()));
     const r = await runCli(['qr', 'create', '--name', 'X', '--url', 'https://x.example/', '--max-retries', '0', '--idempotency-key', 'k-123'], {
       env: { CARDQR_BASE_URL: baseUrl, CARDQR_API_KEY: 'sk_test_key_123456' },
     });

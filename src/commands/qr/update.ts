@@ -3,7 +3,7 @@ import { STATUSES, type Status } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
 import { parse } from '../cards/input.js';
-import { example, printWritten } from '../shared.js';
+import { example, printDryRun, printWritten } from '../shared.js';
 import { parseUrl } from './parse.js';
 
 export interface QrUpdateFlags {
@@ -11,11 +11,18 @@ export interface QrUpdateFlags {
   url?: string;
   status?: Status;
   idempotencyKey?: string;
+  dryRun?: boolean;
 }
 
 async function patchQr(deps: Deps, id: string, flags: QrUpdateFlags): Promise<void> {
   const { updateQrCode } = await import('../../api/qr.js');
   const body = { name: flags.name, destinationUrl: flags.url, status: flags.status };
+  if (flags.dryRun) {
+    // A read, so a wrong id shows now (exit 4) rather than at the real run.
+    const { getQrCode } = await import('../../api/qr.js');
+    await getQrCode(await deps.api(), id);
+    return printDryRun(deps, 'PATCH', `/qr-codes/${id}`, JSON.parse(JSON.stringify(body)));
+  }
   const qr = await updateQrCode(await deps.api(), id, body, { idempotencyKey: flags.idempotencyKey });
   const { qrView } = await import('../../output/views/qr.js');
   await printWritten(deps, qr, qrView, qr.id);
@@ -29,6 +36,7 @@ export function qrUpdateCommand(deps: Deps): Command {
     .option('--url <url>', 'new destination, a full http(s) URL (url-type codes only)', parseUrl)
     .addOption(new Option('--status <status>', 'new status: paused stops redirecting, archived hides it, published undoes either').choices(STATUSES))
     .option('--idempotency-key <key>', 'Idempotency-Key for this write, up to 255 characters (default: random)', parse.idempotencyKey)
+    .option('--dry-run', 'print the request body that would be sent and send nothing')
     .action(async (id: string, flags: QrUpdateFlags) => {
       if (flags.name === undefined && flags.url === undefined && flags.status === undefined) {
         throw new UsageError('nothing to change: give --name, --url or --status');
