@@ -64,22 +64,34 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
         }, opts.resume, (line) => stderr.write(`${line}\n`))
       : undefined;
     writer = opened?.writer;
-    const recordInvalid = ([p, ...more]: RowProblem[]) =>
-      writer?.write(reportRow(p.line, p.externalId, 'invalid', { errorCode: p.code, message: [p, ...more].map((x) => x.message).join('; ') }));
+    // A resumed report only ever records rows this run goes on with: a run refused for problems in the
+    // file (no --skip-invalid) leaves it exactly as it was.
+    const recordsInvalid = !opened?.resumed || (opts.skipInvalid && mode !== 'validate');
+    const recordInvalid = ([p, ...more]: RowProblem[]) => {
+      if (recordsInvalid) writer?.write(reportRow(p.line, p.externalId, 'invalid', { errorCode: p.code, message: [p, ...more].map((x) => x.message).join('; ') }));
+    };
     const checked = () => dataRows(source(), signal);
     const v = await validateAll(checked(), plan, recordInvalid, checked, { maxRows: opts.maxRows });
 
     if (plan.problems.length || (v.problems && (!opts.skipInvalid || opts.validateOnly))) {
       writer?.close();
-      throw problemsError(plan, v, reportPath);
+      throw problemsError(plan, v, recordsInvalid ? reportPath : undefined, delimiterHint(header.cells, opts));
     }
     if (mode === 'validate') {
-      if (!quiet) stderr.write(`${opts.file}: ${v.rows} rows checked against campaign ${opts.campaignId}: no problems\n`);
+      if (!quiet) {
+        stderr.write(`${opts.file}: ${v.rows} rows checked against campaign ${opts.campaignId}: no problems\n`);
+        // The spec publishes no allowance numbers (GET /me has none), so whether the rows fit cannot be known here.
+        stderr.write(`note: an import would create up to ${v.rows} card${v.rows === 1 ? '' : 's'}; the API does not say how many the plan has left, so an import that runs out stops at limit_exhausted_cards and prints how to resume\n`);
+      }
       return;
     }
-    if (v.problems && !quiet) {
-      const shown = v.first.slice(0, 10).map((p) => `  line ${p.line}: ${p.message}\n`).join('');
-      stderr.write(`skipping ${v.invalid.size} invalid row${v.invalid.size === 1 ? '' : 's'} (--skip-invalid; every one is in ${reportPath}):\n${shown}`);
+    if (v.problems) {
+      // Not success noise: rows that will not be imported are named even with -q.
+      const inRange = v.invalid.countUpTo(v.rangeEnd);
+      const later = v.invalid.size - inRange;
+      const shown = v.first.filter((p) => p.line <= v.rangeEnd).slice(0, 10).map((p) => `  line ${p.line}: ${p.message}\n`).join('');
+      if (inRange) stderr.write(`skipping ${inRange} invalid row${inRange === 1 ? '' : 's'} (--skip-invalid; every one is in ${reportPath}):\n${shown}`);
+      if (later) stderr.write(`note: ${later} more invalid row${later === 1 ? '' : 's'} after the first ${opts.maxRows} (--max-rows): not sent by this run; they are in ${reportPath}\n`);
     }
     if (signal.aborted) throw new InterruptedError('interrupted before any row was sent');
 
@@ -107,7 +119,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     ).finally(() => progress.stop());
     writer!.close();
     writer = undefined;
-    await finish({ opts, deps, mode, tally, result, alreadyDone, paused, report: reportPath! });
+    await finish({ opts, deps, mode, tally, result, alreadyDone, paused, report: reportPath!, beyond: Math.max(0, v.rows - v.inRange), laterInvalid: v.invalid.size - v.invalid.countUpTo(v.rangeEnd) });
   } finally {
     writer?.close();
     await lock?.release();
@@ -175,13 +187,24 @@ async function* jobs(source: () => AsyncGenerator<CsvRecord>, plan: ImportPlan, 
   }
 }
 
-function problemsError(plan: ImportPlan, v: Validation, report: string | undefined): UsageError {
+/** A header read as one column that holds ; tab or |: the file probably uses that delimiter. */
+function delimiterHint(header: string[], opts: ImportOptions): string | undefined {
+  if (header.length !== 1) return undefined;
+  const counts = [';', '\t', '|'].map((d) => [d, header[0].split(d).length - 1] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+  if (!counts.length) return undefined;
+  const d = counts[0][0];
+  const shown = d === '\t' ? 'tab' : `"${d}"`;
+  const used = opts.delimiter === undefined ? 'a comma' : opts.delimiter === '\t' ? 'tab' : `"${opts.delimiter}"`;
+  return `hint: the header line was read as one column holding ${shown}, not ${used}: if the file is ${d === '\t' ? 'tab' : d}-separated, add --delimiter ${d === '\t' ? 'tab' : `'${d}'`}`;
+}
+
+function problemsError(plan: ImportPlan, v: Validation, report: string | undefined, hint?: string): UsageError {
   const lines = plan.problems.slice(0, SHOWN_PROBLEMS).map((p) => `line 1: ${p.message}`); // 100,000 bad columns: 50 lines
   for (const p of v.first) if (lines.length < SHOWN_PROBLEMS) lines.push(`line ${p.line}: ${p.message}`);
   const rest = plan.problems.length + v.problems - lines.length;
   if (rest > 0) lines.push(`… and ${rest} more${report ? ` (every row problem is in ${report})` : '; add --report <file> for the full list'}`);
   const total = plan.problems.length + v.problems;
-  return new UsageError(`${total} problem${total === 1 ? '' : 's'} in the file; nothing was sent`, lines);
+  return new UsageError(`${total} problem${total === 1 ? '' : 's'} in the file; nothing was sent`, hint ? [hint, ...lines] : lines);
 }
 
 interface Finish {
@@ -193,9 +216,12 @@ interface Finish {
   alreadyDone: number;
   paused: number;
   report: string;
+  /** Rows after --max-rows that this run did not send. */
+  beyond: number;
+  laterInvalid: number;
 }
 
-async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, report }: Finish): Promise<void> {
+async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, report, beyond, laterInvalid }: Finish): Promise<void> {
   const { stderr } = deps.io;
   const failed = tally.outcomes.failed;
   const incomplete = result.stopped !== 'done' || failed > 0;
@@ -205,6 +231,16 @@ async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, re
   if (!deps.globals.quiet || incomplete || tally.outcomes.invalid) {
     stderr.write(formatSummary({ title: `${what}${status}:`, tally, alreadyDone, report, resume }));
     if (tally.outcomes.invalid && !resume) stderr.write('invalid rows were not sent: fix them (see the report) and import them from a new file\n');
+  }
+  // A rehearsal with --max-rows: say what is left and the command that goes on with it.
+  if (beyond && !incomplete && result.stopped === 'done') {
+    const goOn = mode === 'import'
+      ? resumeCommand({ ...opts, maxRows: undefined }, deps)
+      : resumeCommand({ ...opts, maxRows: undefined, report: undefined }, deps, false);
+    const invalidNote = laterInvalid ? ` (${laterInvalid} of them invalid${opts.skipInvalid ? ', skipped by --skip-invalid' : ''})` : '';
+    const rows = beyond === 1 ? '1 more row in the file was' : `${beyond} more rows in the file were`;
+    stderr.write(`${rows} not sent: this run stopped after the first ${opts.maxRows} (--max-rows)${invalidNote}\n`);
+    stderr.write(`to go on with ${mode === 'import' ? 'the rest' : 'a real import'}: ${goOn}\n`);
   }
   // Not success noise: the cards exist but their URLs do not open (a 201 does not prove it), so even with -q.
   if (paused) stderr.write(`warning: ${paused} card${paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open\n`);
@@ -220,8 +256,8 @@ async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, re
 }
 
 /** The exact command that continues this import. */
-export function resumeCommand(opts: ImportOptions, deps: Pick<Deps, 'globals'>): string {
-  const args = ['campaigns', 'import', opts.campaignId, opts.file, '--resume'];
+export function resumeCommand(opts: ImportOptions, deps: Pick<Deps, 'globals'>, resume = true): string {
+  const args = ['campaigns', 'import', opts.campaignId, opts.file, ...(resume ? ['--resume'] : [])];
   if (opts.report) args.push('--report', opts.report);
   if (opts.delimiter) args.push('--delimiter', opts.delimiter);
   if (opts.encoding) args.push('--encoding', opts.encoding);
