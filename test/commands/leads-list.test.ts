@@ -78,6 +78,7 @@ describe('cardqr leads list', () => {
       [['--since', '7d'], '2026-06-08T12:00:00Z'],
       [['--since', '24h'], '2026-06-14T12:00:00Z'],
       [['--since', '30m'], '2026-06-15T11:30:00Z'],
+      [['--since', '2w'], '2026-06-01T12:00:00Z'],
     ];
     for (const [args, sent] of cases) {
       emu.clearRequests();

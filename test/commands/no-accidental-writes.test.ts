@@ -29,6 +29,9 @@ describe('--dry-run prints the request and sends no write', () => {
     expect(json(r)).toEqual({ dryRun: true, method: 'POST', path: '/cards', body: { fields: { firstName: 'Ada', emails: [{ label: 'Work', value: 'ada@example.com' }] }, shortCode: 'ada-l' } });
     expect(r.stderr).toContain('dry run: nothing was sent');
     expect(writes()).toEqual([]);
+    // --fields applies to the dry-run document (not checked against the card's fields).
+    const picked = await runCli(['cards', 'create', '--field', 'firstName=Ada', '--dry-run', '--fields', 'method,body.fields'], { emu });
+    expect(json(picked)).toEqual({ method: 'POST', body: { fields: { firstName: 'Ada' } } });
     // Still checked like the real thing: a template's rules, before anything.
     const bad = await runCli(['cards', 'create', '--template', 'tpl_sales', '--field', 'firstName=A', '--dry-run'], { emu });
     expect(bad.exitCode).toBe(2);

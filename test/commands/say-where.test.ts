@@ -65,6 +65,8 @@ describe('network errors name the URL and the profile, and say whether it was se
     expect(r.stderr).toContain('never sent: the connection was refused before the POST left (nothing was applied); safe to run again');
     expect(r.stderr).toContain(`profile: prod; base URL: ${baseUrl}`);
     expect(r.stderr).not.toContain('may have been applied');
+    const read = await runCli(['me', '--max-retries', '0'], { configDir });
+    expect([read.exitCode, read.stderr]).toEqual([6, expect.stringContaining('a read: safe to run again')]);
   });
 
   it('a connection reset after the write was sent: may have been applied, names the key', async () => {
@@ -91,6 +93,8 @@ describe('404s name the id and the right command', () => {
     expect(d.stderr).toContain('try `cardqr cards delete crd_jose`');
     const many = await runCli(['qr', 'pause', 'qr_support', 'crd_jose', '--yes'], { emu });
     expect([many.exitCode, many.stderr]).toEqual([7, expect.stringContaining('try `cardqr cards update crd_jose`')]);
+    const cmp = await runCli(['cards', 'get', 'cmp_native'], { emu });
+    expect(cmp.stderr).toContain('try `cardqr campaigns get cmp_native`');
     const plain = await runCli(['cards', 'get', 'crd_nobody'], { emu });
     expect(plain.stderr).toContain('no card with id crd_nobody');
     expect(plain.stderr).not.toContain('hint:');

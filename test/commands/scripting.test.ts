@@ -40,7 +40,8 @@ describe('--fields rejects unknown names', () => {
     const r = await runCli(['cards', 'get', 'crd_jose', '--fields', 'id,fields.bio,fields.emails.0.value,fields.address.city,fields.badgeColor'], { emu });
     expect(r.exitCode).toBe(0);
     expect(json(r)).toEqual({ id: 'crd_jose', fields: { bio: 'Designing friendly machines since 2009.', emails: { 0: { value: 'jose@estudio-alvarez.example' } }, address: { city: 'Madrid' }, badgeColor: null } });
-    expect((await runCli(['me', '--fields', 'account.plan,commands'], { emu })).exitCode).toBe(0);
+    expect(json(await runCli(['me', '--fields', 'account.plan,profile,baseUrl'], { emu }))).toEqual({ account: { plan: 'pro' }, profile: null, baseUrl: emu.baseUrl });
+    expect((await runCli(['me', '--fields', 'commands'], { emu })).exitCode).toBe(0);
     expect((await runCli(['me', '--fields', 'account.nope'], { emu })).exitCode).toBe(2);
   });
 });
@@ -107,6 +108,8 @@ describe('--query (JMESPath)', () => {
     expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringContaining('not a valid JMESPath expression')]);
     const csv = await runCli(['cards', 'list', '-o', 'csv', '--query', 'id'], { emu });
     expect([csv.exitCode, csv.stderr]).toEqual([2, expect.stringContaining('use it with -o json or -o ndjson, not -o csv')]);
+    const quiet = await runCli(['cards', 'list', '-q', '--query', 'id'], { emu });
+    expect([quiet.exitCode, quiet.stderr]).toEqual([2, expect.stringContaining('--query and -q do not go together')]);
     const old = await runCli(['api', 'GET', '/cards', '--query', 'limit=5'], { emu });
     expect([old.exitCode, old.stderr]).toEqual([2, expect.stringContaining('--param key=value')]);
     expect(emu.requests()).toHaveLength(0);
