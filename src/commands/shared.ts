@@ -52,7 +52,7 @@ export async function checkOutputFlags(g: GlobalOptions, action: Command): Promi
   if ((action.opts() as { dryRun?: boolean }).dryRun) return;
   const path = [action.parent?.parent ? action.parent.name() : undefined, action.name()].filter(Boolean).join(' ');
   const { checkFieldNames } = await import('../output/field-names.js');
-  await checkFieldNames(path, fields);
+  await checkFieldNames(path, fields, g.output);
 }
 
 /** Prints a created or changed record; with -q only its id (so `id=$(cardqr cards create ... -q)` works). */

@@ -35,7 +35,7 @@ function toNode(schema: ZodLike): Node {
 }
 
 /** Which object each command prints, keyed by its command path ("cards list"). */
-async function schemaFor(path: string): Promise<{ node: Node; open?: string[] } | undefined> {
+async function schemaFor(path: string, output?: string): Promise<{ node: Node; open?: string[] } | undefined> {
   const [group, verb] = path.split(' ');
   const load = async (): Promise<ZodLike | undefined> => {
     switch (group) {
@@ -65,7 +65,9 @@ async function schemaFor(path: string): Promise<{ node: Node; open?: string[] } 
   };
   const schema = await load();
   if (!schema) return undefined;
-  const node = toNode(schema);
+  let node = toNode(schema);
+  // analytics -o csv prints the daily timeline rows (date, scans), not the stats object.
+  if (group === 'analytics' && output === 'csv' && node.kind === 'object' && node.children.timeline?.kind === 'array') node = node.children.timeline.element;
   // A card's fields may hold a template's own keys; `me` adds the commands the key may use.
   if (node.kind === 'object' && (group === 'cards' && verb !== 'wallet' || verb === 'create-card') && node.children.fields?.kind === 'object') {
     node.children.fields = { kind: 'object', children: { ...node.children.fields.children, '*': { kind: 'open' } } };
@@ -104,8 +106,8 @@ function names(node: Node, prefix = ''): string[] {
 }
 
 /** Throws a UsageError naming the unknown fields and listing the valid ones; unchecked commands pass. */
-export async function checkFieldNames(commandPath: string, fields: string[]): Promise<void> {
-  const found = await schemaFor(commandPath);
+export async function checkFieldNames(commandPath: string, fields: string[], output?: string): Promise<void> {
+  const found = await schemaFor(commandPath, output);
   if (!found) return;
   const unknown = fields.filter((f) => !known(found.node, f.split('.')));
   if (!unknown.length) return;

@@ -59,3 +59,9 @@ export async function renderQueryRecord(data: unknown, format: 'json' | 'ndjson'
 function firstLine(e: unknown): string {
   return String((e as Error)?.message ?? e).split('\n')[0];
 }
+
+/** A JSON document a command prints outside the renderer (import summary, emulator address), --query applied. */
+export async function printJson(io: IO, value: unknown, pretty: boolean, expr?: string): Promise<void> {
+  const out = expr === undefined ? value : (applyQuery(value, expr) ?? null);
+  await write(io.stdout, JSON.stringify(out, null, pretty ? 2 : undefined) + '\n');
+}

@@ -43,6 +43,10 @@ describe('--fields rejects unknown names', () => {
     expect(json(await runCli(['me', '--fields', 'account.plan,profile,baseUrl'], { emu }))).toEqual({ account: { plan: 'pro' }, profile: null, baseUrl: emu.baseUrl });
     expect((await runCli(['me', '--fields', 'commands'], { emu })).exitCode).toBe(0);
     expect((await runCli(['me', '--fields', 'account.nope'], { emu })).exitCode).toBe(2);
+    // analytics -o csv prints timeline rows: their names are the valid ones there.
+    const csv = await runCli(['analytics', 'overview', '-o', 'csv', '--fields', 'date,scans'], { emu });
+    expect([csv.exitCode, csv.stdout.split('\r\n')[0]]).toEqual([0, 'date,scans']);
+    expect((await runCli(['analytics', 'overview', '-o', 'json', '--fields', 'totalScans,trend'], { emu })).exitCode).toBe(0);
   });
 });
 
@@ -139,5 +143,22 @@ describe('api --paginate', () => {
     expect(json(q)).toEqual(['qr_promo']);
     const post = await runCli(['api', 'POST', '/cards', '--paginate'], { emu });
     expect([post.exitCode, post.stderr]).toEqual([2, expect.stringContaining('works with GET')]);
+  });
+});
+
+describe('--query where JSON is printed outside the renderer', () => {
+  it('the import summary; leads export refuses it (exit 2)', async () => {
+    const { partnersCsv, writeCsv } = await import('../bulk/_files.js');
+    const { rmSync } = await import('node:fs');
+    const { dirname } = await import('node:path');
+    const file = writeCsv('p.csv', partnersCsv(2));
+    try {
+      const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--query', 'outcomes.created'], { emu });
+      expect([r.exitCode, r.stdout]).toEqual([0, '2\n']);
+    } finally {
+      rmSync(dirname(file), { recursive: true, force: true });
+    }
+    const e = await runCli(['leads', 'export', '--state', '/nonexistent/s.json', '--query', 'id'], { emu });
+    expect([e.exitCode, e.stderr]).toEqual([2, expect.stringContaining('leads export does not take --query')]);
   });
 });

@@ -15,7 +15,6 @@ import { commandLine, formatSummary, Tally } from '../../bulk/summary.js';
 import { buildBody, rowId, validateAll, type RowProblem, type Validation } from '../../bulk/validate.js';
 import type { Deps } from '../../deps.js';
 import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
-import { write } from '../../io.js';
 import { createSender } from './import-send.js';
 import { defaultReportPath, openReport, type OpenedReport } from './import-report.js';
 
@@ -244,9 +243,10 @@ async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, re
   }
   // Not success noise: the cards exist but their URLs do not open (a 201 does not prove it), so even with -q.
   if (paused) stderr.write(`warning: ${paused} card${paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open\n`);
-  if (deps.globals.output === 'json' || deps.globals.output === 'ndjson') {
+  if (deps.globals.output === 'json' || deps.globals.output === 'ndjson' || deps.globals.query !== undefined) {
     const summary = { campaignId: opts.campaignId, file: opts.file, mode, report, stopped: result.stopped, alreadyDone, ...tally.toJSON(), resume: resume ?? null };
-    await write(deps.io.stdout, JSON.stringify(summary, null, deps.globals.output === 'json' ? 2 : undefined) + '\n');
+    const { printJson } = await import('../../output/query.js');
+    await printJson(deps.io, summary, deps.globals.output !== 'ndjson', deps.globals.query);
   }
   if (result.stopped === 'interrupted') throw new InterruptedError('interrupted: the rows sent so far are recorded in the report', resume ? [`resume with: ${resume}`] : []);
   if (result.fatal) throw result.fatal;

@@ -48,7 +48,8 @@ export function emulatorCommand(deps: Deps): Command {
         await deps.profiles().save({ name: profile, baseUrl: emu.baseUrl, apiKey: emu.keys.full }, false);
         deps.io.stderr.write(`profile "${profile}" points at the emulator (use --profile ${profile})\n`);
       }
-      deps.io.stdout.write(JSON.stringify({ baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys }) + '\n');
+      const { printJson } = await import('../../output/query.js');
+      await printJson(deps.io, { baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys }, false, deps.globals.query);
       deps.io.stderr.write(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)\n`);
       const signal = deps.interruptible();
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));

@@ -38,6 +38,9 @@ On success it prints one summary line on stderr (nothing with -q).`,
       if (!(FORMATS as readonly string[]).includes(output)) {
         throw new UsageError(`leads export writes ndjson, csv or json, not ${output} (-o ndjson|csv|json)`);
       }
+      if (deps.globals.query !== undefined) {
+        throw new UsageError('leads export does not take --query (it writes every lead, resumably): filter its ndjson with jq, or use `leads list --all --query`');
+      }
       const since = parseSince(deps, flags);
       const fields = deps.globals.fields ? parseFieldList(deps.globals.fields) : undefined;
       const out = flags.out === '-' ? undefined : flags.out;
