@@ -11,6 +11,7 @@ export function outputSettings(deps: Deps, forced?: OutputFormat): OutputSetting
   const g = deps.globals;
   // --query filters JSON: without -o it prints JSON even on a terminal (as `gh --jq` does).
   const format = forced ?? g.output ?? (g.query !== undefined || !deps.io.isStdoutTTY ? 'json' : 'table');
+  if (format === 'vcf') throw new UsageError('-o vcf (vCard) applies to leads list, leads get and leads export only');
   return {
     format,
     fields: g.fields ? parseFieldList(g.fields) : undefined,
@@ -37,7 +38,7 @@ export function parseFieldList(raw: string): string[] {
 /** --fields and --query, checked by the root's preAction hook before any command runs (exit 2). */
 export async function checkOutputFlags(g: GlobalOptions, action: Command): Promise<void> {
   if (g.query !== undefined) {
-    if (g.output === 'table' || g.output === 'csv') {
+    if (g.output !== undefined && g.output !== 'json' && g.output !== 'ndjson') {
       throw new UsageError(`--query filters JSON: use it with -o json or -o ndjson, not -o ${g.output}`, [
         'for a table or CSV of chosen fields use --fields',
       ]);
