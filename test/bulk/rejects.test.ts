@@ -3,7 +3,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBin } from '../helpers/built-cli.js';
+import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { csvLine } from '../../src/output/csv.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { json, runCli } from '../helpers/run-cli.js';
@@ -121,6 +123,30 @@ describe('campaigns import --rejects', () => {
     expect(emu.requests()).toHaveLength(0);
     expect(existsSync(`${file}.report.ndjson`)).toBe(false);
   });
+});
+
+describe('campaigns import --rejects on a full disk (ulimit -f)', () => {
+  beforeAll(async () => {
+    await ensureFreshBuild();
+  }, 180_000);
+
+  it('the old rejects file stays whole; the temporary file is swept by the next run', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => `P-${i},${'x'.repeat(80)},Lovelace,,Work,a${i}@x.example`);
+    const file = csv([HEADER, ...rows].join('\n') + '\n');
+    const rejects = join(dirname(file), 'rejects.csv');
+    writeFileSync(rejects, 'OLD\r\n');
+    const env = { CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full, CARDQR_CONFIG_DIR: dirname(file) };
+    const cmd = `ulimit -f 2; exec "${process.execPath}" bin/cardqr campaigns import cmp_native '${file}' --validate-only --rejects '${rejects}'`;
+    const full = await runBin([], { shell: cmd, env });
+    // A short write is not taken for success: the problems are still listed (exit 2) with a line saying the file could not be written.
+    expect(full.code).toBe(2);
+    expect(full.stderr).toContain(`rejects: could not write the rejects file ${rejects} (EFBIG); the file there before is unchanged`);
+    expect(readFileSync(rejects, 'utf8')).toBe('OLD\r\n');
+    const again = await runBin(['campaigns', 'import', 'cmp_native', file, '--validate-only', '--rejects', rejects], { env });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`rejects: 60 rows in ${rejects}`);
+    expect(readdirSync(dirname(file)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  }, 60_000);
 });
 
 describe('campaigns import --dry-run: the plan', () => {

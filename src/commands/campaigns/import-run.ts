@@ -67,9 +67,17 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
   const schema = await preflight(client, opts, deps);
   const plan = buildPlan(schema, headerCells);
   const rejects = new Rejects();
+  let rejectsError: CliError | undefined;
   const saveRejects = async (): Promise<string | undefined> => {
     if (!opts.rejects) return undefined;
-    const n = await writeRejects(opts.rejects, headerCells, dataRows(source()), rejects);
+    let n: number;
+    try {
+      n = await writeRejects(opts.rejects, headerCells, dataRows(source()), rejects);
+    } catch (e) {
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      rejectsError = new CliError(`could not write the rejects file ${opts.rejects} (${why}); the file there before is unchanged`, EXIT.failed);
+      return `rejects: ${rejectsError.message}`;
+    }
     return n
       ? `rejects: ${n} row${n === 1 ? '' : 's'} in ${opts.rejects} (fix them there and import that file as it is)`
       : `rejects: none; ${opts.rejects} holds the header only`;
@@ -105,6 +113,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     }
     if (mode === 'validate') {
       const saved = await saveRejects();
+      if (rejectsError) throw rejectsError;
       if (!quiet) {
         stderr.write(`${opts.file}: ${v.rows} rows checked against campaign ${opts.campaignId}: no problems\n${saved ? `${saved}\n` : ''}`);
         // The spec publishes no allowance numbers (GET /me has none), so whether the rows fit cannot be known here.
@@ -150,6 +159,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     const saved = await saveRejects();
     await finish({ opts, deps, mode, tally, result, alreadyDone, paused, report: reportPath!, rejects: saved, invalidInFile: v.invalid.countUpTo(v.rangeEnd),
       beyond: Math.max(0, v.rows - v.inRange), laterInvalid: v.invalid.size - v.invalid.countUpTo(v.rangeEnd) });
+    if (rejectsError) throw rejectsError;
   } finally {
     writer?.close();
     await lock?.release();
