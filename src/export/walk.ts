@@ -85,9 +85,9 @@ export async function walkLeads(client: ApiClient, spool: Spool, o: WalkOptions)
   const result: WalkResult = { exported: 0, newestIds: [], pages: 0 };
 
   for (let offset = 0; ; ) {
-    if (result.pages === 1) await client.ensurePaced(o.signal);
     let page;
     try {
+      if (result.pages === 1) await client.ensurePaced(o.signal);
       page = await fetchLeadsPage(client, { since, includeArchived: true, limit: PAGE_SIZE, offset }, o.signal);
     } catch (e) {
       if (o.signal?.aborted) throw new InterruptedError('interrupted: nothing was exported and the state file is unchanged');
