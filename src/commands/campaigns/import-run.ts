@@ -18,6 +18,7 @@ import type { Deps } from '../../deps.js';
 import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { createSender } from './import-send.js';
 import { defaultReportPath, openReport, type OpenedReport } from './import-report.js';
+import { safeLine } from '../../output/sanitize.js';
 
 export interface ImportOptions {
   campaignId: string;
@@ -125,7 +126,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
       // Not success noise: rows that will not be imported are named even with -q.
       const inRange = v.invalid.countUpTo(v.rangeEnd);
       const later = v.invalid.size - inRange;
-      const shown = v.first.filter((p) => p.line <= v.rangeEnd).slice(0, 10).map((p) => `  line ${p.line}: ${p.message}\n`).join('');
+      const shown = v.first.filter((p) => p.line <= v.rangeEnd).slice(0, 10).map((p) => `  line ${p.line}: ${safeLine(p.message)}\n`).join('');
       if (inRange) stderr.write(`skipping ${inRange} invalid row${inRange === 1 ? '' : 's'} (--skip-invalid; every one is in ${reportPath}):\n${shown}`);
       if (later) stderr.write(`note: ${later} more invalid row${later === 1 ? '' : 's'} after the first ${opts.maxRows} (--max-rows): not sent by this run; they are in ${reportPath}\n`);
     }
@@ -178,7 +179,7 @@ async function preflight(client: ApiClient, opts: ImportOptions, deps: Deps): Pr
     const why = campaign.status !== 'active' ? `is ${campaign.status}` : 'has its API switch off';
     const message = `campaign ${campaign.id} (${campaign.name}) ${why}: it does not accept API requests (campaign_api_disabled)`;
     if (!opts.validateOnly) throw new CliError(message, EXIT.auth, ['activate the campaign and turn its API switch on in the dashboard, then run this again']);
-    deps.io.stderr.write(`warning: ${message}\n`);
+    deps.io.stderr.write(`warning: ${safeLine(message)}\n`);
   }
   try {
     const schema = await getCampaignSchema(client, opts.campaignId);

@@ -3,6 +3,7 @@ import { check } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
 import { CliError, EXIT } from '../../errors.js';
 import { example, outputSettings, readJsonObject } from '../shared.js';
+import { safeLine } from '../../output/sanitize.js';
 
 export function campaignsTestCommand(deps: Deps): Command {
   const cmd = new Command('test')
@@ -19,7 +20,7 @@ export function campaignsTestCommand(deps: Deps): Command {
       ]);
       const result = await testCampaignCard(await deps.api(), id, body);
       await renderRecord(result, dryRunView, outputSettings(deps), deps.io);
-      for (const w of result.warnings) deps.io.stderr.write(`warning: ${problemText(w)}\n`);
+      for (const w of result.warnings) deps.io.stderr.write(`warning: ${safeLine(problemText(w))}\n`);
       if (!result.ok) {
         const lines = result.errors.length ? result.errors.map(problemText) : ['(the service gave no reason)'];
         throw new CliError(`the campaign would refuse this record (${lines.length} problem${lines.length === 1 ? '' : 's'}):`, EXIT.rejected, lines);

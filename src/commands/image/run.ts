@@ -6,6 +6,7 @@ import { InterruptedError, PartialError } from '../../errors.js';
 import { write } from '../../io.js';
 import { expandIds, parseImageOptions, type ImageFlags } from './options.js';
 import { describe, isFatal, prepareDir, saveImages, type Outcome } from './save.js';
+import { safeLine } from '../../output/sanitize.js';
 
 export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps: Deps): Promise<void> {
   const { io, globals } = deps;
@@ -45,7 +46,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps:
   } catch (err) {
     progress?.clear();
     if (!opts.batch || !isFatal(err)) throw err;
-    io.stderr.write(`stopped: ${describe(err)}\n`);
+    io.stderr.write(`stopped: ${safeLine(describe(err))}\n`);
     io.stderr.write(`${summary(outcomes, ids.length)}\n`);
     throw err;
   }
@@ -59,7 +60,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps:
   if (outcomes.some((o) => o.status === 'failed')) throw new PartialError(summary(outcomes, ids.length), lines);
   if (!quiet || lines.length) {
     io.stderr.write(`${summary(outcomes, ids.length)}\n`);
-    for (const l of lines) io.stderr.write(`  ${l}\n`);
+    for (const l of lines) io.stderr.write(`  ${safeLine(l)}\n`);
   }
 }
 
