@@ -6,6 +6,7 @@ import type { Deps } from '../deps.js';
 import { UsageError } from '../errors.js';
 import { colorEnabled } from '../io.js';
 import type { OutputSettings } from '../output/render.js';
+import { tableWidth } from '../output/table.js';
 
 export function outputSettings(deps: Deps, forced?: OutputFormat): OutputSettings {
   const g = deps.globals;
@@ -16,6 +17,7 @@ export function outputSettings(deps: Deps, forced?: OutputFormat): OutputSetting
     quiet: Boolean(g.quiet),
     color: format === 'table' && colorEnabled(deps.env, deps.io.isStdoutTTY, g.color),
     tty: deps.io.isStdoutTTY,
+    width: tableWidth(deps.env, deps.io.isStdoutTTY, deps.io.columns),
     now: deps.now(),
   };
 }

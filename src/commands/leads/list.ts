@@ -21,7 +21,7 @@ export function leadsListCommand(deps: Deps): Command {
       .option('--include-archived', 'include archived leads (default: left out)'),
   ).action(async (flags: LeadsListFlags) => {
     const since = flags.since !== undefined ? parseSince(flags.since) : undefined;
-    const [{ listLeads }, { renderList }, { leadView, leadCsvRow }] = await Promise.all([
+    const [{ listLeads }, { renderList }, { leadView }] = await Promise.all([
       import('../../api/leads.js'),
       import('../../output/render.js'),
       import('../../output/views/leads.js'),
@@ -31,18 +31,12 @@ export function leadsListCommand(deps: Deps): Command {
       { cardId: flags.card, source: flags.source, since, includeArchived: flags.includeArchived || undefined },
       { limit: flags.limit, offset: flags.offset, all: flags.all },
     );
-    const s = outputSettings(deps);
-    // CSV rows use the export's documented columns (contact split, answers in one readable cell).
-    const items = s.format === 'csv' && !s.quiet ? mapAsync(list, leadCsvRow) : list;
-    await renderList<any>(items, leadView, s, deps.io, () => list.hint());
+    // CSV rows use the export's documented columns (leadView.csvRow: contact split, answers in one cell).
+    await renderList(list, leadView, outputSettings(deps), deps.io, () => list.hint());
   });
   return example(
     cmd,
     'cardqr leads list --source form --since 2026-05-01T00:00:00Z',
     'cardqr leads list --card crd_123 --all -o csv > leads.csv',
   );
-}
-
-async function* mapAsync<T, U>(items: AsyncIterable<T>, fn: (item: T) => U): AsyncGenerator<U> {
-  for await (const item of items) yield fn(item);
 }
