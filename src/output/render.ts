@@ -120,6 +120,10 @@ async function tableList<T>(items: AsyncIterable<T> | Iterable<T>, view: View<T>
     const headers = cols.map((c) => c.header.toUpperCase());
     const l = layout(headers, sample, s.width);
     const head = headers.map((h, i) => ({ text: h, style: 'dim' as const, numeric: l.right[i] }));
+    if (l.shown < cols.length) {
+      const left = cols.slice(l.shown).map((c) => c.header).join(', ');
+      io.stderr.write(`note: left out to fit ${s.width} columns: ${left} (use --fields, or a wider terminal)\n`);
+    }
     await write(io.stdout, formatRow(head, l, paint) + sample.map((row) => formatRow(row, l, paint)).join(''));
     let count = sample.length;
     while (!done) {
