@@ -44,7 +44,8 @@ const CHECKS: Record<string, Check> = {
     expect(jose?.fields.phones).toEqual([expect.objectContaining({ value: '+34 612 345 678' })]);
   },
   'cardqr cards list --search "temp" -q | xargs -r cardqr cards delete --yes': () => {
-    expect(emu.store.cards.filter((c) => c.name.startsWith('Temp') && !c.deletedAt)).toEqual([]);
+    expect(emu.store.cards.filter((c) => c.name.startsWith('Temp'))).toEqual([]);
+    expect(emu.store.trash.some((t) => t.kind === 'card' && t.record.name.startsWith('Temp'))).toBe(true);
   },
   'cardqr campaigns import cmp_123 people.csv --max-rows 5': () => {
     expect(emu.store.cards.filter((c) => c.campaignId === 'cmp_native' && /^P-300\d$/.test(c.externalId ?? ''))).toHaveLength(5);
