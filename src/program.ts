@@ -12,7 +12,7 @@ import { meCommand } from './commands/me/index.js';
 import { profilesCommand } from './commands/profiles/index.js';
 import { qrCommand } from './commands/qr/index.js';
 import { templatesCommand } from './commands/templates/index.js';
-import { intIn, parseFieldList, positiveNumber } from './commands/shared.js';
+import { checkOutputFlags, intIn, positiveNumber } from './commands/shared.js';
 import { OUTPUT_FORMATS, type GlobalOptions } from './config/settings.js';
 import type { Deps } from './deps.js';
 import { EXIT, EXIT_TABLE } from './errors.js';
@@ -28,8 +28,9 @@ export function createProgram(deps: Deps): Command {
     .option('--api-key-stdin', 'read the API key from standard input (one line)')
     .addOption(new Option('--base-url <url>', 'API base URL including the version prefix').env('CARDQR_BASE_URL'))
     .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json otherwise)').choices(OUTPUT_FORMATS))
-    .option('--fields <list>', 'keep only these comma-separated (dotted) fields, in this order')
-    .option('-q, --quiet', 'lists print only ids; other commands print nothing on success')
+    .option('--fields <list>', 'keep only these comma-separated (dotted) fields, in this order; an unknown name lists the valid ones')
+    .option('--query <expr>', 'JMESPath expression applied to the JSON output, e.g. "[?status==\'draft\'].id" (implies -o json; with ndjson, per line)')
+    .option('-q, --quiet', 'lists print only ids; creates and updates print the new or changed id; others print nothing on success')
     .option('--no-color', 'never colour output (also NO_COLOR)')
     .option('--verbose', 'log each request and response to stderr, secrets redacted (also CARDQR_DEBUG=1)')
     .option('--timeout <seconds>', 'per-request timeout in seconds (default: 30)', positiveNumber)
@@ -66,7 +67,7 @@ export function createProgram(deps: Deps): Command {
 
   program.hook('preAction', (_root, action) => {
     Object.assign(deps.globals, action.optsWithGlobals() as GlobalOptions);
-    if (deps.globals.fields !== undefined) parseFieldList(deps.globals.fields); // fail before any request
+    return checkOutputFlags(deps.globals, action); // fail before any request
   });
   configureTree(program, deps);
   return program;

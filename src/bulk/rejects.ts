@@ -3,11 +3,10 @@
 // as they are (the three extra columns are dropped on the way back in). Written to a temporary file
 // beside the target, flushed, and renamed into place: a crash leaves the old file or the new one.
 import { realpathSync, statSync } from 'node:fs';
-import { access, constants, open, rename, unlink } from 'node:fs/promises';
+import { access, constants, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { csvLine } from '../output/csv.js';
-import { tempPathFor } from '../temp-files.js';
+import { sweepTempFiles, tempPathFor } from '../temp-files.js';
 import type { CsvRecord } from './csv-source.js';
 
 export const REJECT_COLUMNS = ['line', 'errorCode', 'message'] as const;
@@ -67,6 +66,7 @@ export async function checkRejectsPath(path: string, inputs: Array<string | unde
 
 /** Streams the file again and writes the rejected rows; returns how many were written. */
 export async function writeRejects(path: string, header: string[], rows: AsyncIterable<CsvRecord>, rejects: Rejects): Promise<number> {
+  await sweepTempFiles(dirname(path), [path]); // left by a run killed while writing (kill -9, a full disk's SIGXFSZ)
   const tmp = tempPathFor(path, true);
   const fh = await open(tmp, 'wx', 0o666);
   let written = 0;
@@ -81,11 +81,11 @@ export async function writeRejects(path: string, header: string[], rows: AsyncIt
       buffer += csvLine([...cells, String(rec.line), r.code, r.message]);
       written++;
       if (buffer.length > 64 * 1024) {
-        await fh.write(buffer);
+        await writeAll(fh, buffer);
         buffer = '';
       }
     }
-    await fh.write(buffer);
+    await writeAll(fh, buffer);
     await fh.sync();
     await fh.close();
     await rename(tmp, path);
@@ -101,6 +101,24 @@ export async function writeRejects(path: string, header: string[], rows: AsyncIt
     /* directories that cannot be fsynced (some filesystems): the rename itself is done */
   }
   return written;
+}
+
+/**
+ * RFC 4180 with the cells exactly as read: the rejects file goes back into the import, so nothing is
+ * neutralised or rewritten (a `=`, `+`, `-` or `@` cell stays as the input had it).
+ */
+function csvLine(cells: string[]): string {
+  return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',') + '\r\n';
+}
+
+/** A write can be short (a file-size limit, a full disk): write the rest, and fail rather than stop early. */
+async function writeAll(fh: FileHandle, text: string): Promise<void> {
+  const buf = Buffer.from(text);
+  for (let off = 0; off < buf.length; ) {
+    const { bytesWritten } = await fh.write(buf, off, buf.length - off);
+    if (bytesWritten <= 0) throw Object.assign(new Error('short write'), { code: 'EIO' });
+    off += bytesWritten;
+  }
 }
 
 function statOrUndefined(path: string) {

@@ -40,6 +40,8 @@ export interface OutputSettings {
   format: OutputFormat;
   fields?: string[];
   quiet: boolean;
+  /** --query: a JMESPath expression over the JSON output (json and ndjson only). */
+  query?: string;
   color: boolean;
   /** stdout is a terminal: relative dates. */
   tty: boolean;
@@ -62,6 +64,9 @@ export async function renderList<T>(
   io: IO,
   footer?: () => string | undefined,
 ): Promise<number> {
+  if (s.query !== undefined && (s.format === 'json' || s.format === 'ndjson')) {
+    return (await import('./query.js')).renderQueryList(items, (i) => project(i, s), s.format, s.query, io);
+  }
   let count = 0;
   if (s.quiet) {
     for await (const item of items) {
@@ -154,6 +159,9 @@ function rowCells<T>(cols: Column<T>[], item: T, s: OutputSettings): Cell[] {
 
 export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings, io: IO): Promise<void> {
   if (s.quiet) return;
+  if (s.query !== undefined && (s.format === 'json' || s.format === 'ndjson')) {
+    return (await import('./query.js')).renderQueryRecord(project(item, s), s.format, s.query, io);
+  }
   if (s.format === 'json') return void (await write(io.stdout, JSON.stringify(project(item, s), null, 2) + '\n'));
   if (s.format === 'ndjson') return void (await write(io.stdout, JSON.stringify(project(item, s)) + '\n'));
   if (s.format === 'csv') return void (await csvRecord(item, view, s, io));

@@ -7,6 +7,9 @@ export type VcardVersion = '4.0' | '3.0';
 export const VCARD_VERSIONS: VcardVersion[] = ['4.0', '3.0'];
 
 const MAX_OCTETS = 75;
+/** Control characters are not allowed in a vCard value (RFC 6350 §3.3 VALUE-CHAR) and could drive a terminal: dropped. Tab stays. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 
 /**
  * Escapes one text value. `\`, `,` and line breaks always; `;` only in a component of a structured
@@ -15,7 +18,11 @@ const MAX_OCTETS = 75;
  */
 export function escapeText(value: string, structured = false, version: VcardVersion = '4.0'): string {
   const special = structured || version === '3.0' ? /[\\,;]/g : /[\\,]/g;
-  return value.replace(/\r\n?/g, '\n').replace(special, (c) => `\\${c}`).replace(/\n/g, '\\n');
+  return value
+    .replace(/\r\n?/g, '\n')
+    .replace(CONTROL, '')
+    .replace(special, (c) => `\\${c}`)
+    .replace(/\n/g, '\\n');
 }
 
 /** Folds a content line: at most 75 octets per physical line, continuation lines start with a space. */

@@ -108,12 +108,12 @@ describe('campaigns create-card', () => {
     expect([other.exitCode, other.stderr]).toEqual([5, expect.stringContaining('idempotency_key_reused (409)')]);
   });
 
-  it('on a terminal: the card as a record; -q prints nothing', async () => {
+  it('on a terminal: the card as a record; -q prints its id', async () => {
     const r = await runCli(['campaigns', 'create-card', 'cmp_native', '--data', '{"externalId":"P-8001","fields":{"firstName":"A","lastName":"B","company":"C","emails":[{"label":"Work","value":"a@b.example"}]}}'], { emu, tty: true, env: { NO_COLOR: '1' } });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/externalId {2,}P-8001/);
     const q = await runCli(['campaigns', 'create-card', 'cmp_native', '-q', '--data', '{"externalId":"P-8002","fields":{"firstName":"A","lastName":"B","company":"C","emails":[{"label":"Work","value":"a@b.example"}]}}'], { emu });
-    expect([q.exitCode, q.stdout]).toEqual([0, '']);
+    expect([q.exitCode, q.stdout]).toEqual([0, expect.stringMatching(/^crd_\w+\n$/)]);
   });
 
   it('exit 5 for a duplicate or invalid record (details listed), 3 for a full plan, 2 for a bad key', async () => {

@@ -72,10 +72,10 @@ describe('cards: every documented field has a column, anything else goes to `ext
 describe('generic views', () => {
   it('api of a list: the union of every record\'s fields, not the first record\'s', async () => {
     enrichKenji();
-    const r = await runCli(['api', 'GET', '/cards', '--query', 'limit=100', '-o', 'csv'], { emu });
+    const r = await runCli(['api', 'GET', '/cards', '--param', 'limit=100', '-o', 'csv'], { emu });
     expect(r.exitCode).toBe(0);
     const rows = csv(r.stdout);
-    const records = (json(await runCli(['api', 'GET', '/cards', '--query', 'limit=100'], { emu })) as { data: Array<Record<string, unknown>> }).data;
+    const records = (json(await runCli(['api', 'GET', '/cards', '--param', 'limit=100'], { emu })) as { data: Array<Record<string, unknown>> }).data;
     expect(records[0].id).not.toBe('crd_kenji');
     expect((records[0].fields as Record<string, unknown>).bio).toBeUndefined(); // the first record lacks what others have
     for (const col of ['fields.bio', 'fields.badgeNumber', 'fields.address.street', 'fields.photoUrl']) expect(Object.keys(rows[0])).toContain(col);

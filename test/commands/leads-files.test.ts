@@ -202,6 +202,16 @@ describe('leads -o vcf', () => {
     expect(locked.stderr).toContain('skipped 1 locked lead:');
   });
 
+  it('control characters typed by a visitor (terminal escapes, NUL) never reach the vCard', async () => {
+    await addLeads([lead('lead_esc', { name: 'Eve \u001b[31mRed\u001b[0m\u0000 \u009bX', email: 'e@x.example', company: 'Bell\u0007 Inc' })]);
+    const r = await runCli(['leads', 'get', 'lead_esc', '-o', 'vcf'], { emu });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);
+    const card = new ICAL.Component(ICAL.parse(r.stdout) as unknown as any[]);
+    expect(card.getFirstPropertyValue('fn')).toBe('Eve [31mRed[0m X');
+    expect(card.getFirstPropertyValue('org')).toBe('Bell Inc');
+  });
+
   it('foldLine: exactly 75 octets stays one line; 4-byte characters are never split', () => {
     expect(foldLine('a'.repeat(75))).toBe(`${'a'.repeat(75)}\r\n`);
     const folded = foldLine(`NOTE:${'😀'.repeat(40)}`);

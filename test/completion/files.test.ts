@@ -73,7 +73,7 @@ describe('completion <shell>', () => {
     const tree = programTree();
     const repeatable = allCommands(tree.root).flatMap((c) => c.flags.filter((f) => f.repeatable).map((f) => `${c.path.join(' ')} ${f.long}`));
     expect(repeatable.sort()).toEqual(
-      ['api --query', ...['create', 'update'].flatMap((v) => ['--email', '--field', '--link', '--phone'].map((f) => `cards ${v} ${f}`))].sort(),
+      ['api --param', ...['create', 'update'].flatMap((v) => ['--email', '--field', '--link', '--phone'].map((f) => `cards ${v} ${f}`))].sort(),
     );
     // The emulator's own --profile names a profile it writes: free text, not a stored name.
     const emulator = allCommands(tree.root).find((c) => c.path.join(' ') === 'emulator');

@@ -36,7 +36,7 @@ type Check = (out: { stdout: string; stderr: string }) => Promise<void> | void;
 /** What some lines must have done, beyond exiting 0 (checked through the emulator's store). */
 const CHECKS: Record<string, Check> = {
   // --replace: the scalars not sent are cleared, the rich sections not sent are kept (api-spec PATCH).
-  'cardqr cards update crd_123 --data @full-card.json --replace': () => {
+  'cardqr cards update crd_123 --data @full-card.json --replace --yes': () => {
     const jose = emu.store.cards.find((c) => c.id === 'crd_jose');
     expect(jose?.fields.title).toBe('Lead designer');
     expect([jose?.fields.company, jose?.fields.bio]).toEqual([undefined, undefined]);

@@ -2,28 +2,29 @@ import { Command, Option } from 'commander';
 import type { Deps } from '../../deps.js';
 import { example, outputSettings, withListOptions, type ListFlags } from '../shared.js';
 import { write } from '../../io.js';
-import { LEAD_SOURCES, leadFileKind, parseSince, PRESET_HELP, VCARD_HELP, type LeadFileFlags, type LeadSourceFlag } from './options.js';
+import { LEAD_SOURCES, leadFileKind, parseSince, PRESET_HELP, VCARD_HELP, withSinceOptions, type LeadFileFlags, type LeadSourceFlag } from './options.js';
 
 interface LeadsListFlags extends ListFlags, LeadFileFlags {
   card?: string;
   source?: LeadSourceFlag;
   since?: string;
+  tz?: string;
   includeArchived?: boolean;
 }
 
 export function leadsListCommand(deps: Deps): Command {
-  const cmd = withListOptions(
+  const cmd = withListOptions(withSinceOptions(
     new Command('list')
       .alias('ls')
       .description('List leads collected on cards and pages, newest first')
       .option('--card <card-id>', 'only leads on this card or page')
       .addOption(new Option('--source <source>', 'only leads from this source').choices(LEAD_SOURCES))
-      .option('--since <date-time>', 'only leads created at or after this ISO 8601 date-time')
       .option('--include-archived', 'include archived leads (default: left out)')
       .option('--preset <crm>', PRESET_HELP)
       .option('--vcard-version <version>', VCARD_HELP),
-  ).action(async (flags: LeadsListFlags) => {
-    const since = flags.since !== undefined ? parseSince(flags.since) : undefined;
+    'only leads created at or after',
+  )).action(async (flags: LeadsListFlags) => {
+    const since = parseSince(deps, flags);
     const kind = await leadFileKind(flags, deps.globals);
     const [{ listLeads }, { renderList }, { leadView }] = await Promise.all([
       import('../../api/leads.js'),
@@ -52,6 +53,8 @@ export function leadsListCommand(deps: Deps): Command {
   return example(
     cmd,
     'cardqr leads list --source form --since 2026-05-01T00:00:00Z',
+    'cardqr leads list --since 7d',
+    'cardqr leads list --since 2026-05-01 --tz Europe/Paris',
     'cardqr leads list --card crd_123 --all -o csv > leads.csv',
     'cardqr leads list --all --preset hubspot > hubspot-contacts.csv',
     'cardqr leads list --all -o vcf > leads.vcf',
