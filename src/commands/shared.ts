@@ -1,13 +1,15 @@
 // Small helpers every command uses: output settings, option parsing, --data, confirmations.
 import { readFile } from 'node:fs/promises';
-import { type Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { GlobalOptions, OutputFormat } from '../config/settings.js';
 import type { Deps } from '../deps.js';
 import { UsageError } from '../errors.js';
+import { addExamples, withHint } from '../help/annotations.js';
 import { colorEnabled, write } from '../io.js';
 import { csvSettingsFrom } from '../output/csv.js';
 import type { OutputSettings, View } from '../output/render.js';
 import { safeLine } from '../output/sanitize.js';
+import { tableWidth } from '../output/table.js';
 
 export function outputSettings(deps: Deps, forced?: OutputFormat): OutputSettings {
   const g = deps.globals;
@@ -21,6 +23,7 @@ export function outputSettings(deps: Deps, forced?: OutputFormat): OutputSetting
     query: g.query,
     color: format === 'table' && colorEnabled(deps.env, deps.io.isStdoutTTY, g.color),
     tty: deps.io.isStdoutTTY,
+    width: tableWidth(deps.env, deps.io.isStdoutTTY, deps.io.columns),
     now: deps.now(),
     csv: csvSettingsFrom(g),
   };
@@ -108,6 +111,11 @@ export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
+/** A flag that may be given several times, collected into a list (completion offers it again). */
+export function repeatableOption(flags: string, description: string): Option {
+  return withHint(new Option(flags, description).argParser(collect), { repeatable: true });
+}
+
 /** `--data @file.json`, `--data -` / `@-` (stdin), or inline JSON. Always an object unless `allowAny`. */
 export async function readJsonData(spec: string, deps: Deps, what = '--data'): Promise<unknown> {
   let text: string;
@@ -180,8 +188,9 @@ export async function confirm(deps: Deps, question: string): Promise<boolean> {
   return /^y(es)?$/i.test(answer.trim());
 }
 
+/** Example command lines shown in the command's help (data on the tree: help/annotations.ts). */
 export function example(cmd: Command, ...lines: string[]): Command {
-  return cmd.addHelpText('after', `\nExample${lines.length > 1 ? 's' : ''}:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
+  return addExamples(cmd, lines);
 }
 
 export interface ListFlags {

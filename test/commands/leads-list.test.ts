@@ -9,7 +9,7 @@ const plain = { NO_COLOR: '1' };
 
 describe('cardqr leads list', () => {
   it('terminal: a table of one page, locked contacts marked, and a hint on stderr', async () => {
-    const r = await runCli(['leads', 'list'], { emu, tty: true, env: plain });
+    const r = await runCli(['leads', 'list'], { emu, tty: true, env: plain, columns: 200 });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe('25 of 28 shown; --all for every page\n');
     for (const t of ['ID', 'CREATED', 'SOURCE', 'CARD', 'CONTACT', 'CRM', 'lead_030', 'locked', 'Marco Rossi <marco.rossi@magazzini.example>']) {
@@ -39,7 +39,8 @@ describe('cardqr leads list', () => {
     const r = await runCli(['leads', 'list', '--all', '-o', 'csv'], { emu });
     expect(r.exitCode).toBe(0);
     const rows = parse(r.stdout, { columns: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0])).toEqual([...LEAD_CSV_COLUMNS]);
+    expect(Object.keys(rows[0])).toEqual([...LEAD_CSV_COLUMNS, 'extra']);
+    expect(JSON.parse(rows[0].extra)).toMatchObject({ read: expect.any(Boolean) }); // what no column holds
     expect(rows).toHaveLength(28);
     const locked = rows.filter((x) => x.locked === 'true');
     expect(locked.map((x) => x.id).sort()).toEqual(['lead_027', 'lead_028', 'lead_029', 'lead_030']);

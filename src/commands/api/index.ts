@@ -3,7 +3,7 @@ import type { Method } from '../../api/client.js';
 import { check } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
-import { collect, example, outputSettings, readJsonData } from '../shared.js';
+import { example, repeatableOption, outputSettings, readJsonData } from '../shared.js';
 
 const METHODS: Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 
@@ -38,7 +38,7 @@ export function apiCommand(deps: Deps): Command {
     .argument('<method>', `HTTP method {${METHODS.join(' | ')}}`)
     .argument('<path>', 'path relative to the base URL, e.g. /cards')
     .option('--data <json>', 'request body: inline JSON, @file.json, or - for stdin')
-    .option('-p, --param <key=value>', 'query parameter (repeatable); --query is the JMESPath filter, as on every command', collect)
+    .addOption(repeatableOption('-p, --param <key=value>', 'query parameter (repeatable); --query is the JMESPath filter, as on every command'))
     .option('--paginate', 'GET a list endpoint page after page (100 items each, following pagination.hasMore) and print every item')
     .addOption(new Option('--idempotency-key <key>', 'Idempotency-Key for a write (default: random)'))
     .action(async (method: string, path: string, flags) => {

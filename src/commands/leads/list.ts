@@ -27,7 +27,7 @@ export function leadsListCommand(deps: Deps): Command {
   )).action(async (flags: LeadsListFlags) => {
     const since = parseSince(deps, flags);
     const kind = await leadFileKind(flags, deps.globals);
-    const [{ listLeads }, { renderList }, { leadView, leadCsvRow }] = await Promise.all([
+    const [{ listLeads }, { renderList }, { leadView }] = await Promise.all([
       import('../../api/leads.js'),
       import('../../output/render.js'),
       import('../../output/views/leads.js'),
@@ -48,10 +48,8 @@ export function leadsListCommand(deps: Deps): Command {
       if (file.skipped) deps.io.stderr.write(skippedLine(file.skipped));
       return;
     }
-    const s = outputSettings(deps);
-    // CSV rows use the export's documented columns (contact split, answers in one readable cell).
-    const items = s.format === 'csv' && !s.quiet ? mapAsync(list, leadCsvRow) : list;
-    await renderList<any>(items, leadView, s, deps.io, () => list.hint());
+    // CSV rows use the export's documented columns (leadView.csvRow: contact split, answers in one cell).
+    await renderList(list, leadView, outputSettings(deps), deps.io, () => list.hint());
   });
   return example(
     cmd,
@@ -62,8 +60,4 @@ export function leadsListCommand(deps: Deps): Command {
     'cardqr leads list --all --preset hubspot > hubspot-contacts.csv',
     'cardqr leads list --all -o vcf > leads.vcf',
   );
-}
-
-async function* mapAsync<T, U>(items: AsyncIterable<T>, fn: (item: T) => U): AsyncGenerator<U> {
-  for await (const item of items) yield fn(item);
 }
