@@ -38,7 +38,7 @@ export function createProgram(deps: Deps): Command {
     .option('--max-retries <n>', 'retries for retryable failures (default: 4)', intIn(0, 20))
     .option('-y, --yes', 'answer yes to confirmations')
     .addOption(new Option('--csv-dialect <name>', 'CSV for a program (rfc4180, default) or for Excel (excel: BOM, long numbers and phones kept as text; excel-semicolon: the same with ;)').choices(CSV_DIALECTS))
-    .addOption(new Option('--csv-delimiter <char>', 'CSV separator: , ; or tab').choices(Object.keys(CSV_DELIMITERS).filter((d) => d !== '\t')))
+    .addOption(new Option('--csv-delimiter <sep>', 'CSV separator: , ; or tab').choices(Object.keys(CSV_DELIMITERS).filter((d) => d !== '\t')))
     .option('--csv-raw', 'CSV cells exactly as sent: no formula neutralisation (see README, Output)');
   addExamples(program, [
     'cardqr profiles add prod --base-url https://api.example.com/v1',

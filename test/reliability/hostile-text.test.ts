@@ -37,7 +37,7 @@ describe('5. text from outside cannot drive the terminal', () => {
   it('tables and records (terminal, no colour) show control characters as visible escapes', async () => {
     const [a] = hostileCards();
     for (const args of [['cards', 'list', '--all'], ['cards', 'get', a!.id], ['cards', 'list', '--all', '--fields', 'id,name']]) {
-      const r = await runCli([...args, '-o', 'table'], { emu, tty: true, env: { NO_COLOR: '1' }, configDir: temp() });
+      const r = await runCli([...args, '-o', 'table'], { emu, tty: true, env: { NO_COLOR: '1', COLUMNS: '1000' }, configDir: temp() });
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.stdout).not.toMatch(RAW_CONTROL);
       expect(r.stdout).toContain('\\x1b[2J');
@@ -69,7 +69,7 @@ describe('5. text from outside cannot drive the terminal', () => {
   it('leads list (table): contacts with escape sequences are escaped', async () => {
     const [l] = addLeads(emu, 1, 'evil');
     l!.contact = { ...l!.contact!, name: EVIL, company: `Acme${TITLE}` };
-    const r = await runCli(['leads', 'list', '-o', 'table'], { emu, tty: true, env: { NO_COLOR: '1' }, configDir: temp() });
+    const r = await runCli(['leads', 'list', '-o', 'table'], { emu, tty: true, env: { NO_COLOR: '1', COLUMNS: '1000' }, configDir: temp() });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(RAW_CONTROL);
     expect(r.stdout).toContain('\\x1b]0;pwned\\x07');
