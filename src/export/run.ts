@@ -12,7 +12,7 @@ import { CliError, EXIT, UsageError } from '../errors.js';
 import { sweepTempFiles } from '../temp-files.js';
 import { acquireLock, type LockInfo } from '../lock-file.js';
 import { exportBusy } from './busy.js';
-import { checkOutPath, formatter, openSink, type ExportFormat, type Sink } from './output.js';
+import { checkOutPath, formatter, openSink, type ExportFormat, type OutTarget, type Sink } from './output.js';
 import { Spool } from './spool.js';
 import { advanceCursor, readState, writeStateAtomic, type ExportCursor, type ExportState } from './state.js';
 import { walkLeads } from './walk.js';
@@ -31,6 +31,8 @@ export interface ExportDeps {
   client: ApiClient;
   baseUrl: string;
   stdout: Writable;
+  /** Standard output's descriptor (the real process): `> f` is then written and flushed with every byte checked. */
+  stdoutFd?: number;
   now: () => Date;
   signal?: AbortSignal;
 }
@@ -45,15 +47,24 @@ export interface ExportSummary {
 }
 
 export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Promise<ExportSummary> {
-  if (opts.out !== undefined) await checkOutPath(opts.out);
+  if (opts.statePath === '') throw new UsageError('--state needs a file name (it keeps where the last export stopped)');
+  const out = opts.out !== undefined ? await checkOutPath(opts.out, opts.format, formatter(opts.format, opts.fields).header()) : undefined;
   const lock = await acquireLock(`${opts.statePath}.lock`, deps.now(), exportBusy);
   try {
     // A run killed while writing its output (kill -9, Ctrl-C twice) left a temporary file beside it.
-    if (opts.out !== undefined) await sweepTempFiles(dirname(opts.out));
+    if (out?.kind === 'file') await sweepTempFiles(dirname(out.target), [out.target]);
+    await sweepTempFiles(dirname(opts.statePath), [opts.statePath]);
     const prev = await readState(opts.statePath);
     if (prev && prev.baseUrl !== deps.baseUrl) {
       throw new UsageError(`the state file ${opts.statePath} belongs to ${prev.baseUrl}, not ${deps.baseUrl}`, [
-        'use one state file per API and account (exporting here with it could skip leads)',
+        `to continue that export, run against ${prev.baseUrl} (--base-url or its profile); for this API, use a new --state file`,
+      ]);
+    }
+    const { getMe } = await import('../api/me.js');
+    const accountId = (await getMe(deps.client)).account.id;
+    if (prev?.accountId !== undefined && prev.accountId !== accountId) {
+      throw new UsageError(`the state file ${opts.statePath} belongs to account ${prev.accountId}, but this key is for account ${accountId}`, [
+        `to continue that export, use a key (--profile) of account ${prev.accountId}; for this account, use a new --state file (exporting with this one would skip leads)`,
       ]);
     }
     if (prev?.cursor && opts.since !== undefined) {
@@ -64,10 +75,11 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
     const spool = await Spool.create(`${opts.statePath}.spool`);
     try {
       const walk = await walkLeads(deps.client, spool, { cursor: prev?.cursor ?? null, since: opts.since, signal: deps.signal });
-      await writeOutput(spool, opts, deps);
+      await writeOutput(spool, opts, out, deps);
       const state: ExportState = {
         version: 1,
         baseUrl: deps.baseUrl,
+        accountId,
         cursor: advanceCursor(prev?.cursor ?? null, walk.newest, walk.newestIds),
         lastRun: { finishedAt: deps.now().toISOString(), exported: walk.exported },
       };
@@ -98,11 +110,12 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
 }
 
 /** The whole output, oldest lead first, committed before the caller touches the state file. */
-async function writeOutput(spool: Spool, opts: ExportOptions, deps: ExportDeps): Promise<void> {
+async function writeOutput(spool: Spool, opts: ExportOptions, out: OutTarget | undefined, deps: ExportDeps): Promise<void> {
   const fmt = formatter(opts.format, opts.fields);
-  const sink: Sink = await openSink(opts.out, deps.stdout);
+  const sink: Sink = await openSink(out, deps.stdout, deps.stdoutFd);
   try {
-    await sink.write(fmt.header());
+    const header = fmt.header();
+    if (sink.fresh) await sink.write(header);
     for await (const line of spool.reversed()) await sink.write(fmt.item(line));
     await sink.write(fmt.footer());
     await sink.commit();

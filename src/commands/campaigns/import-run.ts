@@ -50,7 +50,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
   if (!header) throw new UsageError(`${opts.file} is empty: expected a header line naming the columns`);
   if (!firstRow) throw new UsageError(`${opts.file} has a header line but no rows: nothing to ${mode === 'validate' ? 'check' : 'import'}`);
   const client = await deps.api();
-  const schema = await preflight(client, opts, deps);
+  const { schema, accountId } = await preflight(client, opts, deps);
   const plan = buildPlan(schema, header.cells);
 
   const reportPath = opts.report ?? (mode === 'validate' ? undefined : defaultReportPath(opts.file, mode));
@@ -61,6 +61,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
       ? await openReport(reportPath, {
           type: 'header', version: 1, mode, campaignId: opts.campaignId, file: resolve(opts.file),
           fileSha256: await sha256File(opts.file), startedAt: deps.now().toISOString(), cardqr: deps.version,
+          baseUrl: (await deps.settings()).baseUrl, accountId,
         }, opts.resume, (line) => stderr.write(`${line}\n`))
       : undefined;
     writer = opened?.writer;
@@ -115,10 +116,12 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
 }
 
 /** GET /me (pace), the campaign (must accept API requests) and its schema. */
-async function preflight(client: ApiClient, opts: ImportOptions, deps: Deps): Promise<CampaignSchema> {
+async function preflight(client: ApiClient, opts: ImportOptions, deps: Deps): Promise<{ schema: CampaignSchema; accountId?: string }> {
   const [{ getMe }, { getCampaign, getCampaignSchema }] = await Promise.all([import('../../api/me.js'), import('../../api/campaigns.js')]);
+  let accountId: string | undefined;
   if (!opts.validateOnly) {
     const me = await getMe(client);
+    accountId = me.account.id;
     client.setRate(Math.min(opts.rate ?? Infinity, me.rateLimit.requestsPerMinute));
   }
   const campaign = await getCampaign(client, opts.campaignId);
@@ -131,7 +134,7 @@ async function preflight(client: ApiClient, opts: ImportOptions, deps: Deps): Pr
   try {
     const schema = await getCampaignSchema(client, opts.campaignId);
     if (schema.stale) deps.io.stderr.write(`warning: the campaign's template changed after its API configuration was activated (stale); requests still work\n`);
-    return schema;
+    return { schema, accountId };
   } catch (e) {
     if (e instanceof ApiError && e.code === 'api_not_configured') {
       throw new CliError(`campaign ${campaign.id} (${campaign.name}) has never had an API configuration activated (api_not_configured)`, EXIT.rejected, [
@@ -170,7 +173,7 @@ async function* jobs(source: () => AsyncGenerator<CsvRecord>, plan: ImportPlan, 
     if (v.invalid.has(rec.line) || earlier.done.has(rec.line)) continue;
     const body = canonicalJson(buildBody(plan, rec.cells));
     const externalId = rowId(plan, rec.cells);
-    const key = idempotencyKey(opts.campaignId, externalId ?? '', body, earlier.refusals.get(rec.line));
+    const key = idempotencyKey(opts.campaignId, externalId ?? '', body, earlier.refusals.get(rec.line), earlier.nonce);
     yield { line: rec.line, externalId, body, key };
   }
 }

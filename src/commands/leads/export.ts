@@ -44,7 +44,7 @@ On success it prints one summary line on stderr (nothing with -q).`,
       const settings = await deps.settings();
       const summary = await runLeadsExport(
         { statePath: flags.state, format: output as (typeof FORMATS)[number], out, since, fields },
-        { client: await deps.api(), baseUrl: settings.baseUrl, stdout: deps.io.stdout, now: deps.now, signal: deps.interruptible() },
+        { client: await deps.api(), baseUrl: settings.baseUrl, stdout: deps.io.stdout, stdoutFd: deps.io.stdoutFd, now: deps.now, signal: deps.interruptible() },
       );
       if (deps.globals.quiet) return;
       const err = deps.io.stderr;
