@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import type { CampaignSchema } from '../../api/schemas/campaigns.js';
-import { checkEncoding, readRecords, type CsvOptions, type CsvRecord } from '../../bulk/csv-source.js';
+import { checkEncoding, prepareInput, readRecords, type CsvOptions, type CsvRecord } from '../../bulk/csv-source.js';
 import { idempotencyKey, canonicalJson } from '../../bulk/keys.js';
 import { lockReport } from '../../bulk/lock.js';
 import { buildPlan, type ImportPlan } from '../../bulk/plan.js';
@@ -37,12 +37,22 @@ export interface ImportOptions {
 const SHOWN_PROBLEMS = 50;
 
 export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promise<void> {
+  const signal = deps.interruptible();
+  // A pipe (`<(cat f)`, /dev/stdin, a FIFO) is copied to a private temporary file first: it is read more than once.
+  const input = await prepareInput(opts.file, signal);
+  try {
+    await runFrom(input.path, opts, deps, signal);
+  } finally {
+    await input.dispose();
+  }
+}
+
+async function runFrom(readPath: string, opts: ImportOptions, deps: Deps, signal: AbortSignal): Promise<void> {
   const { stderr } = deps.io;
   const quiet = Boolean(deps.globals.quiet);
-  const signal = deps.interruptible();
   const mode: ReportMode = opts.validateOnly ? 'validate' : opts.dryRun ? 'dry-run' : 'import';
-  const csv: CsvOptions = { delimiter: opts.delimiter, encoding: opts.encoding };
-  const source = () => readRecords(opts.file, csv);
+  const csv: CsvOptions = { delimiter: opts.delimiter, encoding: opts.encoding, label: opts.file };
+  const source = () => readRecords(readPath, csv);
 
   // The file's first lines (and the flags that shape reading it) are checked before any request.
   if (opts.encoding) checkEncoding(opts.encoding);
@@ -60,7 +70,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     const opened = reportPath
       ? await openReport(reportPath, {
           type: 'header', version: 1, mode, campaignId: opts.campaignId, file: resolve(opts.file),
-          fileSha256: await sha256File(opts.file), startedAt: deps.now().toISOString(), cardqr: deps.version,
+          fileSha256: await sha256File(readPath), startedAt: deps.now().toISOString(), cardqr: deps.version,
           baseUrl: (await deps.settings()).baseUrl, accountId,
         }, opts.resume, (line) => stderr.write(`${line}\n`))
       : undefined;

@@ -25,10 +25,13 @@ export async function deleteRecords<T>(deps: Deps, ids: string[], spec: DeleteSp
   if (!yes && !(deps.io.isStdinTTY && deps.io.isStderrTTY)) await confirm(deps, '');
   const client = await deps.api();
   const failed: string[] = [];
-  // One id: its error is the command's error (its own exit status). Several: report, go on, exit 7.
+  let missing = 0;
+  // One id: its error is the command's error (its own exit status). Several: report, go on, exit 7
+  // (exit 4 when every id failed as not found: nothing partial happened).
   const fail = (id: string, e: unknown) => {
     if (single || !(e instanceof ApiError)) throw e;
     failed.push(id);
+    if (e.status === 404) missing++;
     deps.io.stderr.write(errorLine(id, e));
   };
 
@@ -59,6 +62,9 @@ export async function deleteRecords<T>(deps: Deps, ids: string[], spec: DeleteSp
     } catch (e) {
       fail(id, e);
     }
+  }
+  if (failed.length && missing === unique.length) {
+    throw new CliError(`none of the ${unique.length} ${spec.noun}s exist: nothing was deleted (${failed.join(', ')})`, EXIT.notFound);
   }
   if (failed.length) {
     throw new PartialError(`${failed.length} of ${unique.length} deletions failed (${deleted} deleted): ${failed.join(', ')}`);
