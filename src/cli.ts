@@ -24,7 +24,11 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
     else await program.parseAsync(argv, { from: 'user' });
     status = EXIT.ok;
   } catch (err) {
-    status = stdoutClosed || isEpipe(err) ? EXIT.ok : report(err, deps);
+    if (stdoutClosed || isEpipe(err)) status = EXIT.ok;
+    else if (stdoutFailure && (err === stdoutFailure || !(err instanceof CliError))) {
+      deps.io.stderr.write(`error: ${new WriteError('standard output', stdoutFailure).message}\n`);
+      return EXIT.failed;
+    } else status = report(err, deps);
   } finally {
     await deps.dispose();
     // The listener stays: a closed pipe (`cardqr --help | head -1`) can report the error after main()

@@ -1,7 +1,7 @@
 // Streams a CSV file as records with the physical line each starts on: BOM, quoted newlines, CRLF,
 // mixed line endings, any delimiter, and any encoding TextDecoder knows (decoded as it streams).
-import { constants, createReadStream } from 'node:fs';
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, open as openFd } from 'node:fs';
+import { mkdtemp, rm, stat, type FileHandle } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,14 +115,14 @@ export async function prepareInput(path: string, signal?: AbortSignal): Promise<
   }
 }
 
-async function copyPipe(path: string, out: import('node:fs/promises').FileHandle, signal?: AbortSignal): Promise<void> {
-  let fh;
+async function copyPipe(path: string, out: FileHandle, signal?: AbortSignal): Promise<void> {
+  let fd: number;
   try {
-    fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = await new Promise<number>((resolve, reject) => openFd(path, constants.O_RDONLY | constants.O_NONBLOCK, (err, n) => (err ? reject(err) : resolve(n))));
   } catch (e) {
     throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  const sock = new Socket({ fd: fh.fd, readable: true, writable: false });
+  const sock = new Socket({ fd, readable: true, writable: false }); // owns fd from here on
   const onAbort = () => sock.destroy(new InterruptedError('interrupted while reading the input; nothing was sent'));
   signal?.addEventListener('abort', onAbort, { once: true });
   try {

@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ApiClient } from '../api/client.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
-import { sweepTempFiles } from '../temp-files.js';
+import { sweepTempFiles, WriteError } from '../fs/durable.js';
 import { acquireLock, type LockInfo } from '../lock-file.js';
 import { exportBusy } from './busy.js';
 import { checkOutPath, formatter, openSink, type ExportFormat, type OutTarget, type Sink } from './output.js';
@@ -88,7 +88,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
       } catch (e) {
         const where = opts.out ?? 'standard output';
         throw new CliError(
-          `${walk.exported} leads were written to ${where}, but the state file ${opts.statePath} could not be updated (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+          `${walk.exported} leads were written to ${where}, but the state file ${opts.statePath} could not be updated (${e instanceof WriteError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`,
           EXIT.failed,
           ['the next run exports these leads again (nothing is lost); fix the problem before it runs'],
         );

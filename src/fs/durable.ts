@@ -18,7 +18,7 @@ const code = (e: unknown) => (e as NodeJS.ErrnoException)?.code;
 
 const WHY: Record<string, string> = {
   ENOSPC: 'no space left on the device',
-  EFBIG: 'file too large (a file size limit such as `ulimit -f`)',
+  EFBIG: 'file too large: a file size limit such as `ulimit -f`',
   EDQUOT: 'disk quota exceeded',
   EROFS: 'read-only file system',
   EACCES: 'permission denied',
@@ -32,9 +32,13 @@ const WHY: Record<string, string> = {
 
 /** A file could not be written completely; what it replaced (if anything) is unchanged. */
 export class WriteError extends CliError {
+  /** Why, without the file: "EFBIG (file too large …)". */
+  readonly reason: string;
   constructor(what: string, err: unknown, lines: string[] = []) {
     const c = code(err);
-    super(`cannot write ${what}: ${c ? `${c}${WHY[c] ? ` (${WHY[c]})` : ''}` : (err as Error)?.message ?? String(err)}`, EXIT.failed, lines);
+    const reason = err instanceof WriteError ? err.reason : c ? `${c}${WHY[c] ? ` (${WHY[c]})` : ''}` : ((err as Error)?.message ?? String(err));
+    super(`cannot write ${what}: ${reason}`, EXIT.failed, lines);
+    this.reason = reason;
   }
 }
 
