@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, UsageError } from '../errors.js';
-import { replaceFile } from '../fs/durable.js';
+import { replaceFile, sweepTempFiles } from '../fs/durable.js';
 import { acquireLock, type HeldLock } from '../lock-file.js';
 
 export interface Profile {
@@ -106,6 +106,7 @@ export class ProfileStore {
     }
     const lock = await lockStore(`${this.file}.lock`);
     try {
+      await sweepTempFiles(this.dir, [this.file]); // a save cut short by a kill
       this.cache = undefined;
       const data = { ...this.read() }; // re-read under the lock: another writer may have just saved
       this.cache = undefined;

@@ -3,7 +3,9 @@
 // (a refused validation, a dry run) is replaced; anything else at that path is never touched.
 import { LineCounter, LineSet } from '../../bulk/compact.js';
 import { newNonce, readReport, ReportWriter, type ReportHeader, type ReportMode } from '../../bulk/report.js';
+import { dirname } from 'node:path';
 import { UsageError } from '../../errors.js';
+import { sweepTempFiles } from '../../fs/durable.js';
 
 export interface OpenedReport {
   writer: ReportWriter;
@@ -21,6 +23,7 @@ export function defaultReportPath(file: string, mode: ReportMode): string {
 }
 
 export async function openReport(path: string, given: ReportHeader, resume: boolean, notice: (line: string) => void): Promise<OpenedReport> {
+  await sweepTempFiles(dirname(path), [path]); // a header write cut short by a kill (we hold the report's lock)
   const existing = await readReport(path);
   const header: ReportHeader = { ...given, nonce: newNonce() };
   const fresh = async (): Promise<OpenedReport> => ({
