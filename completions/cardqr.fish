@@ -481,7 +481,7 @@ complete -c cardqr -n '__cardqr_using "leads list"' -l all -d 'follow every page
 complete -c cardqr -n '__cardqr_using "leads list"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "leads get"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "leads export"' -l state -r -F -d 'state file keeping the cursor; created by the first run; <file>.lock is held while running'
-complete -c cardqr -n '__cardqr_using "leads export"' -l out -r -F -d 'write to this file, replaced only once complete (default: standard output)'
+complete -c cardqr -n '__cardqr_using "leads export"' -l out -r -F -d 'write to this file (default: standard output); an existing export file is added to, never replaced (json: refused)'
 complete -c cardqr -n '__cardqr_using "leads export"' -l since -x -d 'first run only: start at leads created at or after this ISO 8601 date-time (default: every lead)'
 complete -c cardqr -n '__cardqr_using "leads export"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'list' -d 'List campaigns (a campaign-scoped key sees only its own)'

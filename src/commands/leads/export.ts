@@ -16,7 +16,7 @@ export function leadsExportCommand(deps: Deps): Command {
   const cmd = new Command('export')
     .description('Export every lead created since the last run, oldest first: incremental and safe under cron')
     .requiredOption('--state <file>', 'state file keeping the cursor; created by the first run; <file>.lock is held while running')
-    .option('--out <file>', 'write to this file, replaced only once complete (default: standard output)')
+    .option('--out <file>', 'write to this file (default: standard output); an existing export file is added to, never replaced (json: refused)')
     .option('--since <date-time>', 'first run only: start at leads created at or after this ISO 8601 date-time (default: every lead)')
     .addHelpText(
       'after',
