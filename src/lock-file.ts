@@ -35,6 +35,8 @@ export interface HeldLock {
   info: LockInfo;
   /** The stale lock this run took over, if any. */
   tookOver?: LockInfo;
+  /** Whether the lock file is still this run's (a takeover race can, rarely, move it). */
+  stillHeld(): Promise<boolean>;
   release(): Promise<void>;
 }
 
@@ -63,7 +65,7 @@ export async function acquireLock(path: string, now: Date, busy: BusyMessage): P
         throw new WriteError(`the lock file ${path}`, e);
       }
       await fh.close();
-      return { path, info, tookOver, release: () => releaseLock(path, info) };
+      return { path, info, tookOver, stillHeld: () => stillHeld(path, info), release: () => releaseLock(path, info) };
     } catch (e) {
       if (e instanceof WriteError) throw e;
       if (code(e) !== 'EEXIST') throw new UsageError(`cannot create the lock file ${path}: ${code(e) ?? (e as Error).message}`);
@@ -161,6 +163,11 @@ async function takeOver(path: string, stale: LockInfo): Promise<boolean> {
   await link(aside, path).catch(() => undefined);
   await unlink(aside).catch(() => undefined);
   return false;
+}
+
+async function stillHeld(path: string, info: LockInfo): Promise<boolean> {
+  const current = await readLock(path);
+  return current !== 'gone' && current !== 'unreadable' && same(current, info);
 }
 
 async function releaseLock(path: string, info: LockInfo): Promise<void> {

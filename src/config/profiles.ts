@@ -104,32 +104,40 @@ export class ProfileStore {
     } catch (e) {
       throw new CliError(`cannot create the configuration directory ${this.dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 1);
     }
-    const lock = await lockStore(`${this.file}.lock`);
-    try {
-      await sweepTempFiles(this.dir, [this.file]); // a save cut short by a kill
-      this.cache = undefined;
-      const data = { ...this.read() }; // re-read under the lock: another writer may have just saved
-      this.cache = undefined;
-      change(data);
-      const file: StoreFile = { ...(data.defaultProfile !== undefined ? { defaultProfile: data.defaultProfile } : {}), profiles: data.profiles ?? {} };
-      await replaceFile(this.file, JSON.stringify(file, null, '\t') + '\n', { mode: 0o600, forceMode: true, what: `the profile store ${this.file}` });
-    } finally {
-      this.cache = undefined;
-      await lock.release();
+    for (let attempt = 0; ; attempt++) {
+      const lock = await lockStore(`${this.file}.lock`);
+      try {
+        await sweepTempFiles(this.dir, [this.file]); // a save cut short by a kill
+        this.cache = undefined;
+        const data = { ...this.read() }; // re-read under the lock: another writer may have just saved
+        change(data);
+        const file: StoreFile = { ...(data.defaultProfile !== undefined ? { defaultProfile: data.defaultProfile } : {}), profiles: data.profiles ?? {} };
+        // A takeover race can (rarely) move a lock from under its holder: then read and merge again.
+        if (!(await lock.stillHeld())) {
+          if (attempt < 5) continue;
+          throw new CliError('the profile store lock kept being taken over while saving; nothing was saved: run the command again', 1);
+        }
+        await replaceFile(this.file, JSON.stringify(file, null, '\t') + '\n', { mode: 0o600, forceMode: true, what: `the profile store ${this.file}` });
+        return;
+      } finally {
+        this.cache = undefined;
+        await lock.release();
+      }
     }
   }
 }
 
 class StoreBusy extends UsageError {}
 
-/** Waits (up to ~15 s) for the store's lock: writers take turns instead of failing. */
+/** Waits (up to a minute) for the store's lock: writers take turns instead of failing. */
 async function lockStore(path: string): Promise<HeldLock> {
-  const busy = (p: string) => new StoreBusy(`the profile store is busy: another cardqr holds ${p}`, ['if no cardqr is running, delete the lock file']);
-  for (let waited = 0; ; waited += 25) {
+  const busy = (p: string) => new StoreBusy(`the profile store is busy: another cardqr has held ${p} for a minute`, ['if no cardqr is running, delete the lock file']);
+  const until = Date.now() + 60_000;
+  for (;;) {
     try {
       return await acquireLock(path, new Date(), busy);
     } catch (e) {
-      if (!(e instanceof StoreBusy) || waited > 15_000) throw e;
+      if (!(e instanceof StoreBusy) || Date.now() > until) throw e;
       await new Promise((r) => setTimeout(r, 10 + Math.floor(Math.random() * 30)));
     }
   }

@@ -9,7 +9,7 @@
 // - Files are never opened through a symbolic link planted at their path (O_NOFOLLOW).
 import { randomBytes } from 'node:crypto';
 import { constants, fsyncSync, writeSync } from 'node:fs';
-import { chmod, lstat, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { lstat, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
 
@@ -100,7 +100,7 @@ export async function syncDir(dir: string): Promise<void> {
 
 // ---- temporary files ----------------------------------------------------------------------------------
 
-export const TEMP_MARKER = '.cardqr-';
+const TEMP_MARKER = '.cardqr-';
 // `.<target>.cardqr-<pid>-<16 hex>.tmp`
 const TEMP_NAME = /^\.(.+)\.cardqr-(\d+)-[0-9a-f]{16}\.tmp$/;
 
@@ -199,9 +199,4 @@ export async function replaceFile(target: string, data: Uint8Array | string, opt
     throw e instanceof CliError ? e : new WriteError(what, e);
   }
   await syncDir(dirname(target));
-}
-
-/** chmod that reports nothing when it fails (a file system without modes). */
-export async function chmodQuiet(path: string, mode: number): Promise<void> {
-  await chmod(path, mode).catch(() => undefined);
 }

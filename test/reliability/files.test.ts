@@ -174,12 +174,13 @@ describe('the profile store survives concurrency and a full disk', () => {
 
   it('20 parallel `profiles add` keep all 20', async () => {
     const config = tempDir();
-    const r = await shell('for i in $(seq 1 20); do echo key$i | $CARDQR profiles add p$i --base-url https://api.example.com/v1 --api-key-stdin --no-verify 2>/dev/null & done; wait', config);
+    const r = await shell('for i in $(seq 1 20); do echo key$i | $CARDQR profiles add p$i --base-url https://api.example.com/v1 --api-key-stdin --no-verify & done; wait', config);
     expect(r.code).toBe(0);
+    expect(r.stderr.split('\n').filter((l) => l && !l.startsWith('saved profile'))).toEqual([]);
     const stored = JSON.parse(readFileSync(join(config, 'config.json'), 'utf8'));
     expect(Object.keys(stored.profiles).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `p${i + 1}`).sort());
     expect(readdirSync(config)).toEqual(['config.json']); // no lock, no temporary file left
-  }, 60_000);
+  }, 120_000);
 
   it('a save that cannot be written completely (ulimit -f) fails with one line and leaves config.json as it was', async () => {
     const config = tempDir();
