@@ -88,6 +88,11 @@ export interface Input {
  * without blocking (O_NONBLOCK) and waited for in the event loop, so Ctrl-C/SIGTERM still work while
  * no writer has come. A terminal, socket or other device is refused.
  */
+/** Whether `path` is a pipe or FIFO (`<(cat f)`, /dev/stdin from a pipe); stat never blocks. */
+export async function isPipe(path: string): Promise<boolean> {
+  return Boolean((await stat(path).catch(() => undefined))?.isFIFO());
+}
+
 export async function prepareInput(path: string, signal?: AbortSignal): Promise<Input> {
   const st = await stat(path).catch(() => undefined); // stat never blocks, even on a FIFO
   const asIs: Input = { path, dispose: async () => undefined };

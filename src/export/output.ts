@@ -212,11 +212,14 @@ export type OutTarget =
   | { kind: 'file'; given: string; target: string; append: boolean; mode?: number }
   | { kind: 'device'; given: string; target: string };
 
-/**
- * Decides what --out means (see the top of this file) before any request; exit 2 for what is refused.
- * `header`: the first line this export writes (csv), to check an existing file continues the same columns.
- */
-export async function checkOutPath(out: string, format: ExportFormat, header: string): Promise<OutTarget> {
+/** Whether an existing file's first line shows it holds this kind of export ('never': -o json). */
+export type AppendCheck = { label: string; fits: ((firstLine: string) => boolean) | 'never' };
+
+/** An export whose first line is `header` (csv, a preset's csv). */
+export const sameHeader = (header: string) => (line: string) => `${line}\n` === header || `${line}\r\n` === header;
+
+/** Decides what --out means (see the top of this file) before any request; exit 2 for what is refused. */
+export async function checkOutPath(out: string, check: AppendCheck): Promise<OutTarget> {
   let target = out;
   const link = await lstat(out).catch(() => undefined);
   if (link?.isSymbolicLink()) {
@@ -238,15 +241,13 @@ export async function checkOutPath(out: string, format: ExportFormat, header: st
   if (!existing) return { kind: 'file', given: out, target, append: false };
   const mode = existing.mode & 0o7777;
   if (existing.size === 0) return { kind: 'file', given: out, target, append: false, mode };
-  if (format === 'json') {
+  if (check.fits === 'never') {
     throw new UsageError(`--out ${out} already holds an export, and -o json cannot add to a JSON array`, [
       'nothing was exported and the state file is unchanged: use a new file name, or -o ndjson / -o csv, which add to an existing file',
     ]);
   }
-  const first = await firstLine(target);
-  const fits = format === 'csv' ? `${first}\n` === header || `${first}\r\n` === header : first.startsWith('{');
-  if (!fits) {
-    throw new UsageError(`--out ${out} already holds something that is not a ${format} export${format === 'csv' ? ' with these columns' : ''}; refusing to add to it`, [
+  if (!check.fits(await firstLine(target))) {
+    throw new UsageError(`--out ${out} already holds something that is not a ${check.label} export; refusing to add to it`, [
       'nothing was exported and the state file is unchanged: use a new file name',
     ]);
   }

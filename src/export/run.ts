@@ -12,8 +12,9 @@ import { CliError, EXIT, UsageError } from '../errors.js';
 import { sweepTempFiles, WriteError } from '../fs/durable.js';
 import { acquireLock, type LockInfo } from '../lock-file.js';
 import { exportBusy } from './busy.js';
-import { checkOutPath, formatter, openSink, type ExportFormat, type OutTarget, type Sink } from './output.js';
+import { checkOutPath, formatter, openSink, sameHeader, type AppendCheck, type ExportFormat, type Formatter, type OutTarget, type Sink } from './output.js';
 import { Spool } from './spool.js';
+import { leadFile, type LeadFileKind } from '../output/lead-files.js';
 import { advanceCursor, readState, writeStateAtomic, type ExportCursor, type ExportState } from './state.js';
 import { walkLeads } from './walk.js';
 
@@ -25,6 +26,8 @@ export interface ExportOptions {
   /** Only for a first run (no cursor yet): export leads created at or after this instant. */
   since?: string;
   fields?: string[];
+  /** A CRM preset's CSV or vCards instead of `format` (locked leads skipped and counted). */
+  file?: LeadFileKind;
 }
 
 export interface ExportDeps {
@@ -44,11 +47,14 @@ export interface ExportSummary {
   oldest?: string;
   newest?: string;
   tookOverLock?: LockInfo;
+  /** Locked leads left out of a preset CSV or vCard file (the cursor still moves past them). */
+  skippedLocked?: number;
 }
 
 export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Promise<ExportSummary> {
   if (opts.statePath === '') throw new UsageError('--state needs a file name (it keeps where the last export stopped)');
-  const out = opts.out !== undefined ? await checkOutPath(opts.out, opts.format, formatter(opts.format, opts.fields).header()) : undefined;
+  const fmt = await outputFormatter(opts);
+  const out = opts.out !== undefined ? await checkOutPath(opts.out, appendCheck(opts, fmt)) : undefined;
   const lock = await acquireLock(`${opts.statePath}.lock`, deps.now(), exportBusy);
   try {
     // A run killed while writing its output (kill -9, Ctrl-C twice) left a temporary file beside it.
@@ -75,7 +81,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
     const spool = await Spool.create(`${opts.statePath}.spool`);
     try {
       const walk = await walkLeads(deps.client, spool, { cursor: prev?.cursor ?? null, since: opts.since, signal: deps.signal });
-      await writeOutput(spool, opts, out, deps);
+      const skippedLocked = await writeOutput(spool, fmt, out, deps);
       const state: ExportState = {
         version: 1,
         baseUrl: deps.baseUrl,
@@ -100,6 +106,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
         oldest: walk.oldest,
         newest: walk.newest,
         tookOverLock: lock.tookOver,
+        skippedLocked,
       };
     } finally {
       await spool.dispose();
@@ -110,8 +117,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
 }
 
 /** The whole output, oldest lead first, committed before the caller touches the state file. */
-async function writeOutput(spool: Spool, opts: ExportOptions, out: OutTarget | undefined, deps: ExportDeps): Promise<void> {
-  const fmt = formatter(opts.format, opts.fields);
+async function writeOutput(spool: Spool, fmt: OutputFormatter, out: OutTarget | undefined, deps: ExportDeps): Promise<number> {
   const sink: Sink = await openSink(out, deps.stdout, deps.stdoutFd);
   try {
     const header = fmt.header();
@@ -123,4 +129,24 @@ async function writeOutput(spool: Spool, opts: ExportOptions, out: OutTarget | u
     await sink.abort();
     throw e;
   }
+  return fmt.skipped();
+}
+
+type OutputFormatter = Formatter & { skipped(): number };
+
+/** The chosen format, or a CRM preset's CSV / vCards. */
+async function outputFormatter(opts: ExportOptions): Promise<OutputFormatter> {
+  if (!opts.file) return { ...formatter(opts.format, opts.fields), skipped: () => 0 };
+  const file = await leadFile(opts.file);
+  return { header: () => file.header(), item: (line: string) => file.item(JSON.parse(line)), footer: () => '', skipped: () => file.skipped };
+}
+
+/** What an existing --out file must start with for this export to be added to it. */
+function appendCheck(opts: ExportOptions, fmt: Formatter): AppendCheck {
+  if (opts.file) {
+    return 'preset' in opts.file ? { label: 'preset CSV (same columns)', fits: sameHeader(fmt.header()) } : { label: 'vCard', fits: (l) => l.startsWith('BEGIN:VCARD') };
+  }
+  if (opts.format === 'json') return { label: 'json', fits: 'never' };
+  if (opts.format === 'csv') return { label: 'csv (same columns)', fits: sameHeader(fmt.header()) };
+  return { label: 'ndjson', fits: (l) => l.startsWith('{') };
 }
