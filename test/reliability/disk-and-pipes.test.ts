@@ -200,6 +200,10 @@ describe('input that cannot be read twice', () => {
     expect([stdin.code, stdin.stderr]).toEqual([0, expect.stringMatching(/created\D+5/)]);
     expect(imported() - before).toBe(5);
     expect(readdirSync(dir).sort()).toEqual(['p.csv', 'stdin.ndjson', 'sub.ndjson']);
+    // Without --report the default (<file>.report.ndjson) would sit beside the pipe (/dev/fd/63.report.ndjson).
+    const noReport = await sh(`exec $CARDQR campaigns import cmp_native <(cat ${csv})`);
+    expect(noReport.code).toBe(2);
+    expect(errorLines(noReport.stderr)).toEqual([expect.stringMatching(/^error: \/dev\/fd\/\d+ is a pipe: pass --report <file>/)]);
   });
 
   it('a FIFO: read when its writer comes; with no writer, SIGTERM still stops the run at once', async () => {

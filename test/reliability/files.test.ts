@@ -66,6 +66,14 @@ describe('--out never destroys', () => {
     expect(again.stderr).toContain('-o json cannot add to a JSON array');
     expect([readFileSync(jstate, 'utf8'), readFileSync(jout, 'utf8')]).toEqual([stateBefore, outBefore]);
     expect(emu.requests()).toEqual([]);
+    // vCards are added to a vCard file too.
+    const [vstate, vout] = [join(dir, 'v.json'), join(dir, 'leads.vcf')];
+    expect((await exp(['-o', 'vcf', '--state', vstate, '--out', vout])).exitCode).toBe(0);
+    const cards = (readFileSync(vout, 'utf8').match(/^BEGIN:VCARD/gm) ?? []).length;
+    emu.advanceTime(600_000); // newer than every lead the state has seen
+    addLeads(emu, 2, 'vcf');
+    expect((await exp(['-o', 'vcf', '--state', vstate, '--out', vout])).exitCode).toBe(0);
+    expect((readFileSync(vout, 'utf8').match(/^BEGIN:VCARD/gm) ?? []).length).toBe(cards + 2);
     // A file that is not this kind of export is refused too, never replaced.
     writeFileSync(join(dir, 'notes.txt'), 'my notes\n');
     const notes = await exp(['--state', join(dir, 'n.json'), '--out', join(dir, 'notes.txt')]);
