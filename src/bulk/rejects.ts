@@ -35,11 +35,6 @@ export class Rejects {
     else if (text && !prev.message.includes(text)) prev.message = `${prev.message}; ${text}`.slice(0, MAX_MESSAGE);
   }
 
-  /** A row that succeeded later in the same run (not possible today, but keeps the file honest). */
-  delete(line: number): void {
-    this.rows.delete(line);
-  }
-
   get size(): number {
     return this.rows.size;
   }

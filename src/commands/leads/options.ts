@@ -32,7 +32,7 @@ export interface LeadFileFlags {
  */
 export async function leadFileKind(
   flags: LeadFileFlags,
-  globals: { output?: string; fields?: string; quiet?: boolean },
+  globals: { output?: string; fields?: string; quiet?: boolean; query?: string },
   opts: { quietAllowed?: boolean } = {},
 ): Promise<import('../../output/lead-files.js').LeadFileKind | undefined> {
   const vcf = globals.output === 'vcf';
@@ -40,6 +40,7 @@ export async function leadFileKind(
   if (flags.preset === undefined && !vcf) return undefined;
   const what = flags.preset !== undefined ? `--preset ${flags.preset}` : '-o vcf';
   if (globals.fields) throw new UsageError(`--fields does not apply to ${what}: its columns are fixed`);
+  if (globals.query !== undefined) throw new UsageError(`--query does not apply to ${what}: filter with --card, --source or --since`);
   if (globals.quiet && !opts.quietAllowed) throw new UsageError(`-q prints ids only; it does not go with ${what}`);
   if (flags.preset !== undefined) {
     if (globals.output !== undefined && globals.output !== 'csv') throw new UsageError(`--preset writes CSV; drop -o ${globals.output} (or use -o csv)`);
