@@ -71,7 +71,13 @@ export const list = (data: unknown[], offset: number, total: number, hasMore: bo
   pagination: { total, limit: 100, offset, hasMore },
 });
 
-export const me = { object: 'api_key_context', rateLimit: { requestsPerMinute: 600 } };
+export const me = {
+  object: 'api_key_context',
+  key: { id: 'key_hostile', name: 'hostile' },
+  scopes: [{ scope: 'leads:read' }, { scope: 'cards:read' }],
+  account: { id: 'acc_hostile', email: 'ops@hostile.example', plan: 'business' },
+  rateLimit: { requestsPerMinute: 600 },
+};
 
 /** runCli against a hostile server, with the given key in the environment and a removable config dir. */
 export function runAgainst(h: Hostile, args: string[], key: string, configDir: string, opts: RunOptions = {}): Promise<RunResult> {
