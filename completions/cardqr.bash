@@ -8,7 +8,7 @@ __cardqr_node() {
   case "$1" in
     '') __cardqr_subs='profiles me cards qr templates image analytics leads campaigns api emulator completion'; __cardqr_aliases=''; __cardqr_flags='-V --version --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes -h --help' ;;
     'profiles') __cardqr_subs='add list use show remove'; __cardqr_aliases='ls rm'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
-    'profiles add') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--default --no-verify -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'profiles add') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--default --no-verify --api-key-command -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'profiles list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'profiles use') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'profiles show') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
@@ -38,16 +38,16 @@ __cardqr_node() {
     'analytics overview') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'analytics get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'leads') __cardqr_subs='list get export'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
-    'leads list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--card --source --since --include-archived --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
-    'leads get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
-    'leads export') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --out --since -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'leads list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--card --source --since --include-archived --preset --vcard-version --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'leads get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'leads export') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --out --since --preset --vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'campaigns') __cardqr_subs='list get schema test create-card import'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'campaigns list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'campaigns get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'campaigns schema') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'campaigns test') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'campaigns create-card') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
-    'campaigns import') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --validate-only --report --resume --delimiter --encoding --concurrency --rate --skip-invalid --max-rows -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'campaigns import') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --validate-only --report --resume --delimiter --encoding --concurrency --rate --skip-invalid --rejects --max-rows -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'api') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data --query --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'emulator') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--port --host --seed --state --rate-limit --latency --fault-rate --profile -h --help --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'completion') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
@@ -111,6 +111,7 @@ __cardqr_resolve() {
 # without a value (or an unknown word).
 __cardqr_value() {
   case "$1|$2" in
+    'profiles add|--api-key-command') __cardqr_v='any' ;;
     'cards list|--search') __cardqr_v='any' ;;
     'cards list|--template') __cardqr_v='any' ;;
     'cards list|--status') __cardqr_v='choices:draft published paused archived' ;;
@@ -160,11 +161,16 @@ __cardqr_value() {
     'leads list|--card') __cardqr_v='any' ;;
     'leads list|--source') __cardqr_v='choices:form exchange scan manual' ;;
     'leads list|--since') __cardqr_v='any' ;;
+    'leads list|--preset') __cardqr_v='any' ;;
+    'leads list|--vcard-version') __cardqr_v='any' ;;
     'leads list|--limit') __cardqr_v='any' ;;
     'leads list|--offset') __cardqr_v='any' ;;
+    'leads get|--vcard-version') __cardqr_v='any' ;;
     'leads export|--state') __cardqr_v='file' ;;
     'leads export|--out') __cardqr_v='file' ;;
     'leads export|--since') __cardqr_v='any' ;;
+    'leads export|--preset') __cardqr_v='any' ;;
+    'leads export|--vcard-version') __cardqr_v='any' ;;
     'campaigns list|--limit') __cardqr_v='any' ;;
     'campaigns list|--offset') __cardqr_v='any' ;;
     'campaigns test|--data') __cardqr_v='any' ;;
@@ -175,6 +181,7 @@ __cardqr_value() {
     'campaigns import|--encoding') __cardqr_v='any' ;;
     'campaigns import|--concurrency') __cardqr_v='any' ;;
     'campaigns import|--rate') __cardqr_v='any' ;;
+    'campaigns import|--rejects') __cardqr_v='file' ;;
     'campaigns import|--max-rows') __cardqr_v='any' ;;
     'api|--data') __cardqr_v='any' ;;
     'api|--query') __cardqr_v='any' ;;
@@ -189,7 +196,7 @@ __cardqr_value() {
     'emulator|--profile') __cardqr_v='any' ;;
     *'|--profile') __cardqr_v='profiles' ;;
     *'|--base-url') __cardqr_v='any' ;;
-    *'|-o'|*'|--output') __cardqr_v='choices:table json ndjson csv' ;;
+    *'|-o'|*'|--output') __cardqr_v='choices:table json ndjson csv vcf' ;;
     *'|--fields') __cardqr_v='any' ;;
     *'|--timeout') __cardqr_v='any' ;;
     *'|--max-retries') __cardqr_v='any' ;;

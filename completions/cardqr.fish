@@ -158,6 +158,8 @@ end
 
 function __cardqr_takes_value
     switch "$argv[1]|$argv[2]"
+        case 'profiles add|--api-key-command'
+            return 0
         case 'cards list|--search'
             return 0
         case 'cards list|--template'
@@ -256,15 +258,25 @@ function __cardqr_takes_value
             return 0
         case 'leads list|--since'
             return 0
+        case 'leads list|--preset'
+            return 0
+        case 'leads list|--vcard-version'
+            return 0
         case 'leads list|--limit'
             return 0
         case 'leads list|--offset'
+            return 0
+        case 'leads get|--vcard-version'
             return 0
         case 'leads export|--state'
             return 0
         case 'leads export|--out'
             return 0
         case 'leads export|--since'
+            return 0
+        case 'leads export|--preset'
+            return 0
+        case 'leads export|--vcard-version'
             return 0
         case 'campaigns list|--limit'
             return 0
@@ -285,6 +297,8 @@ function __cardqr_takes_value
         case 'campaigns import|--concurrency'
             return 0
         case 'campaigns import|--rate'
+            return 0
+        case 'campaigns import|--rejects'
             return 0
         case 'campaigns import|--max-rows'
             return 0
@@ -356,6 +370,7 @@ complete -c cardqr -n '__cardqr_using "profiles"; and __cardqr_arg_index 0; and 
 complete -c cardqr -n '__cardqr_using "profiles"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "profiles add"' -l default -d 'make it the default profile'
 complete -c cardqr -n '__cardqr_using "profiles add"' -l no-verify -d 'store without calling GET /me'
+complete -c cardqr -n '__cardqr_using "profiles add"' -l api-key-command -x -d 'store this command instead of the key: each run executes it (sh -c, 30 s timeout) and uses the first line it prints, e.g. \'pass show cardqr/prod\''
 complete -c cardqr -n '__cardqr_using "profiles add"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "profiles list"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "profiles use"' -s h -l help -d 'display help for command'
@@ -475,14 +490,19 @@ complete -c cardqr -n '__cardqr_using "leads list"' -l card -x -d 'only leads on
 complete -c cardqr -n '__cardqr_using "leads list"' -l source -x -a 'form exchange scan manual' -d 'only leads from this source'
 complete -c cardqr -n '__cardqr_using "leads list"' -l since -x -d 'only leads created at or after this ISO 8601 date-time'
 complete -c cardqr -n '__cardqr_using "leads list"' -l include-archived -d 'include archived leads (default: left out)'
+complete -c cardqr -n '__cardqr_using "leads list"' -l preset -x -d 'CSV with the columns a CRM importer maps by itself: hubspot or salesforce (README "CRM presets"); locked leads are skipped'
+complete -c cardqr -n '__cardqr_using "leads list"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
 complete -c cardqr -n '__cardqr_using "leads list"' -l limit -x -d 'items per page, 1-100 (default: 25)'
 complete -c cardqr -n '__cardqr_using "leads list"' -l offset -x -d 'items to skip (default: 0)'
 complete -c cardqr -n '__cardqr_using "leads list"' -l all -d 'follow every page, streaming items as they arrive'
 complete -c cardqr -n '__cardqr_using "leads list"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "leads get"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
 complete -c cardqr -n '__cardqr_using "leads get"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "leads export"' -l state -r -F -d 'state file keeping the cursor; created by the first run; <file>.lock is held while running'
 complete -c cardqr -n '__cardqr_using "leads export"' -l out -r -F -d 'write to this file, replaced only once complete (default: standard output)'
 complete -c cardqr -n '__cardqr_using "leads export"' -l since -x -d 'first run only: start at leads created at or after this ISO 8601 date-time (default: every lead)'
+complete -c cardqr -n '__cardqr_using "leads export"' -l preset -x -d 'CSV with the columns a CRM importer maps by itself: hubspot or salesforce (README "CRM presets"); locked leads are skipped'
+complete -c cardqr -n '__cardqr_using "leads export"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
 complete -c cardqr -n '__cardqr_using "leads export"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'list' -d 'List campaigns (a campaign-scoped key sees only its own)'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List campaigns (a campaign-scoped key sees only its own) (alias of list)'
@@ -503,7 +523,7 @@ complete -c cardqr -n '__cardqr_using "campaigns test"' -s h -l help -d 'display
 complete -c cardqr -n '__cardqr_using "campaigns create-card"' -l data -x -d 'the record: @file.json, - for standard input, or inline JSON'
 complete -c cardqr -n '__cardqr_using "campaigns create-card"' -l idempotency-key -x -d 'up to 255 characters; reuse it to retry safely (default: a random key)'
 complete -c cardqr -n '__cardqr_using "campaigns create-card"' -s h -l help -d 'display help for command'
-complete -c cardqr -n '__cardqr_using "campaigns import"' -l dry-run -d 'send every row to the dry-run endpoint: shows what would happen, creates nothing'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l dry-run -d 'send every row to the dry-run endpoint, creates nothing; ends with the plan: would create N, already exist M, invalid K'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l validate-only -d 'only check the file against the campaign schema; sends no row'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l report -r -F -d 'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l resume -d 'continue the import its report records: rows created or exists are skipped, the rest sent again with the same keys'
@@ -512,6 +532,7 @@ complete -c cardqr -n '__cardqr_using "campaigns import"' -l encoding -x -d 'fil
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l concurrency -x -d 'requests in flight, 1-16 (default: 1)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l rate -x -d 'requests per minute at most (default: the key\'s limit from GET /me)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l skip-invalid -d 'record invalid rows in the report (outcome invalid) and import the others'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l rejects -r -F -d 'write every row that failed or was invalid (original cells + line, errorCode, message) to this CSV, ready to fix and import as it is'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l max-rows -x -d 'import only the first n rows: a rehearsal on live data'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "campaigns import"; and __cardqr_arg_index 1' -F
@@ -534,7 +555,7 @@ complete -c cardqr -n '__cardqr_using "completion"; and __cardqr_arg_index 0' -f
 complete -c cardqr -n 'not __cardqr_using "emulator"' -l profile -x -a '(__cardqr_profiles)' -d 'stored profile to use'
 complete -c cardqr -l api-key-stdin -d 'read the API key from standard input (one line)'
 complete -c cardqr -l base-url -x -d 'API base URL including the version prefix'
-complete -c cardqr -s o -l output -x -a 'table json ndjson csv' -d 'output format (default: table on a terminal, json otherwise)'
+complete -c cardqr -s o -l output -x -a 'table json ndjson csv vcf' -d 'output format (default: table on a terminal, json otherwise)'
 complete -c cardqr -l fields -x -d 'keep only these comma-separated (dotted) fields, in this order'
 complete -c cardqr -s q -l quiet -d 'lists print only ids; other commands print nothing on success'
 complete -c cardqr -l no-color -d 'never colour output (also NO_COLOR)'

@@ -6,6 +6,8 @@ import {
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_S,
   type GlobalOptions,
+  keyCommandNeeded,
+  resolveProfile,
   resolveSettings,
   type Settings,
 } from './config/settings.js';
@@ -79,7 +81,13 @@ export function buildDeps(base: DepsBase): Deps {
         const stdinKey = deps.globals.apiKeyStdin ? await readKeyFromStdin(deps) : undefined;
         const warning = deps.profiles().permissionWarning();
         if (warning) deps.io.stderr.write(`${warning}\n`);
-        return resolveSettings(deps.globals, deps.env, deps.profiles(), stdinKey);
+        const profile = resolveProfile(deps.globals, deps.env, deps.profiles());
+        let commandKey: string | undefined;
+        if (keyCommandNeeded(profile, deps.env, stdinKey)) {
+          const { runKeyCommand, keyCommandTimeoutMs } = await import('./config/key-command.js');
+          commandKey = await runKeyCommand(profile.keyCommand, { profile: profile.name, timeoutMs: keyCommandTimeoutMs(deps.env) });
+        }
+        return resolveSettings(deps.globals, deps.env, deps.profiles(), stdinKey, commandKey);
       })()),
     clientFor: async (baseUrl, apiKey, requestsPerMinute) => {
       const { ApiClient } = await import('./api/client.js');

@@ -10,6 +10,7 @@ import type { OutputSettings } from '../output/render.js';
 export function outputSettings(deps: Deps, forced?: OutputFormat): OutputSettings {
   const g = deps.globals;
   const format = forced ?? g.output ?? (deps.io.isStdoutTTY ? 'table' : 'json');
+  if (format === 'vcf') throw new UsageError('-o vcf (vCard) applies to leads list, leads get and leads export only');
   return {
     format,
     fields: g.fields ? parseFieldList(g.fields) : undefined,

@@ -6,7 +6,10 @@ import { join } from 'node:path';
 export interface Profile {
   name: string;
   baseUrl: string;
-  apiKey: string;
+  /** The stored key; absent when `keyCommand` provides it. */
+  apiKey?: string;
+  /** `profiles add --api-key-command`: run on each use, its first line is the key (never stored). */
+  keyCommand?: string;
   keyId?: string;
   keyName?: string;
   account?: { id?: string; email?: string; plan?: string };

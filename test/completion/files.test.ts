@@ -63,7 +63,7 @@ describe('completion <shell>', () => {
   it('enumerates flag values from Option.choices (the global --output everywhere)', () => {
     const tree = programTree();
     const output = tree.globals.find((f) => f.long === '--output');
-    expect(output?.value).toEqual({ kind: 'choices', values: ['table', 'json', 'ndjson', 'csv'] });
+    expect(output?.value).toEqual({ kind: 'choices', values: ['table', 'json', 'ndjson', 'csv', 'vcf'] });
     expect(tree.globals.find((f) => f.long === '--profile')?.value).toEqual({ kind: 'profiles' });
     const use = allCommands(tree.root).find((c) => c.path.join(' ') === 'profiles use');
     expect(use?.args[0]?.value).toEqual({ kind: 'profiles' });

@@ -13,6 +13,7 @@ import { reportRow, sha256File, type ReportMode, type ReportWriter } from '../..
 import { runImport, type Job } from '../../bulk/runner.js';
 import { commandLine, formatSummary, Tally } from '../../bulk/summary.js';
 import { buildBody, rowId, validateAll, type RowProblem, type Validation } from '../../bulk/validate.js';
+import { checkRejectsPath, rejectColumnsAt, Rejects, withoutRejectColumns, writeRejects } from '../../bulk/rejects.js';
 import type { Deps } from '../../deps.js';
 import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { write } from '../../io.js';
@@ -32,6 +33,8 @@ export interface ImportOptions {
   rate?: number;
   skipInvalid: boolean;
   maxRows?: number;
+  /** CSV of the rows that failed or were invalid, with line, errorCode and message columns. */
+  rejects?: string;
 }
 
 const SHOWN_PROBLEMS = 50;
@@ -42,18 +45,44 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
   const signal = deps.interruptible();
   const mode: ReportMode = opts.validateOnly ? 'validate' : opts.dryRun ? 'dry-run' : 'import';
   const csv: CsvOptions = { delimiter: opts.delimiter, encoding: opts.encoding };
-  const source = () => readRecords(opts.file, csv);
+  let source = () => readRecords(opts.file, csv);
 
   // The file's first lines (and the flags that shape reading it) are checked before any request.
   if (opts.encoding) checkEncoding(opts.encoding);
   const [header, firstRow] = await first(source(), 2);
   if (!header) throw new UsageError(`${opts.file} is empty: expected a header line naming the columns`);
   if (!firstRow) throw new UsageError(`${opts.file} has a header line but no rows: nothing to ${mode === 'validate' ? 'check' : 'import'}`);
+  // A rejects file imported as it is: its line, errorCode and message columns are not data.
+  let headerCells = header.cells;
+  const dropped = rejectColumnsAt(header.cells);
+  if (dropped) {
+    const width = header.cells.length;
+    const raw = source;
+    source = () => withoutRejectColumns(raw(), width);
+    headerCells = header.cells.slice(0, width - dropped);
+    if (!quiet) stderr.write(`note: ignoring the last columns line, errorCode and message of ${opts.file} (a rejects file of an earlier import)\n`);
+  }
+  const reportPath = opts.report ?? (mode === 'validate' ? undefined : defaultReportPath(opts.file, mode));
+  if (opts.rejects) await checkRejectsPath(opts.rejects, [opts.file, reportPath]);
   const client = await deps.api();
   const schema = await preflight(client, opts, deps);
-  const plan = buildPlan(schema, header.cells);
-
-  const reportPath = opts.report ?? (mode === 'validate' ? undefined : defaultReportPath(opts.file, mode));
+  const plan = buildPlan(schema, headerCells);
+  const rejects = new Rejects();
+  let rejectsError: CliError | undefined;
+  const saveRejects = async (): Promise<string | undefined> => {
+    if (!opts.rejects) return undefined;
+    let n: number;
+    try {
+      n = await writeRejects(opts.rejects, headerCells, dataRows(source()), rejects);
+    } catch (e) {
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      rejectsError = new CliError(`could not write the rejects file ${opts.rejects} (${why}); the file there before is unchanged`, EXIT.failed);
+      return `rejects: ${rejectsError.message}`;
+    }
+    return n
+      ? `rejects: ${n} row${n === 1 ? '' : 's'} in ${opts.rejects} (fix them there and import that file as it is)`
+      : `rejects: none; ${opts.rejects} holds the header only`;
+  };
   const lock = reportPath ? await lockReport(reportPath, deps.now()) : undefined;
   let writer: ReportWriter | undefined;
   try {
@@ -64,17 +93,26 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
         }, opts.resume, (line) => stderr.write(`${line}\n`))
       : undefined;
     writer = opened?.writer;
-    const recordInvalid = ([p, ...more]: RowProblem[]) =>
-      writer?.write(reportRow(p.line, p.externalId, 'invalid', { errorCode: p.code, message: [p, ...more].map((x) => x.message).join('; ') }));
+    const recordInvalid = ([p, ...more]: RowProblem[]) => {
+      const message = [p, ...more].map((x) => x.message).join('; ');
+      rejects.add(p.line, p.code, message);
+      writer?.write(reportRow(p.line, p.externalId, 'invalid', { errorCode: p.code, message }));
+    };
     const checked = () => dataRows(source(), signal);
     const v = await validateAll(checked(), plan, recordInvalid, checked, { maxRows: opts.maxRows });
 
     if (plan.problems.length || (v.problems && (!opts.skipInvalid || opts.validateOnly))) {
       writer?.close();
-      throw problemsError(plan, v, reportPath);
+      const error = problemsError(plan, v, reportPath);
+      // Header problems make every row unjudgeable: no rejects file then.
+      const saved = plan.problems.length ? undefined : await saveRejects();
+      if (saved) error.lines.push(saved);
+      throw error;
     }
     if (mode === 'validate') {
-      if (!quiet) stderr.write(`${opts.file}: ${v.rows} rows checked against campaign ${opts.campaignId}: no problems\n`);
+      const saved = await saveRejects();
+      if (rejectsError) throw rejectsError;
+      if (!quiet) stderr.write(`${opts.file}: ${v.rows} rows checked against campaign ${opts.campaignId}: no problems\n${saved ? `${saved}\n` : ''}`);
       return;
     }
     if (v.problems && !quiet) {
@@ -99,6 +137,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
       await createSender(client, opts.campaignId, mode === 'dry-run'),
       (row) => {
         writer!.write(row);
+        if (row.outcome === 'failed' || row.outcome === 'invalid') rejects.add(row.line, row.errorCode, row.message);
         tally.add(row);
         if (row.paused) paused++;
         progress.update(tally);
@@ -107,7 +146,9 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     ).finally(() => progress.stop());
     writer!.close();
     writer = undefined;
-    await finish({ opts, deps, mode, tally, result, alreadyDone, paused, report: reportPath! });
+    const saved = await saveRejects();
+    await finish({ opts, deps, mode, tally, result, alreadyDone, paused, report: reportPath!, rejects: saved, invalidInFile: v.invalid.countUpTo(v.rangeEnd) });
+    if (rejectsError) throw rejectsError;
   } finally {
     writer?.close();
     await lock?.release();
@@ -193,9 +234,13 @@ interface Finish {
   alreadyDone: number;
   paused: number;
   report: string;
+  /** The line about the rejects file, when one was written. */
+  rejects?: string;
+  /** Rows the validation pass found invalid (within --max-rows). */
+  invalidInFile: number;
 }
 
-async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, report }: Finish): Promise<void> {
+async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, report, rejects, invalidInFile }: Finish): Promise<void> {
   const { stderr } = deps.io;
   const failed = tally.outcomes.failed;
   const incomplete = result.stopped !== 'done' || failed > 0;
@@ -206,10 +251,16 @@ async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, re
     stderr.write(formatSummary({ title: `${what}${status}:`, tally, alreadyDone, report, resume }));
     if (tally.outcomes.invalid && !resume) stderr.write('invalid rows were not sent: fix them (see the report) and import them from a new file\n');
   }
+  const plan = mode === 'dry-run' ? dryRunPlan(tally, invalidInFile) : undefined;
+  if (plan && (!deps.globals.quiet || incomplete || tally.outcomes.invalid)) stderr.write(`${plan.text}\n`);
+  if (rejects && (!deps.globals.quiet || tally.outcomes.failed || tally.outcomes.invalid)) stderr.write(`${rejects}\n`);
   // Not success noise: the cards exist but their URLs do not open (a 201 does not prove it), so even with -q.
   if (paused) stderr.write(`warning: ${paused} card${paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open\n`);
   if (deps.globals.output === 'json' || deps.globals.output === 'ndjson') {
-    const summary = { campaignId: opts.campaignId, file: opts.file, mode, report, stopped: result.stopped, alreadyDone, ...tally.toJSON(), resume: resume ?? null };
+    const summary = {
+      campaignId: opts.campaignId, file: opts.file, mode, report, stopped: result.stopped, alreadyDone, ...tally.toJSON(), resume: resume ?? null,
+      ...(plan ? { plan: plan.counts } : {}), ...(opts.rejects ? { rejects: opts.rejects } : {}),
+    };
     await write(deps.io.stdout, JSON.stringify(summary, null, deps.globals.output === 'json' ? 2 : undefined) + '\n');
   }
   if (result.stopped === 'interrupted') throw new InterruptedError('interrupted: the rows sent so far are recorded in the report', resume ? [`resume with: ${resume}`] : []);
@@ -217,6 +268,18 @@ async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, re
   if (failed || tally.outcomes.invalid) {
     throw new PartialError(`${failed + tally.outcomes.invalid} of ${tally.done} rows were not ${mode === 'dry-run' ? 'accepted' : 'imported'}`);
   }
+}
+
+/**
+ * The dry run's answer as a plan. "Already exist" is what the API documents: the dry run refusing a
+ * row with duplicate_external_id (the API has no lookup of cards by identifier); rows it refuses for
+ * any other reason, and rows the file check found invalid, count as invalid.
+ */
+function dryRunPlan(tally: Tally, invalidInFile: number) {
+  const counts = { create: tally.outcomes.skipped, exist: tally.outcomes.exists, invalid: tally.outcomes.invalid + tally.outcomes.failed };
+  const refused = tally.outcomes.failed;
+  const why = counts.invalid ? ` (${invalidInFile} found in the file, ${refused} refused by the dry run)` : '';
+  return { counts, text: `plan: would create ${counts.create}, already exist ${counts.exist}, invalid ${counts.invalid}${why}` };
 }
 
 /** The exact command that continues this import. */
@@ -229,6 +292,7 @@ export function resumeCommand(opts: ImportOptions, deps: Pick<Deps, 'globals'>):
   if (opts.rate) args.push('--rate', String(opts.rate));
   if (opts.skipInvalid) args.push('--skip-invalid');
   if (opts.maxRows) args.push('--max-rows', String(opts.maxRows));
+  if (opts.rejects) args.push('--rejects', opts.rejects);
   if (deps.globals.profile) args.push('--profile', deps.globals.profile);
   if (deps.globals.baseUrl) args.push('--base-url', deps.globals.baseUrl);
   return commandLine(args);

@@ -1,9 +1,10 @@
 import { Command, Option } from 'commander';
 import type { Deps } from '../../deps.js';
 import { example, outputSettings, withListOptions, type ListFlags } from '../shared.js';
-import { LEAD_SOURCES, parseSince, type LeadSourceFlag } from './options.js';
+import { write } from '../../io.js';
+import { LEAD_SOURCES, leadFileKind, parseSince, PRESET_HELP, VCARD_HELP, type LeadFileFlags, type LeadSourceFlag } from './options.js';
 
-interface LeadsListFlags extends ListFlags {
+interface LeadsListFlags extends ListFlags, LeadFileFlags {
   card?: string;
   source?: LeadSourceFlag;
   since?: string;
@@ -18,9 +19,12 @@ export function leadsListCommand(deps: Deps): Command {
       .option('--card <card-id>', 'only leads on this card or page')
       .addOption(new Option('--source <source>', 'only leads from this source').choices(LEAD_SOURCES))
       .option('--since <date-time>', 'only leads created at or after this ISO 8601 date-time')
-      .option('--include-archived', 'include archived leads (default: left out)'),
+      .option('--include-archived', 'include archived leads (default: left out)')
+      .option('--preset <crm>', PRESET_HELP)
+      .option('--vcard-version <version>', VCARD_HELP),
   ).action(async (flags: LeadsListFlags) => {
     const since = flags.since !== undefined ? parseSince(flags.since) : undefined;
+    const kind = await leadFileKind(flags, deps.globals);
     const [{ listLeads }, { renderList }, { leadView, leadCsvRow }] = await Promise.all([
       import('../../api/leads.js'),
       import('../../output/render.js'),
@@ -31,6 +35,17 @@ export function leadsListCommand(deps: Deps): Command {
       { cardId: flags.card, source: flags.source, since, includeArchived: flags.includeArchived || undefined },
       { limit: flags.limit, offset: flags.offset, all: flags.all },
     );
+    if (kind) {
+      const { leadFile, skippedLine } = await import('../../output/lead-files.js');
+      const file = await leadFile(kind);
+      await write(deps.io.stdout, file.header());
+      for await (const lead of list) {
+        const text = file.item(lead);
+        if (text) await write(deps.io.stdout, text);
+      }
+      if (file.skipped) deps.io.stderr.write(skippedLine(file.skipped));
+      return;
+    }
     const s = outputSettings(deps);
     // CSV rows use the export's documented columns (contact split, answers in one readable cell).
     const items = s.format === 'csv' && !s.quiet ? mapAsync(list, leadCsvRow) : list;
@@ -40,6 +55,8 @@ export function leadsListCommand(deps: Deps): Command {
     cmd,
     'cardqr leads list --source form --since 2026-05-01T00:00:00Z',
     'cardqr leads list --card crd_123 --all -o csv > leads.csv',
+    'cardqr leads list --all --preset hubspot > hubspot-contacts.csv',
+    'cardqr leads list --all -o vcf > leads.vcf',
   );
 }
 

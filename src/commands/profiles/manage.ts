@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { Command } from 'commander';
 import { maskKey, type Profile } from '../../config/profiles.js';
 import type { Deps } from '../../deps.js';
@@ -5,23 +6,35 @@ import { UsageError } from '../../errors.js';
 import type { View } from '../../output/render.js';
 import { confirm, example, outputSettings } from '../shared.js';
 
-type ShownProfile = Omit<Profile, 'apiKey'> & { apiKey: string; default: boolean };
+type ShownProfile = Omit<Profile, 'apiKey'> & { apiKey: string | null; keyFrom: string; default: boolean };
 
 const profileView: View<ShownProfile> = {
   id: (p) => p.name,
   columns: [
     { header: 'name', value: (p) => (p.default ? `${p.name} *` : p.name) },
     { header: 'base url', value: 'baseUrl' },
-    { header: 'key', value: 'apiKey' },
+    { header: 'key', value: (p) => p.apiKey ?? 'from command' },
+    { header: 'key lives', value: 'keyFrom' },
     { header: 'account', value: 'account.email' },
     { header: 'plan', value: 'account.plan' },
     { header: 'verified', value: 'verifiedAt', style: 'date' },
   ],
 };
 
-/** The key never leaves the store unmasked. */
-function shown(p: Profile, def: string | undefined): ShownProfile {
-  return { ...p, apiKey: maskKey(p.apiKey), default: p.name === def };
+/** The key never leaves the store unmasked; `keyFrom` says where it lives. */
+function shown(p: Profile, def: string | undefined, file: string): ShownProfile {
+  return { ...p, apiKey: p.apiKey ? maskKey(p.apiKey) : null, keyFrom: keyFrom(p, file), default: p.name === def };
+}
+
+function keyFrom(p: Profile, file: string): string {
+  if (p.keyCommand && !p.apiKey) return `from command: ${p.keyCommand}`;
+  let mode = '?';
+  try {
+    mode = (statSync(file).mode & 0o777).toString(8).padStart(4, '0');
+  } catch {
+    /* shown as ? */
+  }
+  return `stored in ${file}, mode ${mode}`;
 }
 
 function mustGet(deps: Deps, name: string): Profile {
@@ -38,7 +51,7 @@ export function profilesManageCommands(deps: Deps): Command[] {
       const { renderList } = await import('../../output/render.js');
       const store = deps.profiles();
       const def = store.defaultName();
-      await renderList(store.list().map((p) => shown(p, def)), profileView, outputSettings(deps), deps.io);
+      await renderList(store.list().map((p) => shown(p, def, store.file)), profileView, outputSettings(deps), deps.io);
     });
   const use = new Command('use')
     .description('Make a profile the default')
@@ -56,7 +69,7 @@ export function profilesManageCommands(deps: Deps): Command[] {
       const pick = name ?? deps.globals.profile ?? deps.env.CARDQR_PROFILE ?? store.defaultName();
       if (!pick) throw new UsageError('no profiles yet; add one with `cardqr profiles add`');
       const { renderRecord } = await import('../../output/render.js');
-      await renderRecord(shown(mustGet(deps, pick), store.defaultName()), profileView, outputSettings(deps), deps.io);
+      await renderRecord(shown(mustGet(deps, pick), store.defaultName(), store.file), profileView, outputSettings(deps), deps.io);
     });
   const remove = new Command('remove')
     .alias('rm')
