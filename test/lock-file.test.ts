@@ -68,11 +68,11 @@ describe('acquireLock', () => {
     const results = await Promise.allSettled([acquireLock(path, NOW, busy), acquireLock(path, NOW, busy), acquireLock(path, NOW, busy)]);
     const won = results.filter((r) => r.status === 'fulfilled');
     expect(won.length).toBe(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r).reason))).toEqual([
       expect.stringContaining('busy'),
       expect.stringContaining('busy'),
     ]);
-    await (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof acquireLock>>>).value.release();
+    await (won[0]).value.release();
     expect(existsSync(path)).toBe(false);
   });
 

@@ -55,7 +55,7 @@ export function importsOf(text: string, from: string): ImportEdge[] {
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       add(node.arguments[0], false, true);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
-      add(node.argument.literal as ts.Expression, true, false);
+      add(node.argument.literal, true, false);
     }
     ts.forEachChild(node, visit);
   };

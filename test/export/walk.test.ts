@@ -93,7 +93,7 @@ describe('walkLeads', () => {
     expect(await exportedIds(s)).toEqual(leads.map((l) => l.id));
     expect(r.newest).toBe(leads.at(-1)!.createdAt);
     expect(r.newestIds).toEqual([leads.at(-1)!.id]);
-    expect(r.oldest).toBe(leads[0]!.createdAt);
+    expect(r.oldest).toBe(leads[0].createdAt);
     // Archived leads are part of the sync; the page size is the API's maximum.
     expect(queries.every((q) => q.get('includeArchived') === 'true' && q.get('limit') === String(PAGE_SIZE))).toBe(true);
   });
@@ -130,7 +130,7 @@ describe('walkLeads', () => {
     const s = await spool();
     const r = await walkLeads(client, s, { cursor });
     expect(await exportedIds(s)).toEqual(['d']);
-    expect(queries[0]!.get('since')).toBe(at(2));
+    expect(queries[0].get('since')).toBe(at(2));
     expect(advanceCursor(cursor, r.newest, r.newestIds)).toEqual({ createdAt: at(2), ids: ['b', 'c', 'd'] });
   });
 
