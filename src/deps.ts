@@ -30,6 +30,8 @@ export interface Deps {
   globals: GlobalOptions;
   profiles: () => ProfileStore;
   settings: () => Promise<Settings>;
+  /** True once settings() has been asked for (error reports then name the profile and base URL). */
+  settingsResolved: () => boolean;
   /** The one API client, built on first use (so --help never builds it). */
   api: () => Promise<ApiClient>;
   /** A client for other credentials (profiles add verifies a key before storing it). */
@@ -76,6 +78,7 @@ export function buildDeps(base: DepsBase): Deps {
     }),
     interruptible: base.interruptible ?? (() => new AbortController().signal),
     profiles: () => (store ??= new ProfileStore(configDir(base.env))),
+    settingsResolved: () => settings !== undefined,
     settings: () =>
       (settings ??= (async () => {
         const stdinKey = deps.globals.apiKeyStdin ? await readKeyFromStdin(deps) : undefined;

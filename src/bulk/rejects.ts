@@ -6,7 +6,6 @@ import { realpathSync, statSync } from 'node:fs';
 import { access, constants, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { csvLine } from '../output/csv.js';
 import { sweepTempFiles, tempPathFor } from '../temp-files.js';
 import type { CsvRecord } from './csv-source.js';
 
@@ -34,11 +33,6 @@ export class Rejects {
     const text = message ?? '';
     if (!prev) this.rows.set(line, { code: code ?? 'failed', message: text.slice(0, MAX_MESSAGE) });
     else if (text && !prev.message.includes(text)) prev.message = `${prev.message}; ${text}`.slice(0, MAX_MESSAGE);
-  }
-
-  /** A row that succeeded later in the same run (not possible today, but keeps the file honest). */
-  delete(line: number): void {
-    this.rows.delete(line);
   }
 
   get size(): number {
@@ -102,6 +96,14 @@ export async function writeRejects(path: string, header: string[], rows: AsyncIt
     /* directories that cannot be fsynced (some filesystems): the rename itself is done */
   }
   return written;
+}
+
+/**
+ * RFC 4180 with the cells exactly as read: the rejects file goes back into the import, so nothing is
+ * neutralised or rewritten (a `=`, `+`, `-` or `@` cell stays as the input had it).
+ */
+function csvLine(cells: string[]): string {
+  return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',') + '\r\n';
 }
 
 /** A write can be short (a file-size limit, a full disk): write the rest, and fail rather than stop early. */

@@ -8,6 +8,7 @@ export interface GlobalOptions {
   baseUrl?: string;
   output?: OutputFormat;
   fields?: string;
+  query?: string;
   quiet?: boolean;
   color?: boolean;
   verbose?: boolean;

@@ -6,12 +6,13 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin } from '../helpers/built-cli.js';
 import { ensureFreshBuild } from '../helpers/fresh-build.js';
-import { csvLine } from '../../src/output/csv.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { json, runCli } from '../helpers/run-cli.js';
 import { readReportLines, writeCsv } from './_files.js';
 
 const emu = useEmulator();
+/** What a spreadsheet saves: RFC 4180, cells as they are. */
+const csvLine = (cells: string[]) => cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',') + '\r\n';
 const dirs: string[] = [];
 const csv = (text: string, name = 'people.csv') => {
   const f = writeCsv(name, text);
@@ -25,13 +26,15 @@ const cards = (id: string) => emu.store.cards.filter((c) => c.campaignId === 'cm
 
 const HEADER = 'externalId,firstName,lastName,company,emails.0.label,emails.0.value';
 // Line 2 fine; line 3 invalid in the file (company required, empty); line 4 refused by the API
-// (an email label without a value); line 5 a quoted cell with a comma, a quote and a line break, refused too.
+// (an email label without a value); line 5 a quoted cell with a comma, a quote and a line break, refused too;
+// line 7 cells a spreadsheet would take for formulas, refused too (kept exactly as read).
 const FILE = [
   HEADER,
   'P-1,Ada,Lovelace,Acme,Work,ada@x.example',
   'P-2,Alan,Turing,,Work,alan@x.example',
   'P-3,Grace,Hopper,Navy,Work,',
   'P-4,"Jo, ""JJ""","Line\nTwo",Acme,Work,',
+  'P-5,=Eve,@handle,-Dash,Work,',
 ].join('\r\n') + '\r\n';
 
 describe('campaigns import --rejects', () => {
@@ -40,7 +43,7 @@ describe('campaigns import --rejects', () => {
     const rejects = join(dirname(file), 'rejects.csv');
     const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--skip-invalid', '--rejects', rejects], { emu });
     expect(r.exitCode).toBe(7);
-    expect(r.stderr).toContain(`rejects: 3 rows in ${rejects} (fix them there and import that file as it is)`);
+    expect(r.stderr).toContain(`rejects: 4 rows in ${rejects} (fix them there and import that file as it is)`);
     expect(cards('P-1')).toHaveLength(1);
     const rows = parse(readFileSync(rejects, 'utf8'), { relax_column_count: false }) as string[][];
     expect(rows[0]).toEqual([...HEADER.split(','), 'line', 'errorCode', 'message']);
@@ -48,6 +51,7 @@ describe('campaigns import --rejects', () => {
       ['P-2', 'Alan', 'Turing', '', 'Work', 'alan@x.example', '3'],
       ['P-3', 'Grace', 'Hopper', 'Navy', 'Work', '', '4'],
       ['P-4', 'Jo, "JJ"', 'Line\nTwo', 'Acme', 'Work', '', '5'],
+      ['P-5', '=Eve', '@handle', '-Dash', 'Work', '', '7'], // the cells exactly as read, nothing neutralised
     ]);
     expect(rows[1].slice(7)).toEqual(['validation_failed', 'required field "company" is empty']);
     const report = readReportLines(`${file}.report.ndjson`).slice(1);
@@ -70,10 +74,12 @@ describe('campaigns import --rejects', () => {
     rows[1][3] = 'Bletchley';
     rows[2][5] = 'grace@x.example';
     rows[3][5] = 'jo@x.example';
+    rows[4][5] = 'eve@x.example';
     writeFileSync(rejects, rows.map((row) => csvLine(row)).join(''));
     const fixed = await runCli(['campaigns', 'import', 'cmp_native', rejects, '--report', join(dirname(file), 'fixed.ndjson')], { emu });
     expect(fixed.exitCode).toBe(0);
-    expect(fixed.stderr).toContain('created  3');
+    expect(fixed.stderr).toContain('created  4');
+    expect(cards('P-5')[0].fields).toMatchObject({ firstName: '=Eve', lastName: '@handle', company: '-Dash' });
     expect(cards('P-4')[0].fields).toMatchObject({ firstName: 'Jo, "JJ"', lastName: 'Line\nTwo' });
     const sent = emu.requests({ method: 'POST', path: '/campaigns/cmp_native/cards' }).at(-1)!.body as Record<string, unknown>;
     expect(Object.keys(sent).sort()).toEqual(['externalId', 'fields']);
@@ -152,11 +158,11 @@ describe('campaigns import --rejects on a full disk (ulimit -f)', () => {
 describe('campaigns import --dry-run: the plan', () => {
   it('would create N, already exist M, invalid K (in the file and refused by the dry run); -o json carries it', async () => {
     await runCli(['campaigns', 'import', 'cmp_native', csv(`${HEADER}\nP-1,Ada,Lovelace,Acme,Work,ada@x.example\n`, 'first.csv')], { emu });
-    const file = csv(FILE + 'P-5,Katherine,Johnson,NASA,Work,kj@x.example\r\n');
+    const file = csv(FILE + 'P-6,Katherine,Johnson,NASA,Work,kj@x.example\r\n');
     const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--dry-run', '--skip-invalid', '-o', 'json'], { emu });
     expect(r.exitCode).toBe(7);
-    expect(r.stderr).toContain('plan: would create 1, already exist 1, invalid 3 (1 found in the file, 2 refused by the dry run)');
-    expect(json(r).plan).toEqual({ create: 1, exist: 1, invalid: 3 });
-    expect(cards('P-5')).toHaveLength(0);
+    expect(r.stderr).toContain('plan: would create 1, already exist 1, invalid 4 (1 found in the file, 3 refused by the dry run)');
+    expect(json(r).plan).toEqual({ create: 1, exist: 1, invalid: 4 });
+    expect(cards('P-6')).toHaveLength(0);
   });
 });

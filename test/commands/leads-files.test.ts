@@ -107,6 +107,8 @@ describe('leads --preset', () => {
       [['leads', 'list', '--preset', 'hubspot', '-o', 'json'], '--preset writes CSV; drop -o json'],
       [['leads', 'list', '--preset', 'hubspot', '--fields', 'id'], '--fields does not apply to --preset hubspot'],
       [['leads', 'list', '--preset', 'hubspot', '-q'], '-q prints ids only'],
+      [['leads', 'list', '--preset', 'hubspot', '--query', '[0]'], '--query does not apply to --preset hubspot'],
+      [['leads', 'list', '-o', 'vcf', '--query', '[0]'], '--query filters JSON'],
       [['leads', 'list', '--vcard-version', '3.0'], '--vcard-version applies to -o vcf only'],
       [['leads', 'get', 'lead_001', '-o', 'vcf', '--vcard-version', '2.1'], '--vcard-version "2.1": expected 4.0 or 3.0'],
       [['cards', 'list', '-o', 'vcf'], '-o vcf (vCard) applies to leads list, leads get and leads export only'],

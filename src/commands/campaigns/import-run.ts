@@ -16,7 +16,6 @@ import { buildBody, rowId, validateAll, type RowProblem, type Validation } from 
 import { checkRejectsPath, rejectColumnsAt, Rejects, withoutRejectColumns, writeRejects } from '../../bulk/rejects.js';
 import type { Deps } from '../../deps.js';
 import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
-import { write } from '../../io.js';
 import { createSender } from './import-send.js';
 import { defaultReportPath, openReport, type OpenedReport } from './import-report.js';
 
@@ -93,17 +92,20 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
         }, opts.resume, (line) => stderr.write(`${line}\n`))
       : undefined;
     writer = opened?.writer;
+    // A resumed report only ever records rows this run goes on with: a run refused for problems in the
+    // file (no --skip-invalid) leaves it exactly as it was.
+    const recordsInvalid = !opened?.resumed || (opts.skipInvalid && mode !== 'validate');
     const recordInvalid = ([p, ...more]: RowProblem[]) => {
       const message = [p, ...more].map((x) => x.message).join('; ');
       rejects.add(p.line, p.code, message);
-      writer?.write(reportRow(p.line, p.externalId, 'invalid', { errorCode: p.code, message }));
+      if (recordsInvalid) writer?.write(reportRow(p.line, p.externalId, 'invalid', { errorCode: p.code, message }));
     };
     const checked = () => dataRows(source(), signal);
     const v = await validateAll(checked(), plan, recordInvalid, checked, { maxRows: opts.maxRows });
 
     if (plan.problems.length || (v.problems && (!opts.skipInvalid || opts.validateOnly))) {
       writer?.close();
-      const error = problemsError(plan, v, reportPath);
+      const error = problemsError(plan, v, recordsInvalid ? reportPath : undefined, delimiterHint(header.cells, opts));
       // Header problems make every row unjudgeable: no rejects file then.
       const saved = plan.problems.length ? undefined : await saveRejects();
       if (saved) error.lines.push(saved);
@@ -112,12 +114,20 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     if (mode === 'validate') {
       const saved = await saveRejects();
       if (rejectsError) throw rejectsError;
-      if (!quiet) stderr.write(`${opts.file}: ${v.rows} rows checked against campaign ${opts.campaignId}: no problems\n${saved ? `${saved}\n` : ''}`);
+      if (!quiet) {
+        stderr.write(`${opts.file}: ${v.rows} rows checked against campaign ${opts.campaignId}: no problems\n${saved ? `${saved}\n` : ''}`);
+        // The spec publishes no allowance numbers (GET /me has none), so whether the rows fit cannot be known here.
+        stderr.write(`note: an import would create up to ${v.rows} card${v.rows === 1 ? '' : 's'}; the API does not say how many the plan has left, so an import that runs out stops at limit_exhausted_cards and prints how to resume\n`);
+      }
       return;
     }
-    if (v.problems && !quiet) {
-      const shown = v.first.slice(0, 10).map((p) => `  line ${p.line}: ${p.message}\n`).join('');
-      stderr.write(`skipping ${v.invalid.size} invalid row${v.invalid.size === 1 ? '' : 's'} (--skip-invalid; every one is in ${reportPath}):\n${shown}`);
+    if (v.problems) {
+      // Not success noise: rows that will not be imported are named even with -q.
+      const inRange = v.invalid.countUpTo(v.rangeEnd);
+      const later = v.invalid.size - inRange;
+      const shown = v.first.filter((p) => p.line <= v.rangeEnd).slice(0, 10).map((p) => `  line ${p.line}: ${p.message}\n`).join('');
+      if (inRange) stderr.write(`skipping ${inRange} invalid row${inRange === 1 ? '' : 's'} (--skip-invalid; every one is in ${reportPath}):\n${shown}`);
+      if (later) stderr.write(`note: ${later} more invalid row${later === 1 ? '' : 's'} after the first ${opts.maxRows} (--max-rows): not sent by this run; they are in ${reportPath}\n`);
     }
     if (signal.aborted) throw new InterruptedError('interrupted before any row was sent');
 
@@ -147,7 +157,8 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     writer!.close();
     writer = undefined;
     const saved = await saveRejects();
-    await finish({ opts, deps, mode, tally, result, alreadyDone, paused, report: reportPath!, rejects: saved, invalidInFile: v.invalid.countUpTo(v.rangeEnd) });
+    await finish({ opts, deps, mode, tally, result, alreadyDone, paused, report: reportPath!, rejects: saved, invalidInFile: v.invalid.countUpTo(v.rangeEnd),
+      beyond: Math.max(0, v.rows - v.inRange), laterInvalid: v.invalid.size - v.invalid.countUpTo(v.rangeEnd) });
     if (rejectsError) throw rejectsError;
   } finally {
     writer?.close();
@@ -216,13 +227,24 @@ async function* jobs(source: () => AsyncGenerator<CsvRecord>, plan: ImportPlan, 
   }
 }
 
-function problemsError(plan: ImportPlan, v: Validation, report: string | undefined): UsageError {
+/** A header read as one column that holds ; tab or |: the file probably uses that delimiter. */
+function delimiterHint(header: string[], opts: ImportOptions): string | undefined {
+  if (header.length !== 1) return undefined;
+  const counts = [';', '\t', '|'].map((d) => [d, header[0].split(d).length - 1] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+  if (!counts.length) return undefined;
+  const d = counts[0][0];
+  const shown = d === '\t' ? 'tab' : `"${d}"`;
+  const used = opts.delimiter === undefined ? 'a comma' : opts.delimiter === '\t' ? 'tab' : `"${opts.delimiter}"`;
+  return `hint: the header line was read as one column holding ${shown}, not ${used}: if the file is ${d === '\t' ? 'tab' : d}-separated, add --delimiter ${d === '\t' ? 'tab' : `'${d}'`}`;
+}
+
+function problemsError(plan: ImportPlan, v: Validation, report: string | undefined, hint?: string): UsageError {
   const lines = plan.problems.slice(0, SHOWN_PROBLEMS).map((p) => `line 1: ${p.message}`); // 100,000 bad columns: 50 lines
   for (const p of v.first) if (lines.length < SHOWN_PROBLEMS) lines.push(`line ${p.line}: ${p.message}`);
   const rest = plan.problems.length + v.problems - lines.length;
   if (rest > 0) lines.push(`… and ${rest} more${report ? ` (every row problem is in ${report})` : '; add --report <file> for the full list'}`);
   const total = plan.problems.length + v.problems;
-  return new UsageError(`${total} problem${total === 1 ? '' : 's'} in the file; nothing was sent`, lines);
+  return new UsageError(`${total} problem${total === 1 ? '' : 's'} in the file; nothing was sent`, hint ? [hint, ...lines] : lines);
 }
 
 interface Finish {
@@ -238,9 +260,12 @@ interface Finish {
   rejects?: string;
   /** Rows the validation pass found invalid (within --max-rows). */
   invalidInFile: number;
+  /** Rows after --max-rows that this run did not send. */
+  beyond: number;
+  laterInvalid: number;
 }
 
-async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, report, rejects, invalidInFile }: Finish): Promise<void> {
+async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, report, rejects, invalidInFile, beyond, laterInvalid }: Finish): Promise<void> {
   const { stderr } = deps.io;
   const failed = tally.outcomes.failed;
   const incomplete = result.stopped !== 'done' || failed > 0;
@@ -251,17 +276,28 @@ async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, re
     stderr.write(formatSummary({ title: `${what}${status}:`, tally, alreadyDone, report, resume }));
     if (tally.outcomes.invalid && !resume) stderr.write('invalid rows were not sent: fix them (see the report) and import them from a new file\n');
   }
+  // A rehearsal with --max-rows: say what is left and the command that goes on with it.
+  if (beyond && !incomplete && result.stopped === 'done') {
+    const goOn = mode === 'import'
+      ? resumeCommand({ ...opts, maxRows: undefined }, deps)
+      : resumeCommand({ ...opts, maxRows: undefined, report: undefined, rejects: undefined }, deps, false);
+    const invalidNote = laterInvalid ? ` (${laterInvalid} of them invalid${opts.skipInvalid ? ', skipped by --skip-invalid' : ''})` : '';
+    const rows = beyond === 1 ? '1 more row in the file was' : `${beyond} more rows in the file were`;
+    stderr.write(`${rows} not sent: this run stopped after the first ${opts.maxRows} (--max-rows)${invalidNote}\n`);
+    stderr.write(`to go on with ${mode === 'import' ? 'the rest' : 'a real import'}: ${goOn}\n`);
+  }
   const plan = mode === 'dry-run' ? dryRunPlan(tally, invalidInFile) : undefined;
   if (plan && (!deps.globals.quiet || incomplete || tally.outcomes.invalid)) stderr.write(`${plan.text}\n`);
   if (rejects && (!deps.globals.quiet || tally.outcomes.failed || tally.outcomes.invalid)) stderr.write(`${rejects}\n`);
   // Not success noise: the cards exist but their URLs do not open (a 201 does not prove it), so even with -q.
   if (paused) stderr.write(`warning: ${paused} card${paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open\n`);
-  if (deps.globals.output === 'json' || deps.globals.output === 'ndjson') {
+  if (deps.globals.output === 'json' || deps.globals.output === 'ndjson' || deps.globals.query !== undefined) {
     const summary = {
       campaignId: opts.campaignId, file: opts.file, mode, report, stopped: result.stopped, alreadyDone, ...tally.toJSON(), resume: resume ?? null,
       ...(plan ? { plan: plan.counts } : {}), ...(opts.rejects ? { rejects: opts.rejects } : {}),
     };
-    await write(deps.io.stdout, JSON.stringify(summary, null, deps.globals.output === 'json' ? 2 : undefined) + '\n');
+    const { printJson } = await import('../../output/query.js');
+    await printJson(deps.io, summary, deps.globals.output !== 'ndjson', deps.globals.query);
   }
   if (result.stopped === 'interrupted') throw new InterruptedError('interrupted: the rows sent so far are recorded in the report', resume ? [`resume with: ${resume}`] : []);
   if (result.fatal) throw result.fatal;
@@ -283,8 +319,8 @@ function dryRunPlan(tally: Tally, invalidInFile: number) {
 }
 
 /** The exact command that continues this import. */
-export function resumeCommand(opts: ImportOptions, deps: Pick<Deps, 'globals'>): string {
-  const args = ['campaigns', 'import', opts.campaignId, opts.file, '--resume'];
+export function resumeCommand(opts: ImportOptions, deps: Pick<Deps, 'globals'>, resume = true): string {
+  const args = ['campaigns', 'import', opts.campaignId, opts.file, ...(resume ? ['--resume'] : [])];
   if (opts.report) args.push('--report', opts.report);
   if (opts.delimiter) args.push('--delimiter', opts.delimiter);
   if (opts.encoding) args.push('--encoding', opts.encoding);

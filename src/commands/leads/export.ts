@@ -2,22 +2,23 @@ import { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
 import { example, parseFieldList } from '../shared.js';
-import { leadFileKind, parseSince, PRESET_HELP, VCARD_HELP, type LeadFileFlags } from './options.js';
+import { leadFileKind, parseSince, PRESET_HELP, VCARD_HELP, withSinceOptions, type LeadFileFlags } from './options.js';
 
 interface LeadsExportFlags extends LeadFileFlags {
   state: string;
   out?: string;
   since?: string;
+  tz?: string;
 }
 
 const FORMATS = ['ndjson', 'csv', 'json'] as const;
 
 export function leadsExportCommand(deps: Deps): Command {
-  const cmd = new Command('export')
+  const cmd = withSinceOptions(new Command('export')
     .description('Export every lead created since the last run, oldest first: incremental and safe under cron')
     .requiredOption('--state <file>', 'state file keeping the cursor; created by the first run; <file>.lock is held while running')
-    .option('--out <file>', 'write to this file, replaced only once complete (default: standard output)')
-    .option('--since <date-time>', 'first run only: start at leads created at or after this ISO 8601 date-time (default: every lead)')
+    .option('--out <file>', 'write to this file, replaced only once complete (default: standard output)'),
+  'first run only (default: every lead): start at leads created at or after')
     .option('--preset <crm>', PRESET_HELP)
     .option('--vcard-version <version>', VCARD_HELP)
     .addHelpText(
@@ -40,7 +41,10 @@ On success it prints one summary line on stderr (nothing with -q).`,
       if (!(FORMATS as readonly string[]).includes(output)) {
         throw new UsageError(`leads export writes ndjson, csv, json or vcf, not ${output} (-o ndjson|csv|json|vcf)`);
       }
-      const since = flags.since !== undefined ? parseSince(flags.since) : undefined;
+      if (deps.globals.query !== undefined) {
+        throw new UsageError('leads export does not take --query (it writes every lead, resumably): filter its ndjson with jq, or use `leads list --all --query`');
+      }
+      const since = parseSince(deps, flags);
       const fields = deps.globals.fields ? parseFieldList(deps.globals.fields) : undefined;
       const out = flags.out === '-' ? undefined : flags.out;
       const { runLeadsExport } = await import('../../export/run.js');

@@ -1,10 +1,14 @@
 import { statSync } from 'node:fs';
-import { Command } from 'commander';
+import { Argument, Command } from 'commander';
 import { maskKey, type Profile } from '../../config/profiles.js';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../output/render.js';
+import { withHint } from '../../help/annotations.js';
 import { confirm, example, outputSettings } from '../shared.js';
+
+/** A stored profile's name (completion offers the names of stored profiles). */
+const profileName = (spec: string) => withHint(new Argument(spec, 'profile name'), { value: 'profiles' });
 
 type ShownProfile = Omit<Profile, 'apiKey'> & { apiKey: string | null; keyFrom: string; default: boolean };
 
@@ -55,7 +59,7 @@ export function profilesManageCommands(deps: Deps): Command[] {
     });
   const use = new Command('use')
     .description('Make a profile the default')
-    .argument('<name>', 'profile name')
+    .addArgument(profileName('<name>'))
     .action(async (name: string) => {
       mustGet(deps, name);
       await deps.profiles().setDefault(name);
@@ -63,7 +67,7 @@ export function profilesManageCommands(deps: Deps): Command[] {
     });
   const show = new Command('show')
     .description('Show one profile (default: the one in use)')
-    .argument('[name]', 'profile name')
+    .addArgument(profileName('[name]'))
     .action(async (name?: string) => {
       const store = deps.profiles();
       const pick = name ?? deps.globals.profile ?? deps.env.CARDQR_PROFILE ?? store.defaultName();
@@ -74,7 +78,7 @@ export function profilesManageCommands(deps: Deps): Command[] {
   const remove = new Command('remove')
     .alias('rm')
     .description('Remove a profile and its stored key')
-    .argument('<name>', 'profile name')
+    .addArgument(profileName('<name>'))
     .action(async (name: string) => {
       mustGet(deps, name);
       if (!(await confirm(deps, `Remove profile "${name}" and its stored API key?`))) {
