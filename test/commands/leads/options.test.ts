@@ -1,22 +1,43 @@
-// The leads commands' option builders: --since and the lead-file kinds (--preset, -o vcf,
+// The leads commands' option builders: --since/--tz (argv → since) and the lead-file kinds (--preset, -o vcf,
 // --vcard-version), as tables.
 import { describe, expect, test } from 'vitest';
-import { leadFileKind, parseSince } from '../../../src/commands/leads/options.js';
+import { Command } from 'commander';
+import { leadFileKind, parseSince, withSinceOptions } from '../../../src/commands/leads/options.js';
+import type { Deps } from '../../../src/deps.js';
 import { UsageError } from '../../../src/errors.js';
 
-describe('parseSince', () => {
-  test.each([
-    ['2026-05-01T00:00:00Z', '2026-05-01T00:00:00Z'],
-    [' 2026-05-01T09:00:00+02:00 ', '2026-05-01T09:00:00+02:00'],
-    ['2026-05-01T09:00+0200', '2026-05-01T09:00+0200'],
-    ['2026-05-01T09:00:00.123456Z', '2026-05-01T09:00:00.123456Z'],
-  ])('%j → %j', (raw, want) => {
-    expect(parseSince(raw)).toBe(want);
+const NOW = new Date('2026-11-23T12:00:00Z');
+
+/** argv → the `since` the API is sent, through the real flag declarations (withSinceOptions). */
+function since(argv: string[]): string | undefined {
+  const cmd = withSinceOptions(new Command('list'), 'leads from').exitOverride();
+  cmd.parse(argv, { from: 'user' });
+  return parseSince({ now: () => NOW } as Deps, cmd.opts<{ since?: string; tz?: string }>());
+}
+
+describe('leads --since/--tz: argv → since', () => {
+  test.each<[string[], string | undefined]>([
+    [[], undefined],
+    [['--tz', 'Europe/Paris'], undefined],
+    [['--since', '2026-05-01T00:00:00Z'], '2026-05-01T00:00:00Z'],
+    [['--since', ' 2026-05-01T09:00:00+02:00 '], '2026-05-01T07:00:00Z'],
+    [['--since', '2026-05-01'], '2026-05-01T00:00:00Z'],
+    [['--since', '2026-05-01', '--tz', 'Europe/Paris'], '2026-04-30T22:00:00Z'],
+    [['--since', '24h'], '2026-11-22T12:00:00Z'],
+    [['--since', '2w'], '2026-11-09T12:00:00Z'],
+  ])('%j → %j', (argv, want) => {
+    expect(since(argv)).toBe(want);
   });
 
-  test.each(['2026-05-01', '2026-05-01T00:00:00', 'yesterday', '2026-13-01T00:00:00Z', '', '1714521600'])('%j is a usage error', (raw) => {
-    expect(() => parseSince(raw)).toThrow(UsageError);
-    expect(() => parseSince(raw, '--after')).toThrow(/^--after /);
+  test.each([
+    [['--since', 'yesterday'], /--since "yesterday": expected/],
+    [['--since', '2026-13-01T00:00:00Z'], /--since/],
+    [['--since', '2026-02-30'], /--since/],
+    [['--since', ''], /--since/],
+    [['--since', '2026-05-01', '--tz', 'Mars/Olympus'], /--tz "Mars\/Olympus": unknown time zone/],
+  ])('%j is a usage error', (argv, why) => {
+    expect(() => since(argv)).toThrow(UsageError);
+    expect(() => since(argv)).toThrow(why);
   });
 });
 
