@@ -1,5 +1,5 @@
 // The export's spool: pages of JSON lines written newest first, read back oldest first, one page in memory.
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -80,11 +80,26 @@ describe('Spool', () => {
 
   test('replaces what a killed run left at that name', async () => {
     const path = join(dir(), 'export.spool');
-    writeFileSync(path, 'left over from a killed run\n'.repeat(100));
+    writeFileSync(path, 'left over from a killed run\n'.repeat(100), { mode: 0o644 });
     const spool = await Spool.create(path);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
     await spool.append(['{"new":true}']);
     expect(await all(spool)).toEqual(['{"new":true}']);
     await spool.dispose();
+  });
+
+  test('a symlink planted at the spool name is replaced, never followed', async () => {
+    const d = dir();
+    const victim = join(d, 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    const path = join(d, 'export.spool');
+    symlinkSync(victim, path);
+    const spool = await Spool.create(path);
+    await spool.append(['{"id":"l1"}']);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(lstatSync(path).isSymbolicLink()).toBe(false);
+    await spool.dispose();
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   });
 
   test('dispose removes the file, and a second dispose is harmless', async () => {

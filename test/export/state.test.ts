@@ -1,6 +1,6 @@
 // The export's state file: read (every malformed shape refused with one clear message), replaced
 // atomically, and the cursor advanced across runs.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -71,13 +71,23 @@ describe('readState', () => {
 });
 
 describe('writeStateAtomic', () => {
-  test('replaces the old state whole, private to the user, and leaves no temporary file', async () => {
+  test('a new state file is private to the user; nothing else is left in the directory', async () => {
     const d = dir();
     const path = join(d, 'state.json');
-    writeFileSync(path, 'old and longer than the new content '.repeat(100));
     await writeStateAtomic(path, STATE);
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject(STATE);
     expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(d)).toEqual(['state.json']);
+  });
+
+  test('replaces an existing state whole (a longer old content leaves no tail), keeping its mode', async () => {
+    const d = dir();
+    const path = join(d, 'state.json');
+    writeFileSync(path, 'old and longer than the new content '.repeat(100), { mode: 0o640 });
+    chmodSync(path, 0o640);
+    await writeStateAtomic(path, STATE);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject(STATE);
+    expect(statSync(path).mode & 0o777).toBe(0o640);
     expect(readdirSync(d)).toEqual(['state.json']);
   });
 
