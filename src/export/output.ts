@@ -19,6 +19,8 @@ import type { Writable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import { createTemp, fsyncQuiet, syncDir, writeAll, writeAllSync, WriteError } from '../fs/durable.js';
 import { csvLine, csvPreamble, type CsvSettings } from '../output/csv.js';
+
+export type { CsvSettings };
 import { getPath, pick } from '../output/values.js';
 import { LEAD_CSV_COLUMNS, leadCsvRow } from '../output/views/leads.js';
 

@@ -25,7 +25,7 @@
 //    (re-reading it whole) instead of after the page, so no lead of that instant can slip between
 //    two pages. An instant filling whole pages is read window by window; when a page moves past it,
 //    the count of its leads is known (the offsets it spans), and the instant is read again from its
-//    start until every one of them has been seen (at most MAX_PASSES passes, else the walk fails:
+//    start (moved along when leads created meanwhile pushed it back) until every one of them has been seen (at most MAX_PASSES passes, else the walk fails:
 //    the state is not saved, no lead is lost).
 // 6. A server that keeps answering hasMore with pages already seen is stopped (PageProgress, exit 1).
 // A lead written with a createdAt older than the cursor (a clock far behind, or backdated data) is
@@ -97,6 +97,11 @@ export async function walkLeads(client: ApiClient, spool: Spool, o: WalkOptions)
     const times = page.data.map((l) => Date.parse(l.createdAt));
     let take = page.data.length;
     let again = false;
+    if (instant && offset === instant.start && times[0]! > instant.ms) {
+      // Leads created meanwhile pushed the instant back: it now starts at its first lead on this page.
+      const at = times.indexOf(instant.ms);
+      if (at > 0) instant.start = offset + at;
+    }
     if (instant?.spansPages) {
       let past = times.findIndex((ms) => ms < instant!.ms);
       if (past < 0 && !page.pagination.hasMore) past = page.data.length; // the list ends inside the instant

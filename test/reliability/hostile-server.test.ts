@@ -18,7 +18,7 @@ const KEY = 'cq_live_hostile_4Fh8Kd2Lm9Qx7Rt3';
 
 describe('1. paging ends', () => {
   const loop = () =>
-    hostile((req, res, url) => {
+    hostile((_req, res, url) => {
       if (url.pathname === '/v1/me') return json(res, 200, me);
       // The same page whatever the offset, always with more to come.
       const offset = Number(url.searchParams.get('offset') ?? 0);
