@@ -100,7 +100,13 @@ export const routes: RouteDef[] = [
     scopes: ['cards:read'],
     campaign: 'own',
     handler: (ctx) => {
+      // The spec lists 200, 404 and 403 for the schema (no 409): a campaign never configured has no
+      // payload shape to describe, and answers 403 campaign_api_disabled (its API cannot be used).
       const campaign = campaignOr404(ctx);
+      if (!campaign.api) {
+        throw new EmuError(403, 'permission_error', 'campaign_api_disabled',
+          `Campaign ${campaign.id} has never had an API configuration activated; it has no payload schema.`);
+      }
       const { config, template } = configured(ctx, campaign);
       return ok(buildSchema(ctx.store, campaign, config, template));
     },
