@@ -36,7 +36,7 @@ export interface ApiDeps {
 }
 
 const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait before retrying.';
-const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 
 export function lowerHeaders(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
