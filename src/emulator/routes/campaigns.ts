@@ -68,7 +68,7 @@ function dryRun(ctx: RouteContext) {
   return ok({
     object: 'dry_run',
     ok: errors.length === 0,
-    externalId: ev.externalId,
+    externalId: ev.externalId ?? '', // typed string in the spec: empty when no identifier was found
     resolvedFields: dottedFields(ev.fields),
     unmappedPaths: ev.unmappedPaths,
     shortCode: ev.shortCode,
