@@ -55,6 +55,16 @@ export async function createSender(
       }
       createdCards.set(card.id, job.line);
       if (externalId !== null) createdIds.set(externalId, job.line);
+      if (job.externalId !== null && card.externalId !== null && card.externalId !== job.externalId) {
+        // --id-column named the wrong column: the file's uniqueness check proved nothing; stop here.
+        const row = reportRow(job.line, externalId, 'created', { cardId: card.id, url: card.url, shortCode: card.shortCode, paused: card.paused, requestId, status: 201 });
+        return {
+          row,
+          fatal: new CliError(`line ${job.line}: the API resolved identifier "${card.externalId}", but --id-column gave "${job.externalId}": stopping (the card was created)`, EXIT.rejected, [
+            'name the column the campaign reads its identifier from (`cardqr campaigns test` shows it as externalId), or leave --id-column out, then resume',
+          ]),
+        };
+      }
       return {
         row: reportRow(job.line, externalId, 'created', { cardId: card.id, url: card.url, shortCode: card.shortCode, paused: card.paused, requestId, status: 201 }),
       };
