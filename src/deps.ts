@@ -6,10 +6,13 @@ import {
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_S,
   type GlobalOptions,
+  keyCommandNeeded,
+  resolveProfile,
   resolveSettings,
   type Settings,
 } from './config/settings.js';
 import { UsageError } from './errors.js';
+import { ignoreFileSizeSignal } from './fs/durable.js';
 import type { IO } from './io.js';
 
 declare const __CARDQR_VERSION__: string;
@@ -28,6 +31,8 @@ export interface Deps {
   globals: GlobalOptions;
   profiles: () => ProfileStore;
   settings: () => Promise<Settings>;
+  /** True once settings() has been asked for (error reports then name the profile and base URL). */
+  settingsResolved: () => boolean;
   /** The one API client, built on first use (so --help never builds it). */
   api: () => Promise<ApiClient>;
   /** A client for other credentials (profiles add verifies a key before storing it). */
@@ -74,12 +79,19 @@ export function buildDeps(base: DepsBase): Deps {
     }),
     interruptible: base.interruptible ?? (() => new AbortController().signal),
     profiles: () => (store ??= new ProfileStore(configDir(base.env))),
+    settingsResolved: () => settings !== undefined,
     settings: () =>
       (settings ??= (async () => {
         const stdinKey = deps.globals.apiKeyStdin ? await readKeyFromStdin(deps) : undefined;
         const warning = deps.profiles().permissionWarning();
         if (warning) deps.io.stderr.write(`${warning}\n`);
-        return resolveSettings(deps.globals, deps.env, deps.profiles(), stdinKey);
+        const profile = resolveProfile(deps.globals, deps.env, deps.profiles());
+        let commandKey: string | undefined;
+        if (keyCommandNeeded(profile, deps.env, stdinKey)) {
+          const { runKeyCommand, keyCommandTimeoutMs } = await import('./config/key-command.js');
+          commandKey = await runKeyCommand(profile.keyCommand, { profile: profile.name, timeoutMs: keyCommandTimeoutMs(deps.env) });
+        }
+        return resolveSettings(deps.globals, deps.env, deps.profiles(), stdinKey, commandKey);
       })()),
     clientFor: async (baseUrl, apiKey, requestsPerMinute) => {
       const { ApiClient } = await import('./api/client.js');
@@ -124,17 +136,25 @@ export function createDeps(): Deps {
     isStderrTTY: Boolean(stderr.isTTY),
     isStdinTTY: Boolean(stdin.isTTY),
     columns: stdout.columns || stderr.columns || 80,
+    stdoutFd: 1,
   };
   let graceful: AbortController | undefined;
-  process.on('SIGINT', () => {
+  ignoreFileSizeSignal(); // under `ulimit -f` a write then fails with EFBIG (reported) instead of killing us
+  // SIGINT (Ctrl-C), SIGTERM (kill, systemd, docker stop) and SIGHUP (terminal closed) alike: an
+  // interrupt-aware command finishes the request in flight, records it and prints how to resume; a
+  // second signal, or one during a command that is not interrupt-aware, stops at once (128 + signal).
+  const onSignal = (name: 'SIGINT' | 'SIGTERM' | 'SIGHUP', status: number) => () => {
     if (graceful && !graceful.signal.aborted) {
       graceful.abort();
-      stderr.write('\ninterrupted: finishing the request in flight (Ctrl-C again to stop at once)\n');
+      const again = name === 'SIGINT' ? 'Ctrl-C again' : `${name} again`;
+      stderr.write(`\ninterrupted${name === 'SIGINT' ? '' : ` (${name})`}: finishing the request in flight (${again} to stop at once)\n`);
     } else {
-      process.exit(130);
+      process.exit(status);
     }
-  });
-  process.on('SIGTERM', () => (graceful && !graceful.signal.aborted ? graceful.abort() : process.exit(143)));
+  };
+  process.on('SIGINT', onSignal('SIGINT', 130));
+  process.on('SIGTERM', onSignal('SIGTERM', 143));
+  process.on('SIGHUP', onSignal('SIGHUP', 129));
   return buildDeps({
     io,
     env,

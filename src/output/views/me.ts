@@ -6,12 +6,17 @@ export interface MeRecord {
   scopes: Array<{ scope: string }>;
   rateLimit: { requestsPerMinute: number };
   commands: Record<string, string[]>;
+  /** The stored profile used, or null when the base URL and key came from flags or the environment. */
+  profile?: string | null;
+  baseUrl?: string;
 }
 
 export const meView: View<MeRecord> = {
   columns: [],
   id: (me) => me.key.id,
   record: [
+    { header: 'profile', value: (me) => me.profile ?? 'none (base URL and key from flags or environment)' },
+    { header: 'base URL', value: 'baseUrl' },
     { header: 'key', value: (me) => `${me.key.name} (${me.key.id})` },
     { header: 'account', value: (me) => `${me.account.email} (${me.account.id})` },
     { header: 'plan', value: 'account.plan' },
