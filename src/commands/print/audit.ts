@@ -1,0 +1,2 @@
+export async function runAudit(): Promise<void> {}
+export async function runRetarget(): Promise<void> {}
