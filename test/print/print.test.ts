@@ -121,3 +121,83 @@ describe('cardqr print: the module-size floor', () => {
     expect(r.stderr).toMatch(/warning: 1 code within 25% of the module floor/);
   });
 });
+
+describe('cardqr print: interruption, resume, failures, inputs', () => {
+  it('Ctrl-C leaves no PDF; the re-run fetches only what is missing and removes its cache', async () => {
+    const codes = await createQrCodes(emu, 12);
+    const dir = tmp();
+    const out = join(dir, 'run.pdf');
+    const images = () => emu.requests({ path: /\/image$/ }).length;
+    const firstImages = new Promise<void>((resolve) => {
+      const t = setInterval(() => {
+        if (images() >= 3) { clearInterval(t); resolve(); }
+      }, 1);
+    });
+    const r1 = await runCli(['print', ...codes.map((c) => c.id), '--sheet', 'L7160', '-O', out], { emu, configDir: tmp(), interruptAfter: firstImages });
+    expect(r1.exitCode).toBe(130);
+    expect(r1.stderr).toMatch(/interrupted: \d+ of 12 codes fetched, no PDF written; run the same command again/);
+    expect(existsSync(out)).toBe(false);
+    const fetched = images();
+    expect(fetched).toBeLessThan(12);
+    expect(readdirSync(dir)).toEqual(['.run.pdf.cardqr-print']);
+
+    emu.clearRequests();
+    const r2 = await runCli(['print', ...codes.map((c) => c.id), '--sheet', 'L7160', '-O', out], { emu, configDir: tmp() });
+    expect(r2.exitCode).toBe(0);
+    expect(images()).toBe(12 - fetched);
+    expect(r2.stderr).toMatch(new RegExp(`placed 12 codes on 1 page \\(sheet L7160\\), ${fetched} images? from an earlier run`));
+    expect(readdirSync(dir)).toEqual(['run.pdf']);
+  });
+
+  it('an unknown id is left out and listed (exit 7); the others are printed', async () => {
+    const codes = await createQrCodes(emu, 2);
+    const out = join(tmp(), 'p.pdf');
+    const r = await runCli(['print', codes[0].id, 'qr_nosuch', codes[1].id, '--sheet', 'L7163', '-O', out], { emu, configDir: tmp() });
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toMatch(/placed 2 codes on 1 page/);
+    expect(r.stderr).toMatch(/1 code left out/);
+    expect(r.stderr).toMatch(/failed {2}qr_nosuch: resource_not_found \(404\)/);
+    const pages = rasterPages(out);
+    const L7163 = SHEET_PRESETS.find((p) => p.name === 'L7163')!;
+    const cell = (i: number) => ({ x: L7163.left + (i % 2) * L7163.pitchX, y: L7163.top + Math.floor(i / 2) * L7163.pitchY, w: L7163.label.width, h: L7163.label.height });
+    expect(await decodeRegion(pages[0], cell(0))).toEqual([codes[0].url]);
+    expect(await decodeRegion(pages[0], cell(1))).toEqual([codes[1].url]);
+  });
+
+  it('usage errors: no layout, two layouts, not .pdf, existing output, unknown sheet (exit 2, nothing sent)', async () => {
+    const dir = tmp();
+    const existing = join(dir, 'have.pdf');
+    (await import('node:fs')).writeFileSync(existing, 'x');
+    const cases: Array<[string[], RegExp]> = [
+      [['print', 'qr_1', '-O', join(dir, 'a.pdf')], /choose one layout/],
+      [['print', 'qr_1', '--sheet', 'L7651', '--size', '30mm', '-O', join(dir, 'a.pdf')], /choose one layout/],
+      [['print', 'qr_1', '--sheet', 'L7651', '-O', join(dir, 'a.png')], /print writes PDF/],
+      [['print', 'qr_1', '--sheet', 'L7651', '-O', existing], /refusing to overwrite .*have\.pdf/],
+      [['print', 'qr_1', '--sheet', 'L9999', '-O', join(dir, 'a.pdf')], /L9999.*Allowed choices are L7160, L7163, L7651, 5160, 5163/],
+      [['print', 'qr_1', '--size', '30', '-O', join(dir, 'a.pdf')], /--size 30: expected a length with a unit/],
+      [['print', 'qr_1', '--grid', '3x8', '-O', join(dir, 'a.pdf')], /--grid needs --cell/],
+      [['print', 'qr_1', '--grid', '3x8', '--cell', '80x40mm', '-O', join(dir, 'a.pdf')], /does not fit on the page/],
+      [['print', 'qr_1', '--sheet', 'L7651', '--bleed', '3mm', '-O', join(dir, 'a.pdf')], /a label sheet has no bleed/],
+      [['print', 'qr_1', '--size', '30mm', '--caption', '{nope}', '-O', join(dir, 'a.pdf')], /unknown placeholder \{nope\}/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runCli(args, { emu, configDir: tmp() });
+      expect([r.exitCode, r.stderr], args.join(' ')).toEqual([2, expect.stringMatching(message)]);
+    }
+    expect(emu.requests()).toHaveLength(0);
+  });
+
+  it('a custom grid: --grid/--cell/--margin/--gap on US Letter', async () => {
+    const codes = await createQrCodes(emu, 4);
+    const out = join(tmp(), 'grid.pdf');
+    const r = await runCli(['print', ...codes.map((c) => c.id), '--grid', '2x2', '--cell', '50x50mm', '--margin', '20mm,30mm', '--gap', '5mm', '--page', 'letter', '-O', out], { emu, configDir: tmp() });
+    expect(r.exitCode).toBe(0);
+    const doc = await PDFDocument.load(readFileSync(out));
+    expect(Math.round(doc.getPage(0).getWidth())).toBe(612);
+    const pages = rasterPages(out);
+    for (let i = 0; i < 4; i++) {
+      const box = { x: 30 + (i % 2) * 55, y: 20 + Math.floor(i / 2) * 55, w: 50, h: 50 };
+      expect(await decodeRegion(pages[0], box)).toEqual([codes[i].url]);
+    }
+  });
+});
