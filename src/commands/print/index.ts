@@ -3,7 +3,7 @@
 import { Command, Option } from 'commander';
 import type { Deps } from '../../deps.js';
 import { SHEET_PRESETS } from '../../print/sheets.js';
-import { example, intIn } from '../shared.js';
+import { collect, example, intIn } from '../shared.js';
 import type { PrintFlags } from './options.js';
 
 export function printCommand(deps: Deps): Command {
@@ -21,6 +21,7 @@ export function printCommand(deps: Deps): Command {
     .option('--size <length>', 'one code per page at this width, quiet zone included (such as 30mm or 1.2in)')
     .option('--bleed <length>', 'one code per page: bleed around the trim (default: 3mm)')
     .option('--caption <text>', "caption: name, url, shortCode, id, or a template such as '{name} · {shortCode}'")
+    .option('--font <file>', 'caption font (TrueType/OpenType), repeatable, in fallback order; built in: Helvetica (Latin-1)', collect)
     .option('--dpi <n>', 'printer resolution for the module-size floor (default: 300)', intIn(72, 4800))
     .option('--verify', 'decode every placed code and compare it with the object url; mismatches are left out (exit 7)')
     .option('--from-report <file>', 'also print every created or existing card of a campaign import report')

@@ -19,6 +19,7 @@ export interface PrintFlags {
   bleed?: string;
   padding?: string;
   caption?: string;
+  font?: string[];
   dpi?: number;
   verify?: boolean;
   force?: boolean;
@@ -29,6 +30,7 @@ export interface PrintOptions {
   out: string;
   layout: Layout;
   caption?: string;
+  fonts: string[];
   dpi: number;
   verify: boolean;
   force: boolean;
@@ -86,9 +88,10 @@ export function parsePrintOptions(ids: string[], f: PrintFlags): PrintOptions {
   if (layout.kind === 'sheet' && (layout.cellW <= 2 * layout.padding || layout.cellH <= 2 * layout.padding)) {
     throw new UsageError(`--padding ${f.padding} leaves no room in a ${layout.cellW} × ${layout.cellH} mm label`);
   }
+  if (f.font?.length && f.caption === undefined) throw new UsageError('--font goes with --caption');
   checkOut(f.out, Boolean(f.force));
   return {
-    out: f.out, layout, caption: f.caption, dpi: f.dpi ?? 300, verify: Boolean(f.verify), force: Boolean(f.force),
+    out: f.out, layout, caption: f.caption, fonts: f.font ?? [], dpi: f.dpi ?? 300, verify: Boolean(f.verify), force: Boolean(f.force),
     fromStdin: ids.includes('-'), fromReport: f.fromReport,
   };
 }

@@ -32,6 +32,9 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
   precheckFloor(opts, floor);
   const captionOf = opts.caption !== undefined ? captionText(opts.caption) : undefined;
 
+  // Font files are read before anything is sent.
+  const doc = await PrintDocument.create(opts.layout, { captioned: captionOf !== undefined, title: `cardqr print ${opts.out}`, creator: `cardqr ${deps.version}` });
+  const fonts = captionOf ? await loadCaptionFonts(doc.doc, opts.fonts) : undefined;
   const { sweepTempFiles } = await import('../../temp-files.js');
   await sweepTempFiles(dirname(resolve(opts.out)), [opts.out]);
   const settings = await deps.settings();
@@ -64,8 +67,6 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
   }
 
   // Pass 2: place in order; nothing is written until every code passed the checks.
-  const doc = await PrintDocument.create(opts.layout, { captioned: captionOf !== undefined, title: `cardqr print ${opts.out}`, creator: `cardqr ${deps.version}` });
-  const fonts = captionOf ? await loadCaptionFonts(doc.doc) : undefined;
   const run = newRunId(deps.now());
   const ledger = await LedgerWriter.create(configDir(deps.env), run);
   try {
@@ -74,6 +75,8 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
       baseUrl: settings.baseUrl, layout: describeLayout(opts), dpi: opts.dpi, cardqr: deps.version,
     });
     const tooSmall: string[] = [];
+    const unset = new Set<string>();
+    let unsetExample: string | undefined;
     const near: string[] = [];
     let smallest = Infinity;
     let placed = 0;
@@ -113,7 +116,14 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
           continue;
         }
       }
-      const caption = captionOf && fonts ? fonts.set(captionOf(entry.info)) : undefined;
+      let caption;
+      if (captionOf && fonts) {
+        const text = captionOf(entry.info);
+        const set = fonts.set(text);
+        for (const c of set.missing) unset.add(c);
+        if (set.missing.length) unsetExample ??= text;
+        caption = set.caption;
+      }
       const at = doc.place(svg, caption);
       placed++;
       await ledger.add(codeLine(entry.info, entry.svg, { widthMm: Math.min(slot.code.w / svg.width, slot.code.h / svg.height) * svg.width, moduleMm, version: sym.version, page: at.page + 1 }));
@@ -125,6 +135,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
         tooSmall.slice(0, 10).concat(tooSmall.length > 10 ? [`… and ${tooSmall.length - 10} more`] : []),
       );
     }
+    if (unset.size && fonts) throw fonts.refusal(unset, unsetExample ?? '');
     if (!placed) throw new CliError(`no code could be placed; no PDF written`, EXIT.failed, failureLines(failed));
     const bytes = Buffer.from(await doc.save());
     const { writeAtomic } = await import('../image/save.js');
