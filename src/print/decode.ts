@@ -52,3 +52,15 @@ function paint(buf: Uint8ClampedArray, w: number, h: number, [x, y, rw, rh]: [nu
     }
   }
 }
+
+/** Decodes a saved image (png, jpeg, webp, svg) to its text; undefined when it does not decode. */
+export async function decodeImageBytes(format: 'png' | 'jpeg' | 'webp' | 'svg', bytes: Buffer): Promise<string | undefined> {
+  if (format === 'svg') {
+    const { parseQrSvg } = await import('./svg.js');
+    const svg = parseQrSvg(bytes.toString('utf8'));
+    return (await decodeQrSvg(svg, bytes, 600 / Math.max(svg.width, svg.height)))?.text;
+  }
+  const { default: sharp } = await import('sharp');
+  const { data, info } = await sharp(bytes).flatten({ background: '#ffffff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
+}
