@@ -12,7 +12,7 @@ export interface Caption {
   runs: Array<{ text: string; font: PDFFont }>;
 }
 
-const f = (n: number) => Number(n.toFixed(3)).toString();
+const f = (n: number): string => (Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000));
 
 export class PrintDocument {
   private page?: PDFPage;

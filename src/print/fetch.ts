@@ -2,7 +2,8 @@
 // and its svg image, fetched a few at a time and kept on disk in the run's cache directory, never
 // all in memory. A re-run finds them there and fetches nothing again (resume after Ctrl-C).
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ApiClient } from '../api/client.js';
 import { getCard } from '../api/cards.js';
@@ -41,25 +42,29 @@ export class ImageCache {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
   }
 
+  // Small files, one per code (the record and its svg together), written and read synchronously:
+  // thousands of them, and the promise API costs more than the I/O.
   async read(id: string): Promise<{ info: CodeInfo; svg: Buffer } | undefined> {
     try {
-      const info = JSON.parse(await readFile(join(this.dir, `${fileKey(id)}.json`), 'utf8')) as CodeInfo;
-      const svg = await readFile(join(this.dir, `${fileKey(id)}.svg`));
-      if (info.id !== id || createHash('sha256').update(svg).digest('hex') !== info.svgSha256) return undefined;
-      return { info, svg };
+      const entry = JSON.parse(readFileSync(join(this.dir, `${fileKey(id)}.json`), 'utf8')) as { info: CodeInfo; svg: string };
+      const svg = Buffer.from(entry.svg, 'utf8');
+      if (entry.info.id !== id || createHash('sha256').update(svg).digest('hex') !== entry.info.svgSha256) return undefined;
+      return { info: entry.info, svg };
     } catch {
       return undefined;
     }
   }
 
   async has(id: string): Promise<boolean> {
-    return (await this.read(id)) !== undefined;
+    return existsSync(join(this.dir, `${fileKey(id)}.json`)) && (await this.read(id)) !== undefined;
   }
 
-  /** The svg first, then the record that vouches for it (its sha256): a half-written pair is not trusted. */
+  /** Temporary name, then rename: a kill never leaves a half entry under the real name. */
   async write(info: CodeInfo, svg: Buffer): Promise<void> {
-    await writeFileAtomic(join(this.dir, `${fileKey(info.id)}.svg`), svg);
-    await writeFileAtomic(join(this.dir, `${fileKey(info.id)}.json`), Buffer.from(JSON.stringify(info)));
+    const path = join(this.dir, `${fileKey(info.id)}.json`);
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ info, svg: svg.toString('utf8') }), { mode: 0o600 });
+    renameSync(tmp, path);
   }
 
   async remove(): Promise<void> {
@@ -67,16 +72,6 @@ export class ImageCache {
   }
 }
 
-async function writeFileAtomic(path: string, bytes: Buffer): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  const fh = await open(tmp, 'w', 0o600);
-  try {
-    await fh.writeFile(bytes);
-  } finally {
-    await fh.close();
-  }
-  await rename(tmp, path);
-}
 
 /** The object behind an id: a QR code, else a card (the API answers 404 for the other kind). */
 export async function fetchInfo(client: ApiClient, id: string, signal?: AbortSignal): Promise<Omit<CodeInfo, 'svgSha256'>> {

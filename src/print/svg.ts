@@ -103,7 +103,22 @@ function fillColor(fill: string | undefined): Rgb | undefined {
 }
 
 /** The path as axis-aligned rectangles (M/H/V/L/Z, absolute or relative), or undefined if it is anything else. */
+const SIMPLE_RECTS = /^(?:M\d+(?:\.\d+)? \d+(?:\.\d+)?h\d+(?:\.\d+)?v\d+(?:\.\d+)?h-\d+(?:\.\d+)?z)+$/;
+
 export function pathRects(d: string): Array<[number, number, number, number]> | undefined {
+  // Fast path for the common `M x y h w v h h -w z` run-per-rectangle form.
+  if (SIMPLE_RECTS.test(d)) {
+    const out: Array<[number, number, number, number]> = [];
+    for (const m of d.matchAll(/M([\d.]+) ([\d.]+)h([\d.]+)v([\d.]+)h-([\d.]+)z/g)) {
+      if (m[3] === m[5]) out.push([Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])]);
+      else return pathRectsGeneral(d);
+    }
+    return out;
+  }
+  return pathRectsGeneral(d);
+}
+
+function pathRectsGeneral(d: string): Array<[number, number, number, number]> | undefined {
   const tokens = d.match(/[MmHhVvLlZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) ?? [];
   if (tokens.join('').length < d.replace(/[\s,]/g, '').length) return undefined; // curves or other commands
   const rects: Array<[number, number, number, number]> = [];

@@ -8,7 +8,6 @@ import type { Deps } from '../../deps.js';
 import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { write } from '../../io.js';
 import { PrintDocument } from '../../print/compose.js';
-import { decodeQrSvg } from '../../print/decode.js';
 import { cacheDirFor, fetchAll, ImageCache, type CodeInfo } from '../../print/fetch.js';
 import { captionText, loadCaptionFonts } from '../../print/fonts.js';
 import { LedgerWriter, newRunId } from '../../print/ledger.js';
@@ -110,6 +109,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
         continue;
       }
       if (opts.verify) {
+        const { decodeQrSvg } = await import('../../print/decode.js');
         const decoded = await decodeQrSvg(svg, entry.svg, 4 / sym.module);
         if (decoded?.text !== entry.info.url) {
           failed.set(id, decoded ? `scan check: the code reads ${JSON.stringify(decoded.text)}, not ${entry.info.url}` : 'scan check: the code does not decode');
@@ -200,6 +200,7 @@ function precheckFloor(opts: PrintOptions, floor: number): void {
 }
 
 async function symbolByDecoding(svg: QrSvg, bytes: Buffer): Promise<Symbol> {
+  const { decodeQrSvg } = await import('../../print/decode.js');
   const d = await decodeQrSvg(svg, bytes, 600 / Math.max(svg.width, svg.height));
   if (!d) throw new CliError('cannot find the QR symbol in the image (it does not decode)', EXIT.failed);
   const modules = 17 + 4 * d.version;
