@@ -211,5 +211,5 @@ export function findSymbol(svg: QrSvg): Symbol | undefined {
     const dy = Math.max(y0 - (y + h), y - y1, 0);
     clear = Math.min(clear, Math.max(dx, dy));
   }
-  return { version, modules, module, x: x0, y: y0, quietModules: clear / module };
+  return { version, modules, module, x: x0, y: y0, quietModules: Math.max(0, clear / module) };
 }

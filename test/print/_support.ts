@@ -15,6 +15,8 @@ export const KEY = 'cq_live_print_tests_0123456789abc';
 export const printSeed = (): Seed => ({
   accounts: [{ id: 'acc_print', email: 'print@example.com', plan: 'pro', qrAllowance: 500, cardAllowance: 50 }],
   keys: [{ name: 'full', secret: KEY, requestsPerMinute: 1_000_000 }],
+  // A dashboard design: coloured, with a frame and a label band below the code.
+  qrCodes: [{ id: 'qr_framed', name: 'Framed', shortCode: 'framed', destinationUrl: 'https://example.com/framed', design: { foreground: '#0B3D91', background: '#FFFFFF', frame: 'scan_me' } }],
 });
 
 export function usePrintEmulator() {
@@ -95,4 +97,30 @@ export async function decodeRegion(png: string, box: { x: number; y: number; w: 
   } catch {
     return []; // zbarimg exits 4 when it finds nothing
   }
+}
+
+/**
+ * A server in front of the emulator that answers image requests for some ids itself (a lying or
+ * broken API) and passes every other request through.
+ */
+export async function imageProxy(emu: { baseUrl: string }, images: Record<string, string>) {
+  const http = await import('node:http');
+  const server = http.createServer((req, res) => {
+    const id = /\/qr-codes\/([^/?]+)\/image/.exec(req.url ?? '')?.[1];
+    if (id && images[id] !== undefined) {
+      res.writeHead(200, { 'content-type': 'image/svg+xml' });
+      res.end(images[id]);
+      return;
+    }
+    fetch(`${emu.baseUrl}${(req.url ?? '').replace(/^\/v1/, '')}`, { headers: { authorization: req.headers.authorization ?? '' } })
+      .then(async (r) => {
+        res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
+        res.end(Buffer.from(await r.arrayBuffer()));
+      }, () => res.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }

@@ -206,7 +206,7 @@ async function symbolByDecoding(svg: QrSvg, bytes: Buffer): Promise<Symbol> {
   const modules = 17 + 4 * d.version;
   const module = Math.hypot(d.topRight.x - d.topLeft.x, d.topRight.y - d.topLeft.y) / modules;
   const quiet = Math.min(d.topLeft.x, d.topLeft.y, svg.width - d.topRight.x) / module;
-  return { version: d.version, modules, module, x: d.topLeft.x, y: d.topLeft.y, quietModules: quiet };
+  return { version: d.version, modules, module, x: d.topLeft.x, y: d.topLeft.y, quietModules: Math.max(0, Math.round(quiet * 10) / 10) };
 }
 
 function describeLayout(opts: PrintOptions): string {
