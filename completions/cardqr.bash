@@ -33,8 +33,8 @@ __cardqr_node() {
     'templates') __cardqr_subs='list get'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'templates list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'templates get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
-    'image') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-f --format --size --transparent -O --out -d --dir --force -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
-    'print') __cardqr_subs='audit retarget'; __cardqr_aliases=''; __cardqr_flags='-O --out --sheet --grid --cell --margin --gap --page --padding --size --bleed --caption --dpi --verify --from-report --force -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'image') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-f --format --size --transparent -O --out -d --dir --force --verify --ledger -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'print') __cardqr_subs='audit retarget'; __cardqr_aliases=''; __cardqr_flags='-O --out --sheet --grid --cell --margin --gap --page --padding --size --bleed --caption --font --dpi --verify --from-report --force -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'print audit') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'print retarget') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--url -h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'analytics') __cardqr_subs='overview get'; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
@@ -170,6 +170,7 @@ __cardqr_value() {
     'print|--size') __cardqr_v='any' ;;
     'print|--bleed') __cardqr_v='any' ;;
     'print|--caption') __cardqr_v='any' ;;
+    'print|--font') __cardqr_v='file' ;;
     'print|--dpi') __cardqr_v='any' ;;
     'print|--from-report') __cardqr_v='file' ;;
     'print retarget|--url') __cardqr_v='any' ;;

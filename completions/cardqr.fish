@@ -270,6 +270,8 @@ function __cardqr_takes_value
             return 0
         case 'print|--caption'
             return 0
+        case 'print|--font'
+            return 0
         case 'print|--dpi'
             return 0
         case 'print|--from-report'
@@ -491,6 +493,8 @@ complete -c cardqr -n '__cardqr_using "image"' -l transparent -d 'clear backgrou
 complete -c cardqr -n '__cardqr_using "image"' -s O -l out -r -F -d 'write the one image to this file, or - for standard output (not a terminal)'
 complete -c cardqr -n '__cardqr_using "image"' -s d -l dir -x -a '(__fish_complete_directories (commandline -ct))' -d 'save into this directory, created if missing, under the name the API suggests (default: current directory)'
 complete -c cardqr -n '__cardqr_using "image"' -l force -d 'replace files that already exist (default: never overwrite; the id is skipped)'
+complete -c cardqr -n '__cardqr_using "image"' -l verify -d 'decode each image before saving it and compare it with the object url (not pdf); a mismatch is not saved (exit 7)'
+complete -c cardqr -n '__cardqr_using "image"' -l ledger -d 'record the batch (ids, urls, files, sha256) in the print ledger (see cardqr print audit)'
 complete -c cardqr -n '__cardqr_using "image"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "print"; and __cardqr_arg_index 0' -f -a 'audit' -d 'Re-read every code of a print run and list those now paused, deleted or pointing elsewhere'
 complete -c cardqr -n '__cardqr_using "print"; and __cardqr_arg_index 0' -f -a 'retarget' -d 'Point every QR code of a print run at one destination (cards have none to move)'
@@ -505,6 +509,7 @@ complete -c cardqr -n '__cardqr_using "print"' -l padding -x -d 'space kept clea
 complete -c cardqr -n '__cardqr_using "print"' -l size -x -d 'one code per page at this width, quiet zone included (such as 30mm or 1.2in)'
 complete -c cardqr -n '__cardqr_using "print"' -l bleed -x -d 'one code per page: bleed around the trim (default: 3mm)'
 complete -c cardqr -n '__cardqr_using "print"' -l caption -x -d 'caption: name, url, shortCode, id, or a template such as \'{name} · {shortCode}\''
+complete -c cardqr -n '__cardqr_using "print"' -l font -r -F -d 'caption font (TrueType/OpenType), repeatable, in fallback order; built in: Helvetica (Latin-1)'
 complete -c cardqr -n '__cardqr_using "print"' -l dpi -x -d 'printer resolution for the module-size floor (default: 300)'
 complete -c cardqr -n '__cardqr_using "print"' -l verify -d 'decode every placed code and compare it with the object url; mismatches are left out (exit 7)'
 complete -c cardqr -n '__cardqr_using "print"' -l from-report -r -F -d 'also print every created or existing card of a campaign import report'
