@@ -1,7 +1,8 @@
 // image: -O extensions the API does not serve, -d re-runs that skip without downloading, --verify
 // (decode before saving) and --ledger (a manifest print audit can read).
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { imageIndexPath } from '../../src/commands/image/index-file.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serializeCard, serializeQrCode } from '../../src/emulator/serialize.js';
 import { useEmulator } from '../helpers/emulator.js';
@@ -40,11 +41,14 @@ describe('cardqr image -O extension', () => {
 describe('cardqr image -d re-runs', () => {
   it('skip files an earlier run saved without downloading them again, and count them', async () => {
     const dir = tmp();
+    const configDir = tmp();
     const ids = ['qr_support', 'crd_amelie', 'qr_careers'];
-    const first = await runCli(['image', ...ids.slice(0, 2), '-d', dir], { emu });
+    const first = await runCli(['image', ...ids.slice(0, 2), '-d', dir], { emu, configDir });
     expect(first.exitCode).toBe(0);
     emu.clearRequests();
-    const again = await runCli(['image', ...ids, '-d', dir], { emu });
+    const again = await runCli(['image', ...ids, '-d', dir], { emu, configDir });
+    // The directory holds the images only; the names are remembered under the config dir.
+    expect(readdirSync(dir).sort()).toEqual(['acme-careers.png', 'acme-support.png', 'amelie-laurent.png']);
     expect(again.exitCode).toBe(0);
     expect(imageRequests().map((q) => q.path)).toEqual(['/qr-codes/qr_careers/image']);
     expect(again.stderr).toBe('1 saved, 2 skipped, 0 failed (3 ids); 2 already saved by an earlier run, not downloaded again (--force replaces them)\n');
@@ -52,18 +56,26 @@ describe('cardqr image -d re-runs', () => {
     // --verbose names them; a removed file is fetched again; another size is another image.
     rmSync(join(dir, 'amelie-laurent.png'));
     emu.clearRequests();
-    const v = await runCli(['image', ...ids, '-d', dir, '--verbose'], { emu });
+    const v = await runCli(['image', ...ids, '-d', dir, '--verbose'], { emu, configDir });
     expect(v.stderr).toMatch(/skipped qr_support: .*acme-support\.png exists/);
     expect(imageRequests().map((q) => q.path)).toEqual(['/qr-codes/crd_amelie/image']);
     emu.clearRequests();
-    await runCli(['image', 'qr_support', '-d', dir, '--size', '256', '--force'], { emu });
+    await runCli(['image', 'qr_support', '-d', dir, '--size', '256', '--force'], { emu, configDir });
     expect(imageRequests()).toHaveLength(1);
+    // Another config dir (another user) knows nothing: the existing files are then fetched and skipped as before.
+    emu.clearRequests();
+    const other = await runCli(['image', 'qr_support', 'qr_careers', '-d', dir], { emu, configDir: tmp() });
+    expect(other.stderr).toMatch(/^0 saved, 2 skipped, 0 failed \(2 ids\)\n/);
+    expect(imageRequests()).toHaveLength(2);
   });
 
   it('an index line naming a path outside the directory is ignored', async () => {
     const dir = tmp();
-    writeFileSync(join(dir, '.cardqr-images'), `${JSON.stringify({ id: 'qr_support', format: 'png', size: 512, transparent: false, file: '../../etc/passwd' })}\nnot json\n`);
-    const r = await runCli(['image', 'qr_support', 'crd_amelie', '-d', dir], { emu });
+    const configDir = tmp();
+    const index = imageIndexPath(configDir, dir);
+    mkdirSync(dirname(index), { recursive: true });
+    writeFileSync(index, `${JSON.stringify({ id: 'qr_support', format: 'png', size: 512, transparent: false, file: '../../etc/passwd' })}\nnot json\n`);
+    const r = await runCli(['image', 'qr_support', 'crd_amelie', '-d', dir], { emu, configDir });
     expect(r.exitCode).toBe(0);
     expect(imageRequests()).toHaveLength(2);
   });

@@ -22,8 +22,9 @@ Output:
   Each saved file's path is printed on standard output, one per line (none with -q), so the list
   can be piped on. Progress (on a terminal), the summary and errors go to standard error. Files are
   written to a temporary name in the same directory and renamed when complete. With several ids a
-  failed id does not stop the others; the exit status is then 7. With -d, the names saved are kept
-  in <dir>/.cardqr-images, so a re-run skips files still there without downloading them again.
+  failed id does not stop the others; the exit status is then 7. The names saved in a directory are
+  remembered (under the config directory), so a re-run skips files still there without downloading
+  them again.
   The format follows the -O extension; an extension the API does not serve (.gif) is refused.
 `)
     .action(async (ids: string[], flags: ImageFlags) => {

@@ -32,7 +32,12 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps:
   const outcomes: Outcome[] = [];
   const signal = deps.interruptible();
   const clock = () => deps.now().getTime();
-  const index = opts.out === undefined ? new (await import('./index-file.js')).ImageIndex(opts.dir) : undefined;
+  let index;
+  if (opts.out === undefined) {
+    const { ImageIndex, imageIndexPath } = await import('./index-file.js');
+    const { configDir } = await import('../../config/paths.js');
+    index = new ImageIndex(imageIndexPath(configDir(deps.env), opts.dir));
+  }
   try {
     for await (const o of saveImages(ids, opts, { client, signal, clock, index })) {
       outcomes.push(o);

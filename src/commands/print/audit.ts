@@ -57,6 +57,8 @@ async function pool<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]>
   return out;
 }
 
+/** 404 resource_not_found: the object is gone (another 404, such as a wrong base URL, is a failure). */
+const isGone = (e: unknown) => e instanceof ApiError && e.status === 404 && e.code === 'resource_not_found';
 const isFatal = (e: unknown) => e instanceof CliError && (e.exit === EXIT.auth || e.exit === EXIT.unavailable);
 
 export async function runAudit(ref: string, deps: Deps): Promise<void> {
@@ -69,7 +71,7 @@ export async function runAudit(ref: string, deps: Deps): Promise<void> {
     try {
       now = c.kind === 'qr' ? await getQrCode(client, c.id) : await getCard(client, c.id);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404) return [{ ...base, state: 'deleted', detail: 'no longer exists (404)' }];
+      if (isGone(e)) return [{ ...base, state: 'deleted', detail: 'no longer exists (404)' }];
       if (isFatal(e)) throw e;
       return [{ ...base, state: 'error', detail: e instanceof Error ? e.message : String(e) }];
     }
@@ -129,7 +131,7 @@ export async function runRetarget(ref: string, url: string, deps: Deps): Promise
       await updateQrCode(client, c.id, { destinationUrl: url }, { idempotencyKey });
       return { id: c.id, result: 'moved', detail: `was ${c.destinationUrl ?? '(none)'} when printed` };
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404) return { id: c.id, result: 'deleted', detail: 'no longer exists (404); nothing to move' };
+      if (isGone(e)) return { id: c.id, result: 'deleted', detail: 'no longer exists (404); nothing to move' };
       if (isFatal(e)) throw e;
       return { id: c.id, result: 'failed', detail: e instanceof ApiError ? `${e.code ?? e.status}: ${e.message}` : String(e) };
     }
