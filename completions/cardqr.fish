@@ -164,6 +164,8 @@ end
 
 function __cardqr_takes_value
     switch "$argv[1]|$argv[2]"
+        case 'profiles add|--api-key-command'
+            return 0
         case 'cards list|--search'
             return 0
         case 'cards list|--template'
@@ -290,17 +292,31 @@ function __cardqr_takes_value
             return 0
         case 'leads list|--source'
             return 0
+        case 'leads list|--preset'
+            return 0
+        case 'leads list|--vcard-version'
+            return 0
         case 'leads list|--since'
+            return 0
+        case 'leads list|--tz'
             return 0
         case 'leads list|--limit'
             return 0
         case 'leads list|--offset'
+            return 0
+        case 'leads get|--vcard-version'
             return 0
         case 'leads export|--state'
             return 0
         case 'leads export|--out'
             return 0
         case 'leads export|--since'
+            return 0
+        case 'leads export|--tz'
+            return 0
+        case 'leads export|--preset'
+            return 0
+        case 'leads export|--vcard-version'
             return 0
         case 'campaigns list|--limit'
             return 0
@@ -322,11 +338,13 @@ function __cardqr_takes_value
             return 0
         case 'campaigns import|--rate'
             return 0
+        case 'campaigns import|--rejects'
+            return 0
         case 'campaigns import|--max-rows'
             return 0
         case 'api|--data'
             return 0
-        case 'api|--query'
+        case 'api|-p' 'api|--param'
             return 0
         case 'api|--idempotency-key'
             return 0
@@ -354,6 +372,8 @@ function __cardqr_takes_value
             return 0
         case '*|''--fields'
             return 0
+        case '*|''--query'
+            return 0
         case '*|''--timeout'
             return 0
         case '*|''--max-retries'
@@ -369,7 +389,7 @@ end
 
 complete -c cardqr -f
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'profiles' -d 'Store, list and switch API keys and base URLs'
-complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'me' -d 'Show the key in use: account, plan, scopes, rate limit, and which commands it may use'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'me' -d 'Show the key in use: profile and base URL, account, plan, scopes, rate limit, and which commands it may use'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'cards' -d 'Digital business cards: list, show, create, update, delete, wallet links'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'qr' -d 'Dynamic QR codes (every non-card code): list, show, create, update, pause, publish, archive, delete'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'templates' -d 'Card templates and the field rules each imposes'
@@ -393,6 +413,7 @@ complete -c cardqr -n '__cardqr_using "profiles"; and __cardqr_arg_index 0; and 
 complete -c cardqr -n '__cardqr_using "profiles"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "profiles add"' -l default -d 'make it the default profile'
 complete -c cardqr -n '__cardqr_using "profiles add"' -l no-verify -d 'store without calling GET /me'
+complete -c cardqr -n '__cardqr_using "profiles add"' -l api-key-command -x -d 'store this command instead of the key: each run executes it (sh -c, 30 s timeout) and uses the first line it prints, e.g. \'pass show cardqr/prod\''
 complete -c cardqr -n '__cardqr_using "profiles add"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "profiles list"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "profiles use"' -s h -l help -d 'display help for command'
@@ -406,7 +427,7 @@ complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a '
 complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List business cards, newest first (archived cards only with --status archived) (alias of list)'
 complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one card: status, paused flag, public URLs and the person\'s fields'
 complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'create' -d 'Create a business card (published by default; counts against the plan\'s card allowance)'
-complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'update' -d 'Change a card\'s fields (merged into its current data unless --replace); status and short code never change'
+complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'update' -d 'Change a card\'s fields (merged into its current data unless --replace); asks before clearing data or renaming (--yes in scripts)'
 complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'delete' -d 'Move cards to Trash: their public URLs stop at once (restore only in the dashboard)'
 complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'rm' -d 'Move cards to Trash: their public URLs stop at once (restore only in the dashboard) (alias of delete)'
 complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'wallet' -d 'Show a card\'s Apple and Google wallet pass links and install counts'
@@ -423,6 +444,8 @@ complete -c cardqr -n '__cardqr_using "cards create"' -l name -x -d 'label shown
 complete -c cardqr -n '__cardqr_using "cards create"' -l template -x -d 'template whose design and field rules the card takes (rules are checked before sending)'
 complete -c cardqr -n '__cardqr_using "cards create"' -l short-code -x -d 'slug of the public URL: letters, digits, hyphens, up to 100 (default: random 8 characters)'
 complete -c cardqr -n '__cardqr_using "cards create"' -l status -x -a 'draft published' -d 'initial status (default: published)'
+complete -c cardqr -n '__cardqr_using "cards create"' -l allow-empty -d 'create the card even with no field given (an "Untitled card" still counts against the allowance)'
+complete -c cardqr -n '__cardqr_using "cards create"' -l dry-run -d 'print the request body that would be sent and send nothing (the template is still read to check its rules)'
 complete -c cardqr -n '__cardqr_using "cards create"' -l field -x -d 'set a field, e.g. title=CTO or address.city=Lyon; an empty value clears it (repeatable)'
 complete -c cardqr -n '__cardqr_using "cards create"' -l email -x -d 'an email address, e.g. Work=ada@example.com (repeatable; gives the whole emails list)'
 complete -c cardqr -n '__cardqr_using "cards create"' -l phone -x -d 'a phone number, e.g. Mobile=+33612345678 (repeatable; gives the whole phones list)'
@@ -434,6 +457,7 @@ complete -c cardqr -n '__cardqr_using "cards create"' -s h -l help -d 'display h
 complete -c cardqr -n '__cardqr_using "cards update"' -l template -x -d 'link the card to this template\'s field rules'
 complete -c cardqr -n '__cardqr_using "cards update"' -l unlink-template -d 'unlink the card from its template (templateId null)'
 complete -c cardqr -n '__cardqr_using "cards update"' -l replace -d 'send exactly the given fields: scalar fields not given are CLEARED (rich sections not given are kept)'
+complete -c cardqr -n '__cardqr_using "cards update"' -l dry-run -d 'print the merged document that would be sent (PATCH body) and what it would clear or rename; send nothing'
 complete -c cardqr -n '__cardqr_using "cards update"' -l field -x -d 'set a field, e.g. title=CTO or address.city=Lyon; an empty value clears it (repeatable)'
 complete -c cardqr -n '__cardqr_using "cards update"' -l email -x -d 'an email address, e.g. Work=ada@example.com (repeatable; gives the whole emails list)'
 complete -c cardqr -n '__cardqr_using "cards update"' -l phone -x -d 'a phone number, e.g. Mobile=+33612345678 (repeatable; gives the whole phones list)'
@@ -451,9 +475,9 @@ complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'cre
 complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'update' -d 'Change a QR code\'s name, destination or status; the short code and printed code stay the same'
 complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'delete' -d 'Move QR codes to Trash: their short links stop redirecting at once (restore only in the dashboard)'
 complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'rm' -d 'Move QR codes to Trash: their short links stop redirecting at once (restore only in the dashboard) (alias of delete)'
-complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'pause' -d 'Pause a QR code: its short link stops redirecting (same as update --status paused)'
-complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'publish' -d 'Publish a QR code, undoing a pause or an archive (same as update --status published)'
-complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'archive' -d 'Archive a QR code: it stops redirecting and leaves the default list (same as update --status archived)'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'pause' -d 'Pause QR codes: their short links stop redirecting (same as update --status paused)'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'publish' -d 'Publish QR codes, undoing a pause or an archive (same as update --status published)'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'archive' -d 'Archive QR codes: they stop redirecting and leave the default list (same as update --status archived)'
 complete -c cardqr -n '__cardqr_using "qr"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "qr list"' -l search -x -d 'case-insensitive partial match on name, short code or destination URL'
 complete -c cardqr -n '__cardqr_using "qr list"' -l status -x -a 'draft published paused archived' -d 'only codes with this status'
@@ -468,11 +492,13 @@ complete -c cardqr -n '__cardqr_using "qr create"' -l url -x -d 'destination: a 
 complete -c cardqr -n '__cardqr_using "qr create"' -l short-code -x -d 'slug of the short link: letters, digits, hyphens, up to 100 (default: random 8 characters)'
 complete -c cardqr -n '__cardqr_using "qr create"' -l status -x -a 'draft published' -d 'initial status (default: published)'
 complete -c cardqr -n '__cardqr_using "qr create"' -l idempotency-key -x -d 'Idempotency-Key for this write, up to 255 characters (default: random)'
+complete -c cardqr -n '__cardqr_using "qr create"' -l dry-run -d 'print the request body that would be sent and send nothing'
 complete -c cardqr -n '__cardqr_using "qr create"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "qr update"' -l name -x -d 'new name, 1-200 characters'
 complete -c cardqr -n '__cardqr_using "qr update"' -l url -x -d 'new destination, a full http(s) URL (url-type codes only)'
 complete -c cardqr -n '__cardqr_using "qr update"' -l status -x -a 'draft published paused archived' -d 'new status: paused stops redirecting, archived hides it, published undoes either'
 complete -c cardqr -n '__cardqr_using "qr update"' -l idempotency-key -x -d 'Idempotency-Key for this write, up to 255 characters (default: random)'
+complete -c cardqr -n '__cardqr_using "qr update"' -l dry-run -d 'print the request body that would be sent and send nothing'
 complete -c cardqr -n '__cardqr_using "qr update"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "qr delete"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "qr pause"' -s h -l help -d 'display help for command'
@@ -534,16 +560,23 @@ complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a '
 complete -c cardqr -n '__cardqr_using "leads"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "leads list"' -l card -x -d 'only leads on this card or page'
 complete -c cardqr -n '__cardqr_using "leads list"' -l source -x -a 'form exchange scan manual' -d 'only leads from this source'
-complete -c cardqr -n '__cardqr_using "leads list"' -l since -x -d 'only leads created at or after this ISO 8601 date-time'
 complete -c cardqr -n '__cardqr_using "leads list"' -l include-archived -d 'include archived leads (default: left out)'
+complete -c cardqr -n '__cardqr_using "leads list"' -l preset -x -d 'CSV with the columns a CRM importer maps by itself: hubspot or salesforce (README "CRM presets"); locked leads are skipped'
+complete -c cardqr -n '__cardqr_using "leads list"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
+complete -c cardqr -n '__cardqr_using "leads list"' -l since -x -d 'only leads created at or after: YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w'
+complete -c cardqr -n '__cardqr_using "leads list"' -l tz -x -d 'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)'
 complete -c cardqr -n '__cardqr_using "leads list"' -l limit -x -d 'items per page, 1-100 (default: 25)'
 complete -c cardqr -n '__cardqr_using "leads list"' -l offset -x -d 'items to skip (default: 0)'
 complete -c cardqr -n '__cardqr_using "leads list"' -l all -d 'follow every page, streaming items as they arrive'
 complete -c cardqr -n '__cardqr_using "leads list"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "leads get"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
 complete -c cardqr -n '__cardqr_using "leads get"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "leads export"' -l state -r -F -d 'state file keeping the cursor; created by the first run; <file>.lock is held while running'
 complete -c cardqr -n '__cardqr_using "leads export"' -l out -r -F -d 'write to this file, replaced only once complete (default: standard output)'
-complete -c cardqr -n '__cardqr_using "leads export"' -l since -x -d 'first run only: start at leads created at or after this ISO 8601 date-time (default: every lead)'
+complete -c cardqr -n '__cardqr_using "leads export"' -l since -x -d 'first run only (default: every lead): start at leads created at or after: YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w'
+complete -c cardqr -n '__cardqr_using "leads export"' -l tz -x -d 'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)'
+complete -c cardqr -n '__cardqr_using "leads export"' -l preset -x -d 'CSV with the columns a CRM importer maps by itself: hubspot or salesforce (README "CRM presets"); locked leads are skipped'
+complete -c cardqr -n '__cardqr_using "leads export"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
 complete -c cardqr -n '__cardqr_using "leads export"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'list' -d 'List campaigns (a campaign-scoped key sees only its own)'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List campaigns (a campaign-scoped key sees only its own) (alias of list)'
@@ -564,7 +597,7 @@ complete -c cardqr -n '__cardqr_using "campaigns test"' -s h -l help -d 'display
 complete -c cardqr -n '__cardqr_using "campaigns create-card"' -l data -x -d 'the record: @file.json, - for standard input, or inline JSON'
 complete -c cardqr -n '__cardqr_using "campaigns create-card"' -l idempotency-key -x -d 'up to 255 characters; reuse it to retry safely (default: a random key)'
 complete -c cardqr -n '__cardqr_using "campaigns create-card"' -s h -l help -d 'display help for command'
-complete -c cardqr -n '__cardqr_using "campaigns import"' -l dry-run -d 'send every row to the dry-run endpoint: shows what would happen, creates nothing'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l dry-run -d 'send every row to the dry-run endpoint, creates nothing; ends with the plan: would create N, already exist M, invalid K'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l validate-only -d 'only check the file against the campaign schema; sends no row'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l report -r -F -d 'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l resume -d 'continue the import its report records: rows created or exists are skipped, the rest sent again with the same keys'
@@ -573,11 +606,13 @@ complete -c cardqr -n '__cardqr_using "campaigns import"' -l encoding -x -d 'fil
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l concurrency -x -d 'requests in flight, 1-16 (default: 1)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l rate -x -d 'requests per minute at most (default: the key\'s limit from GET /me)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l skip-invalid -d 'record invalid rows in the report (outcome invalid) and import the others'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l rejects -r -F -d 'write every row that failed or was invalid (original cells + line, errorCode, message) to this CSV, ready to fix and import as it is'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l max-rows -x -d 'import only the first n rows: a rehearsal on live data'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "campaigns import"; and __cardqr_arg_index 1' -F
 complete -c cardqr -n '__cardqr_using "api"' -l data -x -d 'request body: inline JSON, @file.json, or - for stdin'
-complete -c cardqr -n '__cardqr_using "api"' -l query -x -d 'query parameter (repeatable)'
+complete -c cardqr -n '__cardqr_using "api"' -s p -l param -x -d 'query parameter (repeatable); --query is the JMESPath filter, as on every command'
+complete -c cardqr -n '__cardqr_using "api"' -l paginate -d 'GET a list endpoint page after page (100 items each, following pagination.hasMore) and print every item'
 complete -c cardqr -n '__cardqr_using "api"' -l idempotency-key -x -d 'Idempotency-Key for a write (default: random)'
 complete -c cardqr -n '__cardqr_using "api"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "api"; and __cardqr_arg_index 0' -f -a 'GET POST PATCH PUT DELETE'
@@ -595,9 +630,10 @@ complete -c cardqr -n '__cardqr_using "completion"; and __cardqr_arg_index 0' -f
 complete -c cardqr -n 'not __cardqr_using "emulator"' -l profile -x -a '(__cardqr_profiles)' -d 'stored profile to use'
 complete -c cardqr -l api-key-stdin -d 'read the API key from standard input (one line)'
 complete -c cardqr -l base-url -x -d 'API base URL including the version prefix'
-complete -c cardqr -s o -l output -x -a 'table json ndjson csv' -d 'output format (default: table on a terminal, json otherwise)'
-complete -c cardqr -l fields -x -d 'keep only these comma-separated (dotted) fields, in this order'
-complete -c cardqr -s q -l quiet -d 'lists print only ids; other commands print nothing on success'
+complete -c cardqr -s o -l output -x -a 'table json ndjson csv vcf' -d 'output format (default: table on a terminal, json otherwise)'
+complete -c cardqr -l fields -x -d 'keep only these comma-separated (dotted) fields, in this order; an unknown name lists the valid ones'
+complete -c cardqr -l query -x -d 'JMESPath expression applied to the JSON output, e.g. "[?status==\'draft\'].id" (implies -o json; with ndjson, per line)'
+complete -c cardqr -s q -l quiet -d 'lists print only ids; creates and updates print the new or changed id; others print nothing on success'
 complete -c cardqr -l no-color -d 'never colour output (also NO_COLOR)'
 complete -c cardqr -l verbose -d 'log each request and response to stderr, secrets redacted (also CARDQR_DEBUG=1)'
 complete -c cardqr -l timeout -x -d 'per-request timeout in seconds (default: 30)'

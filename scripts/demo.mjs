@@ -5,7 +5,8 @@
 //   3. imports 50 people from test/fixtures/demo/people.csv into campaign cmp_native
 //   4. saves the QR image of every new card (`cardqr image - -d <out>/qr`)
 //   5. lets a week of visitors happen (the emulator's control API adds scans and leads)
-//   6. prints the analytics of one card and exports the leads (`cardqr leads export --state`)
+//   6. prints the analytics of one card and exports the leads (`cardqr leads export --state`), then
+//      writes them as vCards (`leads.vcf`) and as a HubSpot contacts import (`leads-hubspot.csv`)
 //   7. lists what was made; the emulator stops on exit, Ctrl-C included.
 // Options: --rows <n> (import only the first n rows; env CARDQR_DEMO_ROWS), --out <dir>
 // (default ./demo-output/<date-time>; env CARDQR_DEMO_OUT).
@@ -229,6 +230,15 @@ async function main() {
   say(`${exported} leads in ${shown(leadsFile)}; running it again exports only newer ones:`);
   await cardqr(['leads', 'export', '--state', shown(state), '--out', shown(join(out, 'leads-next-run.ndjson'))]);
 
+  step('The same leads for a phone\'s address book (vCard) and for HubSpot\'s contact import (CSV)');
+  const vcf = join(out, 'leads.vcf');
+  const hubspot = join(out, 'leads-hubspot.csv');
+  writeFileSync(vcf, (await cardqr(['leads', 'list', '--all', '-o', 'vcf'], { capture: true })).stdout);
+  writeFileSync(hubspot, (await cardqr(['leads', 'list', '--all', '--preset', 'hubspot'], { capture: true })).stdout);
+  const cardsInVcf = (readFileSync(vcf, 'utf8').match(/^BEGIN:VCARD\r$/gm) ?? []).length;
+  const hubspotRows = Math.max(0, readFileSync(hubspot, 'utf8').split('\r\n').filter(Boolean).length - 1);
+  say(`${cardsInVcf} vCards in ${shown(vcf)}; ${hubspotRows} contacts in ${shown(hubspot)} (columns HubSpot maps by itself)`);
+
   const counts = outcomes.reduce((acc, r) => ({ ...acc, [r.outcome]: (acc[r.outcome] ?? 0) + 1 }), {});
   const made = [
     [report, `import report: one line per row (${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')})`],
@@ -236,6 +246,8 @@ async function main() {
     [analytics, `analytics of ${created[0]} over 7 days (JSON)`],
     [leadsFile, `${exported} leads (NDJSON)`],
     [state, 'lead export state: the next run starts after these'],
+    [vcf, `${cardsInVcf} leads as vCards (4.0), ready for an address book`],
+    [hubspot, `${hubspotRows} leads as a HubSpot contacts import (CSV)`],
     [join(out, 'emulator.log'), "the emulator's request log (written on exit)"],
   ];
   process.stdout.write(`\n${bold('Done.')} What was made, in ${shown(out)}:\n`);

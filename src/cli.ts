@@ -1,7 +1,8 @@
 // Entry point: parse, run, and the ONLY place that turns errors into text and exit codes.
 import { CommanderError } from 'commander';
+import type { Settings } from './config/settings.js';
 import { createDeps, type Deps } from './deps.js';
-import { ApiError, CliError, EXIT, formatDetail } from './errors.js';
+import { ApiError, CliError, EXIT, formatDetail, UnavailableError } from './errors.js';
 import { overview } from './help/overview.js';
 import { createProgram } from './program.js';
 
@@ -22,7 +23,7 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
     return EXIT.ok;
   } catch (err) {
     if (stdoutClosed || isEpipe(err)) return EXIT.ok;
-    return report(err, deps);
+    return await report(err, deps);
   } finally {
     await deps.dispose();
     // The EPIPE listener stays: a closed pipe (`cardqr --help | head -1`) can report the error
@@ -30,7 +31,7 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
   }
 }
 
-function report(err: unknown, deps: Deps): number {
+async function report(err: unknown, deps: Deps): Promise<number> {
   const { stderr } = deps.io;
   if (err instanceof CommanderError) {
     // commander already printed its message; help and version are successes.
@@ -41,11 +42,13 @@ function report(err: unknown, deps: Deps): number {
     return EXIT.usage;
   }
   if (err instanceof ApiError) {
+    const { baseUrlHint, notFoundLines, shortCodeHint } = await import('./hints.js');
+    const notFound = notFoundLines(err);
     stderr.write(`error: ${err.code ?? 'http_error'} (${err.status}): ${err.message}\n`);
     for (const d of err.details) stderr.write(`  ${formatDetail(d)}\n`);
-    for (const line of err.lines) stderr.write(`  ${line}\n`);
+    for (const line of [...notFound.lines, ...err.lines]) stderr.write(`  ${line}\n`);
     if (err.requestId) stderr.write(`  request id: ${err.requestId}\n`);
-    const hint = hintFor(err);
+    const hint = hintFor(err) ?? notFound.hint ?? shortCodeHint(err) ?? baseUrlHint(err, (await settingsIfResolved(deps))?.baseUrl);
     if (hint) stderr.write(`hint: ${hint}\n`);
     if (deps.globals.output === 'json' && err.body !== undefined) stderr.write(JSON.stringify(err.body) + '\n');
     return err.exit;
@@ -53,12 +56,23 @@ function report(err: unknown, deps: Deps): number {
   if (err instanceof CliError) {
     if (err.message) stderr.write(`error: ${err.message}\n`);
     for (const line of err.lines) stderr.write(`  ${line}\n`);
+    if (err instanceof UnavailableError) {
+      // Say where: which profile (or none: flags and environment) and which API.
+      const s = await settingsIfResolved(deps);
+      if (s) stderr.write(`  ${s.profile ? `profile: ${s.profile.name}` : 'profile: none (base URL and key from flags or environment)'}; base URL: ${s.baseUrl}\n`);
+    }
     return err.exit;
   }
   const e = err as Error;
   stderr.write(`error: unexpected failure: ${e?.message ?? String(err)}${deps.globals.verbose ? '' : ' (run again with --verbose for details)'}\n`);
   if (deps.globals.verbose && e?.stack) stderr.write(`${e.stack}\n`);
   return EXIT.failed;
+}
+
+/** The settings this run used, when they were resolved (never resolves them anew: that could read stdin). */
+async function settingsIfResolved(deps: Deps): Promise<Settings | undefined> {
+  if (!deps.settingsResolved()) return undefined;
+  return deps.settings().catch(() => undefined);
 }
 
 function hintFor(err: ApiError): string | undefined {

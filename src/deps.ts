@@ -6,6 +6,8 @@ import {
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_S,
   type GlobalOptions,
+  keyCommandNeeded,
+  resolveProfile,
   resolveSettings,
   type Settings,
 } from './config/settings.js';
@@ -28,6 +30,8 @@ export interface Deps {
   globals: GlobalOptions;
   profiles: () => ProfileStore;
   settings: () => Promise<Settings>;
+  /** True once settings() has been asked for (error reports then name the profile and base URL). */
+  settingsResolved: () => boolean;
   /** The one API client, built on first use (so --help never builds it). */
   api: () => Promise<ApiClient>;
   /** A client for other credentials (profiles add verifies a key before storing it). */
@@ -74,12 +78,19 @@ export function buildDeps(base: DepsBase): Deps {
     }),
     interruptible: base.interruptible ?? (() => new AbortController().signal),
     profiles: () => (store ??= new ProfileStore(configDir(base.env))),
+    settingsResolved: () => settings !== undefined,
     settings: () =>
       (settings ??= (async () => {
         const stdinKey = deps.globals.apiKeyStdin ? await readKeyFromStdin(deps) : undefined;
         const warning = deps.profiles().permissionWarning();
         if (warning) deps.io.stderr.write(`${warning}\n`);
-        return resolveSettings(deps.globals, deps.env, deps.profiles(), stdinKey);
+        const profile = resolveProfile(deps.globals, deps.env, deps.profiles());
+        let commandKey: string | undefined;
+        if (keyCommandNeeded(profile, deps.env, stdinKey)) {
+          const { runKeyCommand, keyCommandTimeoutMs } = await import('./config/key-command.js');
+          commandKey = await runKeyCommand(profile.keyCommand, { profile: profile.name, timeoutMs: keyCommandTimeoutMs(deps.env) });
+        }
+        return resolveSettings(deps.globals, deps.env, deps.profiles(), stdinKey, commandKey);
       })()),
     clientFor: async (baseUrl, apiKey, requestsPerMinute) => {
       const { ApiClient } = await import('./api/client.js');

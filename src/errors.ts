@@ -69,8 +69,18 @@ export class UnavailableError extends CliError {
   }
 }
 
+/** What an error's request was, for hints (set by the client). */
+export interface FailedRequest {
+  method: string;
+  /** The URL path, e.g. /v1/cards/crd_123. */
+  path: string;
+  /** The body carried a shortCode (a 400 invalid_request then means the slug is taken). */
+  sentShortCode: boolean;
+}
+
 /** An HTTP answer the API gave: keeps status, code, details and request id. */
 export class ApiError extends CliError {
+  request?: FailedRequest;
   constructor(
     readonly status: number,
     readonly code: string | undefined,

@@ -18,7 +18,9 @@ export function colorEnabled(
 ): boolean {
   if (flag === false) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+  // FORCE_COLOR=0 (or false) turns colour off even on a terminal, as Node and chalk read it.
+  if (env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false') return false;
+  if (env.FORCE_COLOR !== undefined) return true;
   return isTTY;
 }
 

@@ -1,5 +1,5 @@
 // The root command: global flags (PRODUCT §2) and one addCommand per noun.
-import { Command, Option } from 'commander';
+import { Command, Help, Option } from 'commander';
 import { analyticsCommand } from './commands/analytics/index.js';
 import { apiCommand } from './commands/api/index.js';
 import { campaignsCommand } from './commands/campaigns/index.js';
@@ -13,29 +13,36 @@ import { printCommand } from './commands/print/index.js';
 import { profilesCommand } from './commands/profiles/index.js';
 import { qrCommand } from './commands/qr/index.js';
 import { templatesCommand } from './commands/templates/index.js';
-import { intIn, parseFieldList, positiveNumber } from './commands/shared.js';
+import { checkOutputFlags, intIn, positiveNumber } from './commands/shared.js';
 import { OUTPUT_FORMATS, type GlobalOptions } from './config/settings.js';
 import type { Deps } from './deps.js';
-import { EXIT_TABLE } from './errors.js';
-import { addGroupExamples } from './help/examples.js';
+import { EXIT, EXIT_TABLE } from './errors.js';
+import { addExamples, examplesOf, withHint } from './help/annotations.js';
+import { addExamplesHelp, examplesText } from './help/examples.js';
 
 export function createProgram(deps: Deps): Command {
   const program = new Command('cardqr')
     .description('Manage digital business cards, dynamic QR codes, leads and campaign imports from the shell.')
     .version(deps.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .addOption(new Option('--profile <name>', 'stored profile to use').env('CARDQR_PROFILE'))
+    .addOption(withHint(new Option('--profile <name>', 'stored profile to use').env('CARDQR_PROFILE'), { value: 'profiles' }))
     .option('--api-key-stdin', 'read the API key from standard input (one line)')
     .addOption(new Option('--base-url <url>', 'API base URL including the version prefix').env('CARDQR_BASE_URL'))
     .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json otherwise)').choices(OUTPUT_FORMATS))
-    .option('--fields <list>', 'keep only these comma-separated (dotted) fields, in this order')
-    .option('-q, --quiet', 'lists print only ids; other commands print nothing on success')
+    .option('--fields <list>', 'keep only these comma-separated (dotted) fields, in this order; an unknown name lists the valid ones')
+    .option('--query <expr>', 'JMESPath expression applied to the JSON output, e.g. "[?status==\'draft\'].id" (implies -o json; with ndjson, per line)')
+    .option('-q, --quiet', 'lists print only ids; creates and updates print the new or changed id; others print nothing on success')
     .option('--no-color', 'never colour output (also NO_COLOR)')
     .option('--verbose', 'log each request and response to stderr, secrets redacted (also CARDQR_DEBUG=1)')
     .option('--timeout <seconds>', 'per-request timeout in seconds (default: 30)', positiveNumber)
     .option('--max-retries <n>', 'retries for retryable failures (default: 4)', intIn(0, 20))
-    .option('-y, --yes', 'answer yes to confirmations')
-    .addHelpText('after', rootEpilogue());
+    .option('-y, --yes', 'answer yes to confirmations');
+  addExamples(program, [
+    'cardqr profiles add prod --base-url https://api.example.com/v1',
+    'cardqr cards list --all -o csv > cards.csv',
+    'cardqr campaigns import cmp_123 people.csv --max-rows 5',
+  ]);
+  program.addHelpText('after', () => rootEpilogue(program));
 
   program.commandsGroup('Set up:');
   program.addCommand(profilesCommand(deps));
@@ -58,11 +65,11 @@ export function createProgram(deps: Deps): Command {
   program.commandsGroup('Shell:');
   program.addCommand(completionCommand(deps));
   program.addCommand(completeCommand(deps), { hidden: true });
-  addGroupExamples(program);
+  addExamplesHelp(program);
 
   program.hook('preAction', (_root, action) => {
     Object.assign(deps.globals, action.optsWithGlobals() as GlobalOptions);
-    if (deps.globals.fields !== undefined) parseFieldList(deps.globals.fields); // fail before any request
+    return checkOutputFlags(deps.globals, action); // fail before any request
   });
   configureTree(program, deps);
   return program;
@@ -72,6 +79,9 @@ export function createProgram(deps: Deps): Command {
 function configureTree(cmd: Command, deps: Deps): void {
   const { io } = deps;
   cmd.exitOverride();
+  // Every subcommand's help ends with the global flags it inherits (as gh's INHERITED FLAGS).
+  cmd.configureHelp({ showGlobalOptions: true, visibleGlobalOptions: inheritedOptions });
+  refuseUnknownHelpTopic(cmd);
   cmd.showSuggestionAfterError(true);
   cmd.configureOutput({
     writeOut: (s) => io.stdout.write(s),
@@ -81,14 +91,45 @@ function configureTree(cmd: Command, deps: Deps): void {
   for (const sub of cmd.commands) configureTree(sub, deps);
 }
 
-function rootEpilogue(): string {
-  const exits = EXIT_TABLE.map(([code, text]) => `  ${String(code).padEnd(4)} ${text}`).join('\n');
-  return `
-Examples:
-  $ cardqr profiles add prod --base-url https://api.example.com/v1
-  $ cardqr cards list --all -o csv > cards.csv
-  $ cardqr campaigns import cmp_123 people.csv --max-rows 5
+/**
+ * The root's flags a subcommand inherits, minus --version (root only) and any flag the command
+ * defines itself (`emulator --profile` names the profile it writes, not the one to use).
+ */
+function inheritedOptions(this: Help, cmd: Command): Option[] {
+  const own = new Set(cmd.options.flatMap((o) => [o.long, o.short]).filter(Boolean));
+  return Help.prototype.visibleGlobalOptions
+    .call(this, cmd)
+    .filter((o) => o.long !== '--version' && !(o.long && own.has(o.long)) && !(o.short && own.has(o.short)));
+}
 
+/**
+ * `cardqr help <name>` for a name that is no command: commander falls back to printing the root
+ * help with status 0, which hides the typo. Here it is a usage error (exit 2), like an unknown command.
+ */
+function refuseUnknownHelpTopic(cmd: Command): void {
+  const self = cmd as unknown as { _dispatchHelpCommand(name?: string): unknown; _findCommand(name: string): Command | undefined };
+  const dispatch = self._dispatchHelpCommand.bind(cmd);
+  self._dispatchHelpCommand = (name?: string) => {
+    if (name !== undefined && !self._findCommand(name)) {
+      const where = [...ancestry(cmd), 'help'].join(' ');
+      cmd.error(`unknown command '${name}' in '${where} ${name}'; see '${[...ancestry(cmd), '--help'].join(' ')}' for the commands`, {
+        exitCode: EXIT.usage,
+        code: 'commander.unknownCommand',
+      });
+    }
+    return dispatch(name);
+  };
+}
+
+function ancestry(cmd: Command): string[] {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names;
+}
+
+function rootEpilogue(program: Command): string {
+  const exits = EXIT_TABLE.map(([code, text]) => `  ${String(code).padEnd(4)} ${text}`).join('\n');
+  return `${examplesText(examplesOf(program))}
 Environment:
   CARDQR_API_KEY, CARDQR_BASE_URL, CARDQR_PROFILE, CARDQR_CONFIG_DIR, CARDQR_DEBUG=1, NO_COLOR
 

@@ -110,6 +110,8 @@ export class ApiClient {
     // Network errors and timeouts are retried only where a repeat cannot create a second object.
     const replaySafe = method === 'GET' || key !== undefined;
 
+    // Whether any failed attempt may have reached the server (a refused connection never did).
+    let maybeReceived = false;
     for (let attempt = 0; ; attempt++) {
       await this.pacer.wait();
       const started = this.options.now();
@@ -120,11 +122,20 @@ export class ApiClient {
       } catch (err) {
         if (opts.signal?.aborted) throw err;
         const reason = describeNetworkError(err, this.options.timeoutMs);
+        maybeReceived ||= !neverSent(err);
         this.debug(`<- ${method} ${url.pathname} failed: ${reason} (${this.options.now() - started} ms)`);
         if (!replaySafe || attempt >= this.options.maxRetries) {
+          const where = `request: ${method} ${url.origin}${url.pathname}`;
+          const outcome = !WRITE_METHODS.has(method)
+            ? ['a read: safe to run again']
+            : !maybeReceived
+              ? [`never sent: the connection was refused before the ${method} left (nothing was applied); safe to run again`]
+              : replaySafe
+                ? outcomeUnknown(method, key)
+                : [`the ${method} may have been applied (it failed after being sent)`, 'not retried: the request carried no Idempotency-Key, so a repeat could act twice'];
           throw new UnavailableError(
             `could not reach the API: ${reason}` + (replaySafe ? ` (after ${attempt + 1} attempts)` : ''),
-            replaySafe ? outcomeUnknown(method, key) : ['not retried: the request carried no Idempotency-Key, so a repeat could act twice'],
+            [where, ...outcome],
           );
         }
         await this.wait(backoffMs(attempt, this.random), `${reason}; retrying`);
@@ -136,6 +147,7 @@ export class ApiClient {
       this.debug(`<- ${res.status} ${method} ${url.pathname} ${ms} ms${res.requestId ? ` ${res.requestId}` : ''}`);
       if (res.status < 300) return res;
       const error = redactKey(toApiError(res, method, url), this.options.apiKey);
+      error.request = { method, path: url.pathname, sentShortCode: payload !== undefined && /"shortCode"\s*:\s*"/.test(payload) };
       if (isRetryable(res.status, error.code) && attempt < this.options.maxRetries) {
         await this.wait(retryWaitMs(res.status, res.headers, attempt, this.random), retryReason(error));
         continue;
@@ -261,6 +273,13 @@ export function toApiError(res: RawResponse, method: string, url: URL): ApiError
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
+}
+
+/** Failures that happen before a single byte of the request reaches a server. */
+function neverSent(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH';
 }
 
 function describeNetworkError(err: unknown, timeoutMs: number): string {

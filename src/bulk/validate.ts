@@ -6,6 +6,7 @@ import { hash53, IdIndex, LineSet } from './compact.js';
 import type { CsvRecord } from './csv-source.js';
 import { canonicalJson } from './keys.js';
 import type { ImportPlan, Segment } from './plan.js';
+import { SpreadsheetCheck } from './spreadsheet.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_EXTERNAL_ID = 128;
@@ -127,28 +128,40 @@ export async function validateAll(
   const keep = opts.keep ?? 50;
   const limit = opts.maxRows ?? Infinity;
   const result: Validation = { rows: 0, rangeEnd: Infinity, inRange: 0, problems: 0, invalid: new LineSet(), first: [] };
-  const report = (problems: RowProblem[]) => {
+  /** `late`: found after the pass; a row already reported keeps its one report line (the terminal shows both). */
+  const report = (problems: RowProblem[], late = false) => {
     if (!problems.length) return;
+    const known = late && result.invalid.has(problems[0].line);
     for (const p of problems) {
       result.problems++;
       result.invalid.add(p.line);
       keepFirst(result.first, p, keep);
     }
-    onInvalid(problems);
+    if (!known) onInvalid(problems);
   };
   const ids = new IdIndex();
   const suspects = new Set<number>();
+  const sheet = new SpreadsheetCheck(plan.columns.map((c) => c.header), (cells) => rowId(plan, cells));
   for await (const rec of rows) {
     result.rows++;
     if (result.rows <= limit) result.inRange++;
     if (result.rows === limit) result.rangeEnd = rec.line;
-    report(checkRow(plan, rec));
+    report([...checkRow(plan, rec), ...sheet.row(rec.line, rec.cells)]);
     const id = rowId(plan, rec.cells);
     if (id === null) continue;
     const fp = hash53(id);
     if (ids.add(fp)) suspects.add(fp);
   }
-  if (suspects.size) for (const p of await confirmDuplicates(reread(), plan, suspects)) report([p]);
+  // Findings that needed the whole file: one report call per line.
+  const late: RowProblem[] = sheet.finish().map(({ column: _, ...p }) => p);
+  if (suspects.size) late.push(...(await confirmDuplicates(reread(), plan, suspects)));
+  late.sort((a, b) => a.line - b.line);
+  for (let i = 0; i < late.length; ) {
+    let j = i + 1;
+    while (j < late.length && late[j].line === late[i].line) j++;
+    report(late.slice(i, j), true);
+    i = j;
+  }
   return result;
 }
 

@@ -1,21 +1,27 @@
 // Small helpers every command uses: output settings, option parsing, --data, confirmations.
 import { readFile } from 'node:fs/promises';
-import { type Command, InvalidArgumentError } from 'commander';
-import type { OutputFormat } from '../config/settings.js';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { GlobalOptions, OutputFormat } from '../config/settings.js';
 import type { Deps } from '../deps.js';
 import { UsageError } from '../errors.js';
-import { colorEnabled } from '../io.js';
-import type { OutputSettings } from '../output/render.js';
+import { addExamples, withHint } from '../help/annotations.js';
+import { colorEnabled, write } from '../io.js';
+import type { OutputSettings, View } from '../output/render.js';
+import { tableWidth } from '../output/table.js';
 
 export function outputSettings(deps: Deps, forced?: OutputFormat): OutputSettings {
   const g = deps.globals;
-  const format = forced ?? g.output ?? (deps.io.isStdoutTTY ? 'table' : 'json');
+  // --query filters JSON: without -o it prints JSON even on a terminal (as `gh --jq` does).
+  const format = forced ?? g.output ?? (g.query !== undefined || !deps.io.isStdoutTTY ? 'json' : 'table');
+  if (format === 'vcf') throw new UsageError('-o vcf (vCard) applies to leads list, leads get and leads export only');
   return {
     format,
     fields: g.fields ? parseFieldList(g.fields) : undefined,
     quiet: Boolean(g.quiet),
+    query: g.query,
     color: format === 'table' && colorEnabled(deps.env, deps.io.isStdoutTTY, g.color),
     tty: deps.io.isStdoutTTY,
+    width: tableWidth(deps.env, deps.io.isStdoutTTY, deps.io.columns),
     now: deps.now(),
   };
 }
@@ -30,6 +36,45 @@ export function parseFieldList(raw: string): string[] {
     throw new UsageError(`invalid --fields "${raw}": expected comma-separated dotted names, e.g. id,name,fields.email`);
   }
   return fields;
+}
+
+/** --fields and --query, checked by the root's preAction hook before any command runs (exit 2). */
+export async function checkOutputFlags(g: GlobalOptions, action: Command): Promise<void> {
+  if (g.query !== undefined) {
+    if (g.output !== undefined && g.output !== 'json' && g.output !== 'ndjson') {
+      throw new UsageError(`--query filters JSON: use it with -o json or -o ndjson, not -o ${g.output}`, [
+        'for a table or CSV of chosen fields use --fields',
+      ]);
+    }
+    if (g.quiet) throw new UsageError('--query and -q do not go together: -q prints only ids');
+    const { checkQuery } = await import('../output/query.js');
+    checkQuery(g.query);
+  }
+  if (g.fields === undefined) return;
+  const fields = parseFieldList(g.fields);
+  // A --dry-run prints the request ({dryRun, method, path, body}), not the resource: names are not checked.
+  if ((action.opts() as { dryRun?: boolean }).dryRun) return;
+  const path = [action.parent?.parent ? action.parent.name() : undefined, action.name()].filter(Boolean).join(' ');
+  const { checkFieldNames } = await import('../output/field-names.js');
+  await checkFieldNames(path, fields, g.output);
+}
+
+/** Prints a created or changed record; with -q only its id (so `id=$(cardqr cards create ... -q)` works). */
+export async function printWritten<T>(deps: Deps, record: T, view: View<T>, id: string): Promise<void> {
+  if (deps.globals.quiet) {
+    await write(deps.io.stdout, `${id}\n`);
+    return;
+  }
+  const { renderRecord } = await import('../output/render.js');
+  await renderRecord(record, view, outputSettings(deps), deps.io);
+}
+
+/** --dry-run of a write: the request that would be sent, on stdout (json by default off a terminal); nothing is sent. */
+export async function printDryRun(deps: Deps, method: string, path: string, body: unknown): Promise<void> {
+  deps.io.stderr.write(`dry run: nothing was sent (${method} ${path} would carry the body below)\n`);
+  if (deps.globals.quiet) return;
+  const { renderRecord } = await import('../output/render.js');
+  await renderRecord({ dryRun: true, method, path, body }, { columns: [] }, outputSettings(deps), deps.io);
 }
 
 /** commander argParser: an integer within [min, max]. */
@@ -52,6 +97,11 @@ export function positiveNumber(value: string): number {
 /** Collects a repeatable flag into a list. */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
+}
+
+/** A flag that may be given several times, collected into a list (completion offers it again). */
+export function repeatableOption(flags: string, description: string): Option {
+  return withHint(new Option(flags, description).argParser(collect), { repeatable: true });
 }
 
 /** `--data @file.json`, `--data -` / `@-` (stdin), or inline JSON. Always an object unless `allowAny`. */
@@ -100,8 +150,9 @@ export async function confirm(deps: Deps, question: string): Promise<boolean> {
   return /^y(es)?$/i.test(answer.trim());
 }
 
+/** Example command lines shown in the command's help (data on the tree: help/annotations.ts). */
 export function example(cmd: Command, ...lines: string[]): Command {
-  return cmd.addHelpText('after', `\nExample${lines.length > 1 ? 's' : ''}:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
+  return addExamples(cmd, lines);
 }
 
 export interface ListFlags {

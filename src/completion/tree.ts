@@ -1,8 +1,10 @@
 // Walks the commander tree into a plain description the shell generators share: commands,
 // aliases, flags (global and local), value kinds (choices, profile names, files, directories)
-// and positional arguments. Generators never look at commander objects themselves.
+// and positional arguments. Generators never look at commander objects themselves. What commander
+// does not hold (a flag is repeatable, a value names a stored profile) comes from the hints the
+// commands attach (help/annotations.ts); files and directories are read from the placeholder.
 import { type Argument, type Command, Help, type Option } from 'commander';
-import { collect } from '../commands/shared.js';
+import { type CompletionHint, hintOf } from '../help/annotations.js';
 
 /** What a flag's value or a positional argument completes to. */
 export type ValueSpec =
@@ -65,53 +67,51 @@ function walk(cmd: Command, path: string[]): CommandSpec {
     aliases: cmd.aliases(),
     description: firstLine(cmd.summary() || cmd.description()),
     path,
-    flags: help.visibleOptions(cmd).map((o) => flagSpec(o, path)),
-    args: cmd.registeredArguments.map((a) => argSpec(a, path)),
+    flags: help.visibleOptions(cmd).map((o) => flagSpec(o)),
+    args: cmd.registeredArguments.map((a) => argSpec(a)),
     commands: subs.map((c) => walk(c, [...path, c.name()])),
   };
 }
 
-function flagSpec(opt: Option, path: string[]): FlagSpec {
+function flagSpec(opt: Option): FlagSpec {
   const takesValue = opt.required || opt.optional;
   const placeholder = /[<[]([^>\]]+)[>\]]/.exec(opt.flags)?.[1];
   return {
     short: opt.short,
     long: opt.long,
     description: firstLine(opt.description),
-    value: takesValue ? optionValue(opt, placeholder ?? '', path) : undefined,
+    value: takesValue ? optionValue(opt, placeholder ?? '') : undefined,
     placeholder,
-    repeatable: opt.variadic || opt.parseArg === (collect as unknown) || /repeatable/i.test(opt.description),
+    repeatable: opt.variadic || Boolean(hintOf(opt).repeatable),
   };
 }
 
-function optionValue(opt: Option, placeholder: string, path: string[]): ValueSpec {
+function optionValue(opt: Option, placeholder: string): ValueSpec {
   if (opt.argChoices?.length) return { kind: 'choices', values: [...opt.argChoices] };
   const listed = choicesIn(opt.description);
   if (listed) return { kind: 'choices', values: listed };
-  // `--profile` names a stored profile everywhere except where it creates one.
-  if (opt.long === '--profile' && path[0] !== 'emulator') return { kind: 'profiles' };
-  return fromPlaceholder(placeholder);
+  return fromHint(hintOf(opt)) ?? fromPlaceholder(placeholder);
 }
 
-function argSpec(arg: Argument, path: string[]): ArgSpec {
+function fromHint(hint: CompletionHint): ValueSpec | undefined {
+  return hint.value ? { kind: hint.value } : undefined;
+}
+
+function argSpec(arg: Argument): ArgSpec {
   return {
     name: arg.name(),
     description: firstLine(arg.description ?? ''),
     required: arg.required,
     variadic: arg.variadic,
-    value: argValue(arg, path),
+    value: argValue(arg),
   };
 }
 
-/** Profile names for `profiles use|show|remove <name>`; files and directories by their placeholder. */
-function argValue(arg: Argument, path: string[]): ValueSpec {
+function argValue(arg: Argument): ValueSpec {
   if (arg.argChoices?.length) return { kind: 'choices', values: [...arg.argChoices] };
   const listed = choicesIn(arg.description ?? '');
   if (listed) return { kind: 'choices', values: listed };
-  if (path[0] === 'profiles' && path.length === 2 && path[1] !== 'add' && /^(name|profile)$/.test(arg.name())) {
-    return { kind: 'profiles' };
-  }
-  return fromPlaceholder(arg.name());
+  return fromHint(hintOf(arg)) ?? fromPlaceholder(arg.name());
 }
 
 /** Choices written in a description the way STYLE §8 spells them: `{GET | POST | PATCH}`. */

@@ -2,11 +2,15 @@
 // straight to the JSON file, so one-request commands do not pay conf's start-up cost.
 import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { UsageError } from '../errors.js';
 
 export interface Profile {
   name: string;
   baseUrl: string;
-  apiKey: string;
+  /** The stored key; absent when `keyCommand` provides it. */
+  apiKey?: string;
+  /** `profiles add --api-key-command`: run on each use, its first line is the key (never stored). */
+  keyCommand?: string;
   keyId?: string;
   keyName?: string;
   account?: { id?: string; email?: string; plan?: string };
@@ -33,14 +37,26 @@ export class ProfileStore {
 
   private read(): StoreFile {
     if (this.cache) return this.cache;
+    let text: string;
     try {
-      this.cache = JSON.parse(readFileSync(this.file, 'utf8')) as StoreFile;
+      text = readFileSync(this.file, 'utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw new Error(`cannot read the profile store ${this.file}: ${(e as Error).message}`);
-      }
-      this.cache = {};
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return (this.cache = {});
+      throw new UsageError(`cannot read the profile store ${this.file} (${code ?? (e as Error).message}): check its permissions, or set CARDQR_CONFIG_DIR`);
     }
+    // A damaged store is one line saying what to do, never "unexpected failure"; nothing is rewritten.
+    const fix = `fix it by hand, or move it aside (mv ${this.file} ${this.file}.bad) and add the profiles again with \`cardqr profiles add\``;
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      throw new UsageError(`the profile store ${this.file} is not valid JSON (${(e as Error).message.split('\n')[0]}): ${fix}`);
+    }
+    const profiles = (data as StoreFile | null)?.profiles;
+    const shapeOk = isObject(data) && (profiles === undefined || (isObject(profiles) && Object.values(profiles).every((p) => isObject(p) && typeof p.name === 'string')));
+    if (!shapeOk) throw new UsageError(`the profile store ${this.file} is not a cardqr profile store (unexpected structure): ${fix}`);
+    this.cache = data as StoreFile;
     return this.cache;
   }
 
@@ -93,6 +109,7 @@ export class ProfileStore {
   }
 
   private async update(change: (data: StoreFile) => void): Promise<void> {
+    this.read(); // a damaged store is refused before conf could throw or overwrite it
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     chmodSync(this.dir, 0o700);
     const { default: Conf } = await import('conf');
@@ -111,6 +128,8 @@ export class ProfileStore {
     this.cache = undefined;
   }
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 
 export function maskKey(key: string): string {
   return `****${key.slice(-4)}`;

@@ -8,6 +8,7 @@ export interface GlobalOptions {
   baseUrl?: string;
   output?: OutputFormat;
   fields?: string;
+  query?: string;
   quiet?: boolean;
   color?: boolean;
   verbose?: boolean;
@@ -16,8 +17,9 @@ export interface GlobalOptions {
   yes?: boolean;
 }
 
-export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv';
-export const OUTPUT_FORMATS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
+export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'vcf';
+/** `vcf` (vCard) applies to leads only; every other command refuses it (outputSettings). */
+export const OUTPUT_FORMATS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'vcf'];
 
 export interface Settings {
   baseUrl: string;
@@ -54,23 +56,30 @@ export function resolveSettings(
   env: Readonly<Record<string, string | undefined>>,
   store: ProfileStore,
   stdinKey?: string,
+  /** The key printed by the profile's key command (run by the caller, only when needed: keyCommandNeeded). */
+  commandKey?: string,
 ): Settings {
   const profile = resolveProfile(globals, env, store);
   const baseUrl = globals.baseUrl ?? env.CARDQR_BASE_URL ?? profile?.baseUrl;
   if (!baseUrl) {
     throw new UsageError('no API base URL: add a profile with `cardqr profiles add`, or pass --base-url / set CARDQR_BASE_URL');
   }
-  const apiKey = stdinKey ?? env.CARDQR_API_KEY ?? profile?.apiKey;
+  const apiKey = stdinKey ?? env.CARDQR_API_KEY ?? profile?.apiKey ?? commandKey;
   if (!apiKey) {
     throw new UsageError('no API key: add a profile with `cardqr profiles add`, or use --api-key-stdin / CARDQR_API_KEY');
   }
-  const keyFromProfile = apiKey === profile?.apiKey;
+  const keyFromProfile = apiKey === (profile?.apiKey ?? commandKey);
   return {
     baseUrl: checkBaseUrl(baseUrl),
     apiKey,
     profile,
     requestsPerMinute: keyFromProfile ? profile?.requestsPerMinute : undefined,
   };
+}
+
+/** The profile's key command runs only when nothing before it (stdin, CARDQR_API_KEY, a stored key) gave a key. */
+export function keyCommandNeeded(profile: Profile | undefined, env: Readonly<Record<string, string | undefined>>, stdinKey?: string): profile is Profile & { keyCommand: string } {
+  return stdinKey === undefined && !env.CARDQR_API_KEY && !profile?.apiKey && Boolean(profile?.keyCommand);
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;

@@ -14,6 +14,7 @@ import { acquireLock, type LockInfo } from '../lock-file.js';
 import { exportBusy } from './busy.js';
 import { checkOutPath, formatter, openSink, type ExportFormat, type Sink } from './output.js';
 import { Spool } from './spool.js';
+import { leadFile, type LeadFileKind } from '../output/lead-files.js';
 import { advanceCursor, readState, writeStateAtomic, type ExportCursor, type ExportState } from './state.js';
 import { walkLeads } from './walk.js';
 
@@ -25,6 +26,8 @@ export interface ExportOptions {
   /** Only for a first run (no cursor yet): export leads created at or after this instant. */
   since?: string;
   fields?: string[];
+  /** A CRM preset's CSV or vCards instead of `format` (locked leads skipped and counted). */
+  file?: LeadFileKind;
 }
 
 export interface ExportDeps {
@@ -42,6 +45,8 @@ export interface ExportSummary {
   oldest?: string;
   newest?: string;
   tookOverLock?: LockInfo;
+  /** Locked leads left out of a preset CSV or vCard file (the cursor still moves past them). */
+  skippedLocked?: number;
 }
 
 export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Promise<ExportSummary> {
@@ -64,7 +69,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
     const spool = await Spool.create(`${opts.statePath}.spool`);
     try {
       const walk = await walkLeads(deps.client, spool, { cursor: prev?.cursor ?? null, since: opts.since, signal: deps.signal });
-      await writeOutput(spool, opts, deps);
+      const skippedLocked = await writeOutput(spool, opts, deps);
       const state: ExportState = {
         version: 1,
         baseUrl: deps.baseUrl,
@@ -88,6 +93,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
         oldest: walk.oldest,
         newest: walk.newest,
         tookOverLock: lock.tookOver,
+        skippedLocked,
       };
     } finally {
       await spool.dispose();
@@ -98,8 +104,9 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
 }
 
 /** The whole output, oldest lead first, committed before the caller touches the state file. */
-async function writeOutput(spool: Spool, opts: ExportOptions, deps: ExportDeps): Promise<void> {
-  const fmt = formatter(opts.format, opts.fields);
+async function writeOutput(spool: Spool, opts: ExportOptions, deps: ExportDeps): Promise<number> {
+  const file = opts.file ? await leadFile(opts.file) : undefined;
+  const fmt = file ? { header: () => file.header(), item: (line: string) => file.item(JSON.parse(line)), footer: () => '' } : formatter(opts.format, opts.fields);
   const sink: Sink = await openSink(opts.out, deps.stdout);
   try {
     await sink.write(fmt.header());
@@ -110,4 +117,5 @@ async function writeOutput(spool: Spool, opts: ExportOptions, deps: ExportDeps):
     await sink.abort();
     throw e;
   }
+  return file?.skipped ?? 0;
 }

@@ -2,7 +2,8 @@
 // Lists arrive as async iterables, so ndjson/csv/json print each item as it arrives.
 import type { OutputFormat } from '../config/settings.js';
 import { type IO, write } from '../io.js';
-import { csvLine } from './csv.js';
+import { csvList, csvRecord } from './csv-view.js';
+import { type Cell, type CellPainter, formatRecord, formatRow, layout, oneLine } from './table.js';
 import { cellText, flatten, getPath, pick, relativeTime } from './values.js';
 
 export type Style = 'status' | 'date' | 'bool' | 'dim' | 'url';
@@ -19,8 +20,16 @@ export interface View<T = any> {
   columns: Column<T>[];
   /** Rows of a single record's table; default: every flattened field. */
   record?: Column<T>[];
-  /** CSV columns; default: the flattened fields of the first item. */
+  /**
+   * CSV columns (dotted paths into the item, or into csvRow's result): every field the API
+   * documents; anything else a record holds goes into a last `extra` column as JSON. Default: the
+   * union of every item's flattened fields (an array), or the first item's plus `extra` (a stream).
+   */
   csv?: string[];
+  /** The CSV shape of an item, when it differs from the item (leads: contact split, answers joined). */
+  csvRow?: (item: T) => Record<string, unknown>;
+  /** The stderr line of an empty table, e.g. "no cards match". */
+  empty?: string;
   /** The id printed by -q; default item.id. */
   id?: (item: T) => string;
   /** Extra sections printed after a record's table (tables only). */
@@ -31,9 +40,13 @@ export interface OutputSettings {
   format: OutputFormat;
   fields?: string[];
   quiet: boolean;
+  /** --query: a JMESPath expression over the JSON output (json and ndjson only). */
+  query?: string;
   color: boolean;
-  /** stdout is a terminal: relative dates and wide tables. */
+  /** stdout is a terminal: relative dates. */
   tty: boolean;
+  /** Columns tables fit into ($COLUMNS or the terminal); undefined: cells are never cut. */
+  width?: number;
   now: Date;
 }
 
@@ -51,6 +64,9 @@ export async function renderList<T>(
   io: IO,
   footer?: () => string | undefined,
 ): Promise<number> {
+  if (s.query !== undefined && (s.format === 'json' || s.format === 'ndjson')) {
+    return (await import('./query.js')).renderQueryList(items, (i) => project(i, s), s.format, s.query, io);
+  }
   let count = 0;
   if (s.quiet) {
     for await (const item of items) {
@@ -70,67 +86,114 @@ export async function renderList<T>(
     }
     await write(io.stdout, count ? '\n]\n' : '[]\n');
   } else if (s.format === 'csv') {
-    let columns: string[] | undefined;
-    for await (const item of items) {
-      count++;
-      if (!columns) {
-        columns = s.fields ?? view.csv ?? Object.keys(flatten(item));
-        await write(io.stdout, csvLine(columns));
-      }
-      await write(io.stdout, csvLine(columns.map((c) => getPath(item, c))));
-    }
-    if (!columns && (s.fields ?? view.csv)) await write(io.stdout, csvLine(s.fields ?? view.csv ?? []));
+    count = await csvList(items, view, s, io);
   } else {
-    const rows: T[] = [];
-    for await (const item of items) rows.push(item);
-    count = rows.length;
-    const cols = s.fields ? s.fields.map((f) => ({ header: f, value: f }) as Column<T>) : view.columns;
-    await write(io.stdout, await table(cols, rows, s));
+    count = await tableList(items, view, s, io);
     const hint = footer?.();
     if (hint) io.stderr.write(`${hint}\n`);
   }
   return count;
 }
 
+/**
+ * Rows of a list print as they arrive: the widths come from the first page (one page of `--all`,
+ * which asks for 100 items; an array is sampled whole), so the first rows are out before the next
+ * page is requested and memory stays flat however many pages follow.
+ */
+export const TABLE_SAMPLE = 100;
+
+async function tableList<T>(items: AsyncIterable<T> | Iterable<T>, view: View<T>, s: OutputSettings, io: IO): Promise<number> {
+  const cols = s.fields ? s.fields.map((f) => ({ header: f, value: f }) as Column<T>) : view.columns;
+  const paint = cellPainter(await painter(s.color));
+  const iter = iterate(items);
+  const sampleSize = Array.isArray(items) ? Number.POSITIVE_INFINITY : TABLE_SAMPLE;
+  const sample: Cell[][] = [];
+  let done = false;
+  try {
+    while (sample.length < sampleSize) {
+      const r = await iter.next();
+      if (r.done) {
+        done = true;
+        break;
+      }
+      sample.push(rowCells(cols, r.value, s));
+    }
+    if (!sample.length) {
+      io.stderr.write(`${view.empty ?? 'nothing to show'}\n`);
+      return 0;
+    }
+    const headers = cols.map((c) => c.header.toUpperCase());
+    const l = layout(headers, sample, s.width);
+    const head = headers.map((h, i) => ({ text: h, style: 'dim' as const, numeric: l.right[i] }));
+    if (l.shown < cols.length) {
+      const left = cols.slice(l.shown).map((c) => c.header).join(', ');
+      io.stderr.write(`note: left out to fit ${s.width} columns: ${left} (use --fields, or a wider terminal)\n`);
+    }
+    await write(io.stdout, formatRow(head, l, paint) + sample.map((row) => formatRow(row, l, paint)).join(''));
+    let count = sample.length;
+    while (!done) {
+      const r = await iter.next();
+      if (r.done) {
+        done = true;
+        break;
+      }
+      count++;
+      await write(io.stdout, formatRow(rowCells(cols, r.value, s), l, paint));
+    }
+    return count;
+  } finally {
+    if (!done) await iter.return?.();
+  }
+}
+
+function iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncIterator<T> | Iterator<T> {
+  return Symbol.asyncIterator in items ? (items as AsyncIterable<T>)[Symbol.asyncIterator]() : (items as Iterable<T>)[Symbol.iterator]();
+}
+
+function rowCells<T>(cols: Column<T>[], item: T, s: OutputSettings): Cell[] {
+  return cols.map((c) => {
+    const cl = cell(c, item, s);
+    return cl.empty ? cl : { ...cl, text: oneLine(cl.text) };
+  });
+}
+
 export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings, io: IO): Promise<void> {
   if (s.quiet) return;
+  if (s.query !== undefined && (s.format === 'json' || s.format === 'ndjson')) {
+    return (await import('./query.js')).renderQueryRecord(project(item, s), s.format, s.query, io);
+  }
   if (s.format === 'json') return void (await write(io.stdout, JSON.stringify(project(item, s), null, 2) + '\n'));
   if (s.format === 'ndjson') return void (await write(io.stdout, JSON.stringify(project(item, s)) + '\n'));
-  if (s.format === 'csv') {
-    const columns = s.fields ?? view.csv ?? Object.keys(flatten(item));
-    await write(io.stdout, csvLine(columns) + csvLine(columns.map((c) => getPath(item, c))));
-    return;
-  }
+  if (s.format === 'csv') return void (await csvRecord(item, view, s, io));
   const rows: Column<T>[] = s.fields
     ? s.fields.map((f) => ({ header: f, value: f }))
     : (view.record ?? Object.keys(flatten(item)).map((k) => ({ header: k, value: k })));
   const paint = await painter(s.color);
-  const { default: Table } = await import('cli-table3');
-  const t = new Table({ style: { head: [], border: [] }, wordWrap: true });
-  for (const col of rows) t.push({ [paint('dim', col.header)]: cell(col, item, s, paint) });
-  let out = t.toString() + '\n';
+  let out = formatRecord(rows.map((col) => ({ key: col.header, value: cell(col, item, s) })), cellPainter(paint));
   if (view.extra && !s.fields) out += view.extra(item, { settings: s, paint });
   await write(io.stdout, out);
 }
 
-/** A table of rows for nested sections (analytics breakdowns, template rules). */
+/** A table of rows for nested sections (analytics breakdowns, template rules, lead answers). */
 export async function table<T>(cols: Column<T>[], rows: T[], s: OutputSettings): Promise<string> {
-  const paint = await painter(s.color);
-  const { default: Table } = await import('cli-table3');
-  const t = new Table({
-    head: cols.map((c) => paint('dim', c.header.toUpperCase())),
-    style: { head: [], border: [] },
-  });
-  for (const row of rows) t.push(cols.map((c) => cell(c, row, s, paint)));
-  return t.toString() + '\n';
+  const paint = cellPainter(await painter(s.color));
+  const headers = cols.map((c) => c.header.toUpperCase());
+  const cells = rows.map((row) => rowCells(cols, row, s));
+  const l = layout(headers, cells, s.width);
+  const head = headers.map((h, i) => ({ text: h, style: 'dim' as const, numeric: l.right[i] }));
+  return formatRow(head, l, paint) + cells.map((row) => formatRow(row, l, paint)).join('');
 }
 
-function cell<T>(col: Column<T>, item: T, s: OutputSettings, paint: Painter): string {
+function cell<T>(col: Column<T>, item: T, s: OutputSettings): Cell {
   const raw = typeof col.value === 'function' ? col.value(item) : getPath(item, col.value);
-  if (raw === null || raw === undefined || raw === '') return paint('dim', '-');
-  if (col.style === 'date' && typeof raw === 'string') return s.tty ? relativeTime(raw, s.now) : raw;
-  if (col.style === 'bool' || typeof raw === 'boolean') return paint('bool', raw ? 'yes' : 'no', raw);
-  return paint(col.style, cellText(raw), raw);
+  if (raw === null || raw === undefined || raw === '') return { text: '-', style: 'dim', empty: true };
+  if (col.style === 'date' && typeof raw === 'string') return { text: s.tty ? relativeTime(raw, s.now) : raw };
+  if (col.style === 'bool' || typeof raw === 'boolean') return { text: raw ? 'yes' : 'no', style: 'bool', raw };
+  return { text: cellText(raw), style: col.style, raw, numeric: typeof raw === 'number' };
+}
+
+function cellPainter(paint: Painter): CellPainter {
+  return (c, text) => (text ? paint(c.style, text, c.raw) : text);
 }
 
 const STATUS_COLORS: Record<string, 'green' | 'yellow' | 'red' | 'gray'> = {
@@ -150,7 +213,7 @@ async function painter(color: boolean): Promise<Painter> {
   const { Chalk } = await import('chalk');
   const c = new Chalk({ level: 1 });
   return (style, text, raw) => {
-    if (style === 'status') return c[STATUS_COLORS[text] ?? 'white'](text);
+    if (style === 'status') return c[STATUS_COLORS[typeof raw === 'string' ? raw : text] ?? 'white'](text);
     if (style === 'dim') return c.dim(text);
     if (style === 'bool') return raw ? c.yellow(text) : text;
     if (style === 'url') return c.cyan(text);
@@ -158,7 +221,7 @@ async function painter(color: boolean): Promise<Painter> {
   };
 }
 
-function project<T>(item: T, s: OutputSettings): unknown {
+export function project<T>(item: T, s: OutputSettings): unknown {
   return s.fields ? pick(item, s.fields) : item;
 }
 

@@ -57,7 +57,7 @@ describe('cardqr analytics overview', () => {
     expect(r.exitCode).toBe(0);
     const rows = parse(r.stdout, { columns: true }) as Array<{ date: string; scans: string }>;
     expect(rows).toHaveLength(90);
-    expect(Object.keys(rows[0])).toEqual(['date', 'scans']);
+    expect(Object.keys(rows[0])).toEqual(['date', 'scans', 'extra']); // extra: fields the API may add later
     expect(rows[89].date).toBe(utcDate(0));
   });
 
@@ -128,7 +128,7 @@ describe('cardqr analytics get', () => {
     expect(emu.requests({ path: '/analytics/qr_promo' }).at(-1)?.query.timeZone).toBe('America/Los_Angeles');
     const csv = await runCli(['analytics', 'get', 'qr_promo', '--range', '7d', '--tz', 'America/Los_Angeles', '-o', 'csv'], { emu });
     const rows = parse(csv.stdout, { columns: true }) as Array<{ date: string; scans: string }>;
-    expect(rows.filter((x) => x.scans !== '0')).toEqual([{ date: before, scans: '1' }, { date: d, scans: '1' }]);
+    expect(rows.filter((x) => x.scans !== '0')).toEqual([{ date: before, scans: '1', extra: '' }, { date: d, scans: '1', extra: '' }]);
   });
 
   it('terminal view of one code: no top codes section; card ids work too', async () => {

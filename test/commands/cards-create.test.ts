@@ -34,7 +34,7 @@ describe('cardqr cards create', () => {
     const rows = parse(csv.stdout, { columns: true }) as Record<string, string>[];
     expect(rows[0]).toMatchObject({ name: 'Grace Hopper', shortCode: 'grace-h', 'fields.title': 'Rear Admiral' });
     const q = await runCli(['cards', 'create', '--data', '-', '-q'], { emu, stdin: '{"firstName":"Alan","lastName":"Turing"}' });
-    expect([q.exitCode, q.stdout, q.stderr]).toEqual([0, '', '']);
+    expect([q.exitCode, q.stdout, q.stderr]).toEqual([0, expect.stringMatching(/^crd_\w+\n$/), '']);
     expect(emu.store.cards.some((c) => c.name === 'Alan Turing')).toBe(true);
   });
 

@@ -57,7 +57,7 @@ describe('cardqr cards delete', () => {
     expect(r.stderr).toContain('deleted card crd_jose\n');
     expect(r.stderr).toContain('error: qr_support: resource_not_found (404): Card not found.\n');
     expect(r.stderr).toContain('deleted card crd_ngozi\n');
-    expect(r.stderr).toContain('error: 1 of 3 deletions failed (2 deleted): qr_support\n');
+    expect(r.stderr).toContain('not deleted: qr_support\nerror: 1 of 3 deletions failed (2 deleted)');
     const one = await runCli(['cards', 'delete', 'crd_sven', '--yes'], { emu });
     expect([one.exitCode, one.stderr]).toEqual([4, expect.stringMatching(/^error: resource_not_found \(404\)/)]);
     const tty = await runCli(['cards', 'delete', 'crd_nope', 'crd_zoe'], { emu, tty: true, answers: ['yes'] });

@@ -1,4 +1,4 @@
-// `cards list --all` streams (PRODUCT §5): ndjson and csv print the first page's items before the
+// `cards list --all` streams (PRODUCT §5): ndjson, csv and tables print the first page's items before the
 // second page is requested. Proved by order, not time: stdout and stderr write into one log, and
 // `--verbose` writes its `-> GET ...` line to stderr just before each request is sent, so the first
 // item must come before the request line for offset=100. No timings (speed: test/bench/pagination.mjs).
@@ -52,7 +52,7 @@ async function runLogged(args: string[]): Promise<{ exitCode: number; log: Entry
 const indexOf = (log: Entry[], stream: Entry['stream'], re: RegExp) => log.findIndex((e) => e.stream === stream && re.test(e.text));
 
 describe('cards list --all streams page by page', () => {
-  it.each(['ndjson', 'csv'])('-o %s: the first card is printed before the second page is requested', async (format) => {
+  it.each(['ndjson', 'csv', 'table'])('-o %s: the first card is printed before the second page is requested', async (format) => {
     addCards(240);
     const { exitCode, log } = await runLogged(['cards', 'list', '--all', '-o', format, '--verbose']);
     expect(exitCode).toBe(0);

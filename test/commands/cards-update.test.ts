@@ -20,10 +20,17 @@ describe('cardqr cards update (merge by default)', () => {
 
   it('--replace sends exactly what was given: other scalar fields are cleared, sections kept', async () => {
     const before = fieldsOf('crd_jose');
-    const r = await runCli(['cards', 'update', 'crd_jose', '--replace', '--field', 'firstName=José', '--field', 'title=Lead designer'], { emu });
+    const args = ['cards', 'update', 'crd_jose', '--replace', '--field', 'firstName=José', '--field', 'title=Lead designer'];
+    // It clears data and renames the card: refused in a script without --yes, nothing written.
+    const refused = await runCli(args, { emu });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('clears lastName ("Álvarez Peña"): --replace sends only the fields given');
+    expect(refused.stderr).toContain('clears bio ("Designing friendly machines since 2009."): --replace sends only the fields given');
+    expect(refused.stderr).toContain('renames the card "José Álvarez Peña" to "José"');
+    expect(patches()).toEqual([]);
+    const r = await runCli([...args, '--yes'], { emu });
     expect(r.exitCode).toBe(0);
     expect(patches()[0].body).toEqual({ fields: { firstName: 'José', title: 'Lead designer' } });
-    expect(emu.requests({ method: 'GET' })).toEqual([]);
     const after = fieldsOf('crd_jose');
     expect(after).toEqual({ firstName: 'José', title: 'Lead designer', emails: before.emails, phones: before.phones, links: before.links, address: before.address });
     expect(json(r).name).toBe('José');
@@ -43,9 +50,10 @@ describe('cardqr cards update (merge by default)', () => {
   it('a card with a template: locked and hidden values are left for the service; the rules are checked first', async () => {
     // crd_kenji holds an address that tpl_sales hides (set before the rule): leaving it out keeps it.
     const before = fieldsOf('crd_kenji');
-    const r = await runCli(['cards', 'update', 'crd_kenji', '--field', 'title=Regional lead'], { emu });
+    const r = await runCli(['cards', 'update', 'crd_kenji', '--field', 'title=Regional lead'], { emu, tty: true, answers: ['y'], env: { NO_COLOR: '1' } });
     expect(r.exitCode).toBe(0);
-    expect(r.stderr).toBe('note: the card name follows the person\'s name: "渡辺 健二" is now "健二 渡辺"\n');
+    expect(r.stderr).toBe('This update of crd_kenji (渡辺 健二):\n  renames the card "渡辺 健二" to "健二 渡辺" (the name follows first + last name)\n');
+    expect(r.prompts).toEqual(['Apply it? [y/N] ']);
     const sent = patches()[0].body as { fields: Record<string, unknown> };
     expect(sent.fields).not.toHaveProperty('address');
     expect(sent.fields).not.toHaveProperty('company');
@@ -57,14 +65,14 @@ describe('cardqr cards update (merge by default)', () => {
   });
 
   it('linking a template drops what it hides (with a warning) and checks its rules; --unlink-template lifts them', async () => {
-    const hidden = await runCli(['cards', 'update', 'crd_jose', '--template', 'tpl_event'], { emu });
+    const hidden = await runCli(['cards', 'update', 'crd_jose', '--template', 'tpl_event', '--yes'], { emu });
     expect(hidden.exitCode).toBe(0);
-    expect(hidden.stderr).toContain('warning: template tpl_event hides bio; the API refuses to keep it, so this update clears it');
+    expect(hidden.stderr).toContain('clears bio ("Designing friendly machines since 2009."): template tpl_event hides it and the API refuses to keep it');
     expect(json(hidden)).toMatchObject({ templateId: 'tpl_event', fields: { phones: expect.any(Array) } });
     expect(json(hidden).fields).not.toHaveProperty('bio');
-    const relocked = await runCli(['cards', 'update', 'crd_ngozi', '--template', 'tpl_corporate'], { emu });
+    const relocked = await runCli(['cards', 'update', 'crd_ngozi', '--template', 'tpl_corporate', '--yes'], { emu });
     expect(relocked.exitCode).toBe(0);
-    expect(relocked.stderr).toContain('warning: template tpl_corporate locks company; the card\'s value is replaced by "Acme Robotics"');
+    expect(relocked.stderr).toContain('replaces company ("Kora Labs") by "Acme Robotics": template tpl_corporate locks it');
     expect(json(relocked).fields).toMatchObject({ company: 'Acme Robotics', companyLogoUrl: expect.any(String) });
     const refused = await runCli(['cards', 'update', 'crd_ngozi', '--template', 'tpl_corporate', '--field', 'company=Kora Labs'], { emu });
     expect([refused.exitCode, refused.stderr]).toEqual([2, expect.stringContaining('company: locked by template tpl_corporate')]);
@@ -91,9 +99,10 @@ describe('cardqr cards update (merge by default)', () => {
     expect((await runCli(['cards', 'update', 'crd_jose', '--template', 'tpl_nope'], { emu })).exitCode).toBe(4);
     const invalid = await runCli(['cards', 'update', 'crd_jose', '--link', 'myspace=x'], { emu });
     expect([invalid.exitCode, invalid.stderr]).toEqual([5, expect.stringContaining('fields.links.0.type: invalid_enum_value')]);
-    // --replace skips the local template check (it does not read the card), so the service's 422 shows.
-    const rule = await runCli(['cards', 'update', 'crd_amelie', '--replace', '--field', 'firstName=A', '--field', 'lastName=L', '--field', 'title=T', '--field', 'bio=x'], { emu });
-    expect([rule.exitCode, rule.stderr]).toEqual([5, expect.stringContaining('  bio: hidden')]);
+    // --replace reads the card too, so the template's rules are checked before sending (exit 2).
+    const rule = await runCli(['cards', 'update', 'crd_amelie', '--replace', '--field', 'firstName=A', '--field', 'lastName=L', '--field', 'title=T', '--field', 'bio=x', '--yes'], { emu });
+    expect([rule.exitCode, rule.stderr]).toEqual([2, expect.stringContaining('bio: hidden by template tpl_corporate')]);
+    expect(patches().filter((q) => q.path.includes('crd_amelie'))).toEqual([]);
     expect((await runCli(['cards', 'update', 'crd_jose', '--field', 'title=x'], { emu, key: emu.keys.readonly })).exitCode).toBe(3);
   });
 
@@ -103,6 +112,6 @@ describe('cardqr cards update (merge by default)', () => {
     const c = await runCli(['cards', 'update', 'crd_zoe', '--field', 'title=VP', '-o', 'csv'], { emu });
     expect((parse(c.stdout, { columns: true }) as Record<string, string>[])[0]['fields.title']).toBe('VP');
     const q = await runCli(['cards', 'update', 'crd_zoe', '--field', 'title=SVP', '-q'], { emu });
-    expect([q.exitCode, q.stdout]).toEqual([0, '']);
+    expect([q.exitCode, q.stdout]).toEqual([0, 'crd_zoe\n']);
   });
 });

@@ -175,7 +175,7 @@ describe('cardqr leads export', () => {
     const dir = tempDir();
     const table = await runCli(['leads', 'export', '--state', join(dir, 's.json'), '-o', 'table'], { emu });
     expect(table.exitCode).toBe(2);
-    expect(table.stderr).toContain('leads export writes ndjson, csv or json');
+    expect(table.stderr).toContain('leads export writes ndjson, csv, json or vcf');
     const since = await runCli(['leads', 'export', '--state', join(dir, 's.json'), '--since', 'last week'], { emu });
     expect(since.exitCode).toBe(2);
     const nostate = await runCli(['leads', 'export'], { emu });

@@ -9,7 +9,7 @@ const plain = { NO_COLOR: '1' };
 
 describe('cardqr leads list', () => {
   it('terminal: a table of one page, locked contacts marked, and a hint on stderr', async () => {
-    const r = await runCli(['leads', 'list'], { emu, tty: true, env: plain });
+    const r = await runCli(['leads', 'list'], { emu, tty: true, env: plain, columns: 200 });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe('25 of 28 shown; --all for every page\n');
     for (const t of ['ID', 'CREATED', 'SOURCE', 'CARD', 'CONTACT', 'CRM', 'lead_030', 'locked', 'Marco Rossi <marco.rossi@magazzini.example>']) {
@@ -39,7 +39,8 @@ describe('cardqr leads list', () => {
     const r = await runCli(['leads', 'list', '--all', '-o', 'csv'], { emu });
     expect(r.exitCode).toBe(0);
     const rows = parse(r.stdout, { columns: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0])).toEqual([...LEAD_CSV_COLUMNS]);
+    expect(Object.keys(rows[0])).toEqual([...LEAD_CSV_COLUMNS, 'extra']);
+    expect(JSON.parse(rows[0].extra)).toMatchObject({ read: expect.any(Boolean) }); // what no column holds
     expect(rows).toHaveLength(28);
     const locked = rows.filter((x) => x.locked === 'true');
     expect(locked.map((x) => x.id).sort()).toEqual(['lead_027', 'lead_028', 'lead_029', 'lead_030']);
@@ -58,13 +59,36 @@ describe('cardqr leads list', () => {
   });
 
   it('exit 2 before sending for a bad --since, --source or --limit', async () => {
-    for (const args of [['--since', '2026-05-01'], ['--since', 'yesterday'], ['--source', 'fax'], ['--limit', '500']]) {
+    for (const args of [['--since', '2026-02-30'], ['--since', 'yesterday'], ['--since', '2026-05-01', '--tz', 'Mars/Olympus'], ['--source', 'fax'], ['--limit', '500']]) {
       const r = await runCli(['leads', 'list', ...args], { emu });
       expect([args, r.exitCode]).toEqual([args, 2]);
     }
-    const since = await runCli(['leads', 'list', '--since', '2026-05-01'], { emu });
-    expect(since.stderr).toContain('expected an ISO 8601 date-time');
+    const since = await runCli(['leads', 'list', '--since', '2026-05-01T25:00'], { emu });
+    expect(since.stderr).toContain('error: --since "2026-05-01T25:00": expected YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w');
     expect(emu.requests()).toEqual([]);
+  });
+
+  it('--since takes days (UTC or --tz), zone-less and zoned date-times, and durations back from now', async () => {
+    const now = new Date('2026-06-15T12:00:00Z');
+    const cases: Array<[string[], string]> = [
+      [['--since', '2026-05-01'], '2026-05-01T00:00:00Z'],
+      [['--since', '2026-05-01', '--tz', 'Europe/Paris'], '2026-04-30T22:00:00Z'],
+      [['--since', '2026-01-15', '--tz', 'America/New_York'], '2026-01-15T05:00:00Z'],
+      [['--since', '2026-05-01T09:30', '--tz', 'Asia/Tokyo'], '2026-05-01T00:30:00Z'],
+      [['--since', '2026-05-01T09:00:00+02:00'], '2026-05-01T07:00:00Z'],
+      [['--since', '7d'], '2026-06-08T12:00:00Z'],
+      [['--since', '24h'], '2026-06-14T12:00:00Z'],
+      [['--since', '30m'], '2026-06-15T11:30:00Z'],
+      [['--since', '2w'], '2026-06-01T12:00:00Z'],
+    ];
+    for (const [args, sent] of cases) {
+      emu.clearRequests();
+      const r = await runCli(['leads', 'list', ...args], { emu, now });
+      expect([args, r.exitCode, emu.requests({ path: '/leads' })[0]?.query.since]).toEqual([args, 0, sent]);
+    }
+    const help = await runCli(['leads', 'list', '--help'], { emu });
+    expect(help.stdout).toContain('30m, 24h, 7d');
+    expect(help.stdout).toContain('--tz <zone>');
   });
 
   it('exit 3 without leads:read', async () => {

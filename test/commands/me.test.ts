@@ -59,12 +59,12 @@ describe('cardqr me', () => {
 
 describe('cardqr api', () => {
   it('a list in every format: json keeps the envelope, ndjson/csv give one item per line', async () => {
-    const j = json(await runCli(['api', 'GET', '/widgets', '--query', 'limit=3'], { emu }));
+    const j = json(await runCli(['api', 'GET', '/widgets', '--param', 'limit=3'], { emu }));
     expect(j.object).toBe('list');
     expect(j.data).toHaveLength(3);
     const nd = await runCli(['api', 'GET', '/widgets?limit=3', '-o', 'ndjson'], { emu });
     expect(nd.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual(j.data);
-    const csv = await runCli(['api', 'GET', '/widgets', '--query', 'limit=3', '-o', 'csv', '--fields', 'id'], { emu });
+    const csv = await runCli(['api', 'GET', '/widgets', '--param', 'limit=3', '-o', 'csv', '--fields', 'id'], { emu });
     expect(parse(csv.stdout, { columns: true })).toHaveLength(3);
     const table = await runCli(['api', 'GET', '/me', '-o', 'table'], { emu });
     expect(table.stdout).toContain('api_key_context');

@@ -24,7 +24,7 @@ describe('cardqr qr create', () => {
     const rows = parse((await runCli([...menu, '-o', 'csv'], { emu })).stdout, { columns: true }) as Record<string, string>[];
     expect(rows[0]).toMatchObject({ name: 'Lunch menu', type: 'url', status: 'published', destinationUrl: 'https://bistro.example/menu' });
     const q = await runCli([...menu, '-q'], { emu });
-    expect([q.exitCode, q.stdout, q.stderr]).toEqual([0, '', '']);
+    expect([q.exitCode, q.stdout, q.stderr]).toEqual([0, expect.stringMatching(/^qr_\w+\n$/), '']);
   });
 
   it('warns when the plan does not cover the new code (paused: true)', async () => {

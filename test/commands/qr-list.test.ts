@@ -22,7 +22,7 @@ function addCodes(n: number): string[] {
 
 describe('cardqr qr list', () => {
   it('table on a terminal: type, coloured status, paused, short link, scans, hint', async () => {
-    const r = await runCli(['qr', 'list', '--limit', '3'], { emu, tty: true });
+    const r = await runCli(['qr', 'list', '--limit', '3'], { emu, tty: true, columns: 200 });
     expect(r.exitCode).toBe(0);
     for (const text of ['TYPE', 'SCANS', 'qr_feedback', 'feedback-q4', `${emu.publicBaseUrl}/p/feedback-q4`]) expect(r.stdout).toContain(text);
     expect(r.stdout).toMatch(/\x1b\[33mdraft/);
@@ -40,7 +40,7 @@ describe('cardqr qr list', () => {
   it('csv parses back; -q prints ids', async () => {
     const rows = parse((await runCli(['qr', 'list', '-o', 'csv', '--type', 'file'], { emu })).stdout, { columns: true }) as Record<string, string>[];
     expect(rows).toEqual([expect.objectContaining({ id: 'qr_spec_sheet', type: 'file', status: 'published', paused: 'false', shortCode: 'ar7-spec' })]);
-    expect(Object.keys(rows[0])).toEqual(['id', 'name', 'type', 'status', 'paused', 'shortCode', 'url', 'destinationUrl', 'scanCount', 'createdAt', 'updatedAt']);
+    expect(Object.keys(rows[0])).toEqual(['id', 'name', 'type', 'status', 'paused', 'shortCode', 'url', 'destinationUrl', 'scanCount', 'createdAt', 'updatedAt', 'extra']);
     const q = await runCli(['qr', 'list', '-q', '--status', 'paused'], { emu });
     expect(q.stdout).toBe('qr_promo\n');
   });

@@ -45,7 +45,7 @@ describe('cardqr qr update and the status shortcuts', () => {
     expect(t.stdout).toContain('Summer promo');
     const rows = parse((await runCli(['qr', 'pause', 'qr_promo', '-o', 'csv'], { emu })).stdout, { columns: true }) as Record<string, string>[];
     expect(rows[0]).toMatchObject({ id: 'qr_promo', status: 'paused' });
-    expect((await runCli(['qr', 'publish', 'qr_promo', '-q'], { emu })).stdout).toBe('');
+    expect((await runCli(['qr', 'publish', 'qr_promo', '-q'], { emu })).stdout).toBe('qr_promo\n');
   });
 
   it('usage errors are exit 2 with nothing sent', async () => {

@@ -63,10 +63,26 @@ describe('completion <shell>', () => {
   it('enumerates flag values from Option.choices (the global --output everywhere)', () => {
     const tree = programTree();
     const output = tree.globals.find((f) => f.long === '--output');
-    expect(output?.value).toEqual({ kind: 'choices', values: ['table', 'json', 'ndjson', 'csv'] });
+    expect(output?.value).toEqual({ kind: 'choices', values: ['table', 'json', 'ndjson', 'csv', 'vcf'] });
     expect(tree.globals.find((f) => f.long === '--profile')?.value).toEqual({ kind: 'profiles' });
     const use = allCommands(tree.root).find((c) => c.path.join(' ') === 'profiles use');
     expect(use?.args[0]?.value).toEqual({ kind: 'profiles' });
+  });
+
+  it('takes repeatable flags and profile-name values from the hints the commands attach (data, not guesses)', () => {
+    const tree = programTree();
+    const repeatable = allCommands(tree.root).flatMap((c) => c.flags.filter((f) => f.repeatable).map((f) => `${c.path.join(' ')} ${f.long}`));
+    expect(repeatable.sort()).toEqual(
+      ['api --param', ...['create', 'update'].flatMap((v) => ['--email', '--field', '--link', '--phone'].map((f) => `cards ${v} ${f}`))].sort(),
+    );
+    // The emulator's own --profile names a profile it writes: free text, not a stored name.
+    const emulator = allCommands(tree.root).find((c) => c.path.join(' ') === 'emulator');
+    expect(emulator?.flags.find((f) => f.long === '--profile')?.value).toEqual({ kind: 'any' });
+    const add = allCommands(tree.root).find((c) => c.path.join(' ') === 'profiles add');
+    expect(add?.args[0]?.value).toEqual({ kind: 'any' });
+    for (const verb of ['show', 'remove']) {
+      expect(allCommands(tree.root).find((c) => c.path.join(' ') === `profiles ${verb}`)?.args[0]?.value).toEqual({ kind: 'profiles' });
+    }
   });
 
   it('refuses an unknown shell with exit 2 and names the choices', async () => {

@@ -54,7 +54,7 @@ function expectStandard(got: string[][]): void {
   expect(ca).toEqual(['campaigns', 'cards']);
   expect(cards).toEqual(expect.arrayContaining(['create', 'delete', 'get', 'list', 'update']));
   expect(cards).not.toContain('ls'); // aliases only once something is typed
-  expect(output).toEqual(['csv', 'json', 'ndjson', 'table']);
+  expect(output).toEqual(['csv', 'json', 'ndjson', 'table', 'vcf']);
   expect(profile).toEqual(PROFILES);
   expect(use).toEqual(PROFILES);
   expect(aliases).toEqual(['list', 'ls']);
@@ -92,7 +92,7 @@ describe('zsh', () => {
   it('completes commands, subcommands, flag values and profile names (installed on fpath)', async () => {
     const got = await zshComplete(sh, scripts.zshDir, [...LINES, 'cardqr cards list --output=']);
     expectStandard(got);
-    expect(got[LINES.length]).toEqual(['csv', 'json', 'ndjson', 'table']);
+    expect(got[LINES.length]).toEqual(['csv', 'json', 'ndjson', 'table', 'vcf']);
   });
 
   it('works when sourced after compinit', async () => {
@@ -106,6 +106,6 @@ describe('fish', () => {
   it('completes commands, subcommands, flag values and profile names', async () => {
     const got = await fishComplete(sh, scripts.fish, [...LINES, 'cardqr cards list --output=']);
     expectStandard(got);
-    expect(got[LINES.length]).toEqual(['--output=csv', '--output=json', '--output=ndjson', '--output=table']);
+    expect(got[LINES.length]).toEqual(['--output=csv', '--output=json', '--output=ndjson', '--output=table', '--output=vcf']);
   });
 });

@@ -80,6 +80,13 @@ describe('npm run demo', () => {
     const analytics = readdirSync(out).find((f) => f.startsWith('analytics-'));
     expect(JSON.parse(readFileSync(join(out, analytics!), 'utf8'))).toMatchObject({ object: 'scan_stats', totalScans: expect.any(Number) });
     expect(readFileSync(join(out, 'leads-next-run.ndjson'), 'utf8')).toBe(''); // nothing new on the second run
+    // It ends by also writing the leads as vCards and as a HubSpot CSV, and names both.
+    expect(list).toMatch(/^ {2}- leads\.vcf: \d+ leads as vCards/m);
+    expect(list).toMatch(/^ {2}- leads-hubspot\.csv: \d+ leads as a HubSpot contacts import/m);
+    const vcards = readFileSync(join(out, 'leads.vcf'), 'utf8');
+    expect(vcards.match(/BEGIN:VCARD\r\n/g)?.length).toBe(leads.filter((l) => !l.locked).length);
+    const hubspot = readFileSync(join(out, 'leads-hubspot.csv'), 'utf8').split('\r\n');
+    expect(hubspot[0]).toMatch(/^First Name,Last Name,Email,Phone Number,Company Name,Job Title,/);
 
     const url = emulatorUrl(r.stdout);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);

@@ -40,7 +40,47 @@ describe('--help of every command', () => {
     for (const arg of cmd.registeredArguments) {
       for (const choice of arg.argChoices ?? []) expect(r.stdout, `<${arg.name()}> lists "${choice}"`).toContain(`"${choice}"`);
     }
+    // The global flags it inherits, after its own (gh's INHERITED FLAGS), each once.
+    const inherited = r.stdout.slice(r.stdout.indexOf('\nGlobal Options:\n'));
+    expect(r.stdout).toContain('\nGlobal Options:\n');
+    const own = new Set(cmd.options.flatMap((o) => [o.long, o.short]));
+    for (const flag of GLOBAL_FLAGS) {
+      if (own.has(flag)) expect(inherited, `${flag} is ${path.join(' ')}'s own`).not.toMatch(new RegExp(`^ +(-\\w, )?${flag}\\b`, 'm'));
+      else expect(inherited, `${path.join(' ')} inherits ${flag}`).toMatch(new RegExp(`^ +(-\\w, )?${flag}\\b`, 'm'));
+    }
+    expect(inherited).not.toContain('--version');
   });
+
+  it('examples are data on the command tree: the help shows exactly the lines attached to the command', async () => {
+    const { examplesOf } = await import('../../src/help/annotations.js');
+    for (const { path, cmd } of commands) {
+      const lines = examplesOf(cmd);
+      if (!lines.length) continue;
+      const r = await runCli([...path, '--help'], { columns: 100 });
+      const shown = [...r.stdout.matchAll(/^ {2}\$ (.+)$/gm)].map((m) => m[1]);
+      expect(shown, path.join(' ')).toEqual(lines);
+    }
+  });
+});
+
+const GLOBAL_FLAGS = ['--profile', '--api-key-stdin', '--base-url', '--output', '--fields', '--quiet', '--no-color', '--verbose', '--timeout', '--max-retries', '--yes'];
+
+describe('cardqr help <topic>', () => {
+  it('shows the help of a command (exit 0)', async () => {
+    const r = await runCli(['help', 'cards']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: cardqr cards /);
+  });
+
+  it.each([[['help', 'nope'], 'cardqr help nope', 'cardqr --help'], [['cards', 'help', 'lsit'], 'cardqr cards help lsit', 'cardqr cards --help']])(
+    'an unknown topic is a usage error (exit 2), not the root help: %j',
+    async (args, said, see) => {
+      const r = await runCli(args);
+      expect(r.exitCode).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`error: unknown command '${args.at(-1)}' in '${said}'; see '${see}' for the commands\n`);
+    },
+  );
 });
 
 describe('bare cardqr: a short overview grouped by task', () => {

@@ -71,7 +71,7 @@ describe('retry rules of the spec', () => {
 
 describe('api command arguments', () => {
   it('parses method, path and query', () => {
-    expect(parseApiCall('get', 'cards?limit=5', { query: ['status=draft'] })).toEqual({
+    expect(parseApiCall('get', 'cards?limit=5', { param: ['status=draft'] })).toEqual({
       method: 'GET',
       path: '/cards',
       query: { limit: '5', status: 'draft' },
@@ -82,7 +82,7 @@ describe('api command arguments', () => {
   it.each([
     [['FETCH', '/cards', {}], /unknown method/],
     [['GET', 'https://evil.example.com/steal', {}], /relative to the base URL/],
-    [['GET', '/cards', { query: ['novalue'] }], /expected key=value/],
+    [['GET', '/cards', { param: ['novalue'] }], /expected key=value/],
     [['POST', '/cards', { idempotencyKey: 'k'.repeat(256) }], /1 to 255/],
   ] as const)('refuses %j', (args, message) => {
     expect(() => parseApiCall(args[0], args[1], args[2] as never)).toThrow(message);

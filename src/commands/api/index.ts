@@ -3,7 +3,7 @@ import type { Method } from '../../api/client.js';
 import { check } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
-import { collect, example, outputSettings, readJsonData } from '../shared.js';
+import { example, repeatableOption, outputSettings, readJsonData } from '../shared.js';
 
 const METHODS: Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 
@@ -15,7 +15,7 @@ export interface ApiCallOptions {
   idempotencyKey?: string;
 }
 
-export function parseApiCall(method: string, path: string, flags: { query?: string[]; data?: string; idempotencyKey?: string }): ApiCallOptions {
+export function parseApiCall(method: string, path: string, flags: { param?: string[]; data?: string; idempotencyKey?: string }): ApiCallOptions {
   const m = method.toUpperCase() as Method;
   if (!METHODS.includes(m)) throw new UsageError(`unknown method "${method}": use one of ${METHODS.join(', ')}`);
   if (/^[a-z]+:\/\//i.test(path) || path.startsWith('//')) {
@@ -23,9 +23,9 @@ export function parseApiCall(method: string, path: string, flags: { query?: stri
   }
   const [bare, inline] = path.split('?', 2);
   const query: Record<string, string> = Object.fromEntries(new URLSearchParams(inline ?? ''));
-  for (const pair of flags.query ?? []) {
+  for (const pair of flags.param ?? []) {
     const eq = pair.indexOf('=');
-    if (eq < 1) throw new UsageError(`--query "${pair}": expected key=value`);
+    if (eq < 1) throw new UsageError(`--param "${pair}": expected key=value`);
     query[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   const idempotencyKey = check.idempotencyKey('--idempotency-key', flags.idempotencyKey);
@@ -38,10 +38,12 @@ export function apiCommand(deps: Deps): Command {
     .argument('<method>', `HTTP method {${METHODS.join(' | ')}}`)
     .argument('<path>', 'path relative to the base URL, e.g. /cards')
     .option('--data <json>', 'request body: inline JSON, @file.json, or - for stdin')
-    .option('--query <key=value>', 'query parameter (repeatable)', collect)
+    .addOption(repeatableOption('-p, --param <key=value>', 'query parameter (repeatable); --query is the JMESPath filter, as on every command'))
+    .option('--paginate', 'GET a list endpoint page after page (100 items each, following pagination.hasMore) and print every item')
     .addOption(new Option('--idempotency-key <key>', 'Idempotency-Key for a write (default: random)'))
     .action(async (method: string, path: string, flags) => {
       const call = parseApiCall(method, path, flags);
+      if (flags.paginate) return paginate(deps, call);
       const body = call.data !== undefined ? await readJsonData(call.data, deps) : undefined;
       const client = await deps.api();
       // Sent as JSON text: a JSON string given with --data ("hello") must reach the API quoted, not bare.
@@ -56,5 +58,19 @@ export function apiCommand(deps: Deps): Command {
       if (data.object === 'list' && Array.isArray(data.data) && s.format !== 'json') await renderList(data.data, view, s, deps.io);
       else await renderRecord(res.data, view, s, deps.io);
     });
-  return example(cmd, 'cardqr api GET /cards --query limit=5', 'cardqr api PATCH /qr-codes/qr_123 --data \'{"status":"paused"}\'');
+  return example(cmd, 'cardqr api GET /cards --param limit=5', 'cardqr api GET /leads --paginate -o ndjson --query "contact.email"', 'cardqr api PATCH /qr-codes/qr_123 --data \'{"status":"paused"}\'');
+}
+
+const VIEW = { columns: [{ header: 'id', value: 'id' }, { header: 'object', value: 'object' }] };
+
+/** `--paginate`: every item of every page, streamed as pages arrive (json: one array; ndjson: a line each). */
+async function paginate(deps: Deps, call: ApiCallOptions): Promise<void> {
+  if (call.method !== 'GET') throw new UsageError(`--paginate follows the pages of a list: it works with GET, not ${call.method}`);
+  if (call.data !== undefined) throw new UsageError('--paginate does not take --data');
+  const { limit: _limit, offset, ...query } = call.query;
+  const start = offset === undefined ? 0 : Number(offset);
+  if (!Number.isInteger(start) || start < 0) throw new UsageError(`offset "${offset}": expected a whole number of 0 or more`);
+  const [{ PagedList }, { renderList }] = await Promise.all([import('../../api/pages.js'), import('../../output/render.js')]);
+  const list = new PagedList(await deps.api(), call.path, query, { all: true, offset: start, signal: deps.interruptible() });
+  await renderList(list, VIEW, outputSettings(deps), deps.io);
 }

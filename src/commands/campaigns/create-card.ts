@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { check } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
-import { example, outputSettings, readJsonObject } from '../shared.js';
+import { example, printWritten, readJsonObject } from '../shared.js';
 
 export function campaignsCreateCardCommand(deps: Deps): Command {
   const cmd = new Command('create-card')
@@ -13,16 +13,15 @@ export function campaignsCreateCardCommand(deps: Deps): Command {
       const key = check.idempotencyKey('--idempotency-key', flags.idempotencyKey);
       const body = await readJsonObject(flags.data, deps);
       check.campaignBody('--data', body);
-      const [{ createCampaignCard }, { renderRecord }, { campaignCardView }] = await Promise.all([
+      const [{ createCampaignCard }, { campaignCardView }] = await Promise.all([
         import('../../api/campaigns.js'),
-        import('../../output/render.js'),
         import('../../output/views/campaigns.js'),
       ]);
       const { card } = await createCampaignCard(await deps.api(), id, body, { idempotencyKey: key });
       if (card.paused) {
         deps.io.stderr.write(`warning: card ${card.id} exists but is paused: the plan no longer covers it, so its public URL does not open\n`);
       }
-      await renderRecord(card, campaignCardView, outputSettings(deps), deps.io);
+      await printWritten(deps, card, campaignCardView, card.id);
     });
   return example(
     cmd,

@@ -13,9 +13,9 @@ import { reportRow, sha256File, type ReportMode, type ReportWriter } from '../..
 import { runImport, type Job } from '../../bulk/runner.js';
 import { commandLine, formatSummary, Tally } from '../../bulk/summary.js';
 import { buildBody, rowId, validateAll, type RowProblem, type Validation } from '../../bulk/validate.js';
+import { checkRejectsPath, rejectColumnsAt, Rejects, withoutRejectColumns, writeRejects } from '../../bulk/rejects.js';
 import type { Deps } from '../../deps.js';
 import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
-import { write } from '../../io.js';
 import { createSender } from './import-send.js';
 import { defaultReportPath, openReport, type OpenedReport } from './import-report.js';
 
@@ -32,6 +32,8 @@ export interface ImportOptions {
   rate?: number;
   skipInvalid: boolean;
   maxRows?: number;
+  /** CSV of the rows that failed or were invalid, with line, errorCode and message columns. */
+  rejects?: string;
 }
 
 const SHOWN_PROBLEMS = 50;
@@ -42,18 +44,44 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
   const signal = deps.interruptible();
   const mode: ReportMode = opts.validateOnly ? 'validate' : opts.dryRun ? 'dry-run' : 'import';
   const csv: CsvOptions = { delimiter: opts.delimiter, encoding: opts.encoding };
-  const source = () => readRecords(opts.file, csv);
+  let source = () => readRecords(opts.file, csv);
 
   // The file's first lines (and the flags that shape reading it) are checked before any request.
   if (opts.encoding) checkEncoding(opts.encoding);
   const [header, firstRow] = await first(source(), 2);
   if (!header) throw new UsageError(`${opts.file} is empty: expected a header line naming the columns`);
   if (!firstRow) throw new UsageError(`${opts.file} has a header line but no rows: nothing to ${mode === 'validate' ? 'check' : 'import'}`);
+  // A rejects file imported as it is: its line, errorCode and message columns are not data.
+  let headerCells = header.cells;
+  const dropped = rejectColumnsAt(header.cells);
+  if (dropped) {
+    const width = header.cells.length;
+    const raw = source;
+    source = () => withoutRejectColumns(raw(), width);
+    headerCells = header.cells.slice(0, width - dropped);
+    if (!quiet) stderr.write(`note: ignoring the last columns line, errorCode and message of ${opts.file} (a rejects file of an earlier import)\n`);
+  }
+  const reportPath = opts.report ?? (mode === 'validate' ? undefined : defaultReportPath(opts.file, mode));
+  if (opts.rejects) await checkRejectsPath(opts.rejects, [opts.file, reportPath]);
   const client = await deps.api();
   const schema = await preflight(client, opts, deps);
-  const plan = buildPlan(schema, header.cells);
-
-  const reportPath = opts.report ?? (mode === 'validate' ? undefined : defaultReportPath(opts.file, mode));
+  const plan = buildPlan(schema, headerCells);
+  const rejects = new Rejects();
+  let rejectsError: CliError | undefined;
+  const saveRejects = async (): Promise<string | undefined> => {
+    if (!opts.rejects) return undefined;
+    let n: number;
+    try {
+      n = await writeRejects(opts.rejects, headerCells, dataRows(source()), rejects);
+    } catch (e) {
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      rejectsError = new CliError(`could not write the rejects file ${opts.rejects} (${why}); the file there before is unchanged`, EXIT.failed);
+      return `rejects: ${rejectsError.message}`;
+    }
+    return n
+      ? `rejects: ${n} row${n === 1 ? '' : 's'} in ${opts.rejects} (fix them there and import that file as it is)`
+      : `rejects: none; ${opts.rejects} holds the header only`;
+  };
   const lock = reportPath ? await lockReport(reportPath, deps.now()) : undefined;
   let writer: ReportWriter | undefined;
   try {
@@ -64,22 +92,42 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
         }, opts.resume, (line) => stderr.write(`${line}\n`))
       : undefined;
     writer = opened?.writer;
-    const recordInvalid = ([p, ...more]: RowProblem[]) =>
-      writer?.write(reportRow(p.line, p.externalId, 'invalid', { errorCode: p.code, message: [p, ...more].map((x) => x.message).join('; ') }));
+    // A resumed report only ever records rows this run goes on with: a run refused for problems in the
+    // file (no --skip-invalid) leaves it exactly as it was.
+    const recordsInvalid = !opened?.resumed || (opts.skipInvalid && mode !== 'validate');
+    const recordInvalid = ([p, ...more]: RowProblem[]) => {
+      const message = [p, ...more].map((x) => x.message).join('; ');
+      rejects.add(p.line, p.code, message);
+      if (recordsInvalid) writer?.write(reportRow(p.line, p.externalId, 'invalid', { errorCode: p.code, message }));
+    };
     const checked = () => dataRows(source(), signal);
     const v = await validateAll(checked(), plan, recordInvalid, checked, { maxRows: opts.maxRows });
 
     if (plan.problems.length || (v.problems && (!opts.skipInvalid || opts.validateOnly))) {
       writer?.close();
-      throw problemsError(plan, v, reportPath);
+      const error = problemsError(plan, v, recordsInvalid ? reportPath : undefined, delimiterHint(header.cells, opts));
+      // Header problems make every row unjudgeable: no rejects file then.
+      const saved = plan.problems.length ? undefined : await saveRejects();
+      if (saved) error.lines.push(saved);
+      throw error;
     }
     if (mode === 'validate') {
-      if (!quiet) stderr.write(`${opts.file}: ${v.rows} rows checked against campaign ${opts.campaignId}: no problems\n`);
+      const saved = await saveRejects();
+      if (rejectsError) throw rejectsError;
+      if (!quiet) {
+        stderr.write(`${opts.file}: ${v.rows} rows checked against campaign ${opts.campaignId}: no problems\n${saved ? `${saved}\n` : ''}`);
+        // The spec publishes no allowance numbers (GET /me has none), so whether the rows fit cannot be known here.
+        stderr.write(`note: an import would create up to ${v.rows} card${v.rows === 1 ? '' : 's'}; the API does not say how many the plan has left, so an import that runs out stops at limit_exhausted_cards and prints how to resume\n`);
+      }
       return;
     }
-    if (v.problems && !quiet) {
-      const shown = v.first.slice(0, 10).map((p) => `  line ${p.line}: ${p.message}\n`).join('');
-      stderr.write(`skipping ${v.invalid.size} invalid row${v.invalid.size === 1 ? '' : 's'} (--skip-invalid; every one is in ${reportPath}):\n${shown}`);
+    if (v.problems) {
+      // Not success noise: rows that will not be imported are named even with -q.
+      const inRange = v.invalid.countUpTo(v.rangeEnd);
+      const later = v.invalid.size - inRange;
+      const shown = v.first.filter((p) => p.line <= v.rangeEnd).slice(0, 10).map((p) => `  line ${p.line}: ${p.message}\n`).join('');
+      if (inRange) stderr.write(`skipping ${inRange} invalid row${inRange === 1 ? '' : 's'} (--skip-invalid; every one is in ${reportPath}):\n${shown}`);
+      if (later) stderr.write(`note: ${later} more invalid row${later === 1 ? '' : 's'} after the first ${opts.maxRows} (--max-rows): not sent by this run; they are in ${reportPath}\n`);
     }
     if (signal.aborted) throw new InterruptedError('interrupted before any row was sent');
 
@@ -99,6 +147,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
       await createSender(client, opts.campaignId, mode === 'dry-run'),
       (row) => {
         writer!.write(row);
+        if (row.outcome === 'failed' || row.outcome === 'invalid') rejects.add(row.line, row.errorCode, row.message);
         tally.add(row);
         if (row.paused) paused++;
         progress.update(tally);
@@ -107,7 +156,10 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     ).finally(() => progress.stop());
     writer!.close();
     writer = undefined;
-    await finish({ opts, deps, mode, tally, result, alreadyDone, paused, report: reportPath! });
+    const saved = await saveRejects();
+    await finish({ opts, deps, mode, tally, result, alreadyDone, paused, report: reportPath!, rejects: saved, invalidInFile: v.invalid.countUpTo(v.rangeEnd),
+      beyond: Math.max(0, v.rows - v.inRange), laterInvalid: v.invalid.size - v.invalid.countUpTo(v.rangeEnd) });
+    if (rejectsError) throw rejectsError;
   } finally {
     writer?.close();
     await lock?.release();
@@ -175,13 +227,24 @@ async function* jobs(source: () => AsyncGenerator<CsvRecord>, plan: ImportPlan, 
   }
 }
 
-function problemsError(plan: ImportPlan, v: Validation, report: string | undefined): UsageError {
+/** A header read as one column that holds ; tab or |: the file probably uses that delimiter. */
+function delimiterHint(header: string[], opts: ImportOptions): string | undefined {
+  if (header.length !== 1) return undefined;
+  const counts = [';', '\t', '|'].map((d) => [d, header[0].split(d).length - 1] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+  if (!counts.length) return undefined;
+  const d = counts[0][0];
+  const shown = d === '\t' ? 'tab' : `"${d}"`;
+  const used = opts.delimiter === undefined ? 'a comma' : opts.delimiter === '\t' ? 'tab' : `"${opts.delimiter}"`;
+  return `hint: the header line was read as one column holding ${shown}, not ${used}: if the file is ${d === '\t' ? 'tab' : d}-separated, add --delimiter ${d === '\t' ? 'tab' : `'${d}'`}`;
+}
+
+function problemsError(plan: ImportPlan, v: Validation, report: string | undefined, hint?: string): UsageError {
   const lines = plan.problems.slice(0, SHOWN_PROBLEMS).map((p) => `line 1: ${p.message}`); // 100,000 bad columns: 50 lines
   for (const p of v.first) if (lines.length < SHOWN_PROBLEMS) lines.push(`line ${p.line}: ${p.message}`);
   const rest = plan.problems.length + v.problems - lines.length;
   if (rest > 0) lines.push(`… and ${rest} more${report ? ` (every row problem is in ${report})` : '; add --report <file> for the full list'}`);
   const total = plan.problems.length + v.problems;
-  return new UsageError(`${total} problem${total === 1 ? '' : 's'} in the file; nothing was sent`, lines);
+  return new UsageError(`${total} problem${total === 1 ? '' : 's'} in the file; nothing was sent`, hint ? [hint, ...lines] : lines);
 }
 
 interface Finish {
@@ -193,9 +256,16 @@ interface Finish {
   alreadyDone: number;
   paused: number;
   report: string;
+  /** The line about the rejects file, when one was written. */
+  rejects?: string;
+  /** Rows the validation pass found invalid (within --max-rows). */
+  invalidInFile: number;
+  /** Rows after --max-rows that this run did not send. */
+  beyond: number;
+  laterInvalid: number;
 }
 
-async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, report }: Finish): Promise<void> {
+async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, report, rejects, invalidInFile, beyond, laterInvalid }: Finish): Promise<void> {
   const { stderr } = deps.io;
   const failed = tally.outcomes.failed;
   const incomplete = result.stopped !== 'done' || failed > 0;
@@ -206,11 +276,28 @@ async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, re
     stderr.write(formatSummary({ title: `${what}${status}:`, tally, alreadyDone, report, resume }));
     if (tally.outcomes.invalid && !resume) stderr.write('invalid rows were not sent: fix them (see the report) and import them from a new file\n');
   }
+  // A rehearsal with --max-rows: say what is left and the command that goes on with it.
+  if (beyond && !incomplete && result.stopped === 'done') {
+    const goOn = mode === 'import'
+      ? resumeCommand({ ...opts, maxRows: undefined }, deps)
+      : resumeCommand({ ...opts, maxRows: undefined, report: undefined, rejects: undefined }, deps, false);
+    const invalidNote = laterInvalid ? ` (${laterInvalid} of them invalid${opts.skipInvalid ? ', skipped by --skip-invalid' : ''})` : '';
+    const rows = beyond === 1 ? '1 more row in the file was' : `${beyond} more rows in the file were`;
+    stderr.write(`${rows} not sent: this run stopped after the first ${opts.maxRows} (--max-rows)${invalidNote}\n`);
+    stderr.write(`to go on with ${mode === 'import' ? 'the rest' : 'a real import'}: ${goOn}\n`);
+  }
+  const plan = mode === 'dry-run' ? dryRunPlan(tally, invalidInFile) : undefined;
+  if (plan && (!deps.globals.quiet || incomplete || tally.outcomes.invalid)) stderr.write(`${plan.text}\n`);
+  if (rejects && (!deps.globals.quiet || tally.outcomes.failed || tally.outcomes.invalid)) stderr.write(`${rejects}\n`);
   // Not success noise: the cards exist but their URLs do not open (a 201 does not prove it), so even with -q.
   if (paused) stderr.write(`warning: ${paused} card${paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open\n`);
-  if (deps.globals.output === 'json' || deps.globals.output === 'ndjson') {
-    const summary = { campaignId: opts.campaignId, file: opts.file, mode, report, stopped: result.stopped, alreadyDone, ...tally.toJSON(), resume: resume ?? null };
-    await write(deps.io.stdout, JSON.stringify(summary, null, deps.globals.output === 'json' ? 2 : undefined) + '\n');
+  if (deps.globals.output === 'json' || deps.globals.output === 'ndjson' || deps.globals.query !== undefined) {
+    const summary = {
+      campaignId: opts.campaignId, file: opts.file, mode, report, stopped: result.stopped, alreadyDone, ...tally.toJSON(), resume: resume ?? null,
+      ...(plan ? { plan: plan.counts } : {}), ...(opts.rejects ? { rejects: opts.rejects } : {}),
+    };
+    const { printJson } = await import('../../output/query.js');
+    await printJson(deps.io, summary, deps.globals.output !== 'ndjson', deps.globals.query);
   }
   if (result.stopped === 'interrupted') throw new InterruptedError('interrupted: the rows sent so far are recorded in the report', resume ? [`resume with: ${resume}`] : []);
   if (result.fatal) throw result.fatal;
@@ -219,9 +306,21 @@ async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, re
   }
 }
 
+/**
+ * The dry run's answer as a plan. "Already exist" is what the API documents: the dry run refusing a
+ * row with duplicate_external_id (the API has no lookup of cards by identifier); rows it refuses for
+ * any other reason, and rows the file check found invalid, count as invalid.
+ */
+function dryRunPlan(tally: Tally, invalidInFile: number) {
+  const counts = { create: tally.outcomes.skipped, exist: tally.outcomes.exists, invalid: tally.outcomes.invalid + tally.outcomes.failed };
+  const refused = tally.outcomes.failed;
+  const why = counts.invalid ? ` (${invalidInFile} found in the file, ${refused} refused by the dry run)` : '';
+  return { counts, text: `plan: would create ${counts.create}, already exist ${counts.exist}, invalid ${counts.invalid}${why}` };
+}
+
 /** The exact command that continues this import. */
-export function resumeCommand(opts: ImportOptions, deps: Pick<Deps, 'globals'>): string {
-  const args = ['campaigns', 'import', opts.campaignId, opts.file, '--resume'];
+export function resumeCommand(opts: ImportOptions, deps: Pick<Deps, 'globals'>, resume = true): string {
+  const args = ['campaigns', 'import', opts.campaignId, opts.file, ...(resume ? ['--resume'] : [])];
   if (opts.report) args.push('--report', opts.report);
   if (opts.delimiter) args.push('--delimiter', opts.delimiter);
   if (opts.encoding) args.push('--encoding', opts.encoding);
@@ -229,6 +328,7 @@ export function resumeCommand(opts: ImportOptions, deps: Pick<Deps, 'globals'>):
   if (opts.rate) args.push('--rate', String(opts.rate));
   if (opts.skipInvalid) args.push('--skip-invalid');
   if (opts.maxRows) args.push('--max-rows', String(opts.maxRows));
+  if (opts.rejects) args.push('--rejects', opts.rejects);
   if (deps.globals.profile) args.push('--profile', deps.globals.profile);
   if (deps.globals.baseUrl) args.push('--base-url', deps.globals.baseUrl);
   return commandLine(args);

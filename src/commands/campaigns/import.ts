@@ -15,6 +15,7 @@ interface ImportFlags {
   rate?: number;
   skipInvalid?: boolean;
   maxRows?: number;
+  rejects?: string;
 }
 
 /** Flags → options, with the cross-flag rules (exit 2 before anything is read or sent). */
@@ -34,6 +35,7 @@ export function importOptions(campaignId: string, file: string, f: ImportFlags):
     rate: f.rate,
     skipInvalid: Boolean(f.skipInvalid),
     maxRows: f.maxRows,
+    rejects: f.rejects,
   };
 }
 
@@ -48,7 +50,7 @@ export function campaignsImportCommand(deps: Deps): Command {
     .description('Import a CSV file into a campaign: one card per row, each created exactly once (validated first, resumable)')
     .argument('<campaign-id>', 'campaign id, e.g. cmp_123')
     .argument('<file.csv>', 'the rows; the first line names the columns (see `cardqr campaigns schema`)')
-    .option('--dry-run', 'send every row to the dry-run endpoint: shows what would happen, creates nothing')
+    .option('--dry-run', 'send every row to the dry-run endpoint, creates nothing; ends with the plan: would create N, already exist M, invalid K')
     .option('--validate-only', 'only check the file against the campaign schema; sends no row')
     .option('--report <file>', 'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)')
     .option('--resume', 'continue the import its report records: rows created or exists are skipped, the rest sent again with the same keys')
@@ -57,6 +59,7 @@ export function campaignsImportCommand(deps: Deps): Command {
     .option('--concurrency <n>', 'requests in flight, 1-16 (default: 1)', intIn(1, 16))
     .option('--rate <n>', "requests per minute at most (default: the key's limit from GET /me)", positiveNumber)
     .option('--skip-invalid', 'record invalid rows in the report (outcome invalid) and import the others')
+    .option('--rejects <file.csv>', 'write every row that failed or was invalid (original cells + line, errorCode, message) to this CSV, ready to fix and import as it is')
     .option('--max-rows <n>', 'import only the first n rows: a rehearsal on live data', intIn(1, Number.MAX_SAFE_INTEGER))
     .addHelpText('after', `
 Before sending anything the whole file is checked (columns known to the campaign schema, required
@@ -80,6 +83,7 @@ API or key refused, 7 some rows failed or were invalid, 130 interrupted (resume 
     'cardqr campaigns import cmp_123 people.csv --validate-only',
     'cardqr campaigns import cmp_123 people.csv --max-rows 5',
     'cardqr campaigns import cmp_123 people.csv --resume',
+    'cardqr campaigns import cmp_123 people.csv --rejects rejects.csv && cardqr campaigns import cmp_123 rejects.csv',
     'cardqr campaigns import cmp_123 export.csv --delimiter ";" --encoding latin1 --concurrency 4',
   );
 }

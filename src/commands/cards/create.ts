@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { CREATE_STATUSES } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
-import { example, outputSettings } from '../shared.js';
+import { example, printDryRun, printWritten } from '../shared.js';
 import {
   type CardFieldFlags, checkDocKeys, checkFieldKeys, docString, fetchTemplateRules, hasUnknownKeys, parse, readFieldInput,
   refuseTemplateProblems, withFieldOptions,
@@ -12,6 +12,8 @@ export interface CardsCreateFlags extends CardFieldFlags {
   template?: string;
   shortCode?: string;
   status?: 'draft' | 'published';
+  allowEmpty?: boolean;
+  dryRun?: boolean;
 }
 
 export function cardsCreateCommand(deps: Deps): Command {
@@ -21,7 +23,9 @@ export function cardsCreateCommand(deps: Deps): Command {
       .option('--name <name>', 'label shown in the dashboard, 1-200 characters (default: first + last name)', parse.name)
       .option('--template <template-id>', 'template whose design and field rules the card takes (rules are checked before sending)')
       .option('--short-code <code>', 'slug of the public URL: letters, digits, hyphens, up to 100 (default: random 8 characters)', parse.shortCode)
-      .addOption(new Option('--status <status>', 'initial status (default: published)').choices(CREATE_STATUSES)),
+      .addOption(new Option('--status <status>', 'initial status (default: published)').choices(CREATE_STATUSES))
+      .option('--allow-empty', 'create the card even with no field given (an "Untitled card" still counts against the allowance)')
+      .option('--dry-run', 'print the request body that would be sent and send nothing (the template is still read to check its rules)'),
   ).action(async (flags: CardsCreateFlags) => {
     const { createCard } = await import('../../api/cards.js');
     const { templateProblems, withoutCleared } = await import('../../api/card-fields.js');
@@ -45,17 +49,24 @@ export function cardsCreateCommand(deps: Deps): Command {
       throw new UsageError(`--data: status must be one of ${CREATE_STATUSES.join(', ')}`);
     }
     if (template) refuseTemplateProblems(templateProblems(body.fields, template), template.id);
+    if (!Object.keys(body.fields).length && !flags.allowEmpty) {
+      throw new UsageError('no field given: the card would be empty ("Untitled card") yet count against the plan\'s card allowance; nothing was sent', [
+        'give --field, --email, --phone, --link or --data; or pass --allow-empty to create an empty card on purpose',
+      ]);
+    }
+    if (flags.dryRun) return printDryRun(deps, 'POST', '/cards', JSON.parse(JSON.stringify(body)));
     const card = await createCard(await deps.api(), body, { idempotencyKey: flags.idempotencyKey });
     if (card.paused) {
       deps.io.stderr.write(`warning: card ${card.id} was created but is paused (paused: true): the plan does not cover it, so ${card.url} does not open\n`);
     }
-    const [{ renderRecord }, { cardView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/cards.js')]);
-    await renderRecord(card, cardView, outputSettings(deps), deps.io);
+    const { cardView } = await import('../../output/views/cards.js');
+    await printWritten(deps, card, cardView, card.id);
   });
   return example(
     cmd,
     'cardqr cards create --field firstName=Ada --field lastName=Lovelace --email Work=ada@example.com',
     'cardqr cards create --template tpl_corporate --short-code ada-lovelace --data @ada.json',
     'cat ada.json | cardqr cards create --data - -o json',
+    'cardqr cards create --data @ada.json --dry-run',
   );
 }

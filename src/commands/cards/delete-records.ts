@@ -1,8 +1,11 @@
-// `cards delete` and `qr delete`: several ids, a confirmation naming each record on a terminal (--yes
-// otherwise), one report line per id, and going on past a failed id.
+// `cards delete` and `qr delete`: several ids (or `-`: one per line on stdin), a confirmation naming
+// each record on a terminal (--yes otherwise; past DESCRIBE_MAX ids it names the count instead of
+// fetching each), one report line per id, and going on past a failed id.
 import type { ApiClient } from '../../api/client.js';
 import type { Deps } from '../../deps.js';
 import { ApiError, CliError, EXIT, PartialError } from '../../errors.js';
+import { idErrorText } from '../../hints.js';
+import { readIds } from '../ids.js';
 import { confirm } from '../shared.js';
 
 export interface DeleteSpec<T> {
@@ -15,34 +18,56 @@ export interface DeleteSpec<T> {
   consequence: (count: number) => string;
 }
 
-const errorLine = (id: string, e: ApiError) => `error: ${id}: ${e.code ?? 'http_error'} (${e.status}): ${e.message}\n`;
+/** Above this many ids the question names the count rather than fetching every record to describe it. */
+export const DESCRIBE_MAX = 20;
 
-export async function deleteRecords<T>(deps: Deps, ids: string[], spec: DeleteSpec<T>): Promise<void> {
-  const unique = [...new Set(ids)];
-  const single = unique.length === 1;
+
+/**
+ * The end of a many-id command: nothing failed → return; all failed for the same reason → that
+ * reason's status (4 when every id was missing); some failed → 7.
+ */
+export function finishMany(failures: ApiError[], total: number, doneText: string, noun: string): void {
+  if (!failures.length) return;
+  const summary = `${failures.length} of ${total} ${noun} failed (${doneText})`;
+  if (failures.length === total) {
+    const exits = new Set(failures.map((f) => f.exit));
+    if (exits.size === 1) throw new CliError(summary, failures[0].exit);
+  }
+  throw new PartialError(summary);
+}
+
+export async function deleteRecords<T>(deps: Deps, args: string[], spec: DeleteSpec<T>): Promise<void> {
+  const unique = await readIds(deps, args);
+  const single = unique.length === 1 && !args.includes('-');
   const yes = Boolean(deps.globals.yes);
   // Without a terminal and without --yes, refuse before sending anything.
   if (!yes && !(deps.io.isStdinTTY && deps.io.isStderrTTY)) await confirm(deps, '');
   const client = await deps.api();
+  const failures: ApiError[] = [];
   const failed: string[] = [];
   // One id: its error is the command's error (its own exit status). Several: report, go on, exit 7.
   const fail = (id: string, e: unknown) => {
     if (single || !(e instanceof ApiError)) throw e;
     failed.push(id);
-    deps.io.stderr.write(errorLine(id, e));
+    failures.push(e);
+    deps.io.stderr.write(idErrorText(id, e));
   };
 
   let targets = unique;
   if (!yes) {
-    const lines: string[] = [];
-    targets = [];
-    for (const id of unique) {
-      try {
-        lines.push(`  ${id}  ${spec.describe(await spec.fetch(client, id))}`);
-        targets.push(id);
-      } catch (e) {
-        fail(id, e);
+    let lines: string[] = [];
+    if (unique.length <= DESCRIBE_MAX) {
+      targets = [];
+      for (const id of unique) {
+        try {
+          lines.push(`  ${id}  ${spec.describe(await spec.fetch(client, id))}`);
+          targets.push(id);
+        } catch (e) {
+          fail(id, e);
+        }
       }
+    } else {
+      lines = [...unique.slice(0, 5).map((id) => `  ${id}`), `  … and ${unique.length - 5} more`];
     }
     if (targets.length) {
       const what = targets.length === 1 ? `this ${spec.noun}` : `these ${targets.length} ${spec.noun}s`;
@@ -61,6 +86,7 @@ export async function deleteRecords<T>(deps: Deps, ids: string[], spec: DeleteSp
     }
   }
   if (failed.length) {
-    throw new PartialError(`${failed.length} of ${unique.length} deletions failed (${deleted} deleted): ${failed.join(', ')}`);
+    deps.io.stderr.write(`not deleted: ${failed.join(', ')}\n`);
+    finishMany(failures, unique.length, `${deleted} deleted`, 'deletions');
   }
 }

@@ -6,7 +6,7 @@ export function cardsDeleteCommand(deps: Deps): Command {
   const cmd = new Command('delete')
     .alias('rm')
     .description('Move cards to Trash: their public URLs stop at once (restore only in the dashboard)')
-    .argument('<card-id...>', 'one or more card ids')
+    .argument('<card-id...>', 'one or more card ids, or - to read them from standard input (one per line)')
     .action(async (ids: string[]) => {
       const [{ deleteCard, getCard }, { deleteRecords }] = await Promise.all([import('../../api/cards.js'), import('./delete-records.js')]);
       await deleteRecords(deps, ids, {

@@ -5,7 +5,7 @@ import type { Fields, TemplateLike } from '../../api/card-fields.js';
 import { closest, nameProblem, shortCodeProblem, IDEMPOTENCY_KEY_MAX, NAME_MAX, SHORT_CODE_MAX } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
 import { ApiError, UsageError } from '../../errors.js';
-import { collect, readJsonObject } from '../shared.js';
+import { readJsonObject, repeatableOption } from '../shared.js';
 
 export interface CardFieldFlags {
   field?: string[];
@@ -37,10 +37,10 @@ export const parse = {
 
 export function withFieldOptions(cmd: Command): Command {
   return cmd
-    .option('--field <key=value>', 'set a field, e.g. title=CTO or address.city=Lyon; an empty value clears it (repeatable)', collect)
-    .option('--email <label=value>', 'an email address, e.g. Work=ada@example.com (repeatable; gives the whole emails list)', collect)
-    .option('--phone <label=value>', 'a phone number, e.g. Mobile=+33612345678 (repeatable; gives the whole phones list)', collect)
-    .option('--link <type=url>', 'a link, e.g. linkedin=linkedin.com/in/ada (repeatable; gives the whole links list)', collect)
+    .addOption(repeatableOption('--field <key=value>', 'set a field, e.g. title=CTO or address.city=Lyon; an empty value clears it (repeatable)'))
+    .addOption(repeatableOption('--email <label=value>', 'an email address, e.g. Work=ada@example.com (repeatable; gives the whole emails list)'))
+    .addOption(repeatableOption('--phone <label=value>', 'a phone number, e.g. Mobile=+33612345678 (repeatable; gives the whole phones list)'))
+    .addOption(repeatableOption('--link <type=url>', 'a link, e.g. linkedin=linkedin.com/in/ada (repeatable; gives the whole links list)'))
     .option('--data <json>', 'fields as JSON: @file.json, - for stdin, or inline; a {"fields": {...}} card document also works')
     .option('--allow-unknown-fields', 'send field keys this tool does not know (the API drops unknown keys silently)')
     .option('--idempotency-key <key>', 'Idempotency-Key for this write, up to 255 characters (default: random)', parse.idempotencyKey);

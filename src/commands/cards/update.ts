@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Deps } from '../../deps.js';
-import { UsageError } from '../../errors.js';
-import { example, outputSettings } from '../shared.js';
+import { CliError, EXIT, UsageError } from '../../errors.js';
+import { confirm, example, printDryRun, printWritten } from '../shared.js';
 import {
   type CardFieldFlags, checkDocKeys, checkFieldKeys, docString, fetchTemplateRules, hasUnknownKeys, readFieldInput,
   refuseTemplateProblems, withFieldOptions,
@@ -11,21 +11,36 @@ export interface CardsUpdateFlags extends CardFieldFlags {
   template?: string;
   unlinkTemplate?: boolean;
   replace?: boolean;
+  dryRun?: boolean;
+}
+
+const isBlank = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length);
+const shown = (v: unknown) => {
+  const text = typeof v === 'string' ? `"${v}"` : JSON.stringify(v) ?? 'null';
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+};
+
+/** First + last name, as the service derives a card's name from them. */
+function personName(fields: Record<string, unknown>): string | undefined {
+  const name = [fields.firstName, fields.lastName].map((s) => (typeof s === 'string' ? s.trim() : '')).filter(Boolean).join(' ');
+  return name ? name.slice(0, 200) : undefined;
 }
 
 export function cardsUpdateCommand(deps: Deps): Command {
   const cmd = withFieldOptions(
     new Command('update')
-      .description("Change a card's fields (merged into its current data unless --replace); status and short code never change")
+      .description("Change a card's fields (merged into its current data unless --replace); asks before clearing data or renaming (--yes in scripts)")
       .argument('<card-id>', 'card id, e.g. crd_123')
       .option('--template <template-id>', 'link the card to this template\'s field rules')
       .option('--unlink-template', 'unlink the card from its template (templateId null)')
-      .option('--replace', 'send exactly the given fields: scalar fields not given are CLEARED (rich sections not given are kept)'),
+      .option('--replace', 'send exactly the given fields: scalar fields not given are CLEARED (rich sections not given are kept)')
+      .option('--dry-run', 'print the merged document that would be sent (PATCH body) and what it would clear or rename; send nothing'),
   ).action(async (id: string, flags: CardsUpdateFlags) => {
     if (flags.template !== undefined && flags.unlinkTemplate) throw new UsageError('use either --template or --unlink-template, not both');
     const { getCard, updateCard } = await import('../../api/cards.js');
-    const { mergeFields, templateProblems, SCALAR_KEYS } = await import('../../api/card-fields.js');
+    const { mergeFields, templateProblems, SCALAR_KEYS, SECTION_KEYS } = await import('../../api/card-fields.js');
     const isSection = (key: string) => !(SCALAR_KEYS as readonly string[]).includes(key);
+    const SECTION_SET = Object.fromEntries(SECTION_KEYS.map((k) => [k, true]));
     const { fields: changes, doc } = await readFieldInput(flags, deps);
     checkDocKeys(doc, ['templateId'], flags);
     const docTemplate = doc.templateId === null ? null : docString(doc, 'templateId');
@@ -35,39 +50,48 @@ export function cardsUpdateCommand(deps: Deps): Command {
     }
     if (!templateId || !(await hasUnknownKeys(changes))) await checkFieldKeys(changes, flags);
     const client = await deps.api();
-
+    // The card is read first (a read, also for --replace and --dry-run): what the update would clear
+    // or rename is known, and asked about, before anything is written.
+    const card = await getCard(client, id);
+    const targetId = templateId === undefined ? card.templateId : templateId;
+    const template = targetId ? await fetchTemplateRules(deps, targetId) : undefined;
+    if (targetId) await checkFieldKeys(changes, flags, template);
     let fields: Record<string, unknown>;
-    let nameBefore: string | undefined;
+    const losses: string[] = [];
     if (flags.replace) {
       // Exactly what was given: cleared scalars are simply left out, a section given as null is cleared.
       fields = Object.fromEntries(Object.entries(changes).filter(([k, v]) => v !== null || isSection(k)));
-      const template = templateId ? await fetchTemplateRules(deps, templateId) : undefined;
-      if (templateId) await checkFieldKeys(changes, flags, template);
       if (template) refuseTemplateProblems(templateProblems(fields, template, { sectionsKept: true }), template.id);
+      for (const [key, value] of Object.entries(card.fields)) {
+        if (key in SECTION_SET || key in fields || isBlank(value)) continue;
+        if (changes[key] === null) continue; // cleared on purpose with an empty value
+        losses.push(`clears ${key} (${shown(value)}): --replace sends only the fields given`);
+      }
     } else {
-      const card = await getCard(client, id);
-      nameBefore = card.name;
-      const targetId = templateId === undefined ? card.templateId : templateId;
-      const template = targetId ? await fetchTemplateRules(deps, targetId) : undefined;
-      if (targetId) await checkFieldKeys(changes, flags, template);
       const merged = mergeFields(card.fields, changes, template);
       fields = merged.fields;
       if (template) refuseTemplateProblems(templateProblems(fields, template), template.id);
-      for (const key of merged.dropped) {
-        deps.io.stderr.write(`warning: template ${targetId} hides ${key}; the API refuses to keep it, so this update clears it\n`);
-      }
+      for (const key of merged.dropped) losses.push(`clears ${key} (${shown(card.fields[key])}): template ${targetId} hides it and the API refuses to keep it`);
       for (const key of merged.relocked) {
         const value = template?.policy.fields[key]?.value;
-        deps.io.stderr.write(`warning: template ${targetId} locks ${key}; the card's value is replaced by ${JSON.stringify(value)}\n`);
+        losses.push(`replaces ${key} (${shown(card.fields[key])}) by ${shown(value)}: template ${targetId} locks it`);
       }
     }
+    // PATCH: "the card name follows the person's name".
+    const nameAfter = personName(fields) ?? card.name;
+    if (nameAfter !== card.name) losses.push(`renames the card "${card.name}" to "${nameAfter}" (the name follows first + last name)`);
     const body = templateId === undefined ? { fields } : { fields, templateId };
-    const card = await updateCard(client, id, body, { idempotencyKey: flags.idempotencyKey });
-    if (nameBefore !== undefined && card.name !== nameBefore) {
-      deps.io.stderr.write(`note: the card name follows the person's name: "${nameBefore}" is now "${card.name}"\n`);
+    if (flags.dryRun) {
+      for (const line of losses) deps.io.stderr.write(`note: this update ${line}\n`);
+      return printDryRun(deps, 'PATCH', `/cards/${id}`, body);
     }
-    const [{ renderRecord }, { cardView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/cards.js')]);
-    await renderRecord(card, cardView, outputSettings(deps), deps.io);
+    if (losses.length) {
+      deps.io.stderr.write(`This update of ${card.id} (${card.name}):\n${losses.map((l) => `  ${l}\n`).join('')}`);
+      if (!(await confirm(deps, 'Apply it?'))) throw new CliError('cancelled: nothing was changed', EXIT.usage);
+    }
+    const updated = await updateCard(client, id, body, { idempotencyKey: flags.idempotencyKey });
+    const { cardView } = await import('../../output/views/cards.js');
+    await printWritten(deps, updated, cardView, updated.id);
   });
   return example(
     cmd,
@@ -75,5 +99,6 @@ export function cardsUpdateCommand(deps: Deps): Command {
     'cardqr cards update crd_123 --phone Mobile=+33612345678 --field address.city=Lyon',
     'cardqr cards update crd_123 --replace --data @complete-fields.json',
     'cardqr cards update crd_123 --unlink-template',
+    'cardqr cards update crd_123 --template tpl_event --dry-run',
   );
 }

@@ -23,15 +23,24 @@ export function emulatorCommand(deps: Deps): Command {
         if (e instanceof SeedError) throw new UsageError(`--seed: ${flags.seed} is not a valid seed`, e.problems);
         throw e;
       }
+      const port = flags.port ?? 4010;
+      const host = flags.host ?? '127.0.0.1';
       const emu = await createEmulator({
-        port: flags.port ?? 4010,
-        host: flags.host ?? '127.0.0.1',
+        port,
+        host,
         seed,
         statePath: flags.state,
         rateLimit: flags.rateLimit,
         latencyMs: flags.latency,
         faultRate: flags.faultRate,
         log: deps.globals.quiet ? undefined : (line) => deps.io.stderr.write(`${line}\n`),
+      }).catch((e: NodeJS.ErrnoException) => {
+        if (e?.code === 'EADDRINUSE') {
+          throw new UsageError(`port ${port} on ${host} is already in use (another emulator?): pick another with --port <n>, or --port 0 for a free one`);
+        }
+        if (e?.code === 'EACCES') throw new UsageError(`not allowed to listen on port ${port} on ${host}: use a port above 1023, or --port 0 for a free one`);
+        if (e?.code === 'EADDRNOTAVAIL' || e?.code === 'ENOTFOUND') throw new UsageError(`--host ${host}: not an address of this machine`);
+        throw e;
       });
       // --profile is also a global option (the profile to use); commander hands it to the root.
       const profile = flags.profile ?? deps.globals.profile;
@@ -39,7 +48,8 @@ export function emulatorCommand(deps: Deps): Command {
         await deps.profiles().save({ name: profile, baseUrl: emu.baseUrl, apiKey: emu.keys.full }, false);
         deps.io.stderr.write(`profile "${profile}" points at the emulator (use --profile ${profile})\n`);
       }
-      deps.io.stdout.write(JSON.stringify({ baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys }) + '\n');
+      const { printJson } = await import('../../output/query.js');
+      await printJson(deps.io, { baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys }, false, deps.globals.query);
       deps.io.stderr.write(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)\n`);
       const signal = deps.interruptible();
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));

@@ -2,26 +2,29 @@ import { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
 import { example, parseFieldList } from '../shared.js';
-import { parseSince } from './options.js';
+import { leadFileKind, parseSince, PRESET_HELP, VCARD_HELP, withSinceOptions, type LeadFileFlags } from './options.js';
 
-interface LeadsExportFlags {
+interface LeadsExportFlags extends LeadFileFlags {
   state: string;
   out?: string;
   since?: string;
+  tz?: string;
 }
 
 const FORMATS = ['ndjson', 'csv', 'json'] as const;
 
 export function leadsExportCommand(deps: Deps): Command {
-  const cmd = new Command('export')
+  const cmd = withSinceOptions(new Command('export')
     .description('Export every lead created since the last run, oldest first: incremental and safe under cron')
     .requiredOption('--state <file>', 'state file keeping the cursor; created by the first run; <file>.lock is held while running')
-    .option('--out <file>', 'write to this file, replaced only once complete (default: standard output)')
-    .option('--since <date-time>', 'first run only: start at leads created at or after this ISO 8601 date-time (default: every lead)')
+    .option('--out <file>', 'write to this file, replaced only once complete (default: standard output)'),
+  'first run only (default: every lead): start at leads created at or after')
+    .option('--preset <crm>', PRESET_HELP)
+    .option('--vcard-version <version>', VCARD_HELP)
     .addHelpText(
       'after',
       `
-Output: -o ndjson (default), csv or json, oldest lead first. Archived leads are included.
+Output: -o ndjson (default), csv, json or vcf (vCards), or --preset hubspot|salesforce, oldest lead first. Archived leads are included.
 CSV columns: id, createdAt, source, trigger, cardId, cardName, formName, locked, archived,
   contact.name, contact.email, contact.phone, contact.company, contact.title, country, city,
   marketingOptIn, consentAt, hubspot.status, answers ("label: value; label: value").
@@ -33,26 +36,35 @@ first holds <file>.lock; a lock left by a process that no longer exists is taken
 On success it prints one summary line on stderr (nothing with -q).`,
     )
     .action(async (flags: LeadsExportFlags) => {
-      const output = deps.globals.output ?? 'ndjson';
+      const file = await leadFileKind(flags, deps.globals, { quietAllowed: true });
+      const output = file ? 'ndjson' : (deps.globals.output ?? 'ndjson');
       if (!(FORMATS as readonly string[]).includes(output)) {
-        throw new UsageError(`leads export writes ndjson, csv or json, not ${output} (-o ndjson|csv|json)`);
+        throw new UsageError(`leads export writes ndjson, csv, json or vcf, not ${output} (-o ndjson|csv|json|vcf)`);
       }
-      const since = flags.since !== undefined ? parseSince(flags.since) : undefined;
+      if (deps.globals.query !== undefined) {
+        throw new UsageError('leads export does not take --query (it writes every lead, resumably): filter its ndjson with jq, or use `leads list --all --query`');
+      }
+      const since = parseSince(deps, flags);
       const fields = deps.globals.fields ? parseFieldList(deps.globals.fields) : undefined;
       const out = flags.out === '-' ? undefined : flags.out;
       const { runLeadsExport } = await import('../../export/run.js');
       const settings = await deps.settings();
       const summary = await runLeadsExport(
-        { statePath: flags.state, format: output as (typeof FORMATS)[number], out, since, fields },
+        { statePath: flags.state, format: output as (typeof FORMATS)[number], out, since, fields, file },
         { client: await deps.api(), baseUrl: settings.baseUrl, stdout: deps.io.stdout, now: deps.now, signal: deps.interruptible() },
       );
-      if (deps.globals.quiet) return;
       const err = deps.io.stderr;
+      if (summary.skippedLocked) {
+        const { skippedLine } = await import('../../output/lead-files.js');
+        err.write(skippedLine(summary.skippedLocked, true));
+      }
+      if (deps.globals.quiet) return;
       const t = summary.tookOverLock;
       if (t) err.write(`note: took over a stale lock left by pid ${t.pid} (started ${t.startedAt}), which is no longer running\n`);
       const where = out ? ` to ${out}` : '';
       const span = summary.exported ? ` (created ${summary.oldest} to ${summary.newest})` : '';
-      const what = summary.exported ? `${summary.exported} lead${summary.exported === 1 ? '' : 's'} exported${where}${span}` : 'no new leads';
+      const written = summary.exported - (summary.skippedLocked ?? 0);
+      const what = summary.exported ? `${written} lead${written === 1 ? '' : 's'} exported${where}${span}` : 'no new leads';
       err.write(`${what}; state updated: ${flags.state}\n`);
     });
   example(

@@ -2,12 +2,23 @@ import { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { write } from '../../io.js';
 import { example, outputSettings } from '../shared.js';
+import { leadFileKind, VCARD_HELP, type LeadFileFlags } from './options.js';
 
 export function leadsGetCommand(deps: Deps): Command {
   const cmd = new Command('get')
     .description('Show one lead with every answer: contact, source, card, consent and CRM status')
     .argument('<lead-id>', 'lead id')
-    .action(async (id: string) => {
+    .option('--vcard-version <version>', VCARD_HELP)
+    .action(async (id: string, flags: LeadFileFlags) => {
+      const kind = await leadFileKind(flags, deps.globals);
+      if (kind) {
+        const [{ getLead }, { leadFile, skippedLine }] = await Promise.all([import('../../api/leads.js'), import('../../output/lead-files.js')]);
+        const lead = await getLead(await deps.api(), id);
+        const file = await leadFile(kind);
+        await write(deps.io.stdout, file.header() + file.item(lead));
+        if (file.skipped) deps.io.stderr.write(skippedLine(file.skipped));
+        return;
+      }
       const [{ getLead }, { renderRecord, table }, { leadView, answerColumns }] = await Promise.all([
         import('../../api/leads.js'),
         import('../../output/render.js'),
@@ -20,5 +31,5 @@ export function leadsGetCommand(deps: Deps): Command {
       const answers = lead.answers ?? [];
       await write(deps.io.stdout, answers.length ? `\nAnswers\n${await table(answerColumns, answers, s)}` : '\nAnswers: none\n');
     });
-  return example(cmd, 'cardqr leads get lead_123', 'cardqr leads get lead_123 -o json | jq .answers');
+  return example(cmd, 'cardqr leads get lead_123', 'cardqr leads get lead_123 -o json | jq .answers', 'cardqr leads get lead_123 -o vcf > lead.vcf');
 }

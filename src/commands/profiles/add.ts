@@ -13,26 +13,40 @@ export function profilesAddCommand(deps: Deps): Command {
     .argument('<name>', 'profile name (letters, digits, . _ -)')
     .option('--default', 'make it the default profile')
     .option('--no-verify', 'store without calling GET /me')
-    .action(async (name: string, flags: { default?: boolean; verify: boolean }) => {
+    .option('--api-key-command <cmd>', "store this command instead of the key: each run executes it (sh -c, 30 s timeout) and uses the first line it prints, e.g. 'pass show cardqr/prod'")
+    .action(async (name: string, flags: { default?: boolean; verify: boolean; apiKeyCommand?: string }) => {
       if (!NAME.test(name)) throw new UsageError(`invalid profile name "${name}": use letters, digits, ".", "_" or "-" (up to 64)`);
       const rawBase = deps.globals.baseUrl ?? deps.env.CARDQR_BASE_URL;
       if (!rawBase) throw new UsageError('profiles add needs --base-url <url> (e.g. https://api.example.com/v1)');
       const baseUrl = checkBaseUrl(rawBase);
-      const apiKey = await readKey(deps);
-      const profile: Profile = { name, baseUrl, apiKey };
-      if (flags.verify) Object.assign(profile, await verify(deps, baseUrl, apiKey));
+      const keyCommand = flags.apiKeyCommand?.trim();
+      if (flags.apiKeyCommand !== undefined && !keyCommand) throw new UsageError('--api-key-command needs a command, e.g. --api-key-command "pass show cardqr/prod"');
+      if (keyCommand && deps.globals.apiKeyStdin) throw new UsageError('--api-key-command and --api-key-stdin do not go together: the profile keeps one of them');
+      // With a command, the key is read (to verify it) and never written anywhere.
+      const apiKey = keyCommand ? await commandKey(deps, name, keyCommand, flags.verify) : await readKey(deps);
+      const profile: Profile = keyCommand ? { name, baseUrl, keyCommand } : { name, baseUrl, apiKey };
+      if (flags.verify) Object.assign(profile, await verify(deps, baseUrl, apiKey!));
       const store = deps.profiles();
       await store.save(profile, Boolean(flags.default));
       const who = profile.account?.email ? ` for ${profile.account.email} (${profile.account.plan})` : '';
       if (!deps.globals.quiet) {
-        deps.io.stderr.write(`saved profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}\n`);
+        const where = keyCommand ? '; its key comes from the command on each run (not stored)' : '';
+        deps.io.stderr.write(`saved profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}${where}\n`);
       }
     });
   return example(
     cmd,
     'cardqr profiles add prod --base-url https://api.example.com/v1 --default',
     'pass show cardqr | cardqr profiles add ci --base-url https://api.example.com/v1 --api-key-stdin',
+    "cardqr profiles add prod --base-url https://api.example.com/v1 --api-key-command 'op read op://Private/cardqr/credential'",
   );
+}
+
+/** Runs the key command once now (unless --no-verify) so a broken command is caught at add time. */
+async function commandKey(deps: Deps, name: string, command: string, verify: boolean): Promise<string | undefined> {
+  if (!verify) return undefined;
+  const { runKeyCommand, keyCommandTimeoutMs } = await import('../../config/key-command.js');
+  return runKeyCommand(command, { profile: name, timeoutMs: keyCommandTimeoutMs(deps.env) });
 }
 
 async function readKey(deps: Deps): Promise<string> {

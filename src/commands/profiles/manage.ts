@@ -1,27 +1,44 @@
-import { Command } from 'commander';
+import { statSync } from 'node:fs';
+import { Argument, Command } from 'commander';
 import { maskKey, type Profile } from '../../config/profiles.js';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../output/render.js';
+import { withHint } from '../../help/annotations.js';
 import { confirm, example, outputSettings } from '../shared.js';
 
-type ShownProfile = Omit<Profile, 'apiKey'> & { apiKey: string; default: boolean };
+/** A stored profile's name (completion offers the names of stored profiles). */
+const profileName = (spec: string) => withHint(new Argument(spec, 'profile name'), { value: 'profiles' });
+
+type ShownProfile = Omit<Profile, 'apiKey'> & { apiKey: string | null; keyFrom: string; default: boolean };
 
 const profileView: View<ShownProfile> = {
   id: (p) => p.name,
   columns: [
     { header: 'name', value: (p) => (p.default ? `${p.name} *` : p.name) },
     { header: 'base url', value: 'baseUrl' },
-    { header: 'key', value: 'apiKey' },
+    { header: 'key', value: (p) => p.apiKey ?? 'from command' },
+    { header: 'key lives', value: 'keyFrom' },
     { header: 'account', value: 'account.email' },
     { header: 'plan', value: 'account.plan' },
     { header: 'verified', value: 'verifiedAt', style: 'date' },
   ],
 };
 
-/** The key never leaves the store unmasked. */
-function shown(p: Profile, def: string | undefined): ShownProfile {
-  return { ...p, apiKey: maskKey(p.apiKey), default: p.name === def };
+/** The key never leaves the store unmasked; `keyFrom` says where it lives. */
+function shown(p: Profile, def: string | undefined, file: string): ShownProfile {
+  return { ...p, apiKey: p.apiKey ? maskKey(p.apiKey) : null, keyFrom: keyFrom(p, file), default: p.name === def };
+}
+
+function keyFrom(p: Profile, file: string): string {
+  if (p.keyCommand && !p.apiKey) return `from command: ${p.keyCommand}`;
+  let mode = '?';
+  try {
+    mode = (statSync(file).mode & 0o777).toString(8).padStart(4, '0');
+  } catch {
+    /* shown as ? */
+  }
+  return `stored in ${file}, mode ${mode}`;
 }
 
 function mustGet(deps: Deps, name: string): Profile {
@@ -38,11 +55,11 @@ export function profilesManageCommands(deps: Deps): Command[] {
       const { renderList } = await import('../../output/render.js');
       const store = deps.profiles();
       const def = store.defaultName();
-      await renderList(store.list().map((p) => shown(p, def)), profileView, outputSettings(deps), deps.io);
+      await renderList(store.list().map((p) => shown(p, def, store.file)), profileView, outputSettings(deps), deps.io);
     });
   const use = new Command('use')
     .description('Make a profile the default')
-    .argument('<name>', 'profile name')
+    .addArgument(profileName('<name>'))
     .action(async (name: string) => {
       mustGet(deps, name);
       await deps.profiles().setDefault(name);
@@ -50,18 +67,18 @@ export function profilesManageCommands(deps: Deps): Command[] {
     });
   const show = new Command('show')
     .description('Show one profile (default: the one in use)')
-    .argument('[name]', 'profile name')
+    .addArgument(profileName('[name]'))
     .action(async (name?: string) => {
       const store = deps.profiles();
       const pick = name ?? deps.globals.profile ?? deps.env.CARDQR_PROFILE ?? store.defaultName();
       if (!pick) throw new UsageError('no profiles yet; add one with `cardqr profiles add`');
       const { renderRecord } = await import('../../output/render.js');
-      await renderRecord(shown(mustGet(deps, pick), store.defaultName()), profileView, outputSettings(deps), deps.io);
+      await renderRecord(shown(mustGet(deps, pick), store.defaultName(), store.file), profileView, outputSettings(deps), deps.io);
     });
   const remove = new Command('remove')
     .alias('rm')
     .description('Remove a profile and its stored key')
-    .argument('<name>', 'profile name')
+    .addArgument(profileName('<name>'))
     .action(async (name: string) => {
       mustGet(deps, name);
       if (!(await confirm(deps, `Remove profile "${name}" and its stored API key?`))) {

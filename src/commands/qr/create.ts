@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { CREATE_STATUSES } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
 import { parse } from '../cards/input.js';
-import { example, outputSettings } from '../shared.js';
+import { example, printDryRun, printWritten } from '../shared.js';
 import { parseUrl } from './parse.js';
 
 export interface QrCreateFlags {
@@ -11,6 +11,7 @@ export interface QrCreateFlags {
   shortCode?: string;
   status?: 'draft' | 'published';
   idempotencyKey?: string;
+  dryRun?: boolean;
 }
 
 export function qrCreateCommand(deps: Deps): Command {
@@ -21,15 +22,17 @@ export function qrCreateCommand(deps: Deps): Command {
     .option('--short-code <code>', 'slug of the short link: letters, digits, hyphens, up to 100 (default: random 8 characters)', parse.shortCode)
     .addOption(new Option('--status <status>', 'initial status (default: published)').choices(CREATE_STATUSES))
     .option('--idempotency-key <key>', 'Idempotency-Key for this write, up to 255 characters (default: random)', parse.idempotencyKey)
+    .option('--dry-run', 'print the request body that would be sent and send nothing')
     .action(async (flags: QrCreateFlags) => {
       const { createQrCode } = await import('../../api/qr.js');
       const body = { name: flags.name, destinationUrl: flags.url, shortCode: flags.shortCode, status: flags.status };
+      if (flags.dryRun) return printDryRun(deps, 'POST', '/qr-codes', JSON.parse(JSON.stringify(body)));
       const qr = await createQrCode(await deps.api(), body, { idempotencyKey: flags.idempotencyKey });
       if (qr.paused) {
         deps.io.stderr.write(`warning: QR code ${qr.id} was created but is paused (paused: true): the plan does not cover it, so ${qr.url} does not redirect\n`);
       }
-      const [{ renderRecord }, { qrView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/qr.js')]);
-      await renderRecord(qr, qrView, outputSettings(deps), deps.io);
+      const { qrView } = await import('../../output/views/qr.js');
+      await printWritten(deps, qr, qrView, qr.id);
     });
   return example(
     cmd,

@@ -6,7 +6,7 @@ export function qrDeleteCommand(deps: Deps): Command {
   const cmd = new Command('delete')
     .alias('rm')
     .description('Move QR codes to Trash: their short links stop redirecting at once (restore only in the dashboard)')
-    .argument('<qr-id...>', 'one or more QR code ids (any non-card code, dashboard-made ones too)')
+    .argument('<qr-id...>', 'one or more QR code ids (any non-card code, dashboard-made ones too), or - to read them from standard input')
     .action(async (ids: string[]) => {
       const [{ deleteQrCode, getQrCode }, { deleteRecords }] = await Promise.all([import('../../api/qr.js'), import('../cards/delete-records.js')]);
       await deleteRecords(deps, ids, {

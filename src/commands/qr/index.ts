@@ -5,7 +5,8 @@ import { qrCreateCommand } from './create.js';
 import { qrDeleteCommand } from './delete.js';
 import { qrGetCommand } from './get.js';
 import { qrListCommand } from './list.js';
-import { qrStatusCommands, qrUpdateCommand } from './update.js';
+import { qrStatusCommands } from './status.js';
+import { qrUpdateCommand } from './update.js';
 
 export function qrCommand(deps: Deps): Command {
   const cmd = new Command('qr')

@@ -3,7 +3,7 @@ import { STATUSES, type Status } from '../../api/rules.js';
 import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
 import { parse } from '../cards/input.js';
-import { example, outputSettings } from '../shared.js';
+import { example, printDryRun, printWritten } from '../shared.js';
 import { parseUrl } from './parse.js';
 
 export interface QrUpdateFlags {
@@ -11,14 +11,21 @@ export interface QrUpdateFlags {
   url?: string;
   status?: Status;
   idempotencyKey?: string;
+  dryRun?: boolean;
 }
 
 async function patchQr(deps: Deps, id: string, flags: QrUpdateFlags): Promise<void> {
   const { updateQrCode } = await import('../../api/qr.js');
   const body = { name: flags.name, destinationUrl: flags.url, status: flags.status };
+  if (flags.dryRun) {
+    // A read, so a wrong id shows now (exit 4) rather than at the real run.
+    const { getQrCode } = await import('../../api/qr.js');
+    await getQrCode(await deps.api(), id);
+    return printDryRun(deps, 'PATCH', `/qr-codes/${id}`, JSON.parse(JSON.stringify(body)));
+  }
   const qr = await updateQrCode(await deps.api(), id, body, { idempotencyKey: flags.idempotencyKey });
-  const [{ renderRecord }, { qrView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/qr.js')]);
-  await renderRecord(qr, qrView, outputSettings(deps), deps.io);
+  const { qrView } = await import('../../output/views/qr.js');
+  await printWritten(deps, qr, qrView, qr.id);
 }
 
 export function qrUpdateCommand(deps: Deps): Command {
@@ -29,6 +36,7 @@ export function qrUpdateCommand(deps: Deps): Command {
     .option('--url <url>', 'new destination, a full http(s) URL (url-type codes only)', parseUrl)
     .addOption(new Option('--status <status>', 'new status: paused stops redirecting, archived hides it, published undoes either').choices(STATUSES))
     .option('--idempotency-key <key>', 'Idempotency-Key for this write, up to 255 characters (default: random)', parse.idempotencyKey)
+    .option('--dry-run', 'print the request body that would be sent and send nothing')
     .action(async (id: string, flags: QrUpdateFlags) => {
       if (flags.name === undefined && flags.url === undefined && flags.status === undefined) {
         throw new UsageError('nothing to change: give --name, --url or --status');
@@ -36,21 +44,4 @@ export function qrUpdateCommand(deps: Deps): Command {
       await patchQr(deps, id, flags);
     });
   return example(cmd, 'cardqr qr update qr_123 --url https://bistro.example/summer-menu', 'cardqr qr update qr_123 --status paused');
-}
-
-const SHORTCUTS: Array<[string, Status, string]> = [
-  ['pause', 'paused', 'Pause a QR code: its short link stops redirecting (same as update --status paused)'],
-  ['publish', 'published', 'Publish a QR code, undoing a pause or an archive (same as update --status published)'],
-  ['archive', 'archived', 'Archive a QR code: it stops redirecting and leaves the default list (same as update --status archived)'],
-];
-
-/** `qr pause|publish|archive <id>`: shortcuts for update --status. */
-export function qrStatusCommands(deps: Deps): Command[] {
-  return SHORTCUTS.map(([verb, status, description]) => {
-    const cmd = new Command(verb)
-      .description(description)
-      .argument('<qr-id>', 'QR code id, e.g. qr_123')
-      .action(async (id: string) => patchQr(deps, id, { status }));
-    return example(cmd, `cardqr qr ${verb} qr_123`);
-  });
 }

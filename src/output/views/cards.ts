@@ -48,11 +48,15 @@ export const cardView: View<Card> = {
     { header: 'created', value: 'createdAt', style: 'date' },
     { header: 'updated', value: 'updatedAt', style: 'date' },
   ] satisfies Column<Card>[],
+  // Every field api-spec.md documents for a card; template custom fields go into `extra`.
   csv: [
     'id', 'name', 'status', 'paused', 'shortCode', 'url', 'vcardUrl', 'templateId', 'externalId',
-    'fields.firstName', 'fields.lastName', 'fields.title', 'fields.company', 'fields.emails', 'fields.phones',
-    'fields.links', 'fields.address.city', 'fields.address.country', 'createdAt', 'updatedAt',
+    'fields.firstName', 'fields.lastName', 'fields.title', 'fields.company', 'fields.bio', 'fields.photoUrl',
+    'fields.companyLogoUrl', 'fields.emails', 'fields.phones', 'fields.links', 'fields.address.street',
+    'fields.address.city', 'fields.address.region', 'fields.address.postalCode', 'fields.address.country',
+    'createdAt', 'updatedAt',
   ],
+  empty: 'no cards match',
 };
 
 export const walletView: View<WalletLinks> = {

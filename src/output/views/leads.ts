@@ -92,6 +92,8 @@ export const leadView: View<Lead> = {
     { header: 'crm', value: (l) => l.hubspot?.status, style: 'status' },
   ],
   csv: [...LEAD_CSV_COLUMNS],
+  csvRow: leadCsvRow,
+  empty: 'no leads match',
   record: [
     { header: 'id', value: 'id' },
     { header: 'created', value: 'createdAt', style: 'date' },

@@ -7,12 +7,17 @@ export interface MeRecord {
   rateLimit: { requestsPerMinute: number };
   campaignId?: string | null;
   commands: Record<string, string[]>;
+  /** The stored profile used, or null when the base URL and key came from flags or the environment. */
+  profile?: string | null;
+  baseUrl?: string;
 }
 
 export const meView: View<MeRecord> = {
   columns: [],
   id: (me) => me.key.id,
   record: [
+    { header: 'profile', value: (me) => me.profile ?? 'none (base URL and key from flags or environment)' },
+    { header: 'base URL', value: 'baseUrl' },
     { header: 'key', value: (me) => `${me.key.name} (${me.key.id})` },
     { header: 'account', value: (me) => `${me.account.email} (${me.account.id})` },
     { header: 'plan', value: 'account.plan' },

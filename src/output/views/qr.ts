@@ -31,5 +31,6 @@ export const qrView: View<QrCode> = {
     { header: 'created', value: 'createdAt', style: 'date' },
     { header: 'updated', value: 'updatedAt', style: 'date' },
   ],
+  empty: 'no QR codes match',
   csv: ['id', 'name', 'type', 'status', 'paused', 'shortCode', 'url', 'destinationUrl', 'scanCount', 'createdAt', 'updatedAt'],
 };

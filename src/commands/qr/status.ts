@@ -1,0 +1,66 @@
+// `qr pause|publish|archive <id...>`: PATCH status on one or many codes (`-` reads ids from stdin).
+// One id behaves like `qr update --status`; several ask once naming the count (pause and archive stop
+// the codes redirecting; publish only undoes that, so it never asks), go on past a failed id, and exit
+// 7 when some failed or with the failures' own status (4: every id missing) when all did.
+import { Command } from 'commander';
+import type { Status } from '../../api/rules.js';
+import type { QrCode } from '../../api/schemas/qr.js';
+import type { Deps } from '../../deps.js';
+import { ApiError, CliError, EXIT } from '../../errors.js';
+import { idErrorText } from '../../hints.js';
+import { readIds } from '../ids.js';
+import { confirm, example, outputSettings, printWritten } from '../shared.js';
+import { finishMany } from '../cards/delete-records.js';
+
+const SHORTCUTS: Array<[string, Status, string, string]> = [
+  ['pause', 'paused', 'Pause QR codes: their short links stop redirecting (same as update --status paused)', 'paused'],
+  ['publish', 'published', 'Publish QR codes, undoing a pause or an archive (same as update --status published)', 'published'],
+  ['archive', 'archived', 'Archive QR codes: they stop redirecting and leave the default list (same as update --status archived)', 'archived'],
+];
+
+export function qrStatusCommands(deps: Deps): Command[] {
+  return SHORTCUTS.map(([verb, status, description, done]) => {
+    const cmd = new Command(verb)
+      .description(description)
+      .argument('<qr-id...>', 'one or more QR code ids, or - to read them from standard input (one per line)')
+      .action(async (args: string[]) => setStatus(deps, verb, status, done, args));
+    return example(cmd, `cardqr qr ${verb} qr_123`, `cardqr qr list --search spring -q | cardqr qr ${verb} - --yes`);
+  });
+}
+
+async function setStatus(deps: Deps, verb: string, status: Status, done: string, args: string[]): Promise<void> {
+  const ids = await readIds(deps, args);
+  const { updateQrCode } = await import('../../api/qr.js');
+  const { qrView } = await import('../../output/views/qr.js');
+  if (ids.length === 1 && !args.includes('-')) {
+    const qr = await updateQrCode(await deps.api(), ids[0], { status });
+    await printWritten(deps, qr, qrView, qr.id);
+    return;
+  }
+  if (status !== 'published') {
+    deps.io.stderr.write(`About to ${verb} ${ids.length} QR codes: their short links stop redirecting until published again.\n`);
+    if (!(await confirm(deps, `${verb[0].toUpperCase()}${verb.slice(1)} ${ids.length} QR codes?`))) {
+      throw new CliError(`cancelled: nothing was ${done}`, EXIT.usage);
+    }
+  }
+  const client = await deps.api();
+  const failures: ApiError[] = [];
+  let changed = 0;
+  async function* updated(): AsyncGenerator<QrCode> {
+    for (const id of ids) {
+      try {
+        const qr = await updateQrCode(client, id, { status });
+        changed++;
+        yield qr;
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        failures.push(e);
+        deps.io.stderr.write(idErrorText(id, e));
+      }
+    }
+  }
+  const s = outputSettings(deps);
+  const { renderList } = await import('../../output/render.js');
+  await renderList(updated(), qrView, s, deps.io);
+  finishMany(failures, ids.length, `${changed} ${done}`, verb === 'publish' ? 'publications' : `${verb === 'pause' ? 'pauses' : 'archivings'}`);
+}

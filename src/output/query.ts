@@ -1,0 +1,67 @@
+// --query <expr>: JMESPath (the jmespath package, as AWS CLI's --query) over the JSON a command prints.
+// -o json: applied to the whole document (a list is the array of every item, so --all buffers);
+// -o ndjson: applied to each line's object on its own, so streams stay streams. A null result prints
+// nothing in ndjson (the way `jq` filters) and `null` in json.
+import jmespath from 'jmespath';
+import { UsageError } from '../errors.js';
+import { type IO, write } from '../io.js';
+
+/** Fails (exit 2, before any request) when the expression does not compile. */
+export function checkQuery(expr: string): void {
+  try {
+    jmespath.search({}, expr);
+  } catch (e) {
+    const lines = /^[A-Za-z_][\w-]*=/.test(expr) && !expr.includes('==')
+      ? ['`api` takes query parameters with --param key=value (or in the path: /cards?limit=5)']
+      : [];
+    throw new UsageError(`--query "${expr}": not a valid JMESPath expression (${firstLine(e)})`, lines);
+  }
+}
+
+export function applyQuery(data: unknown, expr: string): unknown {
+  try {
+    return jmespath.search(data as Parameters<typeof jmespath.search>[0], expr);
+  } catch (e) {
+    // Type errors (e.g. a function given the wrong kind of value) only show once data is there.
+    throw new UsageError(`--query "${expr}": ${firstLine(e)}`);
+  }
+}
+
+export async function renderQueryList<T>(
+  items: AsyncIterable<T> | Iterable<T>,
+  project: (item: T) => unknown,
+  format: 'json' | 'ndjson',
+  expr: string,
+  io: IO,
+): Promise<number> {
+  let count = 0;
+  if (format === 'ndjson') {
+    for await (const item of items) {
+      count++;
+      const out = applyQuery(project(item), expr);
+      if (out !== null && out !== undefined) await write(io.stdout, JSON.stringify(out) + '\n');
+    }
+    return count;
+  }
+  const all: unknown[] = [];
+  for await (const item of items) all.push(project(item));
+  count = all.length;
+  await write(io.stdout, JSON.stringify(applyQuery(all, expr) ?? null, null, 2) + '\n');
+  return count;
+}
+
+export async function renderQueryRecord(data: unknown, format: 'json' | 'ndjson', expr: string, io: IO): Promise<void> {
+  const out = applyQuery(data, expr) ?? null;
+  if (format === 'ndjson' && out === null) return;
+  await write(io.stdout, JSON.stringify(out, null, format === 'json' ? 2 : undefined) + '\n');
+}
+
+function firstLine(e: unknown): string {
+  return String((e as Error)?.message ?? e).split('\n')[0];
+}
+
+/** A JSON document a command prints outside the renderer (import summary, emulator address), --query applied. */
+export async function printJson(io: IO, value: unknown, pretty: boolean, expr?: string): Promise<void> {
+  const out = expr === undefined ? value : (applyQuery(value, expr) ?? null);
+  await write(io.stdout, JSON.stringify(out, null, pretty ? 2 : undefined) + '\n');
+}

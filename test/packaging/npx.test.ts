@@ -1,0 +1,34 @@
+// README "Install": `npx --package ./cardqr-<version>.tgz cardqr …` runs the packed CLI without a
+// global install. Dependencies come from the npm cache `npm ci` filled (--prefer-offline).
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/built-cli.js';
+import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { tempDir } from '../helpers/run-cli.js';
+
+const exec = promisify(execFile);
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+const work = tempDir('cardqr-npx-');
+const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', CARDQR_CONFIG_DIR: join(work, 'config') };
+let tarball = '';
+
+beforeAll(async () => {
+  await ensureFreshBuild();
+  const { stdout } = await exec('npm', ['pack', '--pack-destination', work, '--json'], { cwd: ROOT, env: npmEnv, maxBuffer: 16 << 20 });
+  tarball = (JSON.parse(stdout) as Array<{ filename: string }>)[0].filename;
+}, 600_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('npx from the package tarball', () => {
+  it('runs cardqr without installing it globally', async () => {
+    const npx = (args: string[]) => exec('npx', ['--yes', '--prefer-offline', '--package', `./${tarball}`, 'cardqr', ...args], { cwd: work, env: npmEnv });
+    expect((await npx(['--version'])).stdout).toBe(`${pkg.version}\n`);
+    const help = await npx(['cards', 'list', '--help']);
+    expect(help.stdout).toMatch(/^Usage: cardqr cards list/);
+    expect(help.stdout).toContain('Global Options:');
+  }, 300_000);
+});
