@@ -572,7 +572,7 @@ complete -c cardqr -n '__cardqr_using "leads list"' -s h -l help -d 'display hel
 complete -c cardqr -n '__cardqr_using "leads get"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
 complete -c cardqr -n '__cardqr_using "leads get"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "leads export"' -l state -r -F -d 'state file keeping the cursor; created by the first run; <file>.lock is held while running'
-complete -c cardqr -n '__cardqr_using "leads export"' -l out -r -F -d 'write to this file, replaced only once complete (default: standard output)'
+complete -c cardqr -n '__cardqr_using "leads export"' -l out -r -F -d 'write to this file (default: standard output); an existing export file is added to, never replaced (json: refused)'
 complete -c cardqr -n '__cardqr_using "leads export"' -l since -x -d 'first run only (default: every lead): start at leads created at or after: YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w'
 complete -c cardqr -n '__cardqr_using "leads export"' -l tz -x -d 'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)'
 complete -c cardqr -n '__cardqr_using "leads export"' -l preset -x -d 'CSV with the columns a CRM importer maps by itself: hubspot or salesforce (README "CRM presets"); locked leads are skipped'

@@ -4,31 +4,44 @@ import type { Settings } from './config/settings.js';
 import { createDeps, type Deps } from './deps.js';
 import { ApiError, CliError, EXIT, formatDetail, UnavailableError } from './errors.js';
 import { overview } from './help/overview.js';
+import { WriteError } from './fs/durable.js';
 import { createProgram } from './program.js';
 
 export async function main(argv: string[], deps: Deps = createDeps()): Promise<number> {
   const { io } = deps;
+  // A closed stdout (`| head -1`, EPIPE) is the reader's choice: exit 0 quietly. Any other stdout
+  // failure (`> /dev/full`: ENOSPC; EFBIG; EIO) means the data did not arrive: one line, exit 1.
   let stdoutClosed = false;
+  let stdoutFailure: NodeJS.ErrnoException | undefined;
   const onStdoutError = (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') stdoutClosed = true;
+    if (isEpipe(err)) stdoutClosed = true;
+    else stdoutFailure ??= err;
   };
   io.stdout.on('error', onStdoutError);
   const program = createProgram(deps);
+  let status: number;
   try {
-    if (!argv.length) {
-      io.stdout.write(overview(program, io.columns));
-      return EXIT.ok;
-    }
-    await program.parseAsync(argv, { from: 'user' });
-    return EXIT.ok;
+    if (!argv.length) io.stdout.write(overview(program, io.columns));
+    else await program.parseAsync(argv, { from: 'user' });
+    status = EXIT.ok;
   } catch (err) {
-    if (stdoutClosed || isEpipe(err)) return EXIT.ok;
-    return await report(err, deps);
+    if (stdoutClosed || isEpipe(err)) status = EXIT.ok;
+    else if (stdoutFailure && (err === stdoutFailure || !(err instanceof CliError))) {
+      deps.io.stderr.write(`error: ${new WriteError('standard output', stdoutFailure).message}\n`);
+      return EXIT.failed;
+    } else status = await report(err, deps);
   } finally {
     await deps.dispose();
-    // The EPIPE listener stays: a closed pipe (`cardqr --help | head -1`) can report the error
-    // after main() has returned, and an unhandled 'error' event would crash with a stack trace.
+    // The listener stays: a closed pipe (`cardqr --help | head -1`) can report the error after main()
+    // has returned, and an unhandled 'error' event would crash with a stack trace.
   }
+  // A write to a file or device fails on a later tick (a synchronous stream reports it then).
+  await new Promise((r) => setImmediate(r));
+  if (stdoutFailure && !stdoutClosed && status === EXIT.ok) {
+    deps.io.stderr.write(`error: ${new WriteError('standard output', stdoutFailure).message}\n`);
+    return EXIT.failed;
+  }
+  return status;
 }
 
 async function report(err: unknown, deps: Deps): Promise<number> {

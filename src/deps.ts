@@ -12,6 +12,7 @@ import {
   type Settings,
 } from './config/settings.js';
 import { UsageError } from './errors.js';
+import { ignoreFileSizeSignal } from './fs/durable.js';
 import type { IO } from './io.js';
 
 declare const __CARDQR_VERSION__: string;
@@ -135,17 +136,25 @@ export function createDeps(): Deps {
     isStderrTTY: Boolean(stderr.isTTY),
     isStdinTTY: Boolean(stdin.isTTY),
     columns: stdout.columns || stderr.columns || 80,
+    stdoutFd: 1,
   };
   let graceful: AbortController | undefined;
-  process.on('SIGINT', () => {
+  ignoreFileSizeSignal(); // under `ulimit -f` a write then fails with EFBIG (reported) instead of killing us
+  // SIGINT (Ctrl-C), SIGTERM (kill, systemd, docker stop) and SIGHUP (terminal closed) alike: an
+  // interrupt-aware command finishes the request in flight, records it and prints how to resume; a
+  // second signal, or one during a command that is not interrupt-aware, stops at once (128 + signal).
+  const onSignal = (name: 'SIGINT' | 'SIGTERM' | 'SIGHUP', status: number) => () => {
     if (graceful && !graceful.signal.aborted) {
       graceful.abort();
-      stderr.write('\ninterrupted: finishing the request in flight (Ctrl-C again to stop at once)\n');
+      const again = name === 'SIGINT' ? 'Ctrl-C again' : `${name} again`;
+      stderr.write(`\ninterrupted${name === 'SIGINT' ? '' : ` (${name})`}: finishing the request in flight (${again} to stop at once)\n`);
     } else {
-      process.exit(130);
+      process.exit(status);
     }
-  });
-  process.on('SIGTERM', () => (graceful && !graceful.signal.aborted ? graceful.abort() : process.exit(143)));
+  };
+  process.on('SIGINT', onSignal('SIGINT', 130));
+  process.on('SIGTERM', onSignal('SIGTERM', 143));
+  process.on('SIGHUP', onSignal('SIGHUP', 129));
   return buildDeps({
     io,
     env,

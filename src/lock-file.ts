@@ -1,21 +1,33 @@
 // Lock files that keep two runs off one file (`<report>.lock` for imports, `<state>.lock` for lead
-// exports): created with O_EXCL (open 'wx'), holding {"pid", "host", "startedAt"}; removed when the
-// run ends.
+// exports): created with O_EXCL (open 'wx'), holding {"pid", "host", "startedAt", "bootId",
+// "procStart", "token"}; removed when the run ends.
 //
-// A lock whose process is gone is stale and is taken over: same host and `kill(pid, 0)` says no
-// such process. A lock from another host is never taken over (we cannot tell whether its run is
+// A lock whose process is gone is stale and is taken over: same host and either `kill(pid, 0)` says
+// no such process, or the machine rebooted since (another boot id), or the process now holding that
+// pid started at another time than the owner did (/proc/<pid>/stat field 22). The last two tell
+// processes apart across PID namespaces: a container's PID 1 killed with -9 leaves pid 1 in its lock,
+// and pid 1 is alive everywhere. A lock from another host is never taken over (we cannot tell whether its run is
 // alive): the message says to delete it by hand. A lock without a readable owner is being written
 // right now (refused) or was left by a kill mid-write; past UNREADABLE_STALE_MS it is taken over.
 // Takeover renames the stale file aside first (atomic), so when two runs find the same stale lock
 // only one of them wins.
 import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { UsageError } from './errors.js';
+import { writeAll, WriteError } from './fs/durable.js';
 
 export interface LockInfo {
   pid: number;
   host: string;
   startedAt: string;
+  /** /proc/sys/kernel/random/boot_id (Linux): a lock from an earlier boot is stale. */
+  bootId?: string;
+  /** The owner's start time in clock ticks since boot (Linux /proc/<pid>/stat field 22). */
+  procStart?: string;
+  /** Random: tells this run's lock from any other. */
+  token?: string;
 }
 
 export interface HeldLock {
@@ -23,6 +35,8 @@ export interface HeldLock {
   info: LockInfo;
   /** The stale lock this run took over, if any. */
   tookOver?: LockInfo;
+  /** Whether the lock file is still this run's (a takeover race can, rarely, move it). */
+  stillHeld(): Promise<boolean>;
   release(): Promise<void>;
 }
 
@@ -34,19 +48,26 @@ export type BusyMessage = (path: string, holder: LockInfo | 'unreadable') => Usa
 const UNREADABLE_STALE_MS = 10_000;
 
 export async function acquireLock(path: string, now: Date, busy: BusyMessage): Promise<HeldLock> {
-  const info: LockInfo = { pid: process.pid, host: hostname(), startedAt: now.toISOString() };
+  const info: LockInfo = {
+    pid: process.pid, host: hostname(), startedAt: now.toISOString(),
+    bootId: bootId(), procStart: procStart(process.pid), token: randomBytes(8).toString('hex'),
+  };
   let tookOver: LockInfo | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fh = await open(path, 'wx', 0o600);
       try {
-        await fh.writeFile(JSON.stringify(info) + '\n');
+        await writeAll(fh, JSON.stringify(info) + '\n');
         await fh.sync();
-      } finally {
-        await fh.close();
+      } catch (e) {
+        await fh.close().catch(() => undefined);
+        await unlink(path).catch(() => undefined);
+        throw new WriteError(`the lock file ${path}`, e);
       }
-      return { path, info, tookOver, release: () => releaseLock(path, info) };
+      await fh.close();
+      return { path, info, tookOver, stillHeld: () => stillHeld(path, info), release: () => releaseLock(path, info) };
     } catch (e) {
+      if (e instanceof WriteError) throw e;
       if (code(e) !== 'EEXIST') throw new UsageError(`cannot create the lock file ${path}: ${code(e) ?? (e as Error).message}`);
     }
     const holder = await readLock(path);
@@ -82,7 +103,35 @@ async function olderThan(path: string, ms: number): Promise<boolean> {
 }
 
 function isStale(l: LockInfo): boolean {
-  return l.host === hostname() && l.pid !== process.pid && !processAlive(l.pid);
+  if (l.host !== hostname()) return false;
+  const boot = bootId();
+  if (l.bootId && boot && l.bootId !== boot) return true; // rebooted since: its owner is gone
+  const now = procStart(l.pid);
+  if (l.procStart && now && now !== l.procStart) return true; // that pid is another process now
+  if (l.pid === process.pid) return false; // this very process (or an old lock without a start time)
+  return !processAlive(l.pid);
+}
+
+let boot: string | undefined | null = null;
+function bootId(): string | undefined {
+  if (boot === null) {
+    try {
+      boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || undefined;
+    } catch {
+      boot = undefined;
+    }
+  }
+  return boot;
+}
+
+/** A process's start time (clock ticks since boot) from /proc/<pid>/stat; undefined off Linux or when gone. */
+export function procStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]; // field 22; the name (field 2) may hold spaces
+  } catch {
+    return undefined;
+  }
 }
 
 /** True unless `kill(pid, 0)` says there is no such process (EPERM: it exists, another user's). */
@@ -95,7 +144,7 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-const same = (a: LockInfo, b: LockInfo) => a.pid === b.pid && a.host === b.host && a.startedAt === b.startedAt;
+const same = (a: LockInfo, b: LockInfo) => a.pid === b.pid && a.host === b.host && a.startedAt === b.startedAt && a.token === b.token;
 
 /** Moves the stale lock aside; puts back a fresh lock moved by mistake. True when the path is free. */
 async function takeOver(path: string, stale: LockInfo): Promise<boolean> {
@@ -114,6 +163,11 @@ async function takeOver(path: string, stale: LockInfo): Promise<boolean> {
   await link(aside, path).catch(() => undefined);
   await unlink(aside).catch(() => undefined);
   return false;
+}
+
+async function stillHeld(path: string, info: LockInfo): Promise<boolean> {
+  const current = await readLock(path);
+  return current !== 'gone' && current !== 'unreadable' && same(current, info);
 }
 
 async function releaseLock(path: string, info: LockInfo): Promise<void> {

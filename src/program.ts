@@ -103,21 +103,30 @@ function inheritedOptions(this: Help, cmd: Command): Option[] {
 }
 
 /**
- * `cardqr help <name>` for a name that is no command: commander falls back to printing the root
- * help with status 0, which hides the typo. Here it is a usage error (exit 2), like an unknown command.
+ * `cardqr help <name> [<sub>...]` shows that command's help. commander alone prints the root help
+ * with status 0 for a name that is no command (hiding the typo) and ignores names after the first;
+ * here every name must be a command, and an unknown one is a usage error (exit 2).
  */
 function refuseUnknownHelpTopic(cmd: Command): void {
-  const self = cmd as unknown as { _dispatchHelpCommand(name?: string): unknown; _findCommand(name: string): Command | undefined };
+  const self = cmd as unknown as { _dispatchHelpCommand(name?: string): unknown };
   const dispatch = self._dispatchHelpCommand.bind(cmd);
   self._dispatchHelpCommand = (name?: string) => {
-    if (name !== undefined && !self._findCommand(name)) {
-      const where = [...ancestry(cmd), 'help'].join(' ');
-      cmd.error(`unknown command '${name}' in '${where} ${name}'; see '${[...ancestry(cmd), '--help'].join(' ')}' for the commands`, {
-        exitCode: EXIT.usage,
-        code: 'commander.unknownCommand',
-      });
+    if (name === undefined) return dispatch(name);
+    // cmd.args holds the operands from `help` on: `help cards list` → ['help', 'cards', 'list'].
+    const names = cmd.args.slice(cmd.args.indexOf('help') + 1).filter((a) => !a.startsWith('-'));
+    let target = cmd;
+    for (const n of names) {
+      const next = target.commands.find((c) => c.name() === n || c.aliases().includes(n));
+      if (!next) {
+        const said = [...ancestry(cmd), 'help', ...names].join(' ');
+        cmd.error(`unknown command '${n}' in '${said}'; see '${[...ancestry(target), '--help'].join(' ')}' for the commands`, {
+          exitCode: EXIT.usage,
+          code: 'commander.unknownCommand',
+        });
+      }
+      target = next;
     }
-    return dispatch(name);
+    return target.help();
   };
 }
 

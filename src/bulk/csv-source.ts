@@ -1,14 +1,21 @@
 // Streams a CSV file as records with the physical line each starts on: BOM, quoted newlines, CRLF,
 // mixed line endings, any delimiter, and any encoding TextDecoder knows (decoded as it streams).
-import { createReadStream } from 'node:fs';
+import { constants, createReadStream, open as openFd } from 'node:fs';
+import { mkdtemp, rm, stat, type FileHandle } from 'node:fs/promises';
+import { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { parse } from 'csv-parse';
-import { UsageError } from '../errors.js';
+import { InterruptedError, UsageError } from '../errors.js';
+import { createExclusive, writeAll, WriteError } from '../fs/durable.js';
 
 export interface CsvOptions {
   delimiter?: string;
   /** A TextDecoder label (utf8, utf-16le, latin1, windows-1252, shift_jis …); default: UTF-8, or UTF-16 by its BOM. */
   encoding?: string;
+  /** How the file is named in messages (default: its path). */
+  label?: string;
 }
 
 export interface CsvRecord {
@@ -28,6 +35,7 @@ export function checkEncoding(label: string): string {
 
 /** Every record of the file, the header first. Memory stays flat: one chunk and one record at a time. */
 export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGenerator<CsvRecord> {
+  const name = opts.label ?? path;
   const input = createReadStream(path, { highWaterMark: 256 * 1024 });
   const parser = parse({
     bom: true,
@@ -39,7 +47,7 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
     // csv-parse's per-record `info` objects (which cost a third of the parsing time and memory).
     skip_empty_lines: false,
   });
-  const decoder = decoderFor(opts.encoding, path);
+  const decoder = decoderFor(opts.encoding, name);
   (decoder ? input.pipe(decoder) : input).pipe(parser);
   const fail = (e: Error) => parser.destroy(e);
   input.on('error', fail);
@@ -56,14 +64,77 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'ENOENT' || err.code === 'EACCES' || err.code === 'EISDIR') {
-      throw new UsageError(`cannot read ${path}: ${err.code}`);
+      throw new UsageError(`cannot read ${name}: ${err.code}`);
     }
     if (typeof err.code === 'string' && err.code.startsWith('CSV_')) {
-      throw new UsageError(`${path}: not readable as CSV near line ${next}: ${err.message.replace(/ at line \d+.*$/, '')}`);
+      throw new UsageError(`${name}: not readable as CSV near line ${next}: ${err.message.replace(/ at line \d+.*$/, '')}`);
     }
     throw e;
   } finally {
     input.destroy();
+  }
+}
+
+export interface Input {
+  /** The path to read (the file itself, or a private copy of a pipe). */
+  path: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The import reads its file more than once (first lines, validation, sending). A regular file is read
+ * in place. A pipe (`<(cat f)`, /dev/stdin, a FIFO) can be read only once: it is copied first to a
+ * private temporary file (a 0700 directory under the temp dir, removed afterwards). A FIFO is opened
+ * without blocking (O_NONBLOCK) and waited for in the event loop, so Ctrl-C/SIGTERM still work while
+ * no writer has come. A terminal, socket or other device is refused.
+ */
+/** Whether `path` is a pipe or FIFO (`<(cat f)`, /dev/stdin from a pipe); stat never blocks. */
+export async function isPipe(path: string): Promise<boolean> {
+  return Boolean((await stat(path).catch(() => undefined))?.isFIFO());
+}
+
+export async function prepareInput(path: string, signal?: AbortSignal): Promise<Input> {
+  const st = await stat(path).catch(() => undefined); // stat never blocks, even on a FIFO
+  const asIs: Input = { path, dispose: async () => undefined };
+  if (!st || st.isFile() || st.isDirectory()) return asIs; // readRecords reports ENOENT/EISDIR/EACCES
+  if (!st.isFIFO()) {
+    throw new UsageError(`${path} is ${st.isCharacterDevice() ? 'a terminal or device' : 'not a regular file or a pipe'}: give a CSV file (or a pipe such as <(command))`);
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'cardqr-input-'));
+  const copy = join(dir, 'input.csv');
+  const input: Input = { path: copy, dispose: () => rm(dir, { recursive: true, force: true }) };
+  try {
+    const out = await createExclusive(copy);
+    try {
+      await copyPipe(path, out, signal);
+      await out.sync();
+    } catch (e) {
+      throw e instanceof UsageError || e instanceof InterruptedError ? e : new WriteError(`a private copy of ${path} (in ${tmpdir()})`, e);
+    } finally {
+      await out.close();
+    }
+    return input;
+  } catch (e) {
+    await input.dispose();
+    throw e;
+  }
+}
+
+async function copyPipe(path: string, out: FileHandle, signal?: AbortSignal): Promise<void> {
+  let fd: number;
+  try {
+    fd = await new Promise<number>((resolve, reject) => openFd(path, constants.O_RDONLY | constants.O_NONBLOCK, (err, n) => (err ? reject(err) : resolve(n))));
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const sock = new Socket({ fd, readable: true, writable: false }); // owns fd from here on
+  const onAbort = () => sock.destroy(new InterruptedError('interrupted while reading the input; nothing was sent'));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    for await (const chunk of sock) await writeAll(out, chunk as Buffer);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    sock.destroy();
   }
 }
 

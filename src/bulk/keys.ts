@@ -5,6 +5,8 @@
 // refusal of a row (nothing created), a resume sends it under the next generation of its key to have
 // it judged afresh (after the plan was upgraded or the campaign re-opened). Rows whose fate is unknown
 // (no line, a network failure, a 5xx) keep their key: a lost 201 is replayed, never repeated.
+// The report's nonce (its header) is part of every key: a new report never reuses another run's keys,
+// so an answer the API replays is always this report's own earlier request for the same row.
 import { createHash } from 'node:crypto';
 
 /** JSON with object keys sorted at every level: equal content gives equal bytes. */
@@ -24,8 +26,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** `cqimp-<sha256 hex>`: 70 characters, well under the API's 255. `generation`: refusals recorded so far. */
-export function idempotencyKey(campaignId: string, externalId: string, canonicalBody: string, generation = 0): string {
+export function idempotencyKey(campaignId: string, externalId: string, canonicalBody: string, generation = 0, nonce = ''): string {
   const h = createHash('sha256');
+  if (nonce) h.update(`report:${nonce}\0`);
   h.update(campaignId).update('\0').update(externalId).update('\0').update(canonicalBody);
   if (generation > 0) h.update(`\0${generation}`);
   return `cqimp-${h.digest('hex')}`;

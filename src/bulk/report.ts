@@ -1,8 +1,13 @@
 // The import report: append-only NDJSON. Line 1 is a header (campaign, file, its sha256, start time);
 // then one line per row outcome, written with a synchronous write before the next request starts, so a
 // kill -9 loses at most the row in flight (which --resume sends again with the same idempotency key).
-import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, fsyncSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+// The header also binds the report to one API (baseUrl), one account (GET /me account.id) and a random
+// nonce that goes into every idempotency key (keys.ts): another report never shares a key with it.
+// Every write is checked (a full disk stops the import with one line); the header is flushed to disk
+// before the first row is sent; a symlink at the report path is refused, never followed.
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, constants, createReadStream, fsyncSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
+import { replaceFile, writeAllSync, WriteError } from '../fs/durable.js';
 import { createInterface } from 'node:readline';
 import { UsageError } from '../errors.js';
 import { LineCounter, LineSet } from './compact.js';
@@ -19,6 +24,16 @@ export interface ReportHeader {
   fileSha256: string;
   startedAt: string;
   cardqr: string;
+  /** The API and account the rows were sent to (absent in reports of older versions). */
+  baseUrl?: string;
+  accountId?: string;
+  /** Random, per report: part of every row's idempotency key. */
+  nonce?: string;
+}
+
+/** A fresh per-report nonce (128 bits, hex). */
+export function newNonce(): string {
+  return randomBytes(16).toString('hex');
 }
 
 export interface ReportRow {
@@ -48,27 +63,32 @@ export function reportRow(line: number, externalId: string | null, outcome: Outc
 export class ReportWriter {
   private constructor(private fd: number, readonly path: string) {}
 
-  /** A new report (replacing a file that held no sent rows), starting with its header. */
-  static create(path: string, header: ReportHeader): ReportWriter {
-    const w = new ReportWriter(openSync(path, 'w'), path);
-    w.line(header);
-    return w;
+  /** A new report (replacing a file that held no sent rows), its header flushed to disk first. */
+  static async create(path: string, header: ReportHeader): Promise<ReportWriter> {
+    await replaceFile(path, `${JSON.stringify(header)}\n`, { mode: 0o600, what: `the report ${path}` });
+    return ReportWriter.append(path);
   }
 
   /** Continues an existing report; mends a last line cut short by a kill. */
   static append(path: string): ReportWriter {
-    const fd = openSync(path, 'a+');
+    let fd: number;
+    try {
+      fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW);
+    } catch (e) {
+      throw new WriteError(`the report ${path}`, e);
+    }
+    const w = new ReportWriter(fd, path);
     const size = statSync(path).size;
     if (size > 0) {
       const last = Buffer.alloc(1);
       readSync(fd, last, 0, 1, size - 1);
-      if (last[0] !== 0x0a) writeSync(fd, '\n');
+      if (last[0] !== 0x0a) w.put('\n');
     }
-    return new ReportWriter(fd, path);
+    return w;
   }
 
   write(row: ReportRow): void {
-    this.line(row);
+    this.put(`${JSON.stringify(row)}\n`);
   }
 
   /** Flushes to disk and closes. */
@@ -76,14 +96,20 @@ export class ReportWriter {
     if (this.fd < 0) return;
     try {
       fsyncSync(this.fd);
+    } catch (e) {
+      throw new WriteError(`the report ${this.path}`, e);
     } finally {
       closeSync(this.fd);
       this.fd = -1;
     }
   }
 
-  private line(value: unknown): void {
-    writeSync(this.fd, `${JSON.stringify(value)}\n`);
+  private put(text: string): void {
+    try {
+      writeAllSync(this.fd, text);
+    } catch (e) {
+      throw new WriteError(`the report ${this.path}`, e, ['the import stopped; free some space, then continue it with --resume (rows not recorded are sent again with the same keys)']);
+    }
   }
 }
 
@@ -102,10 +128,14 @@ export interface ReportState {
 export async function readReport(path: string): Promise<ReportState | undefined> {
   let stream;
   try {
+    if (lstatSync(path).isSymbolicLink()) {
+      throw new UsageError(`${path} is a symbolic link; refusing to follow it: give the report's own path with --report`);
+    }
     // An empty file is what a kill between creating the report and writing its header leaves.
     if (statSync(path).size === 0) return undefined;
     stream = createReadStream(path, { encoding: 'utf8' });
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new UsageError(`cannot read the report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

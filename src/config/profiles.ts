@@ -1,8 +1,13 @@
-// Profile store. The file is written with `conf` (mode 0600 in a 0700 directory); reads go
-// straight to the JSON file, so one-request commands do not pay conf's start-up cost.
-import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+// Profile store: one JSON file (mode 0600; a directory cardqr creates is 0700, an existing one is
+// never chmod-ed). A change takes `config.json.lock` (writers wait their turn), re-reads the file
+// under it, applies the change and replaces the file atomically (src/fs/durable.ts: temporary file
+// in the same directory, fsync, rename): a full disk or a kill leaves the previous file, and 20
+// parallel `profiles add` keep all 20.
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../errors.js';
+import { CliError, UsageError } from '../errors.js';
+import { replaceFile, sweepTempFiles } from '../fs/durable.js';
+import { acquireLock, type HeldLock } from '../lock-file.js';
 
 export interface Profile {
   name: string;
@@ -109,23 +114,47 @@ export class ProfileStore {
   }
 
   private async update(change: (data: StoreFile) => void): Promise<void> {
-    this.read(); // a damaged store is refused before conf could throw or overwrite it
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    chmodSync(this.dir, 0o700);
-    const { default: Conf } = await import('conf');
-    const conf = new Conf<StoreFile>({
-      cwd: this.dir,
-      configName: 'config',
-      projectName: 'cardqr',
-      configFileMode: 0o600,
-    });
-    const data: StoreFile = { defaultProfile: conf.get('defaultProfile'), profiles: conf.get('profiles') };
-    change(data);
-    if (data.defaultProfile === undefined) conf.delete('defaultProfile');
-    else conf.set('defaultProfile', data.defaultProfile);
-    conf.set('profiles', data.profiles ?? {});
-    chmodSync(this.file, 0o600);
-    this.cache = undefined;
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 }); // only what it creates; an existing directory keeps its mode
+    } catch (e) {
+      throw new CliError(`cannot create the configuration directory ${this.dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 1);
+    }
+    for (let attempt = 0; ; attempt++) {
+      const lock = await lockStore(`${this.file}.lock`);
+      try {
+        await sweepTempFiles(this.dir, [this.file]); // a save cut short by a kill
+        this.cache = undefined;
+        const data = { ...this.read() }; // re-read under the lock: another writer may have just saved
+        change(data);
+        const file: StoreFile = { ...(data.defaultProfile !== undefined ? { defaultProfile: data.defaultProfile } : {}), profiles: data.profiles ?? {} };
+        // A takeover race can (rarely) move a lock from under its holder: then read and merge again.
+        if (!(await lock.stillHeld())) {
+          if (attempt < 5) continue;
+          throw new CliError('the profile store lock kept being taken over while saving; nothing was saved: run the command again', 1);
+        }
+        await replaceFile(this.file, JSON.stringify(file, null, '\t') + '\n', { mode: 0o600, forceMode: true, what: `the profile store ${this.file}` });
+        return;
+      } finally {
+        this.cache = undefined;
+        await lock.release();
+      }
+    }
+  }
+}
+
+class StoreBusy extends UsageError {}
+
+/** Waits (up to a minute) for the store's lock: writers take turns instead of failing. */
+async function lockStore(path: string): Promise<HeldLock> {
+  const busy = (p: string) => new StoreBusy(`the profile store is busy: another cardqr has held ${p} for a minute`, ['if no cardqr is running, delete the lock file']);
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await acquireLock(path, new Date(), busy);
+    } catch (e) {
+      if (!(e instanceof StoreBusy) || Date.now() > until) throw e;
+      await new Promise((r) => setTimeout(r, 10 + Math.floor(Math.random() * 30)));
+    }
   }
 }
 

@@ -9,10 +9,10 @@ import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ApiClient } from '../api/client.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
-import { sweepTempFiles } from '../temp-files.js';
+import { sweepTempFiles, WriteError } from '../fs/durable.js';
 import { acquireLock, type LockInfo } from '../lock-file.js';
 import { exportBusy } from './busy.js';
-import { checkOutPath, formatter, openSink, type ExportFormat, type Sink } from './output.js';
+import { checkOutPath, formatter, openSink, sameHeader, type AppendCheck, type ExportFormat, type Formatter, type OutTarget, type Sink } from './output.js';
 import { Spool } from './spool.js';
 import { leadFile, type LeadFileKind } from '../output/lead-files.js';
 import { advanceCursor, readState, writeStateAtomic, type ExportCursor, type ExportState } from './state.js';
@@ -34,6 +34,8 @@ export interface ExportDeps {
   client: ApiClient;
   baseUrl: string;
   stdout: Writable;
+  /** Standard output's descriptor (the real process): `> f` is then written and flushed with every byte checked. */
+  stdoutFd?: number;
   now: () => Date;
   signal?: AbortSignal;
 }
@@ -50,15 +52,25 @@ export interface ExportSummary {
 }
 
 export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Promise<ExportSummary> {
-  if (opts.out !== undefined) await checkOutPath(opts.out);
+  if (opts.statePath === '') throw new UsageError('--state needs a file name (it keeps where the last export stopped)');
+  const fmt = await outputFormatter(opts);
+  const out = opts.out !== undefined ? await checkOutPath(opts.out, appendCheck(opts, fmt)) : undefined;
   const lock = await acquireLock(`${opts.statePath}.lock`, deps.now(), exportBusy);
   try {
     // A run killed while writing its output (kill -9, Ctrl-C twice) left a temporary file beside it.
-    if (opts.out !== undefined) await sweepTempFiles(dirname(opts.out));
+    if (out?.kind === 'file') await sweepTempFiles(dirname(out.target), [out.target]);
+    await sweepTempFiles(dirname(opts.statePath), [opts.statePath]);
     const prev = await readState(opts.statePath);
     if (prev && prev.baseUrl !== deps.baseUrl) {
       throw new UsageError(`the state file ${opts.statePath} belongs to ${prev.baseUrl}, not ${deps.baseUrl}`, [
-        'use one state file per API and account (exporting here with it could skip leads)',
+        `to continue that export, run against ${prev.baseUrl} (--base-url or its profile); for this API, use a new --state file`,
+      ]);
+    }
+    const { getMe } = await import('../api/me.js');
+    const accountId = (await getMe(deps.client)).account.id;
+    if (prev?.accountId !== undefined && prev.accountId !== accountId) {
+      throw new UsageError(`the state file ${opts.statePath} belongs to account ${prev.accountId}, but this key is for account ${accountId}`, [
+        `to continue that export, use a key (--profile) of account ${prev.accountId}; for this account, use a new --state file (exporting with this one would skip leads)`,
       ]);
     }
     if (prev?.cursor && opts.since !== undefined) {
@@ -69,10 +81,11 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
     const spool = await Spool.create(`${opts.statePath}.spool`);
     try {
       const walk = await walkLeads(deps.client, spool, { cursor: prev?.cursor ?? null, since: opts.since, signal: deps.signal });
-      const skippedLocked = await writeOutput(spool, opts, deps);
+      const skippedLocked = await writeOutput(spool, fmt, out, deps);
       const state: ExportState = {
         version: 1,
         baseUrl: deps.baseUrl,
+        accountId,
         cursor: advanceCursor(prev?.cursor ?? null, walk.newest, walk.newestIds),
         lastRun: { finishedAt: deps.now().toISOString(), exported: walk.exported },
       };
@@ -81,7 +94,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
       } catch (e) {
         const where = opts.out ?? 'standard output';
         throw new CliError(
-          `${walk.exported} leads were written to ${where}, but the state file ${opts.statePath} could not be updated (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+          `${walk.exported} leads were written to ${where}, but the state file ${opts.statePath} could not be updated (${e instanceof WriteError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`,
           EXIT.failed,
           ['the next run exports these leads again (nothing is lost); fix the problem before it runs'],
         );
@@ -104,12 +117,11 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
 }
 
 /** The whole output, oldest lead first, committed before the caller touches the state file. */
-async function writeOutput(spool: Spool, opts: ExportOptions, deps: ExportDeps): Promise<number> {
-  const file = opts.file ? await leadFile(opts.file) : undefined;
-  const fmt = file ? { header: () => file.header(), item: (line: string) => file.item(JSON.parse(line)), footer: () => '' } : formatter(opts.format, opts.fields);
-  const sink: Sink = await openSink(opts.out, deps.stdout);
+async function writeOutput(spool: Spool, fmt: OutputFormatter, out: OutTarget | undefined, deps: ExportDeps): Promise<number> {
+  const sink: Sink = await openSink(out, deps.stdout, deps.stdoutFd);
   try {
-    await sink.write(fmt.header());
+    const header = fmt.header();
+    if (sink.fresh) await sink.write(header);
     for await (const line of spool.reversed()) await sink.write(fmt.item(line));
     await sink.write(fmt.footer());
     await sink.commit();
@@ -117,5 +129,24 @@ async function writeOutput(spool: Spool, opts: ExportOptions, deps: ExportDeps):
     await sink.abort();
     throw e;
   }
-  return file?.skipped ?? 0;
+  return fmt.skipped();
+}
+
+type OutputFormatter = Formatter & { skipped(): number };
+
+/** The chosen format, or a CRM preset's CSV / vCards. */
+async function outputFormatter(opts: ExportOptions): Promise<OutputFormatter> {
+  if (!opts.file) return { ...formatter(opts.format, opts.fields), skipped: () => 0 };
+  const file = await leadFile(opts.file);
+  return { header: () => file.header(), item: (line: string) => file.item(JSON.parse(line)), footer: () => '', skipped: () => file.skipped };
+}
+
+/** What an existing --out file must start with for this export to be added to it. */
+function appendCheck(opts: ExportOptions, fmt: Formatter): AppendCheck {
+  if (opts.file) {
+    return 'preset' in opts.file ? { label: 'preset CSV (same columns)', fits: sameHeader(fmt.header()) } : { label: 'vCard', fits: (l) => l.startsWith('BEGIN:VCARD') };
+  }
+  if (opts.format === 'json') return { label: 'json', fits: 'never' };
+  if (opts.format === 'csv') return { label: 'csv (same columns)', fits: sameHeader(fmt.header()) };
+  return { label: 'ndjson', fits: (l) => l.startsWith('{') };
 }

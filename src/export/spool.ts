@@ -1,6 +1,7 @@
 // A temporary file of pages of JSON lines, written in the order pages arrive (newest first) and
 // read back page by page in reverse (oldest first). Memory holds one page at a time.
-import { open, unlink, type FileHandle } from 'node:fs/promises';
+import { unlink, type FileHandle } from 'node:fs/promises';
+import { createExclusive, writeAll, WriteError } from '../fs/durable.js';
 
 interface Extent {
   pos: number;
@@ -18,16 +19,29 @@ export class Spool {
     private readonly fh: FileHandle,
   ) {}
 
-  /** Creates (or truncates) the spool at `path`; the caller holds the lock that makes the name its own. */
+  /**
+   * Creates the spool at `path`; the caller holds the lock that makes the name its own, so whatever is
+   * there (left by a killed run, or a planted symlink) is removed, never followed, and the file is
+   * created with O_EXCL.
+   */
   static async create(path: string): Promise<Spool> {
-    return new Spool(path, await open(path, 'w+', 0o600));
+    await unlink(path).catch(() => undefined);
+    try {
+      return new Spool(path, await createExclusive(path));
+    } catch (e) {
+      throw new WriteError(`the spool file ${path}`, e);
+    }
   }
 
   /** Appends one page of lines (each a JSON document without a newline), in the order given. */
   async append(lines: string[]): Promise<void> {
     if (!lines.length) return;
     const buf = Buffer.from(lines.join('\n'), 'utf8');
-    await this.fh.write(buf, 0, buf.length, this.size);
+    try {
+      await writeAll(this.fh, buf, this.size);
+    } catch (e) {
+      throw new WriteError(`the spool file ${this.path}`, e);
+    }
     this.extents.push({ pos: this.size, bytes: buf.length });
     this.size += buf.length;
     this.count += lines.length;

@@ -3,12 +3,13 @@
 // Format (JSON, version 1):
 //   { "version": 1,
 //     "baseUrl": "https://api.example.com/v1",          // the API it belongs to (another one is refused)
+//     "accountId": "acc_123",                           // the account (GET /me), likewise (absent in old files)
 //     "cursor": { "createdAt": "2026-11-20T09:14:00.000Z", // newest createdAt exported so far
 //                 "ids": ["lead_017", "lead_018"] },      // every lead exported at exactly that instant
 //     "lastRun": { "finishedAt": "…", "exported": 12 } }
 // `cursor` is null until a run has exported at least one lead.
-import { open, readFile, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { replaceFile } from '../fs/durable.js';
 import { UsageError } from '../errors.js';
 
 export interface ExportCursor {
@@ -19,6 +20,7 @@ export interface ExportCursor {
 export interface ExportState {
   version: 1;
   baseUrl: string;
+  accountId?: string;
   cursor: ExportCursor | null;
   lastRun: { finishedAt: string; exported: number } | null;
 }
@@ -51,39 +53,17 @@ export async function readState(path: string): Promise<ExportState | undefined> 
     if (typeof c.createdAt !== 'string' || Number.isNaN(Date.parse(c.createdAt))) throw bad('cursor.createdAt is not a date-time');
     if (!Array.isArray(c.ids) || c.ids.some((id) => typeof id !== 'string')) throw bad('cursor.ids is not a list of ids');
   }
-  return { version: 1, baseUrl: s.baseUrl, cursor: c ?? null, lastRun: s.lastRun ?? null };
+  if (s.accountId !== undefined && typeof s.accountId !== 'string') throw bad('accountId is not a string');
+  return { version: 1, baseUrl: s.baseUrl, accountId: s.accountId, cursor: c ?? null, lastRun: s.lastRun ?? null };
 }
 
 /**
- * Replaces the state file atomically: the new content goes to `<path>.tmp` (we hold the lock, so the
- * name is ours), is flushed to disk, then renamed over the old file, and the directory is flushed.
- * A crash leaves either the old state or the new one, never a mix.
+ * Replaces the state file atomically (src/fs/durable.ts): a new temporary file (O_EXCL, never through a
+ * planted symlink), every byte checked, flushed, renamed over the old file, the directory flushed.
+ * A crash or a full disk leaves the old state, never a mix.
  */
 export async function writeStateAtomic(path: string, state: ExportState): Promise<void> {
-  const tmp = `${path}.tmp`;
-  const fh = await open(tmp, 'w', 0o600);
-  try {
-    await fh.writeFile(JSON.stringify(state, null, 2) + '\n');
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await rename(tmp, path);
-  await syncDir(dirname(path));
-}
-
-/** Flushes a directory entry (a rename) to disk where the platform allows it. */
-export async function syncDir(dir: string): Promise<void> {
-  try {
-    const fh = await open(dir, 'r');
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    // Not every platform/file system can open or fsync a directory; the rename itself is still atomic.
-  }
+  await replaceFile(path, JSON.stringify(state, null, 2) + '\n', { mode: 0o600, what: `the state file ${path}` });
 }
 
 /**

@@ -12,8 +12,6 @@ export interface PresetColumn {
   from: string;
   /** Booleans written as the target wants them ("true"/"false", "1"/"0"); null stays empty. */
   values?: { true: string; false: string };
-  /** Phone numbers and the like: written exactly as received, never as a number. */
-  text?: boolean;
   /** The field the target's importer maps this header to by itself; null: a custom field to create. */
   mapsTo: string | null;
 }

@@ -1,8 +1,8 @@
 // The ledger of print runs: one manifest file per run under `<config dir>/print-runs/`, written
-// once (temporary name, then renamed) and never changed, so the directory only ever grows. NDJSON:
+// once (temporary name, fsync, rename) and never changed, so the directory only ever grows. NDJSON:
 // a `run` line, one `code` line per placed code, one `file` line per written file. Never the key.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 
@@ -56,32 +56,28 @@ export function newRunId(now: Date): string {
   return `run_${stamp}_${randomBytes(3).toString('hex')}`;
 }
 
-/** Streams the manifest to a temporary file, then renames it into place. */
+/** Collects the manifest and writes it once, durably (temporary file, fsync, rename). */
 export class LedgerWriter {
-  private constructor(private readonly fh: Awaited<ReturnType<typeof open>>, private readonly tmp: string, readonly path: string) {}
+  private readonly lines: string[] = [];
+  private constructor(readonly path: string) {}
 
   static async create(configDir: string, run: string): Promise<LedgerWriter> {
     const dir = ledgerDir(configDir);
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const path = join(dir, `${run}.ndjson`);
-    const tmp = `${path}.${process.pid}.tmp`;
-    return new LedgerWriter(await open(tmp, 'wx', 0o600), tmp, path);
+    return new LedgerWriter(join(dir, `${run}.ndjson`));
   }
 
   async add(line: LedgerLine): Promise<void> {
-    await this.fh.write(`${JSON.stringify(line)}\n`);
+    this.lines.push(JSON.stringify(line));
   }
 
   async commit(): Promise<void> {
-    await this.fh.sync();
-    await this.fh.close();
-    await rename(this.tmp, this.path);
+    const { replaceFile } = await import('../fs/durable.js');
+    await replaceFile(this.path, `${this.lines.join('\n')}\n`, { mode: 0o600, what: `the print ledger ${this.path}` });
   }
 
   async discard(): Promise<void> {
-    await this.fh.close().catch(() => undefined);
-    const { unlink } = await import('node:fs/promises');
-    await unlink(this.tmp).catch(() => undefined);
+    this.lines.length = 0;
   }
 }
 

@@ -11,9 +11,9 @@ const header: ReportHeader = {
 };
 
 describe('report', () => {
-  it('a header, then one complete JSON line per row, in the documented field order', () => {
+  it('a header, then one complete JSON line per row, in the documented field order', async () => {
     const path = join(tempDir(), 'r.ndjson');
-    const w = ReportWriter.create(path, header);
+    const w = await ReportWriter.create(path, header);
     w.write(reportRow(2, 'P-1', 'created', { cardId: 'crd_1', url: 'https://x/c/a', shortCode: 'a', paused: false, requestId: 'req_1', status: 201 }));
     w.close();
     const [h, row] = readFileSync(path, 'utf8').split('\n');
@@ -23,7 +23,7 @@ describe('report', () => {
 
   it('reading back: done lines, refusals (4xx answers) per line, whether anything was sent; a cut last line ignored', async () => {
     const path = join(tempDir(), 'r.ndjson');
-    const w = ReportWriter.create(path, header);
+    const w = await ReportWriter.create(path, header);
     w.write(reportRow(2, 'P-1', 'created', { status: 201 }));
     w.write(reportRow(3, 'P-2', 'exists', { errorCode: 'duplicate_external_id', status: 409 }));
     w.write(reportRow(4, 'P-3', 'failed', { errorCode: 'limit_exhausted_cards', status: 403 }));

@@ -1,6 +1,6 @@
 // leads export: the lock, a crash between the output and the state update, failures mid-run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +86,7 @@ describe('leads export: crashes and failures lose nothing', () => {
     const dir = tempDir();
     const statePath = join(dir, 'leads.state');
     const out = join(dir, 'out.ndjson');
+    const [out2, out3] = [join(dir, 'out2.ndjson'), join(dir, 'out3.ndjson')];
     expect((await runCli(['leads', 'export', '--state', statePath, '--out', out], { emu })).exitCode).toBe(0);
     const before = readFileSync(statePath, 'utf8');
     const newest = JSON.parse(before).cursor.createdAt as string;
@@ -93,21 +94,34 @@ describe('leads export: crashes and failures lose nothing', () => {
       { id: 'lead_x1', cardId: 'crd_zoe', source: 'form', createdAt: newest },
       { id: 'lead_x2', cardId: 'crd_zoe', source: 'manual', createdAt: new Date(emu.now()).toISOString() },
     ]);
-    // The state is written to <state>.tmp and renamed; a directory in its place makes that write fail
-    // after the output is complete: the same situation as a run killed between the two steps.
-    mkdirSync(`${statePath}.tmp`);
-    const crashed = await runCli(['leads', 'export', '--state', statePath, '--out', out], { emu });
+    // The state is written to a temporary file and renamed over <state>; a non-empty directory put in
+    // its place while the leads are paged makes that rename fail after the output is complete: the
+    // same situation as a run killed between the two steps.
+    let once = true;
+    afterRequest = (line) => {
+      if (!once || !line.startsWith('GET /v1/leads?')) return;
+      once = false;
+      renameSync(statePath, `${statePath}.saved`);
+      mkdirSync(`${statePath}/blocker`, { recursive: true });
+    };
+    let crashed;
+    try {
+      crashed = await runCli(['leads', 'export', '--state', statePath, '--out', out2], { emu });
+    } finally {
+      afterRequest = undefined;
+    }
+    rmSync(statePath, { recursive: true });
+    renameSync(`${statePath}.saved`, statePath);
     expect(crashed.exitCode).toBe(1);
-    expect(crashed.stderr).toContain(`2 leads were written to ${out}, but the state file ${statePath} could not be updated`);
+    expect(crashed.stderr).toContain(`2 leads were written to ${out2}, but the state file ${statePath} could not be updated`);
     expect(crashed.stderr).toContain('the next run exports these leads again (nothing is lost)');
-    expect(ndjsonIds(readFileSync(out, 'utf8'))).toEqual(['lead_x1', 'lead_x2']);
+    expect(ndjsonIds(readFileSync(out2, 'utf8'))).toEqual(['lead_x1', 'lead_x2']);
     expect(readFileSync(statePath, 'utf8')).toBe(before);
     expect(existsSync(`${statePath}.lock`)).toBe(false);
 
-    rmdirSync(`${statePath}.tmp`);
-    const retry = await runCli(['leads', 'export', '--state', statePath, '--out', out], { emu });
+    const retry = await runCli(['leads', 'export', '--state', statePath, '--out', out3], { emu });
     expect(retry.exitCode).toBe(0);
-    expect(ndjsonIds(readFileSync(out, 'utf8'))).toEqual(['lead_x1', 'lead_x2']);
+    expect(ndjsonIds(readFileSync(out3, 'utf8'))).toEqual(['lead_x1', 'lead_x2']);
     const after = await runCli(['leads', 'export', '--state', statePath], { emu });
     expect([after.exitCode, after.stdout]).toEqual([0, '']);
   });
@@ -116,7 +130,7 @@ describe('leads export: crashes and failures lose nothing', () => {
     const dir = tempDir();
     const statePath = join(dir, 'leads.state');
     const out = join(dir, 'out.ndjson');
-    writeFileSync(out, 'previous export\n');
+    writeFileSync(out, '{"id":"lead_previous"}\n');
     let armed = true;
     afterRequest = (line) => {
       // after page 1: page 2 fails twice (the first try and the one retry)
@@ -133,11 +147,12 @@ describe('leads export: crashes and failures lose nothing', () => {
     }
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('internal_error (500)');
-    expect(readFileSync(out, 'utf8')).toBe('previous export\n');
+    expect(readFileSync(out, 'utf8')).toBe('{"id":"lead_previous"}\n');
     expect(readdirSync(dir).sort()).toEqual(['out.ndjson']);
     const next = await runCli(['leads', 'export', '--state', statePath, '--out', out], { emu });
     expect(next.exitCode).toBe(0);
-    expect(ndjsonIds(readFileSync(out, 'utf8'))).toHaveLength(180);
+    const ids = ndjsonIds(readFileSync(out, 'utf8'));
+    expect([ids.length, ids[0]]).toEqual([181, 'lead_previous']); // added after what the file held
   });
 
   it('Ctrl-C while paging: exit 130, nothing written, state unchanged, lock released', async () => {

@@ -66,13 +66,20 @@ describe('--help of every command', () => {
 const GLOBAL_FLAGS = ['--profile', '--api-key-stdin', '--base-url', '--output', '--fields', '--quiet', '--no-color', '--verbose', '--timeout', '--max-retries', '--yes'];
 
 describe('cardqr help <topic>', () => {
-  it('shows the help of a command (exit 0)', async () => {
+  it('shows the help of a command, or of a subcommand named after it (exit 0)', async () => {
     const r = await runCli(['help', 'cards']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/^Usage: cardqr cards /);
+    const sub = await runCli(['help', 'cards', 'ls']);
+    expect(sub.exitCode).toBe(0);
+    expect(sub.stdout).toMatch(/^Usage: cardqr cards list\|ls /);
   });
 
-  it.each([[['help', 'nope'], 'cardqr help nope', 'cardqr --help'], [['cards', 'help', 'lsit'], 'cardqr cards help lsit', 'cardqr cards --help']])(
+  it.each([
+    [['help', 'nope'], 'cardqr help nope', 'cardqr --help'],
+    [['cards', 'help', 'lsit'], 'cardqr cards help lsit', 'cardqr cards --help'],
+    [['help', 'cards', 'lsit'], 'cardqr help cards lsit', 'cardqr cards --help'],
+  ])(
     'an unknown topic is a usage error (exit 2), not the root help: %j',
     async (args, said, see) => {
       const r = await runCli(args);

@@ -1,9 +1,10 @@
 // Runs the real CLI entry point in-process with test streams. Never mocks HTTP: tests point
 // the CLI at the emulator over 127.0.0.1.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import { afterAll } from 'vitest';
 import { main } from '../../src/cli.js';
 import { buildDeps, type Deps } from '../../src/deps.js';
 import type { IO } from '../../src/io.js';
@@ -38,8 +39,26 @@ export interface RunResult {
   prompts: string[];
 }
 
+// Every temporary directory a test makes is removed when its test file ends (afterAll, registered when
+// a test file imports this module), and at the latest when the worker exits.
+const made = new Set<string>();
+const removeAll = () => {
+  for (const d of made) rmSync(d, { recursive: true, force: true, maxRetries: 3 });
+  made.clear();
+};
+afterAll(removeAll);
+process.once('exit', removeAll);
+
 export function tempDir(prefix = 'cardqr-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.add(dir);
+  return dir;
+}
+
+/** Removes a directory from tempDir() now (a test that makes many). */
+export function removeTempDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  made.delete(dir);
 }
 
 export async function runCli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
@@ -60,8 +79,9 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
     columns: opts.columns ?? 100,
   };
   const emu = opts.emu;
+  const ownConfig = opts.configDir === undefined && opts.env?.CARDQR_CONFIG_DIR === undefined ? tempDir('cardqr-cfg-') : undefined;
   const env: Record<string, string | undefined> = {
-    CARDQR_CONFIG_DIR: opts.configDir ?? tempDir(),
+    CARDQR_CONFIG_DIR: opts.configDir ?? ownConfig,
     ...(emu ? { CARDQR_BASE_URL: emu.baseUrl } : {}),
     ...(emu && opts.key !== null ? { CARDQR_API_KEY: opts.key ?? emu.keys.full } : {}),
     ...opts.env,
@@ -90,7 +110,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
     },
     interruptible: () => controller.signal,
   });
-  const exitCode = await main(args, deps);
+  const exitCode = await main(args, deps).finally(() => ownConfig && removeTempDir(ownConfig));
   stdout.end();
   stderr.end();
   return { stdout: out, stderr: err, exitCode, sleeps, prompts };

@@ -2,8 +2,8 @@
 // one install serve every assertion. The install resolves dependencies from the npm cache that
 // `npm ci` just filled (--prefer-offline), including sharp's prebuilt platform package.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,9 +41,11 @@ async function run(args: string[], extra: Record<string, string> = {}) {
 beforeAll(async () => {
   await ensureFreshBuild();
   const npm = { cwd: ROOT, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' }, maxBuffer: 16 << 20 };
-  const dry = await exec('npm', ['pack', '--dry-run', '--json'], npm);
+  // dist/ is fresh (ensureFreshBuild): --ignore-scripts skips `prepack`, so no rebuild runs under the
+  // other test files' feet. The clean-clone test below runs prepack for real.
+  const dry = await exec('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], npm);
   packed = (JSON.parse(dry.stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path).sort();
-  const { stdout } = await exec('npm', ['pack', '--pack-destination', work, '--json'], npm);
+  const { stdout } = await exec('npm', ['pack', '--pack-destination', work, '--json', '--ignore-scripts'], npm);
   const tarball = join(work, (JSON.parse(stdout) as Array<{ filename: string }>)[0].filename);
   await exec('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--omit=dev', tarball], { ...npm, cwd: work });
 }, 600_000);
@@ -58,6 +60,24 @@ describe('npm pack', () => {
     expect(packed.filter((f) => !allowed.test(f))).toEqual([]);
     for (const f of ['bin/cardqr', 'dist/cli.js', 'README.md', 'LICENSE', ...Object.values(COMPLETION_FILES)]) expect(packed).toContain(f);
   });
+});
+
+describe('npm pack from a clean clone', () => {
+  it('builds first (prepack), so the tarball ships dist/', async () => {
+    // The tracked files only (what a clone holds: no dist/), with this checkout's node_modules.
+    const clone = join(work, 'clone');
+    const files = (await exec('git', ['ls-files', '-z'], { cwd: ROOT, maxBuffer: 16 << 20 })).stdout.split('\0').filter((f) => f && existsSync(join(ROOT, f)));
+    for (const f of files) {
+      mkdirSync(dirname(join(clone, f)), { recursive: true });
+      copyFileSync(join(ROOT, f), join(clone, f));
+    }
+    symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'));
+    expect(existsSync(join(clone, 'dist'))).toBe(false);
+    const { stdout } = await exec('npm', ['pack', '--dry-run', '--json'], { cwd: clone, env: { ...process.env, npm_config_update_notifier: 'false' }, maxBuffer: 16 << 20 });
+    const shipped = (JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path);
+    expect(shipped).toContain('dist/cli.js');
+    expect(shipped).toContain('dist/fast.js');
+  }, 300_000);
 });
 
 describe('the installed cardqr', () => {

@@ -12,7 +12,7 @@ import { ROOT } from '../helpers/built-cli.js';
 // .ci/run clears that directory before the suite and prints the sum after it.
 
 export const COUNTS_DIR = join(ROOT, '.tmp', 'reliability');
-export const counts = { faults: 0, badInputs: 0, interruptions: 0 };
+export const counts = { faults: 0, badInputs: 0, interruptions: 0, fileSystem: 0 };
 
 export function useCounters(name: string): typeof counts {
   afterAll(() => {

@@ -2,8 +2,10 @@
 // continued (--resume, same campaign, same file hash), never replaced; one that holds nothing sent
 // (a refused validation, a dry run) is replaced; anything else at that path is never touched.
 import { LineCounter, LineSet } from '../../bulk/compact.js';
-import { readReport, ReportWriter, type ReportHeader, type ReportMode } from '../../bulk/report.js';
+import { newNonce, readReport, ReportWriter, type ReportHeader, type ReportMode } from '../../bulk/report.js';
+import { dirname } from 'node:path';
 import { UsageError } from '../../errors.js';
+import { sweepTempFiles } from '../../fs/durable.js';
 
 export interface OpenedReport {
   writer: ReportWriter;
@@ -12,22 +14,29 @@ export interface OpenedReport {
   /** Definite refusals recorded per row (the key generation to send it under). */
   refusals: LineCounter;
   resumed: boolean;
+  /** The report's nonce, part of every idempotency key ('' for a report of an older version). */
+  nonce: string;
 }
 
 export function defaultReportPath(file: string, mode: ReportMode): string {
   return mode === 'dry-run' ? `${file}.dry-run.report.ndjson` : `${file}.report.ndjson`;
 }
 
-export async function openReport(path: string, header: ReportHeader, resume: boolean, notice: (line: string) => void): Promise<OpenedReport> {
+export async function openReport(path: string, given: ReportHeader, resume: boolean, notice: (line: string) => void): Promise<OpenedReport> {
+  await sweepTempFiles(dirname(path), [path]); // a header write cut short by a kill (we hold the report's lock)
   const existing = await readReport(path);
+  const header: ReportHeader = { ...given, nonce: newNonce() };
+  const fresh = async (): Promise<OpenedReport> => ({
+    writer: await ReportWriter.create(path, header), done: new LineSet(), refusals: new LineCounter(), resumed: false, nonce: header.nonce!,
+  });
   const protectedImport = existing?.header.mode === 'import' && existing.sent;
   if (header.mode !== 'import') {
     if (protectedImport) throw new UsageError(`${path} records a real import; choose another --report for a ${header.mode === 'dry-run' ? 'dry run' : 'validation'}`);
-    return { writer: ReportWriter.create(path, header), done: new LineSet(), refusals: new LineCounter(), resumed: false };
+    return fresh();
   }
   if (!protectedImport) {
     if (resume) notice(`note: ${existing ? `${path} records no sent rows` : `no report at ${path} yet`}; starting a new import`);
-    return { writer: ReportWriter.create(path, header), done: new LineSet(), refusals: new LineCounter(), resumed: false };
+    return fresh();
   }
   const prev = existing.header;
   if (!resume) {
@@ -44,5 +53,12 @@ export async function openReport(path: string, header: ReportHeader, resume: boo
       'import the changed file with a new --report: the API refuses identifiers that already exist (outcome exists)',
     ]);
   }
-  return { writer: ReportWriter.append(path), done: existing.done, refusals: existing.refusals, resumed: true };
+  const where = (h: ReportHeader) => `${h.baseUrl ?? 'an unrecorded API'}${h.accountId ? ` (account ${h.accountId})` : ''}`;
+  if ((prev.baseUrl !== undefined && prev.baseUrl !== header.baseUrl) || (prev.accountId !== undefined && header.accountId !== undefined && prev.accountId !== header.accountId)) {
+    throw new UsageError(`cannot resume: ${path} records an import into ${where(prev)}, not ${where(header)}`, [
+      `to continue it, run against that API and account (--base-url ${prev.baseUrl ?? '…'}, or the --profile of that account)`,
+      'to import into this one, pass --report <new file>: its rows are judged afresh there',
+    ]);
+  }
+  return { writer: ReportWriter.append(path), done: existing.done, refusals: existing.refusals, resumed: true, nonce: prev.nonce ?? '' };
 }

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import type { CampaignSchema } from '../../api/schemas/campaigns.js';
-import { checkEncoding, readRecords, type CsvOptions, type CsvRecord } from '../../bulk/csv-source.js';
+import { checkEncoding, isPipe, prepareInput, readRecords, type CsvOptions, type CsvRecord } from '../../bulk/csv-source.js';
 import { idempotencyKey, canonicalJson } from '../../bulk/keys.js';
 import { lockReport } from '../../bulk/lock.js';
 import { buildPlan, type ImportPlan } from '../../bulk/plan.js';
@@ -39,12 +39,25 @@ export interface ImportOptions {
 const SHOWN_PROBLEMS = 50;
 
 export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promise<void> {
+  const signal = deps.interruptible();
+  if (!opts.report && !opts.validateOnly && (await isPipe(opts.file))) {
+    throw new UsageError(`${opts.file} is a pipe: pass --report <file> (the default report, <file>.report.ndjson, cannot live beside a pipe)`);
+  }
+  // A pipe (`<(cat f)`, /dev/stdin, a FIFO) is copied to a private temporary file first: it is read more than once.
+  const input = await prepareInput(opts.file, signal);
+  try {
+    await runFrom(input.path, opts, deps, signal);
+  } finally {
+    await input.dispose();
+  }
+}
+
+async function runFrom(readPath: string, opts: ImportOptions, deps: Deps, signal: AbortSignal): Promise<void> {
   const { stderr } = deps.io;
   const quiet = Boolean(deps.globals.quiet);
-  const signal = deps.interruptible();
   const mode: ReportMode = opts.validateOnly ? 'validate' : opts.dryRun ? 'dry-run' : 'import';
-  const csv: CsvOptions = { delimiter: opts.delimiter, encoding: opts.encoding };
-  let source = () => readRecords(opts.file, csv);
+  const csv: CsvOptions = { delimiter: opts.delimiter, encoding: opts.encoding, label: opts.file };
+  let source = () => readRecords(readPath, csv);
 
   // The file's first lines (and the flags that shape reading it) are checked before any request.
   if (opts.encoding) checkEncoding(opts.encoding);
@@ -64,7 +77,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
   const reportPath = opts.report ?? (mode === 'validate' ? undefined : defaultReportPath(opts.file, mode));
   if (opts.rejects) await checkRejectsPath(opts.rejects, [opts.file, reportPath]);
   const client = await deps.api();
-  const schema = await preflight(client, opts, deps);
+  const { schema, accountId } = await preflight(client, opts, deps);
   const plan = buildPlan(schema, headerCells);
   const rejects = new Rejects();
   let rejectsError: CliError | undefined;
@@ -88,7 +101,8 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
     const opened = reportPath
       ? await openReport(reportPath, {
           type: 'header', version: 1, mode, campaignId: opts.campaignId, file: resolve(opts.file),
-          fileSha256: await sha256File(opts.file), startedAt: deps.now().toISOString(), cardqr: deps.version,
+          fileSha256: await sha256File(readPath), startedAt: deps.now().toISOString(), cardqr: deps.version,
+          baseUrl: (await deps.settings()).baseUrl, accountId,
         }, opts.resume, (line) => stderr.write(`${line}\n`))
       : undefined;
     writer = opened?.writer;
@@ -167,10 +181,12 @@ export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promis
 }
 
 /** GET /me (pace), the campaign (must accept API requests) and its schema. */
-async function preflight(client: ApiClient, opts: ImportOptions, deps: Deps): Promise<CampaignSchema> {
+async function preflight(client: ApiClient, opts: ImportOptions, deps: Deps): Promise<{ schema: CampaignSchema; accountId?: string }> {
   const [{ getMe }, { getCampaign, getCampaignSchema }] = await Promise.all([import('../../api/me.js'), import('../../api/campaigns.js')]);
+  let accountId: string | undefined;
   if (!opts.validateOnly) {
     const me = await getMe(client);
+    accountId = me.account.id;
     client.setRate(Math.min(opts.rate ?? Infinity, me.rateLimit.requestsPerMinute));
   }
   const campaign = await getCampaign(client, opts.campaignId);
@@ -183,7 +199,7 @@ async function preflight(client: ApiClient, opts: ImportOptions, deps: Deps): Pr
   try {
     const schema = await getCampaignSchema(client, opts.campaignId);
     if (schema.stale) deps.io.stderr.write(`warning: the campaign's template changed after its API configuration was activated (stale); requests still work\n`);
-    return schema;
+    return { schema, accountId };
   } catch (e) {
     if (e instanceof ApiError && e.code === 'api_not_configured') {
       throw new CliError(`campaign ${campaign.id} (${campaign.name}) has never had an API configuration activated (api_not_configured)`, EXIT.rejected, [
@@ -222,7 +238,7 @@ async function* jobs(source: () => AsyncGenerator<CsvRecord>, plan: ImportPlan, 
     if (v.invalid.has(rec.line) || earlier.done.has(rec.line)) continue;
     const body = canonicalJson(buildBody(plan, rec.cells));
     const externalId = rowId(plan, rec.cells);
-    const key = idempotencyKey(opts.campaignId, externalId ?? '', body, earlier.refusals.get(rec.line));
+    const key = idempotencyKey(opts.campaignId, externalId ?? '', body, earlier.refusals.get(rec.line), earlier.nonce);
     yield { line: rec.line, externalId, body, key };
   }
 }

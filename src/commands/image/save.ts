@@ -2,12 +2,12 @@
 // directory, then a no-clobber link or a rename), and report one outcome per id. Returns data only;
 // the command prints.
 import { createHash } from 'node:crypto';
-import { access, link, mkdir, open, rename, unlink } from 'node:fs/promises';
+import { access, link, mkdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { getQrImage, IMAGE_EXT, safeFileName } from '../../api/images.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../errors.js';
-import { tempPathFor } from '../../temp-files.js';
+import { createTemp, writeAll } from '../../fs/durable.js';
 import type { CodeInfo } from '../../print/fetch.js';
 import type { ImageIndex } from './index-file.js';
 import type { ImageOptions } from './options.js';
@@ -112,11 +112,13 @@ async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promis
  */
 export async function writeAtomic(path: string, bytes: Uint8Array, force: boolean): Promise<boolean> {
   if (!force && (await exists(path))) return false;
-  const tmp = tempPathFor(path); // holds the pid: a run killed mid-write leaves a file the next run removes
+  // O_EXCL, unpredictable name with the `.cardqr-` marker and pid: a run killed mid-write leaves a
+  // file the next run removes; every byte checked and flushed before it is moved into place.
+  const { path: tmp, fh } = await createTemp(path, 0o644);
   try {
-    const fh = await open(tmp, 'wx', 0o644);
     try {
-      await fh.writeFile(bytes);
+      await writeAll(fh, bytes);
+      await fh.sync();
     } finally {
       await fh.close();
     }

@@ -17,7 +17,7 @@ export function leadsExportCommand(deps: Deps): Command {
   const cmd = withSinceOptions(new Command('export')
     .description('Export every lead created since the last run, oldest first: incremental and safe under cron')
     .requiredOption('--state <file>', 'state file keeping the cursor; created by the first run; <file>.lock is held while running')
-    .option('--out <file>', 'write to this file, replaced only once complete (default: standard output)'),
+    .option('--out <file>', 'write to this file (default: standard output); an existing export file is added to, never replaced (json: refused)'),
   'first run only (default: every lead): start at leads created at or after')
     .option('--preset <crm>', PRESET_HELP)
     .option('--vcard-version <version>', VCARD_HELP)
@@ -51,7 +51,7 @@ On success it prints one summary line on stderr (nothing with -q).`,
       const settings = await deps.settings();
       const summary = await runLeadsExport(
         { statePath: flags.state, format: output as (typeof FORMATS)[number], out, since, fields, file },
-        { client: await deps.api(), baseUrl: settings.baseUrl, stdout: deps.io.stdout, now: deps.now, signal: deps.interruptible() },
+        { client: await deps.api(), baseUrl: settings.baseUrl, stdout: deps.io.stdout, stdoutFd: deps.io.stdoutFd, now: deps.now, signal: deps.interruptible() },
       );
       const err = deps.io.stderr;
       if (summary.skippedLocked) {
