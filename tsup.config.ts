@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
+
+type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
@@ -8,10 +10,10 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 // sharp is native and cannot be bundled; everything else is.
 // commander loads child_process at start-up only for executable subcommands, which cardqr never
 // uses; deferring that require saves ~5 ms on every run (`--version` must stay near `node -e 0`).
-const lazyChildProcess = {
+const lazyChildProcess: EsbuildPlugin = {
   name: 'lazy-child-process',
-  setup(build: { onLoad: Function }) {
-    build.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, async (args: { path: string }) => {
+  setup(build) {
+    build.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       return {
         contents: source.replace(
@@ -28,10 +30,10 @@ const lazyChildProcess = {
 // with splitting the CLI's zod chunk also carried everything classic zod keeps alive (every locale,
 // JSON Schema; 665 KB). The emulator takes zod's CommonJS build instead: the two graphs no longer
 // share a module and the CLI's chunk holds only what zod/mini uses (~50 KB).
-const emulatorZodCjs = {
+const emulatorZodCjs: EsbuildPlugin = {
   name: 'emulator-zod-cjs',
-  setup(build: { onResolve: Function; resolve: Function }) {
-    build.onResolve({ filter: /^zod$/ }, async (args: { importer: string; resolveDir: string; pluginData?: unknown }) => {
+  setup(build) {
+    build.onResolve({ filter: /^zod$/ }, async (args) => {
       if (args.pluginData === 'emulator-zod' || !/[\\/]src[\\/]emulator[\\/]/.test(args.importer)) return undefined;
       const resolved = await build.resolve('zod', { kind: 'require-call', resolveDir: args.resolveDir, pluginData: 'emulator-zod' });
       return { path: resolved.path };

@@ -32,7 +32,7 @@ export async function runImport(
   const it = jobs[Symbol.asyncIterator]();
   const inFlight = new Set<Promise<void>>();
   let fatal: CliError | undefined;
-  let failure: unknown;
+  let failure: { error: unknown } | undefined; // boxed: a rejection with `undefined` still stops the run
   let exhausted = false;
   const halted = () => fatal !== undefined || failure !== undefined || opts.signal?.aborted === true;
 
@@ -52,14 +52,14 @@ export async function runImport(
         if (sent.fatal) fatal ??= sent.fatal;
       })
       .catch((e: unknown) => {
-        failure ??= e;
+        failure ??= { error: e };
       })
       .finally(() => inFlight.delete(p));
     inFlight.add(p);
   }
   await Promise.all(inFlight);
   if (!exhausted) await it.return?.(undefined);
-  if (failure !== undefined) throw failure;
+  if (failure !== undefined) throw failure.error;
   if (fatal) return { stopped: 'fatal', fatal };
   return { stopped: exhausted ? 'done' : 'interrupted' };
 }

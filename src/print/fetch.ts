@@ -124,5 +124,5 @@ export async function fetchAll(
     }
   };
   await Promise.all(Array.from({ length: Math.min(opts.concurrency, unique.length) }, worker));
-  if (fatal !== undefined) throw fatal;
+  if (fatal !== undefined) throw fatal instanceof Error ? fatal : new Error(String(fatal));
 }

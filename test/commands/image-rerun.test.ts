@@ -106,7 +106,7 @@ describe('cardqr image --verify and --ledger', () => {
         res.end(Buffer.from(good)); // qr_careers' image for every id
         return;
       }
-      fetch(`${emu.baseUrl}${req.url?.replace(/^\/v1/, '')}`, { headers: { authorization: `Bearer ${emu.keys.full}` } })
+      void fetch(`${emu.baseUrl}${req.url?.replace(/^\/v1/, '')}`, { headers: { authorization: `Bearer ${emu.keys.full}` } })
         .then(async (r2) => { res.writeHead(r2.status, { 'content-type': 'application/json' }); res.end(await r2.text()); });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

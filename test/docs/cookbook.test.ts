@@ -112,7 +112,7 @@ let dir = '';
 let env: Record<string, string> = {};
 
 beforeAll(async () => {
-  ensureFreshBuild();
+  await ensureFreshBuild();
   dir = tempDir('cardqr-cookbook-');
   const bin = join(dir, 'bin');
   mkdirSync(bin);
