@@ -3,6 +3,7 @@
 // against the floor (and decoding each code with --verify); the PDF is written under a temporary name
 // and renamed, then the run's manifest goes into the ledger.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Deps } from '../../deps.js';
 import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
@@ -14,7 +15,7 @@ import { LedgerWriter, newRunId } from '../../print/ledger.js';
 import { findSymbol, parseQrSvg, type QrSvg, type Symbol } from '../../print/svg.js';
 import { fmtMm, MIN_DOTS_PER_MODULE, MIN_MODULE_MM, moduleFloorMm, WARN_FACTOR } from '../../print/units.js';
 import { configDir } from '../../config/paths.js';
-import { expandIds } from '../image/options.js';
+import { readIds } from '../ids.js';
 import { idsFromReport, parsePrintOptions, type PrintFlags, type PrintOptions } from './options.js';
 
 const CONCURRENCY = 4;
@@ -22,9 +23,8 @@ const CONCURRENCY = 4;
 export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps: Deps): Promise<void> {
   const { io, globals } = deps;
   const opts = parsePrintOptions(rawIds, flags);
-  if (opts.fromStdin && globals.apiKeyStdin) throw new UsageError('- (ids on standard input) cannot be combined with --api-key-stdin');
   const ids = [
-    ...(rawIds.length ? expandIds(rawIds, opts.fromStdin ? await deps.readStdin() : undefined) : []),
+    ...(rawIds.length ? await readIds(deps, rawIds) : []),
     ...(opts.fromReport ? await idsFromReport(opts.fromReport) : []),
   ];
   const floor = moduleFloorMm(opts.dpi);
@@ -138,14 +138,10 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
     if (unset.size && fonts) throw fonts.refusal(unset, unsetExample ?? '');
     if (!placed) throw new CliError(`no code could be placed; no PDF written`, EXIT.failed, failureLines(failed));
     const bytes = Buffer.from(await doc.save());
-    const { writeAtomic } = await import('../image/save.js');
-    let written: boolean;
-    try {
-      written = await writeAtomic(opts.out, bytes, opts.force);
-    } catch (e) {
-      throw new CliError(`cannot write ${opts.out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, EXIT.failed);
-    }
-    if (!written) throw new UsageError(`refusing to overwrite ${opts.out}: it appeared meanwhile (use --force to replace it)`);
+    if (!opts.force && existsSync(opts.out)) throw new UsageError(`refusing to overwrite ${opts.out}: it appeared meanwhile (use --force to replace it)`);
+    // Temporary file beside it, every byte checked, fsync, rename: never a half PDF under the final name.
+    const { replaceFile } = await import('../../fs/durable.js');
+    await replaceFile(opts.out, bytes, { mode: 0o644, what: opts.out });
     await ledger.add({ type: 'file', path: resolve(opts.out), sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length, pages: doc.pages });
     await ledger.commit();
     if (!failed.size) await cache.remove();
