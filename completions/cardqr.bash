@@ -50,7 +50,7 @@ __cardqr_node() {
     'campaigns schema') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'campaigns test') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'campaigns create-card') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
-    'campaigns import') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --validate-only --report --resume --delimiter --encoding --concurrency --rate --skip-invalid --rejects --max-rows -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
+    'campaigns import') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --validate-only --report --resume --delimiter --encoding --concurrency --rate --skip-invalid --id-column --rejects --max-rows -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'api') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data -p --param --paginate --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'emulator') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--port --host --seed --state --rate-limit --latency --fault-rate --profile -h --help --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
     'completion') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes' ;;
@@ -204,6 +204,7 @@ __cardqr_value() {
     'campaigns import|--encoding') __cardqr_v='any' ;;
     'campaigns import|--concurrency') __cardqr_v='any' ;;
     'campaigns import|--rate') __cardqr_v='any' ;;
+    'campaigns import|--id-column') __cardqr_v='any' ;;
     'campaigns import|--rejects') __cardqr_v='file' ;;
     'campaigns import|--max-rows') __cardqr_v='any' ;;
     'api|--data') __cardqr_v='any' ;;

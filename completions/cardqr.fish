@@ -338,6 +338,8 @@ function __cardqr_takes_value
             return 0
         case 'campaigns import|--rate'
             return 0
+        case 'campaigns import|--id-column'
+            return 0
         case 'campaigns import|--rejects'
             return 0
         case 'campaigns import|--max-rows'
@@ -606,6 +608,7 @@ complete -c cardqr -n '__cardqr_using "campaigns import"' -l encoding -x -d 'fil
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l concurrency -x -d 'requests in flight, 1-16 (default: 1)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l rate -x -d 'requests per minute at most (default: the key\'s limit from GET /me)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l skip-invalid -d 'record invalid rows in the report (outcome invalid) and import the others'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l id-column -x -d 'mapped campaigns: the column (record path, e.g. employee.id) holding each row\'s identifier; without it each row\'s identifier is found with one dry-run request'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l rejects -r -F -d 'write every row that failed or was invalid (original cells + line, errorCode, message) to this CSV, ready to fix and import as it is'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l max-rows -x -d 'import only the first n rows: a rehearsal on live data'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -s h -l help -d 'display help for command'

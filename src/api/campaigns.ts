@@ -27,8 +27,6 @@ export async function testCampaignCard(client: ApiClient, id: string, body: unkn
 export interface CreatedCard {
   card: CampaignCard;
   requestId?: string;
-  /** The answer was replayed from an earlier request with the same Idempotency-Key. */
-  replayed: boolean;
 }
 
 /** `body` may be a JSON string already (the import sends the exact bytes it hashed). */
@@ -42,6 +40,5 @@ export async function createCampaignCard(
   return {
     card: parseResponse(CampaignCard, res.data, 'POST /campaigns/:id/cards'),
     requestId: res.requestId,
-    replayed: res.headers['idempotent-replayed'] === 'true',
   };
 }

@@ -6,18 +6,15 @@ export async function getMe(client: ApiClient): Promise<ApiKeyContext> {
   return parseResponse(ApiKeyContext, await client.get('/me'), 'GET /me');
 }
 
-/** Which command groups a key's scopes allow (PRODUCT §5, `cardqr me`). */
-export function usableCommands(ctx: Pick<ApiKeyContext, 'scopes' | 'campaignId'>): Record<string, string[]> {
+/**
+ * Which command groups a key's scopes allow (PRODUCT §5, `cardqr me`). GET /me does not say whether a
+ * key is campaign-scoped (api_key_context has no such field), so this is what the scopes allow; a
+ * campaign-scoped key is further limited to its own campaign, which only the API's 403 can tell.
+ */
+export function usableCommands(ctx: Pick<ApiKeyContext, 'scopes'>): Record<string, string[]> {
   const has = new Set(ctx.scopes.map((s) => s.scope));
   const groups: Record<string, string[]> = {};
   const add = (group: string, verbs: string[]) => verbs.length && (groups[group] = verbs);
-  if (ctx.campaignId) {
-    add('campaigns', [
-      ...(has.has('cards:read') ? ['list', 'get', 'schema'] : []),
-      ...(has.has('cards:write') ? ['test', 'create-card', 'import'] : []),
-    ]);
-    return groups;
-  }
   add('cards', [...(has.has('cards:read') ? ['list', 'get', 'wallet'] : []), ...(has.has('cards:write') ? ['create', 'update', 'delete'] : [])]);
   add('qr', [...(has.has('qr:read') ? ['list', 'get'] : []), ...(has.has('qr:write') ? ['create', 'update', 'delete'] : [])]);
   add('templates', has.has('templates:read') ? ['list', 'get'] : []);

@@ -3,6 +3,9 @@
 // Native mode: card fields by name (`firstName`) or dotted path (`emails.0.value`, `address.city`,
 // `fields.title`), plus `externalId`, `shortCode`, `name` and `blocks.<block>.<prop>`.
 // Mapped mode: the caller's own record; dotted headers become nested objects (digits index arrays).
+// The schema does not say which record path holds a mapped campaign's identifier (api-spec
+// campaign_schema has no such field): `--id-column <path>` names it, else each row's identifier is
+// resolved by the campaign's dry run (dry_run.externalId) during validation (`resolveIds`).
 import { closest } from '../api/rules.js';
 import type { CampaignSchema } from '../api/schemas/campaigns.js';
 
@@ -28,8 +31,11 @@ export interface HeaderProblem {
 export interface ImportPlan {
   mode: 'native' | 'mapped';
   columns: Column[];
-  /** Index of the identifier column, -1 when unknown (mapped mode without a known identifier path). */
+  /** Index of the identifier column, -1 when unknown (mapped mode without --id-column). */
   idColumn: number;
+  /** Mapped mode without --id-column: identifiers come from the dry run, by line (filled before validation). */
+  resolveIds: boolean;
+  resolved?: Map<number, string | null>;
   idLabel: string;
   shortCodeColumn: number;
   required: RequiredGroup[];
@@ -39,9 +45,15 @@ export interface ImportPlan {
 const splitPath = (header: string): Segment[] => header.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 const shape = (path: Segment[]): string => path.map((s) => (typeof s === 'number' ? '#' : s)).join('.');
 
-export function buildPlan(schema: CampaignSchema, headers: string[]): ImportPlan {
-  const plan: ImportPlan = { mode: schema.payloadMode, columns: [], idColumn: -1, idLabel: '', shortCodeColumn: -1, required: [], problems: [] };
-  const known = schema.payloadMode === 'native' ? nativeShapes(schema) : mappedShapes(schema);
+export function buildPlan(schema: CampaignSchema, headers: string[], idColumn?: string): ImportPlan {
+  const mapped = schema.payloadMode === 'mapped';
+  const plan: ImportPlan = {
+    mode: schema.payloadMode, columns: [], idColumn: -1, idLabel: '', resolveIds: mapped && !idColumn, shortCodeColumn: -1, required: [], problems: [],
+  };
+  if (!mapped && idColumn !== undefined && idColumn !== 'externalId') {
+    plan.problems.push({ code: 'id_column_native', message: `--id-column ${idColumn}: campaign ${schema.campaignId} is native, its identifier is always the externalId column` });
+  }
+  const known = mapped ? mappedShapes(schema, idColumn) : nativeShapes(schema);
   const seen = new Map<string, number>();
   headers.forEach((raw, i) => {
     const header = raw.trim();
@@ -68,11 +80,13 @@ export function buildPlan(schema: CampaignSchema, headers: string[]): ImportPlan
   });
   checkPrefixes(plan);
 
-  const idPath = schema.payloadMode === 'native' ? 'externalId' : (schema.externalIdPath ?? '');
+  const idPath = mapped ? (idColumn ?? '') : 'externalId';
   plan.idLabel = idPath;
   if (idPath) {
     plan.idColumn = plan.columns.findIndex((c) => c.header === idPath);
-    if (plan.idColumn < 0) plan.problems.push({ code: 'missing_external_id', message: `no "${idPath}" column: every row needs its identifier` });
+    if (plan.idColumn < 0) {
+      plan.problems.push({ code: 'missing_external_id', message: `no "${idPath}" column${mapped ? ' (--id-column)' : ''}: every row needs its identifier` });
+    }
   }
   plan.shortCodeColumn = schema.payloadMode === 'native' ? plan.columns.findIndex((c) => c.header === 'shortCode') : -1;
 
@@ -115,7 +129,7 @@ function nativeShapes(schema: CampaignSchema): Known {
       names.push(s.kind === 'list' ? `${s.key}.0.${prop}` : `${s.key}.${prop}`);
       shapes.add(s.kind === 'list' ? `fields.${s.key}.#.${prop}` : `fields.${s.key}.${prop}`);
     }
-    if (s.required) required.push({ label: `section "${s.key}"`, match: (p) => p[1] === s.key });
+    // sections[] carry no `required` in the spec: a missing required section is the API's to refuse.
   }
   for (const b of schema.blocks) {
     for (const { prop } of b.props) {
@@ -127,16 +141,16 @@ function nativeShapes(schema: CampaignSchema): Known {
 }
 
 /** Known record paths: the sample's leaves and the schema's field keys; none known = accept any. */
-function mappedShapes(schema: CampaignSchema): Known {
+function mappedShapes(schema: CampaignSchema, idColumn?: string): Known {
   const leaves: string[] = [];
   collectLeaves(schema.sample, [], leaves);
   const sampled = new Set(leaves.map((l) => shape(splitPath(l))));
   const shapes = new Set(sampled);
   for (const f of schema.fields) shapes.add(shape(splitPath(f.key)));
-  if (schema.externalIdPath) shapes.add(shape(splitPath(schema.externalIdPath)));
+  if (idColumn) shapes.add(shape(splitPath(idColumn)));
   // Required only where the key is surely a record path (present in the sample record).
   const required = schema.fields
-    .filter((f) => f.required && sampled.has(shape(splitPath(f.key))) && f.key !== schema.externalIdPath)
+    .filter((f) => f.required && sampled.has(shape(splitPath(f.key))) && f.key !== idColumn)
     .map((f) => ({ label: `"${f.key}"`, match: (p: Segment[]) => shape(p) === shape(splitPath(f.key)) }));
   return { shapes, names: [...new Set([...leaves, ...schema.fields.map((f) => f.key)])], required };
 }

@@ -15,13 +15,19 @@ const MAX_MESSAGE = 2000;
 /** The rejects file's columns at the end of a header: how many to drop (0 or 3). */
 export function rejectColumnsAt(header: string[]): number {
   const tail = header.slice(-REJECT_COLUMNS.length).map((h) => h.trim());
-  return header.length > REJECT_COLUMNS.length && REJECT_COLUMNS.every((c, i) => tail[i] === c) ? REJECT_COLUMNS.length : 0;
+  return header.length > REJECT_COLUMNS.length && REJECT_COLUMNS.every((c, i) => tail[i] === c)
+    ? REJECT_COLUMNS.length
+    : 0;
 }
 
 /** Records without the rejects columns (cells past the header, if any, are kept for the stray-value check). */
-export async function* withoutRejectColumns(records: AsyncIterable<CsvRecord>, headerLength: number): AsyncGenerator<CsvRecord> {
+export async function* withoutRejectColumns(
+  records: AsyncIterable<CsvRecord>,
+  headerLength: number,
+): AsyncGenerator<CsvRecord> {
   const keep = headerLength - REJECT_COLUMNS.length;
-  for await (const rec of records) yield { line: rec.line, cells: [...rec.cells.slice(0, keep), ...rec.cells.slice(headerLength)] };
+  for await (const rec of records)
+    yield { line: rec.line, cells: [...rec.cells.slice(0, keep), ...rec.cells.slice(headerLength)] };
 }
 
 /** Rows to write, by line: the first error code and every message. */
@@ -49,18 +55,26 @@ export async function checkRejectsPath(path: string, inputs: Array<string | unde
   try {
     await access(dirname(path), constants.W_OK);
   } catch (e) {
-    throw new UsageError(`--rejects ${path}: cannot write in ${dirname(path)} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new UsageError(
+      `--rejects ${path}: cannot write in ${dirname(path)} (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   const st = statOrUndefined(path);
   if (st?.isDirectory()) throw new UsageError(`--rejects ${path} is a directory; give a file name`);
   const same = (a: string, b: string) => real(a) === real(b);
   for (const input of inputs) {
-    if (input && same(path, input)) throw new UsageError(`--rejects ${path} is also ${input}: write the rejects to another file`);
+    if (input && same(path, input))
+      throw new UsageError(`--rejects ${path} is also ${input}: write the rejects to another file`);
   }
 }
 
 /** Streams the file again and writes the rejected rows; returns how many were written. */
-export async function writeRejects(path: string, header: string[], rows: AsyncIterable<CsvRecord>, rejects: Rejects): Promise<number> {
+export async function writeRejects(
+  path: string,
+  header: string[],
+  rows: AsyncIterable<CsvRecord>,
+  rejects: Rejects,
+): Promise<number> {
   await sweepTempFiles(dirname(path), [path]); // left by a run killed while writing (kill -9, a full disk's SIGXFSZ)
   const tmp = tempPathFor(path, true);
   const fh = await open(tmp, 'wx', 0o666);
@@ -109,7 +123,7 @@ function csvLine(cells: string[]): string {
 /** A write can be short (a file-size limit, a full disk): write the rest, and fail rather than stop early. */
 async function writeAll(fh: FileHandle, text: string): Promise<void> {
   const buf = Buffer.from(text);
-  for (let off = 0; off < buf.length; ) {
+  for (let off = 0; off < buf.length;) {
     const { bytesWritten } = await fh.write(buf, off, buf.length - off);
     if (bytesWritten <= 0) throw Object.assign(new Error('short write'), { code: 'EIO' });
     off += bytesWritten;

@@ -11,13 +11,19 @@ const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?E[+-]?\d{1,3}$/i;
  * A UTF-8 lead byte (Â Ã Ä Å or â) shown as its Windows-1252 / Latin-1 character and followed by a
  * continuation byte (0x80-0xBF) shown the same way: the signature of UTF-8 decoded as cp1252.
  */
-const CONT = '\\u0080-\\u00BF\\u20AC\\u201A\\u0192\\u201E\\u2026\\u2020\\u2021\\u02C6\\u2030\\u0160\\u2039\\u0152\\u017D\\u2018\\u2019\\u201C\\u201D\\u2022\\u2013\\u2014\\u02DC\\u2122\\u0161\\u203A\\u0153\\u017E\\u0178';
+const CONT =
+  '\\u0080-\\u00BF\\u20AC\\u201A\\u0192\\u201E\\u2026\\u2020\\u2021\\u02C6\\u2030\\u0160\\u2039\\u0152\\u017D\\u2018\\u2019\\u201C\\u201D\\u2022\\u2013\\u2014\\u02DC\\u2122\\u0161\\u203A\\u0153\\u017E\\u0178';
 const MOJIBAKE = new RegExp(`[\\u00C2-\\u00C5][${CONT}]|\\u00E2[\\u20AC\\u0080][${CONT}]`);
 const DIGITS = /^\d+$/;
 /** Excel keeps 15 significant digits of a number. */
 const EXCEL_DIGITS = 15;
 
-export const SPREADSHEET_CODES = ['spreadsheet_scientific_notation', 'spreadsheet_truncated_digits', 'spreadsheet_leading_zero', 'spreadsheet_mojibake'] as const;
+export const SPREADSHEET_CODES = [
+  'spreadsheet_scientific_notation',
+  'spreadsheet_truncated_digits',
+  'spreadsheet_leading_zero',
+  'spreadsheet_mojibake',
+] as const;
 
 interface ColumnState {
   /** A value of 16+ digits whose digits past the 15th are not all zero: this column was not cut. */
@@ -50,13 +56,27 @@ export class SpreadsheetCheck {
       const v = raw.trim();
       const where = `column "${this.headers[i]}"`;
       if (SCIENTIFIC.test(v) && /\d/.test(v)) {
-        out.push(this.problem(line, cells, 'spreadsheet_scientific_notation', `${where}: "${v}" is a number in scientific notation, as a spreadsheet shows long numbers; the original digits are lost: format the column as text in the spreadsheet, retype them and export again`));
+        out.push(
+          this.problem(
+            line,
+            cells,
+            'spreadsheet_scientific_notation',
+            `${where}: "${v}" is a number in scientific notation, as a spreadsheet shows long numbers; the original digits are lost: format the column as text in the spreadsheet, retype them and export again`,
+          ),
+        );
       } else if (DIGITS.test(v)) {
         this.digits(i, line, v, cells);
       }
       const m = MOJIBAKE.exec(raw);
       if (m) {
-        out.push(this.problem(line, cells, 'spreadsheet_mojibake', `${where}: "${excerpt(raw, m.index)}" looks like UTF-8 text read as Windows-1252 ("${m[0]}"): save the file as UTF-8 again from the original, or pass the file's real --encoding`));
+        out.push(
+          this.problem(
+            line,
+            cells,
+            'spreadsheet_mojibake',
+            `${where}: "${excerpt(raw, m.index)}" looks like UTF-8 text read as Windows-1252 ("${m[0]}"): save the file as UTF-8 again from the original, or pass the file's real --encoding`,
+          ),
+        );
       }
     }
     return out;
@@ -88,13 +108,25 @@ export class SpreadsheetCheck {
       const where = `column "${this.headers[i]}"`;
       if (!c.uncut) {
         for (const [line, v, externalId] of c.cut) {
-          out.push({ line, externalId, column: i, code: 'spreadsheet_truncated_digits', message: `${where}: "${v}" has ${v.length} digits and ends in zeros after the 15th, as a spreadsheet cuts long numbers; the last digits are lost: format the column as text and retype them` });
+          out.push({
+            line,
+            externalId,
+            column: i,
+            code: 'spreadsheet_truncated_digits',
+            message: `${where}: "${v}" has ${v.length} digits and ends in zeros after the 15th, as a spreadsheet cuts long numbers; the last digits are lost: format the column as text and retype them`,
+          });
         }
       }
       for (const [zeroLength, count] of c.zeroLengths) {
         for (const shorter of [zeroLength - 1, zeroLength - 2]) {
           for (const [line, externalId] of c.plain.get(shorter) ?? []) {
-            out.push({ line, externalId, column: i, code: 'spreadsheet_leading_zero', message: `${where}: ${shorter} digits where ${count} other value${count === 1 ? '' : 's'} in this column ${count === 1 ? 'has' : 'have'} ${zeroLength} with a leading 0: a spreadsheet probably dropped its leading zero${shorter === zeroLength - 2 ? 's' : ''}; format the column as text and retype it` });
+            out.push({
+              line,
+              externalId,
+              column: i,
+              code: 'spreadsheet_leading_zero',
+              message: `${where}: ${shorter} digits where ${count} other value${count === 1 ? '' : 's'} in this column ${count === 1 ? 'has' : 'have'} ${zeroLength} with a leading 0: a spreadsheet probably dropped its leading zero${shorter === zeroLength - 2 ? 's' : ''}; format the column as text and retype it`,
+            });
           }
         }
       }

@@ -1,14 +1,14 @@
 // The validation pass: every row checked before anything is sent (identifier present, valid and unique
 // in the file, required fields, short codes, body size, stray values). Streams the file; memory stays
 // flat (identifiers are remembered as fingerprints, and only colliding ones are re-read to confirm).
-import { shortCodeProblem } from '../api/rules.js';
+import { CAMPAIGN_BODY_MAX, shortCodeProblem } from '../api/rules.js';
 import { hash53, IdIndex, LineSet } from './compact.js';
 import type { CsvRecord } from './csv-source.js';
 import { canonicalJson } from './keys.js';
 import type { ImportPlan, Segment } from './plan.js';
 import { SpreadsheetCheck } from './spreadsheet.js';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = CAMPAIGN_BODY_MAX;
 export const MAX_EXTERNAL_ID = 128;
 
 export interface RowProblem {
@@ -51,7 +51,9 @@ function setPath(target: Record<string, unknown> | unknown[], path: Segment[], v
   cur[path[path.length - 1]] = value;
 }
 
-export function rowId(plan: ImportPlan, cells: string[]): string | null {
+/** The row's identifier: its column, or (mapped, no --id-column) what the dry run resolved for its line. */
+export function rowId(plan: ImportPlan, cells: string[], line?: number): string | null {
+  if (plan.resolved && line !== undefined) return plan.resolved.get(line) ?? null;
   if (plan.idColumn < 0) return null;
   const v = cells[plan.idColumn];
   return v === undefined || v === '' ? null : v;
@@ -60,7 +62,7 @@ export function rowId(plan: ImportPlan, cells: string[]): string | null {
 /** Everything about one row except uniqueness (which needs the whole file). */
 export function checkRow(plan: ImportPlan, rec: CsvRecord): RowProblem[] {
   const { line, cells } = rec;
-  const externalId = rowId(plan, cells);
+  const externalId = rowId(plan, cells, line);
   const out: RowProblem[] = [];
   const add = (code: string, message: string) => out.push({ line, externalId, code, message });
   for (let i = plan.columns.length; i < cells.length; i++) {
@@ -69,7 +71,7 @@ export function checkRow(plan: ImportPlan, rec: CsvRecord): RowProblem[] {
       break;
     }
   }
-  if (plan.idColumn >= 0) {
+  if (plan.idColumn >= 0 || plan.resolved) {
     if (externalId === null) add('missing_external_id', `no identifier (${plan.idLabel} is empty)`);
     else if (externalId.trim() === '' || externalId.length > MAX_EXTERNAL_ID) {
       add('invalid_external_id', `identifier must be 1 to ${MAX_EXTERNAL_ID} characters, not blank (${plan.idLabel} has ${externalId.length})`);
@@ -147,7 +149,7 @@ export async function validateAll(
     if (result.rows <= limit) result.inRange++;
     if (result.rows === limit) result.rangeEnd = rec.line;
     report([...checkRow(plan, rec), ...sheet.row(rec.line, rec.cells)]);
-    const id = rowId(plan, rec.cells);
+    const id = rowId(plan, rec.cells, rec.line);
     if (id === null) continue;
     const fp = hash53(id);
     if (ids.add(fp)) suspects.add(fp);
@@ -169,7 +171,7 @@ export async function validateAll(
 async function confirmDuplicates(rows: AsyncIterable<CsvRecord>, plan: ImportPlan, suspects: Set<number>): Promise<RowProblem[]> {
   const lines = new Map<string, number[]>();
   for await (const rec of rows) {
-    const id = rowId(plan, rec.cells);
+    const id = rowId(plan, rec.cells, rec.line);
     if (id === null || !suspects.has(hash53(id))) continue;
     const list = lines.get(id);
     if (list) list.push(rec.line);

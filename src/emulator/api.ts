@@ -5,14 +5,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, checkCampaignScope, checkPlan, checkScopes, extractSecret } from './auth.js';
 import type { FaultQueue, FaultSpec } from './faults.js';
 import {
-  EmuError, internalError, oddReply, readBody, send, sleep, type ErrorDetail, type ErrorType, type Reply,
+  EmuError, internalError, oddReply, readBody, send, sleep, validationFailed, type ErrorDetail, type ErrorType, type Reply,
 } from './http.js';
 import {
   beginIdempotent, completeIdempotent, IDEMPOTENT_METHODS, inFlightError, requestFingerprint, validateIdempotencyKey,
 } from './idempotency.js';
 import type { IdempotencyRecord } from './model.js';
 import type { RateLimiter } from './rate-limit.js';
-import { DEFAULT_MAX_BODY, type HttpMethod, type RouteContext, type Router } from './routing.js';
+import { DEFAULT_MAX_BODY, type HttpMethod, type RouteContext, type RouteDef, type Router } from './routing.js';
 import type { Store } from './store.js';
 
 export interface RecordedRequest {
@@ -36,7 +36,7 @@ export interface ApiDeps {
 }
 
 const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait before retrying.';
-const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 
 export function lowerHeaders(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
@@ -120,13 +120,19 @@ async function processRequest(inc: Incoming): Promise<Reply> {
   const idemKey = IDEMPOTENT_METHODS.has(method) ? headers['idempotency-key'] : undefined;
   if (idemKey !== undefined) validateIdempotencyKey(idemKey);
 
-  if (BODY_METHODS.has(method)) {
+  // DELETE takes no body (api-spec documents none); POST and PATCH bodies must be JSON, declared so
+  // ("Content-Type: application/json required on bodies").
+  if (BODY_METHODS.has(method) && inc.size > 0) {
     const max = def.maxBodyBytes ?? DEFAULT_MAX_BODY;
     if (inc.size > max) {
-      throw new EmuError(400, 'invalid_request', def.tooLargeCode ?? 'invalid_request',
-        `The request body is larger than ${max} bytes.`);
+      if (def.tooLargeCode) throw new EmuError(400, 'invalid_request', def.tooLargeCode, `The request body is larger than ${max} bytes.`);
+      throw validationFailed([{ field: '(body)', message: `The request body is larger than ${max} bytes.`, code: 'too_big' }], 'The request body is too large.');
     }
-    if (!inc.jsonOk) return malformed(def.malformedJson ?? 'invalid_request');
+    if (!isJsonType(headers['content-type'])) {
+      // The odd 500 is documented for malformed JSON only; an undeclared body is "body invalid" (422).
+      return notJson(def.malformedJson === 'odd500' ? undefined : def.malformedJson, 'The request body must be sent with Content-Type: application/json.');
+    }
+    if (!inc.jsonOk) return notJson(def.malformedJson, 'The request body is not valid JSON.');
   }
 
   let record: IdempotencyRecord | undefined;
@@ -159,13 +165,16 @@ async function processRequest(inc: Incoming): Promise<Reply> {
   return reply;
 }
 
+const isJsonType = (ct: string | undefined): boolean => /^application\/json\s*(;|$)/i.test(ct?.trim() ?? '');
+
 /**
- * Body that is not JSON. The spec documents 500 {success:false,message} for POST /cards and
- * POST /qr-codes and 400 invalid_json for campaign endpoints; it is silent elsewhere, where we answer
- * 400 invalid_request ("request unusable as sent"). Route modules choose with RouteDef.malformedJson.
+ * A body that is not JSON (malformed, or not declared application/json). The spec documents 500
+ * {success:false,message} for malformed JSON on POST /cards and POST /qr-codes, and 400 invalid_json on
+ * campaign endpoints; elsewhere it is silent, and 422 validation_failed ("body ... invalid") is the body
+ * error those endpoints list. Route modules choose with RouteDef.malformedJson.
  */
-function malformed(mode: 'odd500' | 'invalid_json' | 'invalid_request'): Reply {
-  if (mode === 'odd500') return oddReply(500, 'Unexpected token in JSON body');
-  const code = mode === 'invalid_json' ? 'invalid_json' : 'invalid_request';
-  throw new EmuError(400, 'invalid_request', code, 'The request body is not valid JSON.');
+function notJson(mode: RouteDef['malformedJson'], message: string): Reply {
+  if (mode === 'odd500') return oddReply(500, message);
+  if (mode === 'invalid_json') throw new EmuError(400, 'invalid_request', 'invalid_json', message);
+  throw validationFailed([{ field: '(body)', message, code: 'invalid_type' }], message);
 }

@@ -18,13 +18,17 @@ export function extractSecret(headers: Record<string, string>): string | undefin
 const invalidKey = (): EmuError =>
   new EmuError(401, 'authentication_error', 'invalid_api_key', 'The API key is missing, invalid or revoked.');
 
-/** Missing, mistyped or revoked key, or a closed account (no account record) → 401 invalid_api_key. */
+/**
+ * Missing, mistyped, revoked or expired key, or a closed account → 401 invalid_api_key (api-spec
+ * Authentication 4: "all give the same 401").
+ */
 export function authenticate(store: Store, headers: Record<string, string>): { key: ApiKeyRecord; account: AccountRecord } {
   const secret = extractSecret(headers);
   const key = secret ? store.keyBySecret(secret) : undefined;
   if (!key || key.revoked) throw invalidKey();
+  if (key.expiresAt && Date.parse(key.expiresAt) <= store.now()) throw invalidKey();
   const account = store.account(key.accountId);
-  if (!account) throw invalidKey();
+  if (!account || account.closed) throw invalidKey();
   return { key, account };
 }
 

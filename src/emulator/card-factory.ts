@@ -46,6 +46,11 @@ export function holdShortCode(store: Store, code: string): () => void {
   return () => void set.delete(c);
 }
 
+/** Drops every hold (control API, reset). */
+export function clearShortCodeHolds(store: Store): void {
+  holds.get(store)?.clear();
+}
+
 /** Why a custom short code cannot be used, or undefined when it is free (service-wide, Trash included). */
 export function checkShortCode(store: Store, code: string): ShortCodeProblem | undefined {
   if (!SHORT_CODE_RE.test(code)) return 'invalid';
@@ -87,9 +92,11 @@ export function designFor(template: TemplateRecord | null): QrDesign {
 }
 
 /** Checks everything POST /cards checks, in its order, without creating; returns the sanitised fields. */
-export function checkCardInput(input: CardInput, ctx: CardFactoryContext): { template: TemplateRecord | null; check: FieldsCheck } {
+export function checkCardInput(
+  input: CardInput, ctx: CardFactoryContext, earlier: ErrorDetail[] = [],
+): { template: TemplateRecord | null; check: FieldsCheck } {
   const { store, account } = ctx;
-  const problems: ErrorDetail[] = [];
+  const problems: ErrorDetail[] = [...earlier];
   if (input.name !== undefined && (typeof input.name !== 'string' || input.name.length < 1 || input.name.length > 200)) {
     problems.push({ field: 'name', message: 'Name must be 1 to 200 characters', code: input.name === '' ? 'too_small' : 'too_big' });
   }
@@ -98,7 +105,7 @@ export function checkCardInput(input: CardInput, ctx: CardFactoryContext): { tem
     problems.push({ field: 'status', message: "Invalid enum value. Expected 'draft' | 'published'", code: 'invalid_enum_value' });
   }
   const template = templateFor(store, account, input.templateId);
-  const check = validateCardFields(input.fields, template);
+  const check = validateCardFields(input.fields, template, { linkTypes: store.rules.linkTypes });
   problems.push(...check.problems);
   if (problems.length) throw validationFailed(problems, 'The card is invalid.');
   if (input.shortCode !== undefined) {
@@ -113,9 +120,9 @@ export function checkCardInput(input: CardInput, ctx: CardFactoryContext): { tem
 }
 
 /** Creates the card (defaults: published, name = first + last, random 8-character short code) and stores it. */
-export function createCardRecord(input: CardInput, ctx: CardFactoryContext): CardRecord {
+export function createCardRecord(input: CardInput, ctx: CardFactoryContext, earlier: ErrorDetail[] = []): CardRecord {
   const { store, account } = ctx;
-  const { template, check } = checkCardInput(input, ctx);
+  const { template, check } = checkCardInput(input, ctx, earlier);
   const fields: CardFields = check.fields;
   const now = ctx.now ?? store.nowIso();
   const status = input.status ?? 'published';

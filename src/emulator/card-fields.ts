@@ -6,14 +6,8 @@ import type { CardFields, TemplateRecord } from './model.js';
 
 export const SCALAR_FIELD_KEYS = ['firstName', 'lastName', 'title', 'company', 'bio', 'photoUrl', 'companyLogoUrl'] as const;
 export const SECTION_KEYS = ['emails', 'phones', 'links', 'address'] as const;
+/** Address sub-fields kept (the spec shows city and country; the others are "not shown", kept as strings). */
 export const ADDRESS_KEYS = ['street', 'city', 'region', 'postalCode', 'country'] as const;
-/** `links[].type` values the emulator accepts (the spec shows website and linkedin; the rest is our choice). */
-export const LINK_TYPES = [
-  'website', 'linkedin', 'x', 'twitter', 'facebook', 'instagram', 'youtube', 'tiktok', 'github', 'xing',
-  'whatsapp', 'telegram', 'calendly', 'email', 'phone', 'other',
-] as const;
-const MAX_SCALAR = 2000;
-const DEFAULT_SECTION_MAX = 10;
 
 export interface FieldsCheck {
   /** The sanitised fields (unknown keys dropped, template values applied). */
@@ -32,6 +26,8 @@ export interface FieldsOptions {
    * rich sections left out): keeping is not writing, so they are not refused as locked or hidden.
    */
   written?: ReadonlySet<string>;
+  /** Allowed `links[].type` values (seed rules.linkTypes; the spec: "an enumerated string"); null/absent = any. */
+  linkTypes?: readonly string[] | null;
 }
 
 const isEmpty = (v: unknown): boolean =>
@@ -39,17 +35,6 @@ const isEmpty = (v: unknown): boolean =>
   || (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every(isEmpty));
 
 const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-
-function deepEqual(a: unknown, b: unknown): boolean {
-  return JSON.stringify(sortDeep(a)) === JSON.stringify(sortDeep(b));
-}
-function sortDeep(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortDeep);
-  if (v && typeof v === 'object') {
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortDeep((v as Record<string, unknown>)[k])]));
-  }
-  return v;
-}
 
 /** Keys a card may hold: the standard ones plus list-like sections the template declares. */
 export function knownFieldKeys(template?: TemplateRecord | null): string[] {
@@ -61,7 +46,9 @@ export function knownFieldKeys(template?: TemplateRecord | null): string[] {
  * Shape check of raw `fields`: known keys are type-checked, unknown keys (top level and inside items)
  * are dropped silently. A null value means "absent".
  */
-export function sanitizeFields(raw: unknown, template?: TemplateRecord | null, prefix = 'fields'): FieldsCheck {
+export function sanitizeFields(
+  raw: unknown, template?: TemplateRecord | null, prefix = 'fields', linkTypes?: readonly string[] | null,
+): FieldsCheck {
   const problems: ErrorDetail[] = [];
   const fields: CardFields = {};
   if (raw === undefined || raw === null) return { fields, problems };
@@ -70,13 +57,13 @@ export function sanitizeFields(raw: unknown, template?: TemplateRecord | null, p
   }
   const src = raw as Record<string, unknown>;
   const bad = (path: string, message: string, code = 'invalid_type') => problems.push({ field: `${prefix}.${path}`, message, code });
-  const sectionMax = (key: string) => template?.sections.find((s) => s.key === key)?.max ?? DEFAULT_SECTION_MAX;
+  // A section's `max` comes from the template (campaign_schema sections[].max); without one, no cap.
+  const sectionMax = (key: string) => template?.sections.find((s) => s.key === key)?.max ?? Infinity;
 
   for (const key of SCALAR_FIELD_KEYS) {
     const v = src[key];
     if (v === undefined || v === null) continue;
     if (typeof v !== 'string') bad(key, `Expected string, received ${typeName(v)}`);
-    else if (v.length > MAX_SCALAR) bad(key, `String must contain at most ${MAX_SCALAR} character(s)`, 'too_big');
     else fields[key] = v;
   }
   const list = (key: string, props: string[], check: (item: Record<string, string>, path: string) => void) => {
@@ -104,16 +91,14 @@ export function sanitizeFields(raw: unknown, template?: TemplateRecord | null, p
   const labeled = (rec: Record<string, string>, path: string) => {
     if (!rec.value.trim()) bad(`${path}.value`, 'String must contain at least 1 character(s)', 'too_small');
   };
-  const emails = list('emails', ['label', 'value'], (rec, path) => {
-    labeled(rec, path);
-    if (rec.value.trim() && !/^[^\s@]+@[^\s@]+$/.test(rec.value)) bad(`${path}.value`, 'Invalid email', 'invalid_string');
-  });
+  // The spec types emails[].value as a string; it names no pattern, so none is enforced.
+  const emails = list('emails', ['label', 'value'], labeled);
   if (emails) fields.emails = emails as unknown as CardFields['emails'];
   const phones = list('phones', ['label', 'value'], labeled);
   if (phones) fields.phones = phones as unknown as CardFields['phones'];
   const links = list('links', ['type', 'url'], (rec, path) => {
-    if (!(LINK_TYPES as readonly string[]).includes(rec.type)) {
-      bad(`${path}.type`, `Invalid enum value. Expected ${LINK_TYPES.map((t) => `'${t}'`).join(' | ')}, received '${rec.type}'`, 'invalid_enum_value');
+    if (linkTypes && !linkTypes.includes(rec.type)) {
+      bad(`${path}.type`, `Invalid enum value. Expected ${linkTypes.map((t) => `'${t}'`).join(' | ')}, received '${rec.type}'`, 'invalid_enum_value');
     }
     if (!rec.url.trim()) bad(`${path}.url`, 'String must contain at least 1 character(s)', 'too_small');
   });
@@ -161,9 +146,10 @@ export function sanitizeFields(raw: unknown, template?: TemplateRecord | null, p
 }
 
 /**
- * Applies a template's field rules to sanitised fields. Locked: a value other than the locked one is a
- * problem (sending the locked value itself is accepted); the locked value is always applied. Hidden: any
- * value is a problem. Prefilled: applied when empty (on creation). Required: empty after all that is a problem.
+ * Applies a template's field rules to sanitised fields. api-spec (GET /templates/:id): "writing to a
+ * `locked` or `hidden` field, or leaving a `required` field empty, answers 422 validation_failed" — so
+ * any value written to a locked field is a problem, its own locked value included; the locked value is
+ * always applied. Prefilled: applied when empty (on creation). Required: empty after all that is a problem.
  */
 export function applyTemplateRules(
   fields: CardFields, template: TemplateRecord | null | undefined, applyPrefilled = true, written?: ReadonlySet<string>,
@@ -175,7 +161,7 @@ export function applyTemplateRules(
     const writes = !written || written.has(key);
     switch (rule.mode) {
       case 'locked':
-        if (writes && !isEmpty(v) && !deepEqual(v, rule.value)) problems.push({ key, reason: 'locked' });
+        if (writes && !isEmpty(v)) problems.push({ key, reason: 'locked' });
         if (rule.value === undefined) delete fields[key];
         else fields[key] = structuredClone(rule.value);
         break;
@@ -199,7 +185,7 @@ export function applyTemplateRules(
 
 /** Shape check plus template rules; what campaign ingestion can dry-run without creating anything. */
 export function validateCardFields(raw: unknown, template?: TemplateRecord | null, opts: FieldsOptions = {}): FieldsCheck {
-  const { fields, problems } = sanitizeFields(raw, template, opts.pathPrefix ?? 'fields');
+  const { fields, problems } = sanitizeFields(raw, template, opts.pathPrefix ?? 'fields', opts.linkTypes);
   problems.push(...applyTemplateRules(fields, template, opts.applyPrefilled ?? true, opts.written));
   return { fields, problems };
 }

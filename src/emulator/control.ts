@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { RecordedRequest } from './api.js';
 import { faultFromJson, type FaultSpec } from './faults.js';
+import { clearShortCodeHolds, holdShortCode } from './card-factory.js';
 import { errorReply, isLoopback, readBody, send, type Reply } from './http.js';
 import { CAMPAIGN_STATUSES, PLANS, type LeadRecord, type ScanRecord } from './model.js';
 import { formatPath, LeadSeed, ScanSeed } from './seed.js';
@@ -16,6 +17,8 @@ export interface ControlDeps {
   clearFaults(): void;
   advanceTime(ms: number): void;
   requests(): RecordedRequest[];
+  /** EmulatorOptions.controlToken: when set, every control request needs `Authorization: Bearer <token>`. */
+  controlToken?: string;
 }
 
 class BadRequest extends Error {}
@@ -28,10 +31,34 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.
   return (r as { data: z.infer<S> }).data;
 }
 
+/**
+ * Why a request may not use the control API, or undefined. Web pages the operator visits must not reach
+ * it (a cross-origin `text/plain` POST could reset the state or move the clock): requests carrying an
+ * `Origin` or `Sec-Fetch-Site` header (every browser fetch or form does) are refused; a body must be
+ * declared `application/json` (a page cannot send that cross-origin without a preflight, which this API
+ * never grants); the Host must be a loopback name (DNS rebinding). With `controlToken` set, the request
+ * must also carry `Authorization: Bearer <token>`.
+ */
+export function controlRefusal(req: IncomingMessage, bodyLength: number, token?: string): string | undefined {
+  if (!isLoopback(req.socket.remoteAddress)) return 'The emulator control API only answers loopback clients.';
+  const h = req.headers;
+  if (h.origin !== undefined || h['sec-fetch-site'] !== undefined) return 'The emulator control API refuses requests from web pages (Origin header).';
+  const host = (h.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  if (host !== 'localhost' && !isLoopback(host)) return `The emulator control API answers only Host localhost or a loopback address, not "${host}".`;
+  const method = (req.method ?? 'GET').toUpperCase();
+  const ct = String(h['content-type'] ?? '');
+  if ((bodyLength > 0 || (method !== 'GET' && ct)) && !/^application\/json\s*(;|$)/i.test(ct)) {
+    return 'The emulator control API takes JSON only (Content-Type: application/json).';
+  }
+  if (token !== undefined && h.authorization !== `Bearer ${token}`) return 'The emulator control API needs its token (Authorization: Bearer <token>).';
+  return undefined;
+}
+
 export async function handleControl(deps: ControlDeps, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const { raw } = await readBody(req, 50 * 1024 * 1024);
-  if (!isLoopback(req.socket.remoteAddress)) {
-    send(res, errorReply(403, 'permission_error', 'forbidden', 'The emulator control API only answers loopback clients.'));
+  const refused = controlRefusal(req, raw.length, deps.controlToken);
+  if (refused) {
+    send(res, errorReply(403, 'permission_error', 'forbidden', refused));
     return;
   }
   const method = (req.method ?? 'GET').toUpperCase();
@@ -91,6 +118,17 @@ function route(deps: ControlDeps, method: string, path: string, body: Record<str
       return okReply({ leads: addLeads(store, body.leads) });
     case 'POST /_emulator/scans':
       return okReply({ scans: addScans(store, body.scans) });
+    case 'POST /_emulator/short-code-holds': {
+      // A creation of this slug "in flight" elsewhere: POST /cards and POST /qr-codes with it answer
+      // 409 already_exists ("two requests raced for the same slug") until the holds are cleared.
+      const code = body.shortCode;
+      if (typeof code !== 'string' || !code) bad('expected {shortCode: string}');
+      holdShortCode(store, code as string);
+      return okReply({ held: code });
+    }
+    case 'DELETE /_emulator/short-code-holds':
+      clearShortCodeHolds(store);
+      return okReply();
     case 'GET /_emulator/state':
       return { status: 200, json: store.toJSON() };
     case 'GET /_emulator/requests':
@@ -98,6 +136,10 @@ function route(deps: ControlDeps, method: string, path: string, body: Record<str
   }
   const m = /^\/_emulator\/campaigns\/([^/]+)$/.exec(path);
   if (m && method === 'POST') return updateCampaign(store, decodeURIComponent(m[1]), body);
+  const k = /^\/_emulator\/keys\/([^/]+)$/.exec(path);
+  if (k && method === 'POST') return updateKey(store, decodeURIComponent(k[1]), body);
+  const a = /^\/_emulator\/accounts\/([^/]+)$/.exec(path);
+  if (a && method === 'POST') return updateAccount(store, decodeURIComponent(a[1]), body);
   return errorReply(404, 'not_found', 'unknown_endpoint', `No control endpoint ${method} ${path}.`);
 }
 
@@ -157,4 +199,27 @@ function updateCampaign(store: Store, id: string, body: unknown): Reply {
   }
   store.changed();
   return okReply({ campaign });
+}
+
+const KeyPatch = z.strictObject({ revoked: z.boolean().optional(), expiresAt: z.string().nullable().optional() });
+/** `POST /_emulator/keys/:name {revoked?, expiresAt?}`: a revoked or expired key answers 401 invalid_api_key. */
+function updateKey(store: Store, name: string, body: unknown): Reply {
+  const key = store.apiKeys.find((x) => x.name === name || x.id === name);
+  if (!key) return errorReply(404, 'not_found', 'resource_not_found', `No key ${name}.`);
+  const patch = parse(KeyPatch, body, 'key');
+  if (patch.expiresAt && Number.isNaN(Date.parse(patch.expiresAt))) bad('key: expiresAt: expected an ISO 8601 timestamp');
+  if (patch.revoked !== undefined) key.revoked = patch.revoked;
+  if (patch.expiresAt !== undefined) key.expiresAt = patch.expiresAt;
+  store.changed();
+  return okReply({ key: { name: key.name, revoked: key.revoked, expiresAt: key.expiresAt ?? null } });
+}
+
+const AccountPatch = z.strictObject({ closed: z.boolean() });
+/** `POST /_emulator/accounts/:id {closed}`: every key of a closed account answers 401 invalid_api_key. */
+function updateAccount(store: Store, id: string, body: unknown): Reply {
+  const account = store.account(id);
+  if (!account) return errorReply(404, 'not_found', 'resource_not_found', `No account ${id}.`);
+  account.closed = parse(AccountPatch, body, 'account').closed;
+  store.changed();
+  return okReply({ account });
 }

@@ -63,7 +63,7 @@ function toStored(reply: Reply, requestId: string): StoredResponse {
 }
 
 function fromStored(s: StoredResponse): Reply {
-  const reply: Reply = { status: s.status, headers: { ...s.headers, 'Idempotent-Replayed': 'true' } };
+  const reply: Reply = { status: s.status, headers: { ...s.headers } };
   if (s.json !== undefined) reply.json = structuredClone(s.json);
   else if (s.bodyBase64 !== undefined) reply.body = Buffer.from(s.bodyBase64, 'base64');
   return reply;

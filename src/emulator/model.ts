@@ -29,7 +29,12 @@ export const PLANS: Record<string, PlanDef> = {
   free: { id: 'free', name: 'Free', api: false, breakdowns: false, historyDays: 7 },
 };
 
-/** Words the platform keeps for itself; a shortCode equal to one (case-insensitive) is refused. */
+/**
+ * Words the platform keeps for itself; a shortCode equal to one (case-insensitive) is refused. The spec
+ * names five ("such as login, dashboard, api, pricing, help"); the rest is not shown, so it is seed
+ * configuration (`rules.reservedShortCodes`, readable via GET /_emulator/state), and this is its default.
+ */
+export const SPEC_RESERVED_SHORT_CODES: readonly string[] = ['login', 'dashboard', 'api', 'pricing', 'help'];
 export const RESERVED_SHORT_CODES: readonly string[] = [
   'login', 'logout', 'signin', 'signup', 'register', 'dashboard', 'api', 'pricing', 'help', 'admin',
   'app', 'www', 'support', 'settings', 'account', 'billing', 'docs', 'blog', 'about', 'contact',
@@ -67,6 +72,8 @@ export interface AccountRecord {
    * back `paused: true` (its URL does not open).
    */
   coveredCards?: number | null;
+  /** A closed account: every key of it answers 401 invalid_api_key (api-spec Authentication 4). */
+  closed?: boolean;
 }
 
 export interface ApiKeyRecord {
@@ -78,6 +85,8 @@ export interface ApiKeyRecord {
   campaignId: string | null; // campaign-scoped key
   revoked: boolean;
   requestsPerMinute: number;
+  /** Expired keys answer 401 invalid_api_key (api-spec Authentication 4). */
+  expiresAt?: string | null;
   createdAt: string;
 }
 
@@ -245,5 +254,25 @@ export interface StoreData {
   trash: TrashEntry[];
   idempotency: IdempotencyRecord[];
   takenShortCodes: string[]; // held by other customers of the service (unique service-wide)
+  rules: ServiceRules;
   clockOffsetMs: number;
 }
+
+/**
+ * What the spec leaves "not shown", kept as seed configuration (never a response field): each value is
+ * readable through GET /_emulator/state and settable in a seed's `rules`.
+ */
+export interface ServiceRules {
+  /** Reserved short codes (api-spec Errors: reserved_short_link "such as login, dashboard, api, pricing, help"). */
+  reservedShortCodes: string[];
+  /** Allowed `links[].type` values (api-spec card fields: "enumerated string; website and linkedin occur"); null = any. */
+  linkTypes: string[] | null;
+}
+
+export const DEFAULT_LINK_TYPES: readonly string[] = [
+  'website', 'linkedin', 'x', 'twitter', 'facebook', 'instagram', 'youtube', 'tiktok', 'github', 'xing',
+  'whatsapp', 'telegram', 'calendly', 'email', 'phone', 'other',
+];
+
+export const defaultRules = (): ServiceRules =>
+  ({ reservedShortCodes: [...RESERVED_SHORT_CODES], linkTypes: [...DEFAULT_LINK_TYPES] });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import {
-  ALL_SCOPES, CAMPAIGN_STATUSES, FIELD_MODES, HUBSPOT_STATUSES, LEAD_SOURCES, PLANS, QR_TYPES, STATUSES,
+  ALL_SCOPES, CAMPAIGN_STATUSES, defaultRules, FIELD_MODES, HUBSPOT_STATUSES, LEAD_SOURCES, PLANS, QR_TYPES, STATUSES,
   type Scope, type StoreData, type TrashEntry,
 } from './model.js';
 import { SHORT_CODE_RE, templateFingerprint } from './store.js';
@@ -28,12 +28,14 @@ const Account = z.strictObject({
   cardAllowance: z.number().int().nonnegative().default(100),
   qrAllowance: z.number().int().nonnegative().default(100),
   coveredCards: z.number().int().nonnegative().nullable().optional(),
+  closed: z.boolean().optional(),
 });
 const Key = z.strictObject({
   name: z.string().min(1), id: idOf('key').optional(), secret: z.string().min(8), accountId: idOf('acc').optional(),
   scopes: z.array(z.enum(ALL_SCOPES as [Scope, ...Scope[]])).default(ALL_SCOPES),
   campaignId: idOf('cmp').nullable().default(null), revoked: z.boolean().default(false),
   requestsPerMinute: z.number().int().positive().default(60), createdAt: iso.optional(),
+  expiresAt: iso.nullable().optional(),
 });
 const Template = z.strictObject({
   id: idOf('tpl'), accountId: idOf('acc').optional(), name: z.string().min(1),
@@ -111,6 +113,11 @@ export const SeedSchema = z.strictObject({
   scans: z.array(ScanSeed).default([]),
   /** Short codes held by other customers of the service (unique service-wide). */
   takenShortCodes: z.array(z.string()).default([]),
+  /** What the spec leaves "not shown" (model.ts ServiceRules); defaults: defaultRules(). */
+  rules: z.strictObject({
+    reservedShortCodes: z.array(z.string().min(1).transform((w) => w.toLowerCase())).optional(),
+    linkTypes: z.array(z.string().min(1)).nullable().optional(),
+  }).optional(),
 });
 /** A seed as written (defaults may be omitted). */
 export type Seed = z.input<typeof SeedSchema>;
@@ -279,6 +286,7 @@ export function seedToData(seed: ParsedSeed, now: number): StoreData {
     trash,
     idempotency: [],
     takenShortCodes: seed.takenShortCodes,
+    rules: { ...defaultRules(), ...(seed.rules ?? {}) } as StoreData['rules'],
     clockOffsetMs: 0,
   };
 }

@@ -83,6 +83,5 @@ export function serializeKeyContext(store: Store, key: ApiKeyRecord, requestsPer
     scopes: key.scopes.map((scope) => ({ scope, description: SCOPES[scope] })),
     account: { id: account?.id ?? key.accountId, email: account?.email ?? '', plan: account?.plan ?? '' },
     rateLimit: { requestsPerMinute },
-    ...(key.campaignId ? { campaignId: key.campaignId } : {}),
   };
 }

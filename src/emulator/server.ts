@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleApi, type RecordedRequest } from './api.js';
+import { clearShortCodeHolds } from './card-factory.js';
 import { handleControl } from './control.js';
 import { defaultSeed } from './default-seed.js';
 import { FaultQueue, type FaultSpec } from './faults.js';
@@ -30,6 +31,8 @@ export interface EmulatorOptions {
   random?: () => number;    // for deterministic ids/faults in tests (default Math.random)
   /** Extra route modules (tests only; production routes live in routes/index.ts). */
   extraRoutes?: RouteDef[];
+  /** When set, the control API also needs `Authorization: Bearer <controlToken>` (control.ts controlRefusal). */
+  controlToken?: string;
 }
 
 export interface Emulator {
@@ -66,6 +69,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
 
   const reset = () => {
     store.load(seedData);
+    clearShortCodeHolds(store);
     recorded = [];
     faults.clear();
     limiter.clear();
@@ -92,6 +96,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     clearFaults: () => faults.clear(),
     advanceTime,
     requests: () => recorded,
+    controlToken: opts.controlToken,
   };
 
   const dispatch = async (req: IncomingMessage, res: ServerResponse) => {

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { GrowingIndex, GrowingTally } from './indexes.js';
 import {
-  PLANS, RESERVED_SHORT_CODES,
+  PLANS, SPEC_RESERVED_SHORT_CODES, defaultRules, type ServiceRules,
   type AccountRecord, type ApiKeyRecord, type CampaignRecord, type CardRecord, type IdempotencyRecord,
   type LeadRecord, type PlanDef, type QrRecord, type ScanRecord, type StoreData, type TemplateRecord,
   type TrashEntry,
@@ -36,6 +36,7 @@ export class Store {
   trash: TrashEntry[] = [];
   idempotency: IdempotencyRecord[] = [];
   takenShortCodes: string[] = [];
+  rules: ServiceRules = defaultRules();
   clockOffsetMs = 0;
   /** Public host of the emulator (http://127.0.0.1:<port>), set by the server once listening. */
   publicBase = 'http://127.0.0.1';
@@ -63,6 +64,7 @@ export class Store {
     this.trash = copy.trash;
     this.idempotency = copy.idempotency ?? [];
     this.takenShortCodes = copy.takenShortCodes ?? [];
+    this.rules = { ...defaultRules(), ...(copy.rules ?? {}) };
     this.clockOffsetMs = copy.clockOffsetMs ?? 0;
   }
 
@@ -73,7 +75,7 @@ export class Store {
       qrCodes: this.qrCodes, campaigns: this.campaigns, leads: this.leads, scans: this.scans,
       trash: this.trash,
       idempotency: this.idempotency.filter((r) => r.state === 'done'),
-      takenShortCodes: this.takenShortCodes, clockOffsetMs: this.clockOffsetMs,
+      takenShortCodes: this.takenShortCodes, rules: this.rules, clockOffsetMs: this.clockOffsetMs,
     };
   }
 
@@ -107,7 +109,8 @@ export class Store {
   }
   private readonly issuedIds = new Set<string>();
   isReservedShortCode(code: string): boolean {
-    return RESERVED_SHORT_CODES.includes(code.toLowerCase());
+    const c = code.toLowerCase();
+    return SPEC_RESERVED_SHORT_CODES.includes(c) || this.rules.reservedShortCodes.includes(c);
   }
   /** True when a card or QR code (live or in Trash, any account) or another customer holds it. */
   isShortCodeTaken(code: string): boolean {

@@ -81,10 +81,15 @@ export function leadVcard(lead: Record<string, any>, version: VcardVersion = '4.
 function noteText(lead: Record<string, any>): string {
   const parts: string[] = [];
   const card = lead.cardName ? `${lead.cardName} (${lead.cardId})` : lead.cardId;
-  parts.push(`cardqr lead ${lead.id}: ${lead.source}${lead.formName ? ` "${lead.formName}"` : ''} on ${card}, ${lead.createdAt}`);
+  parts.push(
+    `cardqr lead ${lead.id}: ${lead.source}${lead.formName ? ` "${lead.formName}"` : ''} on ${card}, ${lead.createdAt}`,
+  );
   if (lead.marketingOptIn === true || lead.marketingOptIn === false) {
-    parts.push(`Marketing opt-in: ${lead.marketingOptIn ? 'yes' : 'no'}${lead.consentAt ? `, consent given ${lead.consentAt}` : ''}`);
+    parts.push(
+      `Marketing opt-in: ${lead.marketingOptIn ? 'yes' : 'no'}${lead.consentAt ? `, consent given ${lead.consentAt}` : ''}`,
+    );
   }
-  for (const a of Array.isArray(lead.answers) ? lead.answers : []) parts.push(`${String(a?.label ?? '')}: ${answerValue(a?.value)}`);
+  for (const a of Array.isArray(lead.answers) ? lead.answers : [])
+    parts.push(`${String(a?.label ?? '')}: ${answerValue(a?.value)}`);
   return parts.join('\n');
 }

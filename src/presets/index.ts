@@ -24,7 +24,9 @@ export interface Preset {
   columns: PresetColumn[];
 }
 
-export const PRESETS: Record<string, Preset> = Object.fromEntries([hubspot, salesforce].map((p) => [p.name, p as Preset]));
+export const PRESETS: Record<string, Preset> = Object.fromEntries(
+  [hubspot, salesforce].map((p) => [p.name, p as Preset]),
+);
 export const PRESET_NAMES = Object.keys(PRESETS);
 
 /** The preset's cells for one lead, or null for a locked lead (its contact is hidden: skipped, never guessed). */
@@ -32,7 +34,14 @@ export function presetRow(preset: Preset, lead: Record<string, any>): string[] |
   if (lead.locked || !lead.contact) return null;
   const name = splitName(lead.contact.name);
   return preset.columns.map((c) => {
-    const v = c.from === 'firstName' ? name.first : c.from === 'lastName' ? name.last : c.from === 'answers' ? answersCell(lead.answers) : getPath(lead, c.from);
+    const v =
+      c.from === 'firstName'
+        ? name.first
+        : c.from === 'lastName'
+          ? name.last
+          : c.from === 'answers'
+            ? answersCell(lead.answers)
+            : getPath(lead, c.from);
     if (v === null || v === undefined) return '';
     if (typeof v === 'boolean') return c.values ? c.values[String(v) as 'true' | 'false'] : String(v);
     return typeof v === 'object' ? JSON.stringify(v) : String(v);

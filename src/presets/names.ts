@@ -11,7 +11,29 @@ export interface SplitName {
 }
 
 const PARTICLES = new Set([
-  'van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'dos', 'das', 'du', 'la', 'le', 'lo', 'ter', 'ten', 'bin', 'ibn', 'al', 'el', 'st.', 'zu',
+  'van',
+  'von',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'di',
+  'da',
+  'dos',
+  'das',
+  'du',
+  'la',
+  'le',
+  'lo',
+  'ter',
+  'ten',
+  'bin',
+  'ibn',
+  'al',
+  'el',
+  'st.',
+  'zu',
 ]);
 const SUFFIXES = /^(jr\.?|sr\.?|i{2,3}|iv|v|phd|ph\.d\.|md|m\.d\.|esq\.?)$/i;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
@@ -27,6 +49,17 @@ export function splitName(raw: string | null | undefined): SplitName {
   let end = tokens.length;
   while (end > 2 && SUFFIXES.test(tokens[end - 1].replace(/,$/, ''))) end--;
   let start = end - 1;
-  while (start > 1 && PARTICLES.has(tokens[start - 1].toLowerCase()) && tokens[start - 1] === tokens[start - 1].toLowerCase()) start--;
-  return { first: tokens.slice(0, start).join(' '), last: tokens.slice(start).join(' ').replace(/,(?= )/g, '') };
+  while (
+    start > 1 &&
+    PARTICLES.has(tokens[start - 1].toLowerCase()) &&
+    tokens[start - 1] === tokens[start - 1].toLowerCase()
+  )
+    start--;
+  return {
+    first: tokens.slice(0, start).join(' '),
+    last: tokens
+      .slice(start)
+      .join(' ')
+      .replace(/,(?= )/g, ''),
+  };
 }

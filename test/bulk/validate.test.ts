@@ -15,7 +15,7 @@ const native: CampaignSchema = {
   sample: { externalId: 'ext-1', fields: { firstName: 'Ada' } },
 };
 const mapped: CampaignSchema = {
-  ...native, campaignId: 'cmp_m', payloadMode: 'mapped', externalIdPath: 'employee.id',
+  ...native, campaignId: 'cmp_m', payloadMode: 'mapped',
   fields: [{ key: 'employee.id', label: 'Identifier', required: true }, { key: 'employee.givenName', label: 'First name', required: true }, { key: 'phones.0.number', label: 'Phone', required: false }],
   sample: { employee: { id: 'ID-1', givenName: 'Ada' }, phones: [{ number: '1' }] },
 };
@@ -45,11 +45,15 @@ describe('buildPlan', () => {
   });
 
   it('mapped: record paths from the sample and the schema (array indexes of any number); anything else refused', () => {
-    const plan = buildPlan(mapped, ['employee.id', 'employee.givenName', 'phones.3.number', 'employee.nickname']);
-    expect(plan.idColumn).toBe(0);
+    // The schema does not name the identifier's path: --id-column does, else the dry run resolves it.
+    expect(buildPlan(mapped, ['employee.id']).resolveIds).toBe(true);
+    const plan = buildPlan(mapped, ['employee.id', 'employee.givenName', 'phones.3.number', 'employee.nickname'], 'employee.id');
+    expect([plan.idColumn, plan.resolveIds]).toEqual([0, false]);
+    expect(buildPlan(mapped, ['employee.givenName'], 'employee.id').problems).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'missing_external_id' })]));
+    expect(buildPlan(native, ['externalId'], 'ref').problems).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'id_column_native' })]));
     expect(plan.columns[2].path).toEqual(['phones', 3, 'number']);
     expect(plan.problems).toEqual([expect.objectContaining({ code: 'unknown_column', message: expect.stringContaining('"employee.nickname"') })]);
-    expect(buildPlan({ ...mapped, fields: [], sample: {} , externalIdPath: null }, ['any.thing']).problems).toEqual([]); // nothing known: accept
+    expect(buildPlan({ ...mapped, fields: [], sample: {} }, ['any.thing']).problems).toEqual([]); // nothing known: accept
   });
 });
 
@@ -65,11 +69,14 @@ describe('buildBody and checkRow', () => {
     const plan = buildPlan(native, ['externalId', 'firstName', 'emails.0.value', 'shortCode']);
     const codes = (p: RowProblem[]) => p.map((x) => x.code);
     expect(checkRow(plan, rec(2, 'P-1', 'Ada', 'a@x', 'ok-code'))).toEqual([]);
-    expect(codes(checkRow(plan, rec(3, '', '', '', 'bad code')))).toEqual(['missing_external_id', 'validation_failed', 'validation_failed', 'invalid_short_link']);
+    // emails is a required section, but sections[].required is not documented: the API judges it.
+    expect(codes(checkRow(plan, rec(3, '', '', '', 'bad code')))).toEqual(['missing_external_id', 'validation_failed', 'invalid_short_link']);
     expect(codes(checkRow(plan, rec(4, ' ', 'A', 'a', 'login')))).toEqual(['invalid_external_id', 'invalid_short_link']);
     expect(codes(checkRow(plan, rec(5, 'P-5', 'A', 'a', '', 'stray')))).toEqual(['too_many_values']);
-    expect(codes(checkRow(plan, rec(6, 'P-6', 'A'.repeat(1024 * 1024), 'a', '')))).toEqual(['payload_too_large']);
+    // "1 MB" read as 1,000,000 bytes (the smaller reading): a body over it is refused before sending.
+    expect(codes(checkRow(plan, rec(6, 'P-6', 'A'.repeat(1_000_000), 'a', '')))).toEqual(['payload_too_large']);
     expect(codes(checkRow(plan, rec(7, 'P-7', 'é'.repeat(170_000), 'a', '')))).toEqual([]); // ~340 KB: under 1 MB
+    expect(codes(checkRow(plan, rec(8, 'P-8', 'support', 'a', 'support')))).toEqual([]); // only the spec's five words are refused here
   });
 });
 

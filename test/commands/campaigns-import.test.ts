@@ -284,14 +284,14 @@ describe('campaigns import: exactly once under faults, interrupts and refusals',
       'P-5003,Taken,Code,Acme,Work,t@x.example,sven-lindqvist', // held by a card in Trash
       'P-5004,No,Label,Acme,,n@x.example,', // the API requires the email's label
       ',Missing,Id,Acme,Work,m@x.example,',
-      'P-5006,Reserved,Code,Acme,Work,r@x.example,admin',
+      'P-5006,Reserved,Code,Acme,Work,r@x.example,admin', // not one of the spec's five words: the API judges it
     ].join('\n'));
     const n = await runCli(['campaigns', 'import', 'cmp_native', native, '--skip-invalid'], { emu });
     expect(n.exitCode).toBe(7);
     const outcomes = (file: string) => rows(file).map((l) => [l.externalId, l.outcome, l.errorCode]);
     expect(outcomes(`${native}.report.ndjson`)).toEqual(expect.arrayContaining([
       ['P-5001', 'created', null], ['P-2001', 'exists', 'duplicate_external_id'], ['P-5003', 'failed', 'short_link_already_exists'],
-      ['P-5004', 'failed', 'validation_failed'], [null, 'invalid', 'missing_external_id'], ['P-5006', 'invalid', 'invalid_short_link'],
+      ['P-5004', 'failed', 'validation_failed'], [null, 'invalid', 'missing_external_id'], ['P-5006', 'failed', 'invalid_short_link'],
     ]));
     expect(n.stderr).toMatch(/short_link_already_exists\s+1/);
     expect(n.stderr).toContain('to resume: cardqr campaigns import cmp_native');

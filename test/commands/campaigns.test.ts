@@ -50,17 +50,19 @@ describe('campaigns schema', () => {
     const r = await runCli(['campaigns', 'schema', 'cmp_native'], { emu, tty: true, env: { NO_COLOR: '1' } });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/firstName\s+required\s+First name/);
-    expect(r.stdout).toContain('emails.<n>.{label, value}, up to 3 (required)');
+    expect(r.stdout).toContain('emails.<n>.{label, value}, up to 3');
     expect(r.stdout).toContain('"externalId": "ext-0001"');
     expect(r.stdout).toContain('externalId,firstName,lastName,company,title,bio,companyLogoUrl,emails.0.label,emails.0.value');
   });
 
-  it('JSON is the API object; stale warns; never configured → 5; unknown → 4', async () => {
-    expect(json(await runCli(['campaigns', 'schema', 'cmp_mapped'], { emu }))).toMatchObject({ object: 'campaign_schema', payloadMode: 'mapped', externalIdPath: 'employee.id' });
+  it('JSON is the API object; stale warns; never configured → 3 (403, the spec lists no 409 here); unknown → 4', async () => {
+    const s = json(await runCli(['campaigns', 'schema', 'cmp_mapped'], { emu }));
+    expect(s).toMatchObject({ object: 'campaign_schema', payloadMode: 'mapped' });
+    expect(s).not.toHaveProperty('externalIdPath');
     const stale = await runCli(['campaigns', 'schema', 'cmp_stale', '-o', 'json'], { emu });
     expect([stale.exitCode, stale.stderr]).toEqual([0, expect.stringContaining('stale')]);
     const never = await runCli(['campaigns', 'schema', 'cmp_unconfigured'], { emu });
-    expect([never.exitCode, never.stderr]).toEqual([5, expect.stringContaining('api_not_configured (409)')]);
+    expect([never.exitCode, never.stderr]).toEqual([3, expect.stringContaining('campaign_api_disabled (403)')]);
     expect((await runCli(['campaigns', 'schema', 'cmp_nope'], { emu })).exitCode).toBe(4);
   });
 });

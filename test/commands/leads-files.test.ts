@@ -33,9 +33,23 @@ async function addLeads(leads: Array<Record<string, unknown>>): Promise<void> {
 }
 
 const lead = (id: string, contact: Record<string, string>, extra: Record<string, unknown> = {}) => ({
-  id, cardId: 'crd_kenji', source: 'exchange', trigger: 'exchange', formName: 'Exchange', createdAt: '2026-06-01T10:00:00.000Z',
-  read: false, archived: false, locked: false, answers: [], marketingOptIn: null, consentAt: null, country: 'JP', city: 'Tokyo', hubspot: null,
-  contact: { name: '', email: '', phone: '', company: '', title: '', ...contact }, ...extra,
+  id,
+  cardId: 'crd_kenji',
+  source: 'exchange',
+  trigger: 'exchange',
+  formName: 'Exchange',
+  createdAt: '2026-06-01T10:00:00.000Z',
+  read: false,
+  archived: false,
+  locked: false,
+  answers: [],
+  marketingOptIn: null,
+  consentAt: null,
+  country: 'JP',
+  city: 'Tokyo',
+  hubspot: null,
+  contact: { name: '', email: '', phone: '', company: '', title: '', ...contact },
+  ...extra,
 });
 
 /** The README's "CRM presets" table: preset → its column names in order. */
@@ -55,9 +69,14 @@ describe('leads --preset', () => {
     it(`${name}: golden file; its header is the README's cited column list; locked leads skipped with a count`, async () => {
       const r = await runCli(['leads', 'list', '--all', '--preset', name], { emu });
       expect(r.exitCode).toBe(0);
-      expect(r.stderr).toBe("skipped 4 locked leads: their contact details stay hidden until the plan's lead allowance covers them\n");
+      expect(r.stderr).toBe(
+        "skipped 4 locked leads: their contact details stay hidden until the plan's lead allowance covers them\n",
+      );
       await expect(r.stdout).toMatchFileSnapshot(`../__golden__/leads-preset.${name}.csv`);
-      const golden = parse(readFileSync(join(ROOT, 'test', '__golden__', `leads-preset.${name}.csv`), 'utf8'), { bom: true, to_line: 1 }) as string[][];
+      const golden = parse(readFileSync(join(ROOT, 'test', '__golden__', `leads-preset.${name}.csv`), 'utf8'), {
+        bom: true,
+        to_line: 1,
+      }) as string[][];
       expect(golden[0]).toEqual(readmeColumns()[name]);
       const rows = parse(r.stdout, { bom: true }) as string[][];
       expect(rows[0]).toEqual(golden[0]);
@@ -70,21 +89,76 @@ describe('leads --preset', () => {
 
   it('names split as documented; phones as typed; consent mapped; answers in one column', async () => {
     await addLeads([
-      lead('lead_a', { name: 'Ludwig van Beethoven', phone: '0044 20 7946 0958', email: 'lvb@x.example' }, { marketingOptIn: true, consentAt: '2026-06-01T10:00:00.000Z' }),
-      lead('lead_b', { name: '渡辺 健二', phone: '+81 90-1234-5678' }, { marketingOptIn: false, answers: [{ fieldId: 'f1', label: 'Topics', type: 'multi', value: ['Pricing', 'Demo'] }, { fieldId: 'f2', label: 'Note', type: 'text', value: 'a; b' }] }),
+      lead(
+        'lead_a',
+        { name: 'Ludwig van Beethoven', phone: '0044 20 7946 0958', email: 'lvb@x.example' },
+        { marketingOptIn: true, consentAt: '2026-06-01T10:00:00.000Z' },
+      ),
+      lead(
+        'lead_b',
+        { name: '渡辺 健二', phone: '+81 90-1234-5678' },
+        {
+          marketingOptIn: false,
+          answers: [
+            { fieldId: 'f1', label: 'Topics', type: 'multi', value: ['Pricing', 'Demo'] },
+            { fieldId: 'f2', label: 'Note', type: 'text', value: 'a; b' },
+          ],
+        },
+      ),
       lead('lead_c', { name: 'Cher', phone: '00123' }),
     ]);
-    const hub = parse((await runCli(['leads', 'list', '--card', 'crd_kenji', '--since', '2026-06-01T00:00:00Z', '--preset', 'hubspot'], { emu })).stdout, { columns: true }) as Record<string, string>[];
+    const hub = parse(
+      (
+        await runCli(
+          ['leads', 'list', '--card', 'crd_kenji', '--since', '2026-06-01T00:00:00Z', '--preset', 'hubspot'],
+          { emu },
+        )
+      ).stdout,
+      { columns: true },
+    ) as Record<string, string>[];
     const by = (id: string) => hub.find((r) => r['cardqr Lead ID'] === id)!;
-    expect([by('lead_a')['First Name'], by('lead_a')['Last Name'], by('lead_a')['Phone Number']]).toEqual(['Ludwig', 'van Beethoven', '0044 20 7946 0958']);
+    expect([by('lead_a')['First Name'], by('lead_a')['Last Name'], by('lead_a')['Phone Number']]).toEqual([
+      'Ludwig',
+      'van Beethoven',
+      '0044 20 7946 0958',
+    ]);
     expect([by('lead_b')['First Name'], by('lead_b')['Last Name']]).toEqual(['健二', '渡辺']);
-    expect([by('lead_c')['First Name'], by('lead_c')['Last Name'], by('lead_c')['Phone Number']]).toEqual(['', 'Cher', '00123']);
-    expect([by('lead_a')['Marketing Opt-In'], by('lead_b')['Marketing Opt-In'], by('lead_c')['Marketing Opt-In']]).toEqual(['true', 'false', '']);
+    expect([by('lead_c')['First Name'], by('lead_c')['Last Name'], by('lead_c')['Phone Number']]).toEqual([
+      '',
+      'Cher',
+      '00123',
+    ]);
+    expect([
+      by('lead_a')['Marketing Opt-In'],
+      by('lead_b')['Marketing Opt-In'],
+      by('lead_c')['Marketing Opt-In'],
+    ]).toEqual(['true', 'false', '']);
     expect(by('lead_a')['Consent Date']).toBe('2026-06-01T10:00:00.000Z');
     expect(by('lead_b').Message).toBe('Topics: Pricing, Demo; Note: a; b');
-    const sf = parse((await runCli(['leads', 'list', '--card', 'crd_kenji', '--since', '2026-06-01T00:00:00Z', '--preset', 'salesforce', '-o', 'csv'], { emu })).stdout, { columns: true }) as Record<string, string>[];
+    const sf = parse(
+      (
+        await runCli(
+          [
+            'leads',
+            'list',
+            '--card',
+            'crd_kenji',
+            '--since',
+            '2026-06-01T00:00:00Z',
+            '--preset',
+            'salesforce',
+            '-o',
+            'csv',
+          ],
+          { emu },
+        )
+      ).stdout,
+      { columns: true },
+    ) as Record<string, string>[];
     const sfBy = (id: string) => sf.find((r) => r['cardqr Lead ID'] === id)!;
-    expect([sfBy('lead_a')['Email Opt Out'], sfBy('lead_b')['Email Opt Out'], sfBy('lead_c')['Email Opt Out']]).toEqual(['0', '1', '']);
+    expect([sfBy('lead_a')['Email Opt Out'], sfBy('lead_b')['Email Opt Out'], sfBy('lead_c')['Email Opt Out']]).toEqual(
+      ['0', '1', ''],
+    );
     expect(sfBy('lead_b').Description).toBe('Topics: Pricing, Demo; Note: a; b');
     // Nothing invented: no company stays empty (Salesforce will refuse that row, visibly).
     expect([sfBy('lead_c')['Last Name'], sfBy('lead_c').Company]).toEqual(['Cher', '']);
@@ -93,7 +167,9 @@ describe('leads --preset', () => {
   it('leads export --preset: the file holds the preset columns; locked leads counted, with the state-file caveat', async () => {
     const dir = tmp();
     const out = join(dir, 'hubspot.csv');
-    const r = await runCli(['leads', 'export', '--state', join(dir, 's.json'), '--preset', 'hubspot', '--out', out], { emu });
+    const r = await runCli(['leads', 'export', '--state', join(dir, 's.json'), '--preset', 'hubspot', '--out', out], {
+      emu,
+    });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('skipped 4 locked leads');
     expect(r.stderr).toContain('this state file will not export them again');
@@ -112,7 +188,10 @@ describe('leads --preset', () => {
       [['leads', 'list', '--preset', 'hubspot', '--query', '[0]'], '--query does not apply to --preset hubspot'],
       [['leads', 'list', '-o', 'vcf', '--query', '[0]'], '--query filters JSON'],
       [['leads', 'list', '--vcard-version', '3.0'], '--vcard-version applies to -o vcf only'],
-      [['leads', 'get', 'lead_001', '-o', 'vcf', '--vcard-version', '2.1'], '--vcard-version "2.1": expected 4.0 or 3.0'],
+      [
+        ['leads', 'get', 'lead_001', '-o', 'vcf', '--vcard-version', '2.1'],
+        '--vcard-version "2.1": expected 4.0 or 3.0',
+      ],
       [['cards', 'list', '-o', 'vcf'], '-o vcf (vCard) applies to leads list, leads get and leads export only'],
     ];
     for (const [args, message] of cases) {
@@ -156,9 +235,23 @@ describe('leads -o vcf', () => {
   const longCjk = '渡辺健二郎右衛門'.repeat(6); // 48 characters, 144 octets
   it('vCard 4.0: parsed by ical.js; CRLF, folded at 75 octets on CJK without splitting a character; escaping round-trips', async () => {
     await addLeads([
-      lead('lead_x', { name: longCjk, email: 'k@x.example', phone: '+81 90-1234-5678', company: 'Acme, Inc; Tokyo\\Osaka', title: 'Lead\nEngineer' }, {
-        answers: [{ fieldId: 'f3', label: 'Message', type: 'text', value: 'line one\r\nline two, with; punctuation' }], marketingOptIn: true, consentAt: '2026-06-01T10:00:00.000Z',
-      }),
+      lead(
+        'lead_x',
+        {
+          name: longCjk,
+          email: 'k@x.example',
+          phone: '+81 90-1234-5678',
+          company: 'Acme, Inc; Tokyo\\Osaka',
+          title: 'Lead\nEngineer',
+        },
+        {
+          answers: [
+            { fieldId: 'f3', label: 'Message', type: 'text', value: 'line one\r\nline two, with; punctuation' },
+          ],
+          marketingOptIn: true,
+          consentAt: '2026-06-01T10:00:00.000Z',
+        },
+      ),
     ]);
     const r = await runCli(['leads', 'get', 'lead_x', '-o', 'vcf'], { emu });
     expect([r.exitCode, r.stderr]).toEqual([0, '']);
@@ -173,7 +266,9 @@ describe('leads -o vcf', () => {
     expect(card.getFirstPropertyValue('email')).toBe('k@x.example');
     expect(card.getFirstPropertyValue('tel')).toBe('+81 90-1234-5678');
     expect(String(card.getFirstPropertyValue('note'))).toContain('Message: line one\nline two, with; punctuation');
-    expect(String(card.getFirstPropertyValue('note'))).toContain('Marketing opt-in: yes, consent given 2026-06-01T10:00:00.000Z');
+    expect(String(card.getFirstPropertyValue('note'))).toContain(
+      'Marketing opt-in: yes, consent given 2026-06-01T10:00:00.000Z',
+    );
     expect(card.getFirstPropertyValue('uid')).toBe('urn:cardqr:lead:lead_x');
     expect(card.getFirstPropertyValue('adr')).toEqual(['', '', '', 'Tokyo', '', '', 'JP']);
     expect(String(card.getFirstPropertyValue('rev'))).toMatch(/^2026-06-01T10:00:00/);
@@ -182,7 +277,9 @@ describe('leads -o vcf', () => {
   it('leads list -o vcf --vcard-version 3.0: one card per unlocked lead, N present, locked ones counted', async () => {
     const r = await runCli(['leads', 'list', '--all', '-o', 'vcf', '--vcard-version', '3.0'], { emu });
     expect(r.exitCode).toBe(0);
-    expect(r.stderr).toBe("skipped 4 locked leads: their contact details stay hidden until the plan's lead allowance covers them\n");
+    expect(r.stderr).toBe(
+      "skipped 4 locked leads: their contact details stay hidden until the plan's lead allowance covers them\n",
+    );
     checkFolding(r.stdout);
     const parsed = ICAL.parse(r.stdout) as unknown as any[][];
     expect(parsed).toHaveLength(24);
@@ -197,7 +294,10 @@ describe('leads -o vcf', () => {
 
   it('leads export -o vcf writes the file; a locked lead via leads get is skipped with a note', async () => {
     const dir = tmp();
-    const r = await runCli(['leads', 'export', '--state', join(dir, 's.json'), '-o', 'vcf', '--out', join(dir, 'leads.vcf')], { emu });
+    const r = await runCli(
+      ['leads', 'export', '--state', join(dir, 's.json'), '-o', 'vcf', '--out', join(dir, 'leads.vcf')],
+      { emu },
+    );
     expect(r.exitCode).toBe(0);
     const text = readFileSync(join(dir, 'leads.vcf'), 'utf8');
     expect(text.match(/BEGIN:VCARD\r\n/g)).toHaveLength(26);
@@ -207,7 +307,13 @@ describe('leads -o vcf', () => {
   });
 
   it('control characters typed by a visitor (terminal escapes, NUL) never reach the vCard', async () => {
-    await addLeads([lead('lead_esc', { name: 'Eve \u001b[31mRed\u001b[0m\u0000 \u009bX', email: 'e@x.example', company: 'Bell\u0007 Inc' })]);
+    await addLeads([
+      lead('lead_esc', {
+        name: 'Eve \u001b[31mRed\u001b[0m\u0000 \u009bX',
+        email: 'e@x.example',
+        company: 'Bell\u0007 Inc',
+      }),
+    ]);
     const r = await runCli(['leads', 'get', 'lead_esc', '-o', 'vcf'], { emu });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);

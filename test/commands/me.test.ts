@@ -22,11 +22,15 @@ describe('cardqr me', () => {
     expect(me.commands.leads).toEqual(['list', 'get', 'export']);
   });
 
-  it('a read-only key may use no write command; a campaign key only its campaign', async () => {
+  it('a read-only key may use no write command; a campaign key is never called account-wide (GET /me does not say)', async () => {
     const ro = json(await runCli(['me'], { emu, key: emu.keys.readonly }));
     expect(ro.commands.cards).toEqual(['list', 'get', 'wallet']);
-    const cmp = json(await runCli(['me'], { emu, key: emu.keys.campaign }));
-    expect(Object.keys(cmp.commands)).toEqual(['campaigns']);
+    for (const key of [emu.keys.campaign, emu.keys.full]) {
+      const human = await runCli(['me'], { emu, key, tty: true });
+      expect(human.stdout).not.toContain('account-wide');
+      expect(human.stdout).toContain('not shown by GET /me');
+      expect(json(await runCli(['me'], { emu, key }))).not.toHaveProperty('campaignId');
+    }
   });
 
   it('ndjson is one line; csv has dotted columns and parses back; --fields picks', async () => {

@@ -29,7 +29,8 @@ function keyScript(dir: string, body: string): string {
   return path;
 }
 
-const runs = (dir: string) => (existsSync(join(dir, 'runs')) ? readFileSync(join(dir, 'runs'), 'utf8').split('\n').filter(Boolean).length : 0);
+const runs = (dir: string) =>
+  existsSync(join(dir, 'runs')) ? readFileSync(join(dir, 'runs'), 'utf8').split('\n').filter(Boolean).length : 0;
 
 /** Every file under the config directory, as text. */
 function configText(dir: string): string {
@@ -45,9 +46,19 @@ describe('profiles add --api-key-command', () => {
     const secrets = tmp();
     writeFileSync(join(secrets, 'key'), `${emu.keys.full}\nsecond line ignored\n`);
     const script = keyScript(secrets, `cat "${secrets}/key"; echo "gpg: decrypted ${emu.keys.full}" >&2`);
-    const add = await profileRun(cfg, ['profiles', 'add', 'vault', '--base-url', emu.baseUrl, '--api-key-command', `sh ${script}`]);
+    const add = await profileRun(cfg, [
+      'profiles',
+      'add',
+      'vault',
+      '--base-url',
+      emu.baseUrl,
+      '--api-key-command',
+      `sh ${script}`,
+    ]);
     expect(add.exitCode).toBe(0);
-    expect(add.stderr).toMatch(/saved profile "vault" for it-admin@acme-robotics.example \(pro\) \(default\) in .*; its key comes from the command on each run \(not stored\)/);
+    expect(add.stderr).toMatch(
+      /saved profile "vault" for it-admin@acme-robotics.example \(pro\) \(default\) in .*; its key comes from the command on each run \(not stored\)/,
+    );
     expect(add.stderr).not.toContain(emu.keys.full);
     expect(runs(secrets)).toBe(1); // run once to verify with GET /me
     const stored = JSON.parse(readFileSync(join(cfg, 'config.json'), 'utf8'));
@@ -61,7 +72,9 @@ describe('profiles add --api-key-command', () => {
     expect(runs(secrets)).toBe(2);
 
     // A second profile with a stored key, for the comparison.
-    await profileRun(cfg, ['profiles', 'add', 'plain', '--base-url', emu.baseUrl, '--api-key-stdin'], { stdin: emu.keys.readonly });
+    await profileRun(cfg, ['profiles', 'add', 'plain', '--base-url', emu.baseUrl, '--api-key-stdin'], {
+      stdin: emu.keys.readonly,
+    });
     const list = json(await profileRun(cfg, ['profiles', 'list', '-o', 'json']));
     const by = (n: string) => list.find((p: { name: string }) => p.name === n);
     expect(by('vault')).toMatchObject({ apiKey: null, keyFrom: `from command: sh ${script}` });
@@ -80,7 +93,11 @@ describe('profiles add --api-key-command', () => {
   });
 
   const failures: Array<[string, string, string]> = [
-    ['reads standard input (it is closed: nothing to read)', 'if read line; then echo "got-$line"; exit 0; fi; exit 4', 'failed (exit status 4)'],
+    [
+      'reads standard input (it is closed: nothing to read)',
+      'if read line; then echo "got-$line"; exit 0; fi; exit 4',
+      'failed (exit status 4)',
+    ],
     ['exits non-zero', `echo "${'k'.repeat(8)}-LEAKED" >&2; exit 3`, 'failed (exit status 3)'],
     ['prints nothing', 'true', 'printed no key on its first line'],
     ['prints too much', 'head -c 100000 /dev/zero | tr "\\0" k', 'printed more than 64 KiB'],
@@ -90,7 +107,16 @@ describe('profiles add --api-key-command', () => {
     it(`a command that ${what}: exit 2, a generic line, its stderr never shown, nothing sent`, async () => {
       const cfg = tmp();
       const script = keyScript(tmp(), body);
-      const add = await profileRun(cfg, ['profiles', 'add', 'broken', '--base-url', emu.baseUrl, '--api-key-command', `sh ${script}`, '--no-verify']);
+      const add = await profileRun(cfg, [
+        'profiles',
+        'add',
+        'broken',
+        '--base-url',
+        emu.baseUrl,
+        '--api-key-command',
+        `sh ${script}`,
+        '--no-verify',
+      ]);
       expect(add.exitCode).toBe(0);
       const before = emu.requests().length;
       const r = await profileRun(cfg, ['cards', 'list', '-o', 'json']);
@@ -100,7 +126,15 @@ describe('profiles add --api-key-command', () => {
       expect(r.stderr).not.toContain('LEAKED');
       expect(emu.requests().length).toBe(before);
       // Caught at add time too, and then nothing is stored.
-      const again = await profileRun(cfg, ['profiles', 'add', 'broken2', '--base-url', emu.baseUrl, '--api-key-command', `sh ${script}`]);
+      const again = await profileRun(cfg, [
+        'profiles',
+        'add',
+        'broken2',
+        '--base-url',
+        emu.baseUrl,
+        '--api-key-command',
+        `sh ${script}`,
+      ]);
       expect(again.exitCode).toBe(2);
       expect(JSON.parse(readFileSync(join(cfg, 'config.json'), 'utf8')).profiles.broken2).toBeUndefined();
     });
@@ -110,7 +144,16 @@ describe('profiles add --api-key-command', () => {
     const cfg = tmp();
     const work = tmp();
     const script = keyScript(work, `sleep 60 & echo $! > "${work}/child"; wait`);
-    await profileRun(cfg, ['profiles', 'add', 'slow', '--base-url', emu.baseUrl, '--api-key-command', `sh ${script}`, '--no-verify']);
+    await profileRun(cfg, [
+      'profiles',
+      'add',
+      'slow',
+      '--base-url',
+      emu.baseUrl,
+      '--api-key-command',
+      `sh ${script}`,
+      '--no-verify',
+    ]);
     const r = await profileRun(cfg, ['me'], { env: { CARDQR_KEY_COMMAND_TIMEOUT: '0.5' } });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('did not finish within 0.5 s');
@@ -130,8 +173,15 @@ describe('profiles add --api-key-command', () => {
   it('exit 2: an empty command, or with --api-key-stdin', async () => {
     const cfg = tmp();
     const empty = await profileRun(cfg, ['profiles', 'add', 'x', '--base-url', emu.baseUrl, '--api-key-command', ' ']);
-    expect([empty.exitCode, empty.stderr]).toEqual([2, 'error: --api-key-command needs a command, e.g. --api-key-command "pass show cardqr/prod"\n']);
-    const both = await profileRun(cfg, ['profiles', 'add', 'x', '--base-url', emu.baseUrl, '--api-key-command', 'true', '--api-key-stdin'], { stdin: 'k' });
+    expect([empty.exitCode, empty.stderr]).toEqual([
+      2,
+      'error: --api-key-command needs a command, e.g. --api-key-command "pass show cardqr/prod"\n',
+    ]);
+    const both = await profileRun(
+      cfg,
+      ['profiles', 'add', 'x', '--base-url', emu.baseUrl, '--api-key-command', 'true', '--api-key-stdin'],
+      { stdin: 'k' },
+    );
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toContain('--api-key-command and --api-key-stdin do not go together');
   });

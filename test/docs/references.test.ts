@@ -50,6 +50,7 @@ function asPath(span: string): string | undefined {
   if (parts.length === 1) return /\.(ts|mjs|js)$/.test(path) ? path : undefined; // a bare source file name
   if (parts.slice(0, -1).some((p, i) => p.includes('.') && !(i === 0 && p.startsWith('.')))) return undefined; // a.b/c: not a folder
   if (existsSync(join(ROOT, 'node_modules', parts[0]!))) return undefined; // a package: zod/mini
+  if (/^(application|text|image|audio|video|multipart|font)$/.test(parts[0]!)) return undefined; // a media type
   return path;
 }
 
@@ -103,6 +104,7 @@ test('the checks see what they should', () => {
   expect(asPath('/c/<code>')).toBeUndefined();
   expect(asPath('POST /_emulator/reset')).toBeUndefined();
   expect(asPath('zod/mini')).toBeUndefined();
+  expect(asPath('application/json')).toBeUndefined();
   expect(asPath('127.0.0.0/8')).toBeUndefined();
   expect(asPath('store.canCreateCard/canCreateQrCode')).toBeUndefined();
   expect(asPath('.ci/run')).toBe('.ci/run');

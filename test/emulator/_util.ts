@@ -19,7 +19,7 @@ export async function call(
   }
   let body: string | undefined = opts.raw;
   if (opts.body !== undefined) body = JSON.stringify(opts.body);
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
   const url = path.startsWith('http') ? path : path.startsWith('/_emulator') || /^\/[cp]\//.test(path) ? `${emu.publicBaseUrl}${path}` : `${emu.baseUrl}${path}`;
   const res = await fetch(url, { method, headers, body, redirect: 'manual' });
   const text = await res.text();

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/index.js';
@@ -17,7 +18,7 @@ describe('request recording', () => {
     expect(all.map((r) => [r.method, r.path, r.status, r.keyName])).toEqual([
       ['GET', '/me', 200, 'full'],
       ['POST', '/widgets', 201, 'full'],
-      ['POST', '/widgets', 400, 'full'],
+      ['POST', '/widgets', 422, 'full'],
       ['GET', '/me', 401, undefined],
     ]);
     expect(all[0].query).toEqual({ x: '1' });
@@ -112,5 +113,78 @@ describe('control API', () => {
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden');
       expect((await fetch(`http://127.0.0.1:${emu.port}/_emulator/reset`, { method: 'POST' })).status).toBe(200);
     } finally { await emu.close(); }
+  });
+
+  it('refuses web pages: an Origin or Sec-Fetch-Site header, a non-JSON body, a foreign Host (issue 14 item 9)', async () => {
+    const before = t.emu.now();
+    const url = `${t.emu.publicBaseUrl}/_emulator/time`;
+    const body = JSON.stringify({ advanceMs: 86_400_000 });
+    const tries = [
+      // what a cross-origin form or fetch from any page sends
+      fetch(url, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'text/plain' }, body }),
+      fetch(url, { method: 'POST', headers: { Origin: 'null', 'Content-Type': 'application/json' }, body }),
+      fetch(url, { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/json' }, body }),
+      // no Origin, but not JSON (a page's "simple" request types)
+      fetch(url, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body }),
+      fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'advanceMs=1' }),
+      fetch(url, { method: 'POST', body }), // fetch labels a string body text/plain
+    ];
+    for (const res of await Promise.all(tries)) {
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+    }
+    // DNS rebinding: the page's own origin, so no Origin on a GET, but the Host names the attacker's domain
+    const rebound = await new Promise<number>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers: { Host: 'rebound.evil.example', 'Content-Type': 'application/json' } }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(rebound).toBe(403);
+    expect(Math.abs(t.emu.now() - before)).toBeLessThan(60_000); // the clock did not move
+    expect((await call(t.emu, 'POST', '/_emulator/time', { key: null, body: { advanceMs: 1000 } })).status).toBe(200);
+    expect((await call(t.emu, 'POST', '/_emulator/reset', { key: null })).status).toBe(200); // no body, no type: fine
+  });
+
+  it('with controlToken the token is required too', async () => {
+    const emu = await createEmulator({ port: 0, controlToken: 'ctl-secret' });
+    try {
+      const post = (headers: Record<string, string>) => fetch(`${emu.publicBaseUrl}/_emulator/reset`, { method: 'POST', headers });
+      expect((await post({})).status).toBe(403);
+      expect((await post({ Authorization: 'Bearer wrong' })).status).toBe(403);
+      expect((await post({ Authorization: 'Bearer ctl-secret' })).status).toBe(200);
+    } finally { await emu.close(); }
+  });
+
+  it('short-code holds make 409 already_exists reachable; expired keys and closed accounts answer 401', async () => {
+    expect((await call(t.emu, 'POST', '/_emulator/short-code-holds', { key: null, body: { shortCode: 'Racing-Slug' } })).status).toBe(200);
+    const card = await call(t.emu, 'POST', '/cards', { body: { shortCode: 'racing-slug' } });
+    expect([card.status, card.body.error.code]).toEqual([409, 'already_exists']);
+    const qr = await call(t.emu, 'POST', '/qr-codes', { body: { name: 'q', destinationUrl: 'https://x.example', shortCode: 'racing-slug' } });
+    expect([qr.status, qr.body.error.code]).toEqual([409, 'already_exists']);
+    await call(t.emu, 'DELETE', '/_emulator/short-code-holds', { key: null });
+    expect((await call(t.emu, 'POST', '/cards', { body: { shortCode: 'racing-slug' } })).status).toBe(201);
+
+    const past = new Date(t.emu.now() - 1000).toISOString();
+    expect((await call(t.emu, 'POST', '/_emulator/keys/readonly', { key: null, body: { expiresAt: past } })).status).toBe(200);
+    const expired = await call(t.emu, 'GET', '/me', { key: t.emu.keys.readonly });
+    expect([expired.status, expired.body.error.code]).toEqual([401, 'invalid_api_key']);
+    expect((await call(t.emu, 'POST', '/_emulator/keys/nope', { key: null, body: { revoked: true } })).status).toBe(404);
+    expect((await call(t.emu, 'POST', '/_emulator/accounts/acc_acme', { key: null, body: { closed: true } })).status).toBe(200);
+    const closed = await call(t.emu, 'GET', '/me');
+    expect([closed.status, closed.body.error.code]).toEqual([401, 'invalid_api_key']);
+    expect((await call(t.emu, 'POST', '/_emulator/accounts/acc_acme', { key: null, body: { closed: 'yes' } })).status).toBe(400);
+  });
+
+  it('rules the spec leaves "not shown" are seed configuration, readable through the state', async () => {
+    const state = (await call(t.emu, 'GET', '/_emulator/state', { key: null })).body;
+    expect(state.rules.reservedShortCodes).toEqual(expect.arrayContaining(['login', 'dashboard', 'api', 'pricing', 'help', 'support']));
+    expect(state.rules.linkTypes).toEqual(expect.arrayContaining(['website', 'linkedin']));
+    const seed = { accounts: [{ id: 'acc_x', email: 'x@x.example', plan: 'pro' }], keys: [{ name: 'full', secret: 'cq_live_tiny_key' }], rules: { reservedShortCodes: ['Team'], linkTypes: null } };
+    expect((await call(t.emu, 'POST', '/_emulator/seed', { key: null, body: { seed } })).status).toBe(200);
+    const post = (body: unknown) => call(t.emu, 'POST', '/cards', { key: 'cq_live_tiny_key', body });
+    expect((await post({ shortCode: 'team' })).body.error.code).toBe('reserved_short_link');
+    expect((await post({ shortCode: 'help' })).body.error.code).toBe('reserved_short_link'); // the spec's five always
+    expect((await post({ shortCode: 'support' })).status).toBe(201);
+    expect((await post({ fields: { links: [{ type: 'myspace', url: 'x' }] } })).status).toBe(201);
   });
 });

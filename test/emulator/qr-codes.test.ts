@@ -26,7 +26,7 @@ describe('POST /qr-codes', () => {
     expect(r.body.error.details.find((d: { field: string }) => d.field === 'destinationUrl').code).toBe('invalid_string');
     const missing = await call(emu, 'POST', '/qr-codes', { body: {} });
     expect(missing.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['destinationUrl', 'name']);
-    for (const url of ['x.example', 'https://', 'https://x .example', 'mailto:a@b.example', `https://x.example/${'a'.repeat(2100)}`]) {
+    for (const url of ['x.example', 'https://', 'https://x .example', 'mailto:a@b.example']) { // no length cap: the spec documents none
       expect((await create({ destinationUrl: url })).status).toBe(422);
     }
     const odd = await call(emu, 'POST', '/qr-codes', { raw: '{name:' });

@@ -17,7 +17,8 @@ let tarball = '';
 
 beforeAll(async () => {
   await ensureFreshBuild();
-  const { stdout } = await exec('npm', ['pack', '--pack-destination', work, '--json'], { cwd: ROOT, env: npmEnv, maxBuffer: 16 << 20 });
+  // dist/ is fresh: --ignore-scripts skips `prepack` (a rebuild under other test files, and its output in the JSON).
+  const { stdout } = await exec('npm', ['pack', '--pack-destination', work, '--json', '--ignore-scripts'], { cwd: ROOT, env: npmEnv, maxBuffer: 16 << 20 });
   tarball = (JSON.parse(stdout) as Array<{ filename: string }>)[0].filename;
 }, 600_000);
 

@@ -41,9 +41,6 @@ export const CampaignSchema = z.looseObject({
   sections: z.array(SchemaSection),
   blocks: z.array(SchemaBlock),
   sample: z.record(z.string(), z.unknown()),
-  /** Not in the spec's table: where a mapped record keeps its identifier, when the service says. */
-  externalIdPath: z.optional(z.nullable(z.string())),
-  strictKeys: z.optional(z.boolean()),
 });
 export type CampaignSchema = z.infer<typeof CampaignSchema>;
 

@@ -6,6 +6,5 @@ export const ApiKeyContext = z.looseObject({
   scopes: z.array(z.looseObject({ scope: z.string(), description: z.optional(z.string()) })),
   account: z.looseObject({ id: z.string(), email: z.string(), plan: z.string() }),
   rateLimit: z.looseObject({ requestsPerMinute: z.number() }),
-  campaignId: z.optional(z.nullable(z.string())),
 });
 export type ApiKeyContext = z.infer<typeof ApiKeyContext>;

@@ -32,6 +32,8 @@ export interface ImportOptions {
   rate?: number;
   skipInvalid: boolean;
   maxRows?: number;
+  /** Mapped campaigns: the record path (column) holding the identifier; without it the dry run resolves each row's. */
+  idColumn?: string;
   /** CSV of the rows that failed or were invalid, with line, errorCode and message columns. */
   rejects?: string;
 }
@@ -78,7 +80,8 @@ async function runFrom(readPath: string, opts: ImportOptions, deps: Deps, signal
   if (opts.rejects) await checkRejectsPath(opts.rejects, [opts.file, reportPath]);
   const client = await deps.api();
   const { schema, accountId } = await preflight(client, opts, deps);
-  const plan = buildPlan(schema, headerCells);
+  const plan = buildPlan(schema, headerCells, opts.idColumn);
+  if (plan.resolveIds && !plan.problems.length) await resolveIds(client, plan, opts, () => dataRows(source(), signal), deps);
   const rejects = new Rejects();
   let rejectsError: CliError | undefined;
   const saveRejects = async (): Promise<string | undefined> => {
@@ -158,7 +161,7 @@ async function runFrom(readPath: string, opts: ImportOptions, deps: Deps, signal
     let paused = 0;
     const result = await runImport(
       jobs(source, plan, opts, v, opened!),
-      await createSender(client, opts.campaignId, mode === 'dry-run'),
+      await createSender(client, opts.campaignId, mode === 'dry-run', plan.mode === 'native' ? new Set(plan.columns.map((c) => String(c.path[1]))) : undefined),
       (row) => {
         writer!.write(row);
         if (row.outcome === 'failed' || row.outcome === 'invalid') rejects.add(row.line, row.errorCode, row.message);
@@ -201,12 +204,38 @@ async function preflight(client: ApiClient, opts: ImportOptions, deps: Deps): Pr
     if (schema.stale) deps.io.stderr.write(`warning: the campaign's template changed after its API configuration was activated (stale); requests still work\n`);
     return { schema, accountId };
   } catch (e) {
-    if (e instanceof ApiError && e.code === 'api_not_configured') {
-      throw new CliError(`campaign ${campaign.id} (${campaign.name}) has never had an API configuration activated (api_not_configured)`, EXIT.rejected, [
+    // The spec lists no 409 for the schema; a never-configured campaign may answer 403 campaign_api_disabled
+    // although it is active with its switch on (checked above): the same advice applies.
+    if (e instanceof ApiError && (e.code === 'api_not_configured' || e.code === 'campaign_api_disabled')) {
+      throw new CliError(`campaign ${campaign.id} (${campaign.name}) has never had an API configuration activated (${e.code})`, EXIT.rejected, [
         'configure and activate its API mapping in the dashboard (Campaign → API), then run this again',
       ]);
     }
     throw e;
+  }
+}
+
+/**
+ * Mapped campaign without --id-column: the schema does not name the identifier's path, so each row is
+ * sent once to the dry run (creates nothing) and its `externalId` kept by line, before validation checks
+ * them (present, at most 128 characters, unique in the file). One extra request per row, paced like
+ * the import: --id-column skips it.
+ */
+async function resolveIds(
+  client: ApiClient, plan: ImportPlan, opts: ImportOptions, rows: () => AsyncGenerator<CsvRecord>, deps: Deps,
+): Promise<void> {
+  const [{ getMe }, { testCampaignCard }] = await Promise.all([import('../../api/me.js'), import('../../api/campaigns.js')]);
+  if (opts.validateOnly) client.setRate(Math.min(opts.rate ?? Infinity, (await getMe(client)).rateLimit.requestsPerMinute));
+  plan.resolved = new Map();
+  plan.idLabel = 'the identifier the dry run resolved';
+  const quiet = Boolean(deps.globals.quiet);
+  if (!quiet) deps.io.stderr.write(`campaign ${opts.campaignId} is mapped: finding each row's identifier with the dry run (one request per row; --id-column <path> skips this)\n`);
+  let n = 0;
+  for await (const rec of rows()) {
+    if (++n > (opts.maxRows ?? Infinity)) break;
+    const r = await testCampaignCard(client, opts.campaignId, buildBody(plan, rec.cells));
+    const id = typeof r.externalId === 'string' && r.externalId !== '' ? r.externalId : null;
+    plan.resolved.set(rec.line, id);
   }
 }
 
@@ -237,7 +266,7 @@ async function* jobs(source: () => AsyncGenerator<CsvRecord>, plan: ImportPlan, 
     if (++index > (opts.maxRows ?? Infinity)) return;
     if (v.invalid.has(rec.line) || earlier.done.has(rec.line)) continue;
     const body = canonicalJson(buildBody(plan, rec.cells));
-    const externalId = rowId(plan, rec.cells);
+    const externalId = rowId(plan, rec.cells, rec.line);
     const key = idempotencyKey(opts.campaignId, externalId ?? '', body, earlier.refusals.get(rec.line), earlier.nonce);
     yield { line: rec.line, externalId, body, key };
   }
@@ -344,6 +373,7 @@ export function resumeCommand(opts: ImportOptions, deps: Pick<Deps, 'globals'>, 
   if (opts.rate) args.push('--rate', String(opts.rate));
   if (opts.skipInvalid) args.push('--skip-invalid');
   if (opts.maxRows) args.push('--max-rows', String(opts.maxRows));
+  if (opts.idColumn) args.push('--id-column', opts.idColumn);
   if (opts.rejects) args.push('--rejects', opts.rejects);
   if (deps.globals.profile) args.push('--profile', deps.globals.profile);
   if (deps.globals.baseUrl) args.push('--base-url', deps.globals.baseUrl);

@@ -15,6 +15,7 @@ interface ImportFlags {
   rate?: number;
   skipInvalid?: boolean;
   maxRows?: number;
+  idColumn?: string;
   rejects?: string;
 }
 
@@ -35,6 +36,7 @@ export function importOptions(campaignId: string, file: string, f: ImportFlags):
     rate: f.rate,
     skipInvalid: Boolean(f.skipInvalid),
     maxRows: f.maxRows,
+    idColumn: f.idColumn,
     rejects: f.rejects,
   };
 }
@@ -59,11 +61,12 @@ export function campaignsImportCommand(deps: Deps): Command {
     .option('--concurrency <n>', 'requests in flight, 1-16 (default: 1)', intIn(1, 16))
     .option('--rate <n>', "requests per minute at most (default: the key's limit from GET /me)", positiveNumber)
     .option('--skip-invalid', 'record invalid rows in the report (outcome invalid) and import the others')
+    .option('--id-column <path>', "mapped campaigns: the column (record path, e.g. employee.id) holding each row's identifier; without it each row's identifier is found with one dry-run request")
     .option('--rejects <file.csv>', 'write every row that failed or was invalid (original cells + line, errorCode, message) to this CSV, ready to fix and import as it is')
     .option('--max-rows <n>', 'import only the first n rows: a rehearsal on live data', intIn(1, Number.MAX_SAFE_INTEGER))
     .addHelpText('after', `
 Before sending anything the whole file is checked (columns known to the campaign schema, required
-values, identifiers present, valid and unique, short codes, 1 MB per body); any problem stops the
+values, identifiers present, valid and unique, short codes, 1,000,000 bytes per body); any problem stops the
 import with every problem listed by line, unless --skip-invalid. Each row is sent with an
 Idempotency-Key derived from the campaign, its identifier and its content, and its outcome is
 appended to the report (created, exists, failed, invalid, skipped) before the next request.

@@ -70,7 +70,7 @@ async function verify(deps: Deps, baseUrl: string, apiKey: string): Promise<Part
       keyName: me.key.name,
       account: me.account,
       scopes: me.scopes.map((s) => s.scope),
-      campaignId: me.campaignId ?? null,
+      campaignId: null, // GET /me does not say (api_key_context has no campaign field)
       requestsPerMinute: me.rateLimit.requestsPerMinute,
       verifiedAt: deps.now().toISOString(),
     };

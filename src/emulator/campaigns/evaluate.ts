@@ -102,7 +102,7 @@ export function evaluate({ store, account, campaign, config, template, body }: I
   }
 
   // 4. Card fields and template rules.
-  const check = validateCardFields(rawFields, template);
+  const check = validateCardFields(rawFields, template, { linkTypes: store.rules.linkTypes });
   fieldProblems.push(...check.problems);
   if (name !== undefined && (name.length < 1 || name.length > 200)) {
     fieldProblems.push({ field: 'name', message: 'Name must be 1 to 200 characters', code: name ? 'too_big' : 'too_small' });

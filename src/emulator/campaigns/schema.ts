@@ -1,7 +1,8 @@
 // GET /campaigns/:id/schema: the payload shape derived from the template and the API configuration.
 // Native mode: `fields` are the card fields a caller may send. Mapped mode: `fields` are the record
 // paths the configuration reads (identifier and short-link source included), so a caller knows its
-// own record's shape; `externalIdPath` names the identifier's path (a field the spec does not list).
+// own record's shape. Only the fields of the spec's campaign_schema table: which path holds the
+// identifier is not among them (a caller learns it from the dry run's `externalId`).
 import { SECTION_KEYS } from '../card-fields.js';
 import type { CampaignApiConfig, CampaignRecord, SchemaSection, TemplateRecord } from '../model.js';
 import type { Store } from '../store.js';
@@ -29,13 +30,12 @@ export function buildSchema(store: Store, campaign: CampaignRecord, config: Camp
   const policy = tpl.policy.fields;
   const sections = tpl.sections
     .filter((s) => sendable(policy[s.key]?.mode))
-    .map((s) => ({ ...structuredClone(s), required: policy[s.key]?.mode === 'required' }));
+    .map((s) => structuredClone(s));
   const base = {
     object: 'campaign_schema' as const,
     campaignId: campaign.id,
     templateId: tpl.id,
     payloadMode: config.payloadMode,
-    strictKeys: config.strictKeys,
     fingerprint: store.templateFingerprint(tpl),
     activatedFingerprint: config.activatedFingerprint,
     stale: store.campaignIsStale(campaign),
@@ -46,9 +46,9 @@ export function buildSchema(store: Store, campaign: CampaignRecord, config: Camp
     const fields = Object.entries(policy)
       .filter(([key, rule]) => isScalar(key, tpl) && sendable(rule.mode))
       .map(([key, rule]) => ({ key, label: LABELS[key] ?? key, required: rule.mode === 'required' }));
-    return { ...base, externalIdPath: 'externalId', fields, sample: nativeSample(fields.map((f) => f.key), sections) };
+    return { ...base, fields, sample: nativeSample(fields.map((f) => f.key), sections) };
   }
-  return { ...base, externalIdPath: config.externalIdPath, fields: mappedFields(config, tpl), sample: mappedSample(config) };
+  return { ...base, fields: mappedFields(config, tpl), sample: mappedSample(config) };
 }
 
 function nativeSample(keys: string[], sections: SchemaSection[]): Record<string, unknown> {

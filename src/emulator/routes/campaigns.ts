@@ -68,7 +68,7 @@ function dryRun(ctx: RouteContext) {
   return ok({
     object: 'dry_run',
     ok: errors.length === 0,
-    externalId: ev.externalId,
+    externalId: ev.externalId ?? '', // typed string in the spec: empty when no identifier was found
     resolvedFields: dottedFields(ev.fields),
     unmappedPaths: ev.unmappedPaths,
     shortCode: ev.shortCode,
@@ -100,7 +100,13 @@ export const routes: RouteDef[] = [
     scopes: ['cards:read'],
     campaign: 'own',
     handler: (ctx) => {
+      // The spec lists 200, 404 and 403 for the schema (no 409): a campaign never configured has no
+      // payload shape to describe, and answers 403 campaign_api_disabled (its API cannot be used).
       const campaign = campaignOr404(ctx);
+      if (!campaign.api) {
+        throw new EmuError(403, 'permission_error', 'campaign_api_disabled',
+          `Campaign ${campaign.id} has never had an API configuration activated; it has no payload schema.`);
+      }
       const { config, template } = configured(ctx, campaign);
       return ok(buildSchema(ctx.store, campaign, config, template));
     },

@@ -1,27 +1,15 @@
 // Cards: POST/GET /cards, GET/PATCH/DELETE /cards/:id, GET /cards/:id/wallet. Account-wide keys only.
-import { z } from 'zod';
 import { createCardRecord, templateFor, type CardInput } from '../card-factory.js';
 import { knownFieldKeys, personName, SCALAR_FIELD_KEYS, validateCardFields } from '../card-fields.js';
 import { created, noContent, notFound, ok, validationFailed, type ErrorDetail } from '../http.js';
 import { STATUSES, type CardRecord } from '../model.js';
 import { visibility } from '../public.js';
-import { bodyDetails, paginate, parseEnumParam, parsePage, queryProblem, throwIfProblems } from '../query.js';
+import { paginate, parseEnumParam, parsePage, queryProblem, throwIfProblems } from '../query.js';
 import type { RouteContext, RouteDef } from '../routing.js';
 import { cardUrls, serializeCard } from '../serialize.js';
 
-// Top-level types only; unknown top-level keys are dropped without an error (as the real service does).
-const CreateBody = z.looseObject({
-  fields: z.unknown().optional(),
-  name: z.string().optional(),
-  templateId: z.string().nullable().optional(),
-  shortCode: z.string().optional(),
-  status: z.enum(['draft', 'published']).optional(),
-});
-
-const PatchBody = z.strictObject({
-  fields: z.record(z.string(), z.unknown()),
-  templateId: z.string().nullable().optional(),
-});
+// PATCH accepts only `fields` and `templateId` ("any other top-level key gives 422").
+const PATCH_KEYS = new Set(['fields', 'templateId']);
 
 const asObject = (body: unknown): unknown => (body === undefined ? {} : body);
 
@@ -31,23 +19,37 @@ function cardOr404(ctx: RouteContext): CardRecord {
   return card;
 }
 
+const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+const wrongType = (field: string, want: string, v: unknown): ErrorDetail =>
+  ({ field, message: `Expected ${want}, received ${typeName(v)}`, code: 'invalid_type' });
+
+/**
+ * Top-level keys are type-checked here and everything else in checkCardInput, so one 422 lists every
+ * problem (api-spec Errors: "all problems are reported at once"). Unknown top-level keys are dropped.
+ */
 function createCard(ctx: RouteContext) {
-  const parsed = CreateBody.safeParse(asObject(ctx.body));
-  if (!parsed.success) {
-    // Report the fields' problems too, so every problem comes back at once.
-    const problems: ErrorDetail[] = bodyDetails(parsed.error);
-    const raw = ctx.body && typeof ctx.body === 'object' ? (ctx.body as Record<string, unknown>).fields : undefined;
-    problems.push(...validateCardFields(raw).problems.filter((p) => p.field));
-    throw validationFailed(problems, 'The request body is invalid.');
+  const body = asObject(ctx.body);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw validationFailed([wrongType('(body)', 'object', body)], 'The request body is invalid.');
   }
-  const input: CardInput = {
-    fields: parsed.data.fields,
-    name: parsed.data.name,
-    templateId: parsed.data.templateId,
-    shortCode: parsed.data.shortCode,
-    status: parsed.data.status,
+  const b = body as Record<string, unknown>;
+  const problems: ErrorDetail[] = [];
+  const str = (key: string, nullable = false): string | undefined => {
+    const v = b[key];
+    if (v === undefined || (nullable && v === null)) return undefined;
+    if (typeof v === 'string') return v;
+    problems.push(wrongType(key, nullable ? 'string or null' : 'string', v));
+    return undefined;
   };
-  const card = createCardRecord(input, { store: ctx.store, account: ctx.account, now: ctx.nowIso() });
+  const status = str('status');
+  const input: CardInput = {
+    fields: b.fields,
+    name: str('name'),
+    templateId: str('templateId', true),
+    shortCode: str('shortCode'),
+    status: status as CardInput['status'],
+  };
+  const card = createCardRecord(input, { store: ctx.store, account: ctx.account, now: ctx.nowIso() }, problems);
   return created(serializeCard(ctx.store, card));
 }
 
@@ -83,9 +85,21 @@ function listCards(ctx: RouteContext) {
  */
 function patchCard(ctx: RouteContext) {
   const card = cardOr404(ctx);
-  const parsed = PatchBody.safeParse(ctx.body);
-  if (!parsed.success) throw validationFailed(bodyDetails(parsed.error), 'The request body is invalid.');
-  const { fields: given, templateId } = parsed.data;
+  const body = ctx.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw validationFailed([wrongType('(body)', 'object', body)], 'The request body is invalid.');
+  }
+  const b = body as Record<string, unknown>;
+  // Unknown keys, a missing `fields` and the field problems are all reported in one answer.
+  const problems: ErrorDetail[] = Object.keys(b).filter((k) => !PATCH_KEYS.has(k))
+    .map((k) => ({ field: k, message: `Unrecognized key: "${k}"`, code: 'unrecognized_keys' }));
+  let given: Record<string, unknown> = {};
+  if (b.fields === undefined) problems.push({ field: 'fields', message: 'Required', code: 'invalid_type' });
+  else if (!b.fields || typeof b.fields !== 'object' || Array.isArray(b.fields)) problems.push(wrongType('fields', 'object', b.fields));
+  else given = b.fields as Record<string, unknown>;
+  let templateId: string | null | undefined;
+  if (b.templateId === undefined || b.templateId === null || typeof b.templateId === 'string') templateId = b.templateId as string | null | undefined;
+  else problems.push(wrongType('templateId', 'string or null', b.templateId));
   const template = templateFor(ctx.store, ctx.account, templateId === undefined ? card.templateId : templateId);
   const scalars = new Set<string>(SCALAR_FIELD_KEYS);
   const merged: Record<string, unknown> = {};
@@ -99,8 +113,10 @@ function patchCard(ctx: RouteContext) {
     }
   }
   const relinked = templateId !== undefined && templateId !== card.templateId;
-  const { fields, problems } = validateCardFields(merged, template, { applyPrefilled: relinked, written });
+  const check = validateCardFields(merged, template, { applyPrefilled: relinked, written, linkTypes: ctx.store.rules.linkTypes });
+  problems.push(...check.problems);
   if (problems.length) throw validationFailed(problems, 'The card is invalid.');
+  const { fields } = check;
   card.fields = fields;
   card.templateId = template?.id ?? null;
   card.name = personName(fields) ?? card.name;

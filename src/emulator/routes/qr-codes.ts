@@ -8,9 +8,9 @@ import type { RouteContext, RouteDef } from '../routing.js';
 import { serializeQrCode } from '../serialize.js';
 import { newestFirst } from './cards.js';
 
-/** A full http(s) URL: scheme, host, no spaces, at most 2048 characters. */
+/** api-spec: "full http or https URL" — a scheme and a host, no spaces (no length cap: none is documented). */
 export function isFullHttpUrl(s: string): boolean {
-  if (s.length > 2048 || /\s/.test(s) || !/^https?:\/\//i.test(s)) return false;
+  if (/\s/.test(s) || !/^https?:\/\//i.test(s)) return false;
   try {
     const u = new URL(s);
     return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;

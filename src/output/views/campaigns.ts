@@ -5,7 +5,7 @@ import type { TableContext, View } from '../render.js';
 interface Campaign { id: string; name: string; status: string; apiEnabled: boolean; templateId: string; createdAt: string }
 interface CampaignSchema {
   campaignId: string; templateId: string; payloadMode: string; fingerprint: string; activatedFingerprint: string;
-  stale: boolean; externalIdPath?: string | null;
+  stale: boolean;
   fields: Array<{ key: string; label: string; required: boolean }>;
   sections: Array<{ key: string; label: string; kind: string; max: number; props: Array<{ prop: string }>; required?: boolean }>;
   blocks: Array<{ id: string; type: string; props: Array<{ prop: string; value: unknown }> }>;
@@ -44,7 +44,8 @@ export const campaignSchemaView: View<CampaignSchema> = {
     { header: 'campaign', value: 'campaignId' },
     { header: 'template', value: 'templateId' },
     { header: 'payload mode', value: (s) => (s.payloadMode === 'native' ? 'native (a card document with top-level externalId)' : 'mapped (your own record, mapped by the campaign)') },
-    { header: 'identifier', value: (s) => s.externalIdPath ?? (s.payloadMode === 'native' ? 'externalId' : '') },
+    // The schema does not say where a mapped record keeps its identifier: the dry run resolves it.
+    { header: 'identifier', value: (s) => (s.payloadMode === 'native' ? 'externalId' : 'not shown by the schema (the dry run resolves it; import --id-column <path> names it)') },
     { header: 'fingerprint', value: (s) => `${s.fingerprint}${s.stale ? ` (activated ${s.activatedFingerprint}: STALE, the template changed since)` : ''}` },
   ],
   extra: (s, ctx) => schemaSections(s, ctx),
@@ -62,7 +63,7 @@ function schemaSections(s: CampaignSchema, { paint }: TableContext): string {
     for (const sec of s.sections) {
       const props = sec.props.map((p) => p.prop).join(', ');
       const shape = sec.kind === 'list' ? `${sec.key}.<n>.{${props}}, up to ${sec.max}` : `${sec.key}.{${props}}`;
-      out.push(`  ${sec.key.padEnd(w)}  ${sec.label}: ${shape}${sec.required ? ' (required)' : ''}`);
+      out.push(`  ${sec.key.padEnd(w)}  ${sec.label}: ${shape}`);
     }
   }
   if (s.blocks.length) {

@@ -5,7 +5,6 @@ export interface MeRecord {
   account: { id: string; email: string; plan: string };
   scopes: Array<{ scope: string }>;
   rateLimit: { requestsPerMinute: number };
-  campaignId?: string | null;
   commands: Record<string, string[]>;
   /** The stored profile used, or null when the base URL and key came from flags or the environment. */
   profile?: string | null;
@@ -22,10 +21,11 @@ export const meView: View<MeRecord> = {
     { header: 'account', value: (me) => `${me.account.email} (${me.account.id})` },
     { header: 'plan', value: 'account.plan' },
     { header: 'scopes', value: (me) => me.scopes.map((s) => s.scope).join(', ') },
-    { header: 'campaign', value: (me) => me.campaignId ?? 'all (account-wide key)' },
+    // GET /me does not document a campaign field: never claim account-wide or scoped.
+    { header: 'campaign', value: () => 'not shown by GET /me (a campaign-scoped key works only on its own campaign; other commands answer 403 key_scoped_to_campaign)' },
     { header: 'rate limit', value: (me) => `${me.rateLimit.requestsPerMinute} requests/minute` },
     {
-      header: 'may use',
+      header: 'scopes allow',
       value: (me) =>
         Object.entries(me.commands)
           .map(([group, verbs]) => `${group}: ${verbs.join(', ')}`)
