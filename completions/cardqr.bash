@@ -6,7 +6,7 @@
 # __cardqr_node PATH: sets __cardqr_subs (subcommands), __cardqr_aliases, __cardqr_flags (all flags) for a command path.
 __cardqr_node() {
   case "$1" in
-    '') __cardqr_subs='profiles me cards qr templates image analytics leads campaigns api emulator completion'; __cardqr_aliases=''; __cardqr_flags='-V --version --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw -h --help' ;;
+    '') __cardqr_subs='profiles me cards qr templates image print analytics leads campaigns api emulator completion'; __cardqr_aliases=''; __cardqr_flags='-V --version --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw -h --help' ;;
     'profiles') __cardqr_subs='add list use show remove'; __cardqr_aliases='ls rm'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'profiles add') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--default --no-verify --api-key-command -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'profiles list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -33,7 +33,10 @@ __cardqr_node() {
     'templates') __cardqr_subs='list get'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'templates list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'templates get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'image') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-f --format --size --transparent -O --out -d --dir --force -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'image') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-f --format --size --transparent -O --out -d --dir --force --verify --ledger -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'print') __cardqr_subs='audit retarget'; __cardqr_aliases=''; __cardqr_flags='-O --out --sheet --grid --cell --margin --gap --page --padding --size --bleed --caption --font --dpi --verify --from-report --force -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'print audit') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'print retarget') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--url -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics') __cardqr_subs='overview get'; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics overview') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -65,6 +68,7 @@ __cardqr_resolve() {
     '|qr') __cardqr_r='qr' ;;
     '|templates') __cardqr_r='templates' ;;
     '|image') __cardqr_r='image' ;;
+    '|print') __cardqr_r='print' ;;
     '|analytics') __cardqr_r='analytics' ;;
     '|leads') __cardqr_r='leads' ;;
     '|campaigns') __cardqr_r='campaigns' ;;
@@ -92,6 +96,8 @@ __cardqr_resolve() {
     'qr|archive') __cardqr_r='archive' ;;
     'templates|list'|'templates|ls') __cardqr_r='list' ;;
     'templates|get') __cardqr_r='get' ;;
+    'print|audit') __cardqr_r='audit' ;;
+    'print|retarget') __cardqr_r='retarget' ;;
     'analytics|overview') __cardqr_r='overview' ;;
     'analytics|get') __cardqr_r='get' ;;
     'leads|list'|'leads|ls') __cardqr_r='list' ;;
@@ -154,6 +160,21 @@ __cardqr_value() {
     'image|--size') __cardqr_v='any' ;;
     'image|-O'|'image|--out') __cardqr_v='file' ;;
     'image|-d'|'image|--dir') __cardqr_v='dir' ;;
+    'print|-O'|'print|--out') __cardqr_v='file' ;;
+    'print|--sheet') __cardqr_v='choices:L7160 L7163 L7651 5160 5163' ;;
+    'print|--grid') __cardqr_v='any' ;;
+    'print|--cell') __cardqr_v='any' ;;
+    'print|--margin') __cardqr_v='any' ;;
+    'print|--gap') __cardqr_v='any' ;;
+    'print|--page') __cardqr_v='choices:a4 letter' ;;
+    'print|--padding') __cardqr_v='any' ;;
+    'print|--size') __cardqr_v='any' ;;
+    'print|--bleed') __cardqr_v='any' ;;
+    'print|--caption') __cardqr_v='any' ;;
+    'print|--font') __cardqr_v='file' ;;
+    'print|--dpi') __cardqr_v='any' ;;
+    'print|--from-report') __cardqr_v='file' ;;
+    'print retarget|--url') __cardqr_v='any' ;;
     'analytics overview|--range') __cardqr_v='choices:7d 30d 90d 12m' ;;
     'analytics overview|--tz') __cardqr_v='any' ;;
     'analytics get|--range') __cardqr_v='choices:7d 30d 90d 12m' ;;
@@ -230,6 +251,9 @@ __cardqr_arg() {
     'qr archive') case "$2" in *) __cardqr_v='any' ;; esac ;;
     'templates get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'image') case "$2" in *) __cardqr_v='any' ;; esac ;;
+    'print') case "$2" in *) __cardqr_v='any' ;; esac ;;
+    'print audit') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'print retarget') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'analytics get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'leads get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'campaigns get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;

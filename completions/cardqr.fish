@@ -77,6 +77,8 @@ function __cardqr_resolve
             echo 'templates'
         case '|image'
             echo 'image'
+        case '|print'
+            echo 'print'
         case '|analytics'
             echo 'analytics'
         case '|leads'
@@ -131,6 +133,10 @@ function __cardqr_resolve
             echo 'list'
         case 'templates|get'
             echo 'get'
+        case 'print|audit'
+            echo 'audit'
+        case 'print|retarget'
+            echo 'retarget'
         case 'analytics|overview'
             echo 'overview'
         case 'analytics|get'
@@ -243,6 +249,36 @@ function __cardqr_takes_value
         case 'image|-O' 'image|--out'
             return 0
         case 'image|-d' 'image|--dir'
+            return 0
+        case 'print|-O' 'print|--out'
+            return 0
+        case 'print|--sheet'
+            return 0
+        case 'print|--grid'
+            return 0
+        case 'print|--cell'
+            return 0
+        case 'print|--margin'
+            return 0
+        case 'print|--gap'
+            return 0
+        case 'print|--page'
+            return 0
+        case 'print|--padding'
+            return 0
+        case 'print|--size'
+            return 0
+        case 'print|--bleed'
+            return 0
+        case 'print|--caption'
+            return 0
+        case 'print|--font'
+            return 0
+        case 'print|--dpi'
+            return 0
+        case 'print|--from-report'
+            return 0
+        case 'print retarget|--url'
             return 0
         case 'analytics overview|--range'
             return 0
@@ -364,6 +400,7 @@ complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'cards
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'qr' -d 'Dynamic QR codes (every non-card code): list, show, create, update, pause, publish, archive, delete'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'templates' -d 'Card templates and the field rules each imposes'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'image' -d 'Save the QR image of cards or QR codes to files (or one image to standard output)'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'print' -d 'Lay out QR codes of cards or QR codes into one print-ready PDF (label sheets or one per page)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'analytics' -d 'Read scan analytics: totals, trend, daily timeline, countries and devices'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'leads' -d 'List, show and export leads (form submissions, contact exchanges, scanned and typed-in cards)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'campaigns' -d 'Campaign ingestion: read campaigns and schemas, dry-run a record, create cards, import a CSV'
@@ -488,7 +525,31 @@ complete -c cardqr -n '__cardqr_using "image"' -l transparent -d 'clear backgrou
 complete -c cardqr -n '__cardqr_using "image"' -s O -l out -r -F -d 'write the one image to this file, or - for standard output (not a terminal)'
 complete -c cardqr -n '__cardqr_using "image"' -s d -l dir -x -a '(__fish_complete_directories (commandline -ct))' -d 'save into this directory, created if missing, under the name the API suggests (default: current directory)'
 complete -c cardqr -n '__cardqr_using "image"' -l force -d 'replace files that already exist (default: never overwrite; the id is skipped)'
+complete -c cardqr -n '__cardqr_using "image"' -l verify -d 'decode each image before saving it and compare it with the object url (not pdf); a mismatch is not saved (exit 7)'
+complete -c cardqr -n '__cardqr_using "image"' -l ledger -d 'record the batch (ids, urls, files, sha256) in the print ledger (see cardqr print audit)'
 complete -c cardqr -n '__cardqr_using "image"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "print"; and __cardqr_arg_index 0' -f -a 'audit' -d 'Re-read every code of a print run and list those now paused, deleted or pointing elsewhere'
+complete -c cardqr -n '__cardqr_using "print"; and __cardqr_arg_index 0' -f -a 'retarget' -d 'Point every QR code of a print run at one destination (cards have none to move)'
+complete -c cardqr -n '__cardqr_using "print"' -s O -l out -r -F -d 'the PDF to write (required; never overwritten without --force)'
+complete -c cardqr -n '__cardqr_using "print"' -l sheet -x -a 'L7160 L7163 L7651 5160 5163' -d 'label sheet preset'
+complete -c cardqr -n '__cardqr_using "print"' -l grid -x -d 'custom label sheet: columns x rows (with --cell)'
+complete -c cardqr -n '__cardqr_using "print"' -l cell -x -d 'custom label size, such as 63.5x38.1mm'
+complete -c cardqr -n '__cardqr_using "print"' -l margin -x -d 'custom sheet: top and left margin (default: 0mm)'
+complete -c cardqr -n '__cardqr_using "print"' -l gap -x -d 'custom sheet: space between labels (default: 0mm)'
+complete -c cardqr -n '__cardqr_using "print"' -l page -x -a 'a4 letter' -d 'custom sheet paper (default: a4)'
+complete -c cardqr -n '__cardqr_using "print"' -l padding -x -d 'space kept clear inside each label (default: 1.5mm)'
+complete -c cardqr -n '__cardqr_using "print"' -l size -x -d 'one code per page at this width, quiet zone included (such as 30mm or 1.2in)'
+complete -c cardqr -n '__cardqr_using "print"' -l bleed -x -d 'one code per page: bleed around the trim (default: 3mm)'
+complete -c cardqr -n '__cardqr_using "print"' -l caption -x -d 'caption: name, url, shortCode, id, or a template such as \'{name} · {shortCode}\''
+complete -c cardqr -n '__cardqr_using "print"' -l font -r -F -d 'caption font (TrueType/OpenType), repeatable, in fallback order; built in: Helvetica (Latin-1)'
+complete -c cardqr -n '__cardqr_using "print"' -l dpi -x -d 'printer resolution for the module-size floor (default: 300)'
+complete -c cardqr -n '__cardqr_using "print"' -l verify -d 'decode every placed code and compare it with the object url; mismatches are left out (exit 7)'
+complete -c cardqr -n '__cardqr_using "print"' -l from-report -r -F -d 'also print every created or existing card of a campaign import report'
+complete -c cardqr -n '__cardqr_using "print"' -l force -d 'replace the PDF if it exists'
+complete -c cardqr -n '__cardqr_using "print"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "print audit"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "print retarget"' -l url -x -d 'the new destination, a full http or https URL'
+complete -c cardqr -n '__cardqr_using "print retarget"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "analytics"; and __cardqr_arg_index 0' -f -a 'overview' -d 'Scan totals, trend, daily timeline, top codes and breakdowns for the whole account'
 complete -c cardqr -n '__cardqr_using "analytics"; and __cardqr_arg_index 0' -f -a 'get' -d 'Scan totals, trend, daily timeline and breakdowns of one card or QR code'
 complete -c cardqr -n '__cardqr_using "analytics"' -s h -l help -d 'display help for command'

@@ -9,6 +9,7 @@ import { emulatorCommand } from './commands/emulator/index.js';
 import { imageCommand } from './commands/image/index.js';
 import { leadsCommand } from './commands/leads/index.js';
 import { meCommand } from './commands/me/index.js';
+import { printCommand } from './commands/print/index.js';
 import { profilesCommand } from './commands/profiles/index.js';
 import { qrCommand } from './commands/qr/index.js';
 import { templatesCommand } from './commands/templates/index.js';
@@ -56,6 +57,7 @@ export function createProgram(deps: Deps): Command {
   program.addCommand(templatesCommand(deps));
   program.commandsGroup('Images:');
   program.addCommand(imageCommand(deps));
+  program.addCommand(printCommand(deps));
   program.commandsGroup('Analytics and leads:');
   program.addCommand(analyticsCommand(deps));
   program.addCommand(leadsCommand(deps));

@@ -59,13 +59,22 @@ interface Invocation {
   /** The command talks to the API (so each failure kind applies). */
   api: boolean;
   stdin?: string;
-  before?: (c: Ctx) => Promise<void>;
+  before?: (c: Ctx, env: Record<string, string>) => Promise<void>;
   opts?: (c: Ctx) => RunOptions;
 }
 
 const addProfile = async (c: Ctx) => {
   const r = await runCli(['profiles', 'add', 'p1', '--base-url', emu.baseUrl, '--api-key-stdin'], { emu, key: null, configDir: c.config, stdin: emu.keys.full });
   expect(r.exitCode).toBe(0);
+};
+/** A print run of qr_support in the ledger, recorded against the base URL the command will use. */
+const recordPrintRun = async (c: Ctx, env: Record<string, string>) => {
+  mkdirSync(join(c.config, 'print-runs'), { recursive: true });
+  const lines = [
+    { type: 'run', version: 1, run: 'run_20260101T000000Z_abcdef', command: 'print', createdAt: '2026-01-01T00:00:00.000Z', profile: null, baseUrl: env.CARDQR_BASE_URL, layout: 'sheet L7651', cardqr: '0' },
+    { type: 'code', id: 'qr_support', kind: 'qr', name: 'Support', url: 'https://x.example/p/s', shortCode: 's', destinationUrl: 'https://x.example/', status: 'published', format: 'pdf', sha256: '0' },
+  ];
+  writeFileSync(join(c.config, 'print-runs', 'run_20260101T000000Z_abcdef.ndjson'), lines.map((l) => JSON.stringify(l)).join('\n'));
 };
 const NATIVE = JSON.stringify({ externalId: 'P-4242', fields: { firstName: 'Sec', lastName: 'Ret', company: 'Acme', emails: [{ label: 'Work', value: 's@example.com' }] } });
 
@@ -93,6 +102,8 @@ const TABLE: Record<string, (c: Ctx) => Invocation> = {
   'templates list': () => ({ args: ['templates', 'list'], api: true }),
   'templates get': () => ({ args: ['templates', 'get', 'tpl_corporate'], api: true }),
   image: (c) => ({ args: ['image', 'crd_amelie', 'qr_support', '-d', join(c.work, 'images')], api: true }),
+  'print audit': () => ({ args: ['print', 'audit', 'last'], api: true, before: recordPrintRun }),
+  'print retarget': () => ({ args: ['print', 'retarget', 'last', '--url', 'https://example.com/over', '--yes'], api: true, before: recordPrintRun }),
   'analytics overview': () => ({ args: ['analytics', 'overview'], api: true }),
   'analytics get': () => ({ args: ['analytics', 'get', 'qr_roboconf'], api: true }),
   'leads list': () => ({ args: ['leads', 'list', '--all'], api: true }),
@@ -135,7 +146,7 @@ function newCtx(): Ctx {
 async function runInvocation(name: string, key: string, env: Record<string, string>, setup?: () => void): Promise<{ r: RunResult; c: Ctx; inv: Invocation }> {
   const c = newCtx();
   const inv = TABLE[name](c);
-  await inv.before?.(c);
+  await inv.before?.(c, env);
   setup?.();
   const stdin = inv.stdin === 'KEY' ? key : inv.stdin;
   const args = name === 'profiles add' ? [...inv.args, '--base-url', env.CARDQR_BASE_URL] : inv.args;

@@ -15,12 +15,17 @@ export function imageCommand(deps: Deps): Command {
     .option('-O, --out <file>', 'write the one image to this file, or - for standard output (not a terminal)')
     .option('-d, --dir <dir>', 'save into this directory, created if missing, under the name the API suggests (default: current directory)')
     .option('--force', 'replace files that already exist (default: never overwrite; the id is skipped)')
+    .option('--verify', 'decode each image before saving it and compare it with the object url (not pdf); a mismatch is not saved (exit 7)')
+    .option('--ledger', 'record the batch (ids, urls, files, sha256) in the print ledger (see cardqr print audit)')
     .addHelpText('after', `
 Output:
   Each saved file's path is printed on standard output, one per line (none with -q), so the list
   can be piped on. Progress (on a terminal), the summary and errors go to standard error. Files are
   written to a temporary name in the same directory and renamed when complete. With several ids a
-  failed id does not stop the others; the exit status is then 7.
+  failed id does not stop the others; the exit status is then 7. The names saved in a directory are
+  remembered (under the config directory), so a re-run skips files still there without downloading
+  them again.
+  The format follows the -O extension; an extension the API does not serve (.gif) is refused.
 `)
     .action(async (ids: string[], flags: ImageFlags) => {
       const { runImageCommand } = await import('./run.js');

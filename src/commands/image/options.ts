@@ -11,6 +11,8 @@ export interface ImageFlags {
   out?: string;
   dir?: string;
   force?: boolean;
+  verify?: boolean;
+  ledger?: boolean;
 }
 
 export interface ImageOptions {
@@ -24,6 +26,10 @@ export interface ImageOptions {
   batch: boolean;
   /** Read ids from standard input (`-` among the ids). */
   fromStdin: boolean;
+  /** Decode each image before saving it and compare it with the object's url. */
+  verify: boolean;
+  /** Record the batch in the print ledger. */
+  ledger: boolean;
 }
 
 const EXT_FORMATS: Record<string, ImageFormat> = { '.png': 'png', '.svg': 'svg', '.pdf': 'pdf', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.webp': 'webp' };
@@ -40,7 +46,11 @@ export function parseImageOptions(ids: string[], flags: ImageFlags, env: { stdou
   if (fromStdin && env.apiKeyStdin) throw new UsageError('- (ids on standard input) cannot be combined with --api-key-stdin');
 
   let format = flags.format;
-  const fromName = out && out !== '-' ? EXT_FORMATS[extname(out).toLowerCase()] : undefined;
+  const ext = out && out !== '-' ? extname(out).toLowerCase() : '';
+  const fromName = ext ? EXT_FORMATS[ext] : undefined;
+  if (ext && !fromName) {
+    throw new UsageError(`-O ${out}: the API serves png, svg, pdf, jpeg and webp, not ${ext.slice(1)}; name the file .png, .svg, .pdf, .jpg or .webp`);
+  }
   if (format === undefined) format = fromName ?? 'png';
   else if (fromName && fromName !== format) {
     throw new UsageError(`-O ${out} looks like ${fromName} but --format is ${format}; change one of them`);
@@ -57,7 +67,11 @@ export function parseImageOptions(ids: string[], flags: ImageFlags, env: { stdou
   } else if (out !== undefined) {
     checkOutFile(out, Boolean(flags.force));
   }
-  return { query: { format, size, transparent }, out, dir: flags.dir ?? '.', force: Boolean(flags.force), batch, fromStdin };
+  const verify = Boolean(flags.verify);
+  const ledger = Boolean(flags.ledger);
+  if (verify && format === 'pdf') throw new UsageError('--verify decodes png, svg, jpeg and webp; for pdf use cardqr print --verify (or verify the svg of the same code)');
+  if (ledger && out === '-') throw new UsageError('--ledger records saved files; it does not go with -O -');
+  return { query: { format, size, transparent }, out, dir: flags.dir ?? '.', force: Boolean(flags.force), batch, fromStdin, verify, ledger };
 }
 
 function checkOutFile(out: string, force: boolean): void {

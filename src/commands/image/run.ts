@@ -33,8 +33,14 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps:
   const outcomes: Outcome[] = [];
   const signal = deps.interruptible();
   const clock = () => deps.now().getTime();
+  let index;
+  if (opts.out === undefined) {
+    const { ImageIndex, imageIndexPath } = await import('./index-file.js');
+    const { configDir } = await import('../../config/paths.js');
+    index = new ImageIndex(imageIndexPath(configDir(deps.env), opts.dir));
+  }
   try {
-    for await (const o of saveImages(ids, opts, { client, signal, clock })) {
+    for await (const o of saveImages(ids, opts, { client, signal, clock, index })) {
       outcomes.push(o);
       progress?.clear();
       if (o.status === 'saved') {
@@ -51,9 +57,10 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps:
     throw err;
   }
   progress?.clear();
+  if (opts.ledger) await recordLedger(outcomes, opts, deps);
   if (!opts.batch) return;
 
-  const lines = detailLines(outcomes);
+  const lines = detailLines(outcomes, verbose);
   if (signal.aborted && outcomes.length < ids.length) {
     throw new InterruptedError(`interrupted: ${summary(outcomes, ids.length)}`, lines);
   }
@@ -70,13 +77,47 @@ function count(outcomes: Outcome[], status: Outcome['status']): number {
 
 export function summary(outcomes: Outcome[], total: number): string {
   const left = total - outcomes.length;
+  const existing = outcomes.filter((o) => o.status === 'skipped' && o.existing).length;
   return `${count(outcomes, 'saved')} saved, ${count(outcomes, 'skipped')} skipped, ${count(outcomes, 'failed')} failed` +
-    (left > 0 ? `, ${left} not attempted` : '') + ` (${total} ids)`;
+    (left > 0 ? `, ${left} not attempted` : '') + ` (${total} ids)` +
+    (existing ? `; ${existing} already saved by an earlier run, not downloaded again (--force replaces them)` : '');
 }
 
-function detailLines(outcomes: Outcome[]): string[] {
+/** One line per failure and per unusual skip; skips of files an earlier run saved are only counted (listed with --verbose). */
+function detailLines(outcomes: Outcome[], verbose = false): string[] {
   return outcomes.flatMap((o) =>
-    o.status === 'skipped' ? [`skipped ${o.id}: ${o.reason}`] : o.status === 'failed' ? [`failed  ${o.id}: ${o.reason}`] : []);
+    o.status === 'skipped' ? (o.existing && !verbose ? [] : [`skipped ${o.id}: ${o.reason}`]) : o.status === 'failed' ? [`failed  ${o.id}: ${o.reason}`] : []);
+}
+
+/** image --ledger: a manifest of the saved files in the print ledger (never the key). */
+async function recordLedger(outcomes: Outcome[], opts: ReturnType<typeof parseImageOptions>, deps: Deps): Promise<void> {
+  const saved = outcomes.filter((o): o is Extract<Outcome, { status: 'saved' }> => o.status === 'saved' && o.info !== undefined);
+  if (!saved.length) return;
+  const { LedgerWriter, newRunId } = await import('../../print/ledger.js');
+  const { configDir } = await import('../../config/paths.js');
+  const { resolve } = await import('node:path');
+  const settings = await deps.settings();
+  const run = newRunId(deps.now());
+  const ledger = await LedgerWriter.create(configDir(deps.env), run);
+  try {
+    const q = opts.query;
+    await ledger.add({
+      type: 'run', version: 1, run, command: 'image', createdAt: deps.now().toISOString(), profile: settings.profile?.name ?? null,
+      baseUrl: settings.baseUrl, layout: `${q.format} ${q.size} px${q.transparent ? ' transparent' : ''}`, cardqr: deps.version,
+    });
+    for (const o of saved) {
+      const i = o.info!;
+      await ledger.add({
+        type: 'code', id: i.id, kind: i.kind, name: i.name, url: i.url, shortCode: i.shortCode, destinationUrl: i.destinationUrl,
+        status: i.status, format: q.format, file: resolve(o.path), sha256: o.sha256 ?? '',
+      });
+    }
+    await ledger.commit();
+  } catch (e) {
+    await ledger.discard();
+    throw e;
+  }
+  if (!deps.globals.quiet) deps.io.stderr.write(`run ${run} recorded in ${ledger.path}\n`);
 }
 
 /** One line on a terminal's stderr, redrawn after each image. */

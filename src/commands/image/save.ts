@@ -1,17 +1,20 @@
 // The work of `cardqr image`: fetch each image, write it atomically (temporary file in the same
 // directory, then a no-clobber link or a rename), and report one outcome per id. Returns data only;
 // the command prints.
+import { createHash } from 'node:crypto';
 import { access, link, mkdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { getQrImage, IMAGE_EXT, safeFileName } from '../../api/images.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../errors.js';
 import { createTemp, writeAll } from '../../fs/durable.js';
+import type { CodeInfo } from '../../print/fetch.js';
+import type { ImageIndex } from './index-file.js';
 import type { ImageOptions } from './options.js';
 
 export type Outcome =
-  | { id: string; status: 'saved'; path: string; bytes: number; ms: number }
-  | { id: string; status: 'skipped'; path?: string; reason: string }
+  | { id: string; status: 'saved'; path: string; bytes: number; ms: number; info?: Omit<CodeInfo, 'svgSha256'>; sha256?: string }
+  | { id: string; status: 'skipped'; path?: string; reason: string; existing?: boolean }
   | { id: string; status: 'failed'; reason: string; error: unknown };
 
 export interface SaveContext {
@@ -19,6 +22,8 @@ export interface SaveContext {
   /** Aborted by Ctrl-C: stop before the next image (the one in flight is finished). */
   signal: AbortSignal;
   clock: () => number;
+  /** -d: the names earlier runs saved, so an existing file is skipped without downloading it. */
+  index?: ImageIndex;
 }
 
 /** Errors that would repeat for every remaining id (bad key, scope, plan, network): stop the batch. */
@@ -50,12 +55,36 @@ export async function* saveImages(ids: string[], opts: ImageOptions, ctx: SaveCo
 
 async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promise<Outcome> {
   const started = ctx.clock();
+  const known = opts.out === undefined && !opts.force ? ctx.index?.get(id, opts.query) : undefined;
+  if (known !== undefined && (await exists(join(opts.dir, known)))) {
+    return { id, status: 'skipped', path: join(opts.dir, known), reason: `${join(opts.dir, known)} exists (use --force to replace it)`, existing: true };
+  }
   let image;
+  let info: Omit<CodeInfo, 'svgSha256'> | undefined;
   try {
-    image = await getQrImage(ctx.client, id, opts.query);
+    if (opts.verify || opts.ledger) {
+      const { fetchInfo } = await import('../../print/fetch.js');
+      [image, info] = await Promise.all([getQrImage(ctx.client, id, opts.query), fetchInfo(ctx.client, id)]);
+    } else {
+      image = await getQrImage(ctx.client, id, opts.query);
+    }
   } catch (err) {
     if (isFatal(err) || !opts.batch) throw err;
     return { id, status: 'failed', reason: describe(err), error: err };
+  }
+  if (opts.verify && info) {
+    const { decodeImageBytes } = await import('../../print/decode.js');
+    let text: string | undefined;
+    try {
+      text = await decodeImageBytes(opts.query.format as 'png', image.bytes);
+    } catch {
+      text = undefined;
+    }
+    if (text !== info.url) {
+      const reason = text === undefined ? 'scan check: the image does not decode; not saved' : `scan check: the image reads ${JSON.stringify(text)}, not ${info.url}; not saved`;
+      if (!opts.batch) throw new CliError(reason, EXIT.failed);
+      return { id, status: 'failed', reason, error: new Error(reason) };
+    }
   }
   const name = image.filename ?? `${safeFileName(id.replace(/[^A-Za-z0-9._-]/g, '_')) ?? 'image'}.${IMAGE_EXT[opts.query.format]}`;
   const path = opts.out ?? join(opts.dir, name);
@@ -70,7 +99,9 @@ async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promis
     if (!opts.batch) throw err instanceof CliError ? err : new CliError(`cannot write ${path}: ${describe(err)}`, EXIT.failed);
     return { id, status: 'failed', reason: `cannot write ${path}: ${describe(err)}`, error: err };
   }
-  return { id, status: 'saved', path, bytes: image.bytes.length, ms: ctx.clock() - started };
+  if (opts.out === undefined) ctx.index?.add(id, opts.query, path);
+  const sha256 = opts.ledger ? createHash('sha256').update(image.bytes).digest('hex') : undefined;
+  return { id, status: 'saved', path, bytes: image.bytes.length, ms: ctx.clock() - started, info, sha256 };
 }
 
 /**

@@ -1,0 +1,152 @@
+// Flags of `cardqr print` → a checked plan, before anything is sent (every problem is exit 2).
+import { createReadStream, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createInterface } from 'node:readline';
+import { UsageError } from '../../errors.js';
+import { sheetLayout, type Layout } from '../../print/layout.js';
+import { SHEET_PRESETS } from '../../print/sheets.js';
+import { parseLength, parseSize2 } from '../../print/units.js';
+
+export interface PrintFlags {
+  out?: string;
+  sheet?: string;
+  grid?: string;
+  cell?: string;
+  margin?: string;
+  gap?: string;
+  page?: string;
+  size?: string;
+  bleed?: string;
+  padding?: string;
+  caption?: string;
+  font?: string[];
+  dpi?: number;
+  verify?: boolean;
+  force?: boolean;
+  fromReport?: string;
+}
+
+export interface PrintOptions {
+  out: string;
+  layout: Layout;
+  caption?: string;
+  fonts: string[];
+  dpi: number;
+  verify: boolean;
+  force: boolean;
+  fromStdin: boolean;
+  fromReport?: string;
+}
+
+const PAGES: Record<string, { w: number; h: number }> = { a4: { w: 210, h: 297 }, letter: { w: 215.9, h: 279.4 } };
+
+export function presetNames(): string {
+  return SHEET_PRESETS.map((p) => p.name).join(', ');
+}
+
+export function parsePrintOptions(ids: string[], f: PrintFlags): PrintOptions {
+  if (!f.out) throw new UsageError('-O/--out <file.pdf> is required');
+  if (!/\.pdf$/i.test(f.out)) throw new UsageError(`-O ${f.out}: print writes PDF; name the file .pdf`);
+  if (!ids.length && !f.fromReport) throw new UsageError('give ids, - to read them from standard input, or --from-report <file>');
+  const modes = [f.sheet !== undefined, f.grid !== undefined, f.size !== undefined].filter(Boolean).length;
+  if (modes !== 1) throw new UsageError('choose one layout: --sheet <preset>, --grid <CxR> --cell <WxH>, or --size <length> (one code per page)');
+
+  let layout: Layout;
+  const padding = f.padding === undefined ? 1.5 : parseLength(f.padding, '--padding', { allowZero: true });
+  if (f.sheet !== undefined) {
+    const preset = SHEET_PRESETS.find((p) => p.name.toLowerCase() === f.sheet?.toLowerCase().replace(/^avery[\s-]*/, ''));
+    if (!preset) throw new UsageError(`unknown --sheet ${f.sheet}; presets: ${presetNames()} (or --grid/--cell for another sheet)`);
+    for (const [flag, v] of [['--cell', f.cell], ['--margin', f.margin], ['--gap', f.gap], ['--page', f.page]] as const) {
+      if (v !== undefined) throw new UsageError(`${flag} goes with --grid, not --sheet`);
+    }
+    layout = sheetLayout(preset, padding);
+  } else if (f.grid !== undefined) {
+    const g = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/i.exec(f.grid);
+    if (!g || Number(g[1]) < 1 || Number(g[2]) < 1 || Number(g[1]) * Number(g[2]) > 1000) {
+      throw new UsageError(`--grid ${f.grid}: expected COLUMNSxROWS, such as 3x8`);
+    }
+    if (!f.cell) throw new UsageError('--grid needs --cell <WxH>, such as --cell 63.5x38.1mm');
+    const [cellW, cellH] = parseSize2(f.cell, '--cell');
+    const page = PAGES[(f.page ?? 'a4').toLowerCase()];
+    if (!page) throw new UsageError(`--page ${f.page}: expected a4 or letter`);
+    const [top, left] = pair(f.margin ?? '0mm', '--margin');
+    const [gapX, gapY] = pair(f.gap ?? '0mm', '--gap');
+    const [across, down] = [Number(g[1]), Number(g[2])];
+    const usedW = left + across * cellW + (across - 1) * gapX;
+    const usedH = top + down * cellH + (down - 1) * gapY;
+    if (usedW > page.w + 0.01 || usedH > page.h + 0.01) {
+      throw new UsageError(`--grid ${f.grid} of ${f.cell} cells does not fit on the page (needs ${usedW.toFixed(1)} × ${usedH.toFixed(1)} mm, page ${page.w} × ${page.h} mm)`);
+    }
+    layout = { kind: 'sheet', name: `${across}x${down} grid`, pageW: page.w, pageH: page.h, across, down, cellW, cellH, left, top, pitchX: cellW + gapX, pitchY: cellH + gapY, padding };
+  } else {
+    for (const [flag, v] of [['--cell', f.cell], ['--margin', f.margin], ['--gap', f.gap], ['--page', f.page], ['--padding', f.padding]] as const) {
+      if (v !== undefined) throw new UsageError(`${flag} goes with a label sheet, not --size (one code per page)`);
+    }
+    layout = { kind: 'page', size: parseLength(f.size as string, '--size'), bleed: f.bleed === undefined ? 3 : parseLength(f.bleed, '--bleed', { allowZero: true }) };
+  }
+  if (f.bleed !== undefined && layout.kind === 'sheet') throw new UsageError('--bleed goes with --size (one code per page); a label sheet has no bleed');
+  if (layout.kind === 'sheet' && (layout.cellW <= 2 * layout.padding || layout.cellH <= 2 * layout.padding)) {
+    throw new UsageError(`--padding ${f.padding} leaves no room in a ${layout.cellW} × ${layout.cellH} mm label`);
+  }
+  if (f.font?.length && f.caption === undefined) throw new UsageError('--font goes with --caption');
+  checkOut(f.out, Boolean(f.force));
+  return {
+    out: f.out, layout, caption: f.caption, fonts: f.font ?? [], dpi: f.dpi ?? 300, verify: Boolean(f.verify), force: Boolean(f.force),
+    fromStdin: ids.includes('-'), fromReport: f.fromReport,
+  };
+}
+
+function pair(raw: string, flag: string): [number, number] {
+  const parts = raw.split(',');
+  if (parts.length > 2) throw new UsageError(`${flag} ${raw}: expected one length or two separated by a comma`);
+  const unit = /(mm|cm|in|pt)\s*$/i.exec(raw)?.[1] ?? '';
+  const vals = parts.map((p) => parseLength(/(mm|cm|in|pt)\s*$/i.test(p) ? p : `${p}${unit}`, flag, { allowZero: true }));
+  return [vals[0], vals[1] ?? vals[0]];
+}
+
+function checkOut(out: string, force: boolean): void {
+  const existing = statOrUndefined(out);
+  if (existing?.isDirectory()) throw new UsageError(`-O ${out} is a directory`);
+  if (existing && !force) throw new UsageError(`refusing to overwrite ${out}: it exists (use --force to replace it)`);
+  if (!statOrUndefined(dirname(out))?.isDirectory()) throw new UsageError(`-O ${out}: directory ${dirname(out)} does not exist`);
+}
+
+function statOrUndefined(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Ids of an import report's created and exists rows, in report order. */
+export async function idsFromReport(path: string): Promise<string[]> {
+  let stream;
+  try {
+    if (!statSync(path).isFile()) throw new UsageError(`--from-report ${path}: not a regular file`);
+    stream = createReadStream(path, { encoding: 'utf8' });
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`--from-report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const ids: string[] = [];
+  let first = true;
+  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+    if (!line.trim()) continue;
+    let v: { type?: string; outcome?: string; cardId?: string | null } | undefined;
+    try {
+      v = JSON.parse(line);
+    } catch {
+      v = undefined;
+    }
+    if (first) {
+      if (v?.type !== 'header') throw new UsageError(`--from-report ${path} is not a cardqr import report`);
+      first = false;
+      continue;
+    }
+    if (v && (v.outcome === 'created' || v.outcome === 'exists') && typeof v.cardId === 'string' && v.cardId) ids.push(v.cardId);
+  }
+  if (first) throw new UsageError(`--from-report ${path} is empty`);
+  if (!ids.length) throw new UsageError(`--from-report ${path} holds no created or existing cards`);
+  return ids;
+}

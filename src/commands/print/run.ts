@@ -1,0 +1,221 @@
+// The action of `cardqr print`, loaded lazily. Pass 1 fetches every object and svg image into a cache
+// beside the output (resumable); pass 2 places them in order into the PDF, checking each module size
+// against the floor (and decoding each code with --verify); the PDF is written under a temporary name
+// and renamed, then the run's manifest goes into the ledger.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Deps } from '../../deps.js';
+import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { write } from '../../io.js';
+import { PrintDocument } from '../../print/compose.js';
+import { cacheDirFor, fetchAll, ImageCache, type CodeInfo } from '../../print/fetch.js';
+import { captionText, loadCaptionFonts } from '../../print/fonts.js';
+import { LedgerWriter, newRunId } from '../../print/ledger.js';
+import { findSymbol, parseQrSvg, type QrSvg, type Symbol } from '../../print/svg.js';
+import { fmtMm, MIN_DOTS_PER_MODULE, MIN_MODULE_MM, moduleFloorMm, WARN_FACTOR } from '../../print/units.js';
+import { configDir } from '../../config/paths.js';
+import { readIds } from '../ids.js';
+import { idsFromReport, parsePrintOptions, type PrintFlags, type PrintOptions } from './options.js';
+
+const CONCURRENCY = 4;
+
+export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps: Deps): Promise<void> {
+  const { io, globals } = deps;
+  const opts = parsePrintOptions(rawIds, flags);
+  const ids = [
+    ...(rawIds.length ? await readIds(deps, rawIds) : []),
+    ...(opts.fromReport ? await idsFromReport(opts.fromReport) : []),
+  ];
+  const floor = moduleFloorMm(opts.dpi);
+  precheckFloor(opts, floor);
+  const captionOf = opts.caption !== undefined ? captionText(opts.caption) : undefined;
+
+  // Font files are read before anything is sent.
+  const doc = await PrintDocument.create(opts.layout, { captioned: captionOf !== undefined, title: `cardqr print ${opts.out}`, creator: `cardqr ${deps.version}` });
+  const fonts = captionOf ? await loadCaptionFonts(doc.doc, opts.fonts) : undefined;
+  const { sweepTempFiles } = await import('../../temp-files.js');
+  await sweepTempFiles(dirname(resolve(opts.out)), [opts.out]);
+  const settings = await deps.settings();
+  const client = await deps.api();
+  const cache = new ImageCache(cacheDirFor(opts.out));
+  await cache.prepare().catch((e) => {
+    throw new CliError(`cannot create the image cache ${cache.dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, EXIT.failed);
+  });
+
+  // Pass 1: fetch (or find in the cache) every object and image.
+  const signal = deps.interruptible();
+  const unique = new Set(ids).size;
+  const failed = new Map<string, string>();
+  let done = 0;
+  let cached = 0;
+  const tty = io.isStderrTTY && !globals.quiet;
+  await fetchAll(ids, cache, client, {
+    concurrency: CONCURRENCY,
+    signal,
+    onOutcome: (o) => {
+      done++;
+      if (o.ok && o.cached) cached++;
+      if (!o.ok) failed.set(o.id, describe(o.error));
+      if (tty) io.stderr.write(`\r\x1b[K[${done}/${unique}] fetching images${failed.size ? ` (${failed.size} failed)` : ''}`);
+    },
+  });
+  if (tty) io.stderr.write('\r\x1b[K');
+  if (signal.aborted && done < unique) {
+    throw new InterruptedError(`interrupted: ${done} of ${unique} codes fetched, no PDF written; run the same command again to go on (fetched images are kept in ${cache.dir})`);
+  }
+
+  // Pass 2: place in order; nothing is written until every code passed the checks.
+  const run = newRunId(deps.now());
+  const ledger = await LedgerWriter.create(configDir(deps.env), run);
+  try {
+    await ledger.add({
+      type: 'run', version: 1, run, command: 'print', createdAt: deps.now().toISOString(), profile: settings.profile?.name ?? null,
+      baseUrl: settings.baseUrl, layout: describeLayout(opts), dpi: opts.dpi, cardqr: deps.version,
+    });
+    const tooSmall: string[] = [];
+    const unset = new Set<string>();
+    let unsetExample: string | undefined;
+    const near: string[] = [];
+    let smallest = Infinity;
+    let placed = 0;
+    for (const id of ids) {
+      if (signal.aborted) throw new InterruptedError(`interrupted while laying out (${placed} of ${ids.length} placed), no PDF written; run the same command again (images are cached)`);
+      if (failed.has(id)) continue;
+      const entry = await cache.read(id);
+      if (!entry) {
+        failed.set(id, 'image missing from the cache');
+        continue;
+      }
+      let svg: QrSvg;
+      let sym: Symbol;
+      try {
+        svg = parseQrSvg(entry.svg.toString('utf8'));
+        sym = findSymbol(svg) ?? (await symbolByDecoding(svg, entry.svg));
+      } catch (err) {
+        failed.set(id, describe(err));
+        continue;
+      }
+      const slot = doc.nextSlot();
+      const moduleMm = Math.min(slot.code.w / svg.width, slot.code.h / svg.height) * sym.module;
+      smallest = Math.min(smallest, moduleMm);
+      if (moduleMm < floor - 1e-9) {
+        tooSmall.push(`${id}: version ${sym.version} (${sym.modules} modules), module ${fmtMm(moduleMm)}`);
+        continue;
+      }
+      if (moduleMm < floor * WARN_FACTOR) near.push(id);
+      if (sym.quietModules < 4 - 1e-6) {
+        failed.set(id, `the image leaves only ${sym.quietModules.toFixed(1)} modules of quiet zone (4 needed)`);
+        continue;
+      }
+      if (opts.verify) {
+        const { decodeQrSvg } = await import('../../print/decode.js');
+        const decoded = await decodeQrSvg(svg, entry.svg, 4 / sym.module);
+        if (decoded?.text !== entry.info.url) {
+          failed.set(id, decoded ? `scan check: the code reads ${JSON.stringify(decoded.text)}, not ${entry.info.url}` : 'scan check: the code does not decode');
+          continue;
+        }
+      }
+      let caption;
+      if (captionOf && fonts) {
+        const text = captionOf(entry.info);
+        const set = fonts.set(text);
+        for (const c of set.missing) unset.add(c);
+        if (set.missing.length) unsetExample ??= text;
+        caption = set.caption;
+      }
+      const at = doc.place(svg, caption);
+      placed++;
+      await ledger.add(codeLine(entry.info, entry.svg, { widthMm: Math.min(slot.code.w / svg.width, slot.code.h / svg.height) * svg.width, moduleMm, version: sym.version, page: at.page + 1 }));
+    }
+    if (tooSmall.length) {
+      throw new UsageError(
+        `${tooSmall.length} code${tooSmall.length === 1 ? '' : 's'} would print below the floor of ${fmtMm(floor)} a module ` +
+        `(${MIN_DOTS_PER_MODULE} dots at ${opts.dpi} dpi, never under ${MIN_MODULE_MM} mm); no PDF written. Use a larger --size or label, or a higher --dpi`,
+        tooSmall.slice(0, 10).concat(tooSmall.length > 10 ? [`… and ${tooSmall.length - 10} more`] : []),
+      );
+    }
+    if (unset.size && fonts) throw fonts.refusal(unset, unsetExample ?? '');
+    if (!placed) throw new CliError(`no code could be placed; no PDF written`, EXIT.failed, failureLines(failed));
+    const bytes = Buffer.from(await doc.save());
+    if (!opts.force && existsSync(opts.out)) throw new UsageError(`refusing to overwrite ${opts.out}: it appeared meanwhile (use --force to replace it)`);
+    // Temporary file beside it, every byte checked, fsync, rename: never a half PDF under the final name.
+    const { replaceFile } = await import('../../fs/durable.js');
+    await replaceFile(opts.out, bytes, { mode: 0o644, what: opts.out });
+    await ledger.add({ type: 'file', path: resolve(opts.out), sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length, pages: doc.pages });
+    await ledger.commit();
+    if (!failed.size) await cache.remove();
+
+    if (!globals.quiet) {
+      if (globals.output === 'json' || globals.output === 'ndjson') {
+        await write(io.stdout, `${JSON.stringify({ run, file: opts.out, pages: doc.pages, codes: placed, ledger: ledger.path })}\n`);
+      } else {
+        await write(io.stdout, `${opts.out}\n`);
+      }
+    }
+    const lines = [
+      `placed ${placed} code${placed === 1 ? '' : 's'} on ${doc.pages} page${doc.pages === 1 ? '' : 's'} (${describeLayout(opts)})` +
+        `${cached ? `, ${cached} image${cached === 1 ? '' : 's'} from an earlier run` : ''}${opts.verify ? ', every code decoded to its url' : ''}`,
+      `smallest module ${fmtMm(smallest)} (floor ${fmtMm(floor)} at ${opts.dpi} dpi); run ${run} recorded in ${ledger.path}`,
+    ];
+    if (near.length) {
+      lines.push(`warning: ${near.length} code${near.length === 1 ? '' : 's'} within ${Math.round((WARN_FACTOR - 1) * 100)}% of the module floor (first: ${near[0]}); test-scan a proof before printing many`);
+    }
+    if (failed.size) {
+      throw new PartialError(`${lines.join('\n')}\n${failed.size} code${failed.size === 1 ? '' : 's'} left out`, failureLines(failed));
+    }
+    if (!globals.quiet || near.length) for (const l of lines) io.stderr.write(`${l}\n`);
+  } catch (err) {
+    await ledger.discard();
+    throw err;
+  }
+}
+
+function codeLine(info: CodeInfo, svg: Buffer, extra: { widthMm: number; moduleMm: number; version: number; page: number }) {
+  return {
+    type: 'code' as const, id: info.id, kind: info.kind, name: info.name, url: info.url, shortCode: info.shortCode,
+    destinationUrl: info.destinationUrl, status: info.status, format: 'pdf (vector, from svg)',
+    widthMm: round(extra.widthMm), moduleMm: round(extra.moduleMm), version: extra.version, page: extra.page,
+    sha256: createHash('sha256').update(svg).digest('hex'),
+  };
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** Before anything is sent: even the smallest symbol (version 1: 21 + 8 modules) must clear the floor. */
+function precheckFloor(opts: PrintOptions, floor: number): void {
+  const l = opts.layout;
+  const codeMm = l.kind === 'page' ? l.size : Math.min(l.cellW, l.cellH) - 2 * l.padding;
+  const best = codeMm / 29;
+  if (best < floor) {
+    throw new UsageError(
+      `a ${fmtMm(codeMm)} code gives at most ${fmtMm(best)} a module, below the floor of ${fmtMm(floor)} ` +
+      `(${MIN_DOTS_PER_MODULE} dots at ${opts.dpi} dpi, never under ${MIN_MODULE_MM} mm); nothing sent. Use at least ${fmtMm(floor * 29)}`,
+    );
+  }
+}
+
+async function symbolByDecoding(svg: QrSvg, bytes: Buffer): Promise<Symbol> {
+  const { decodeQrSvg } = await import('../../print/decode.js');
+  const d = await decodeQrSvg(svg, bytes, 600 / Math.max(svg.width, svg.height));
+  if (!d) throw new CliError('cannot find the QR symbol in the image (it does not decode)', EXIT.failed);
+  const modules = 17 + 4 * d.version;
+  const module = Math.hypot(d.topRight.x - d.topLeft.x, d.topRight.y - d.topLeft.y) / modules;
+  const quiet = Math.min(d.topLeft.x, d.topLeft.y, svg.width - d.topRight.x) / module;
+  return { version: d.version, modules, module, x: d.topLeft.x, y: d.topLeft.y, quietModules: Math.max(0, Math.round(quiet * 10) / 10) };
+}
+
+function describeLayout(opts: PrintOptions): string {
+  const l = opts.layout;
+  return l.kind === 'sheet' ? `sheet ${l.name}` : `one per page, ${fmtMm(l.size)} with ${fmtMm(l.bleed)} bleed`;
+}
+
+function describe(err: unknown): string {
+  if (err instanceof ApiError) return `${err.code ?? 'http_error'} (${err.status}): ${err.message}`;
+  const e = err as NodeJS.ErrnoException;
+  return e?.code ? `${e.code}` : (e?.message ?? String(err));
+}
+
+function failureLines(failed: Map<string, string>): string[] {
+  return [...failed].map(([id, why]) => `failed  ${id}: ${why}`);
+}
