@@ -74,7 +74,8 @@ describe('npm pack from a clean clone', () => {
     symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'));
     expect(existsSync(join(clone, 'dist'))).toBe(false);
     const { stdout } = await exec('npm', ['pack', '--dry-run', '--json'], { cwd: clone, env: { ...process.env, npm_config_update_notifier: 'false' }, maxBuffer: 16 << 20 });
-    const shipped = (JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path);
+    // prepack's build output comes first on stdout; npm's JSON starts at the line that opens the array.
+    const shipped = (JSON.parse(stdout.slice(stdout.search(/^\[$/m))) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path);
     expect(shipped).toContain('dist/cli.js');
     expect(shipped).toContain('dist/fast.js');
   }, 300_000);
