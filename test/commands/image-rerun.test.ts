@@ -3,19 +3,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { imageIndexPath } from '../../src/commands/image/index-file.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serializeCard, serializeQrCode } from '../../src/emulator/serialize.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
 const emu = useEmulator();
-const dirs: string[] = [];
-const tmp = () => {
-  const d = tempDir();
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+// tempDir() removes its directories when the file ends (test/helpers/run-cli.ts).
+const tmp = () => tempDir();
 const imageRequests = () => emu.requests({ path: /\/image$/ });
 const urlOf = (id: string): string => {
   const qr = emu.store.qrCode('acc_acme', id);

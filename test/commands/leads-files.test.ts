@@ -1,9 +1,9 @@
 // Lead files for other tools: CRM presets (--preset hubspot|salesforce) and vCards (-o vcf).
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { parse } from 'csv-parse/sync';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { foldLine } from '../../src/output/vcf.js';
 import { PRESETS } from '../../src/presets/index.js';
 import { splitName } from '../../src/presets/names.js';
@@ -11,15 +11,8 @@ import { useEmulator } from '../helpers/emulator.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
 const emu = useEmulator();
-const dirs: string[] = [];
-const tmp = () => {
-  const d = tempDir();
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+// tempDir() removes its directories when the file ends (test/helpers/run-cli.ts).
+const tmp = () => tempDir();
 const ROOT = join(import.meta.dirname, '..', '..');
 const LOCKED = ['lead_027', 'lead_028', 'lead_029', 'lead_030'];
 

@@ -1,21 +1,14 @@
 // profiles add --api-key-command: the key comes from the operator's password manager on each run and
 // is never written to disk; the command's stderr is never shown.
-import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
 import { json, runCli, tempDir } from '../helpers/run-cli.js';
 
 const emu = useEmulator();
-const dirs: string[] = [];
-const tmp = () => {
-  const d = tempDir();
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+// tempDir() removes its directories when the file ends (test/helpers/run-cli.ts).
+const tmp = () => tempDir();
 
 function profileRun(dir: string, args: string[], extra: Parameters<typeof runCli>[1] = {}) {
   return runCli(args, { emu, key: null, configDir: dir, ...extra, env: { CARDQR_BASE_URL: undefined, ...extra.env } });
