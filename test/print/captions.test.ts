@@ -12,7 +12,7 @@ import { decodeRegion, KEY, rasterPages, tmp, usePrintEmulator } from './_suppor
 const emu = usePrintEmulator();
 // Fonts the poppler/ghostscript packages install (DejaVu: Latin, Greek, Cyrillic, Arabic; Droid Sans Fallback: CJK ideographs and kana).
 const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
-const DROID = execFileSync('sh', ['-c', 'ls /usr/share/ghostscript/*/Resource/CIDFSubst/DroidSansFallback.ttf 2>/dev/null | head -1'], { encoding: 'utf8' }).trim();
+const DROID = execFileSync('sh', ['-c', 'ls /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf /usr/share/ghostscript/*/Resource/CIDFSubst/DroidSansFallback.ttf 2>/dev/null | head -1'], { encoding: 'utf8' }).trim();
 const L7163 = SHEET_PRESETS.find((p) => p.name === 'L7163')!;
 
 async function card(firstName: string, lastName: string): Promise<{ id: string; url: string; shortCode: string; name: string }> {
@@ -30,7 +30,7 @@ const people = (): string[][] => readFileSync('test/fixtures/demo/people.csv', '
 describe('cardqr print --caption', () => {
   it('the fonts this test uses are installed', () => {
     expect(existsSync(DEJAVU)).toBe(true);
-    expect(DROID).toMatch(/DroidSansFallback\.ttf$/);
+    expect(DROID).toMatch(/DroidSansFallback(Full)?\.ttf$/);
   });
 
   it('Latin-1 names need no font file; the caption sits beside the code, which still decodes', async () => {
