@@ -6,20 +6,13 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ApiClient } from '../api/client.js';
+import type { PrintedCode } from './ledger.js';
 import { getCard } from '../api/cards.js';
 import { getQrImage } from '../api/images.js';
 import { getQrCode } from '../api/qr.js';
 import { ApiError, CliError, EXIT } from '../errors.js';
 
-export interface CodeInfo {
-  id: string;
-  kind: 'qr' | 'card';
-  name: string;
-  url: string;
-  shortCode: string;
-  /** QR codes of type url: where a scan lands; null for cards and other types. */
-  destinationUrl: string | null;
-  status: string;
+export interface CodeInfo extends PrintedCode {
   paused: boolean;
   /** sha256 of the cached svg bytes. */
   svgSha256: string;

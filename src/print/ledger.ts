@@ -19,15 +19,20 @@ export interface RunLine {
   cardqr: string;
 }
 
-export interface CodeLine {
-  type: 'code';
+/** What a run records of each code as it was at print time (also what print fetches). */
+export interface PrintedCode {
   id: string;
   kind: 'qr' | 'card';
   name: string;
   url: string;
   shortCode: string;
+  /** QR codes of type url: where a scan lands; null for cards and other types. */
   destinationUrl: string | null;
   status: string;
+}
+
+export interface CodeLine extends PrintedCode {
+  type: 'code';
   format: string;
   /** Physical width of the placed image (quiet zone included), and of one module. */
   widthMm?: number;
