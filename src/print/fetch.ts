@@ -2,11 +2,12 @@
 // and its svg image, fetched a few at a time and kept on disk in the run's cache directory, never
 // all in memory. A re-run finds them there and fetches nothing again (resume after Ctrl-C).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ApiClient } from '../api/client.js';
 import type { PrintedCode } from './ledger.js';
+import { createTemp, writeAll } from '../fs/durable.js';
 import { getCard } from '../api/cards.js';
 import { getQrImage } from '../api/images.js';
 import { getQrCode } from '../api/qr.js';
@@ -52,11 +53,22 @@ export class ImageCache {
     return existsSync(join(this.dir, `${fileKey(id)}.json`)) && (await this.read(id)) !== undefined;
   }
 
-  /** Temporary name, then rename: a kill never leaves a half entry under the real name. */
+  /**
+   * An exclusive, unpredictable temporary name (never through a planted symlink), every byte checked,
+   * then rename: a kill or a full disk never leaves a half entry under the real name. No fsync: an
+   * entry is re-checked against its sha256 when read, and a bad one is fetched again.
+   */
   async write(info: CodeInfo, svg: Buffer): Promise<void> {
     const path = join(this.dir, `${fileKey(info.id)}.json`);
-    const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ info, svg: svg.toString('utf8') }), { mode: 0o600 });
+    const { path: tmp, fh } = await createTemp(path);
+    try {
+      await writeAll(fh, JSON.stringify({ info, svg: svg.toString('utf8') }));
+    } catch (e) {
+      await fh.close();
+      await rm(tmp, { force: true });
+      throw e;
+    }
+    await fh.close();
     renameSync(tmp, path);
   }
 
