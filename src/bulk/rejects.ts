@@ -3,10 +3,11 @@
 // as they are (the three extra columns are dropped on the way back in). Written to a temporary file
 // beside the target, flushed, and renamed into place: a crash leaves the old file or the new one.
 import { realpathSync, statSync } from 'node:fs';
-import { access, constants, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { access, constants, rename, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { sweepTempFiles, tempPathFor } from '../temp-files.js';
+import { createTemp, sweepTempFiles, syncDir, writeAll } from '../fs/durable.js';
+import { csvCell } from '../output/csv.js';
 import type { CsvRecord } from './csv-source.js';
 
 export const REJECT_COLUMNS = ['line', 'errorCode', 'message'] as const;
@@ -76,8 +77,7 @@ export async function writeRejects(
   rejects: Rejects,
 ): Promise<number> {
   await sweepTempFiles(dirname(path), [path]); // left by a run killed while writing (kill -9, a full disk's SIGXFSZ)
-  const tmp = tempPathFor(path, true);
-  const fh = await open(tmp, 'wx', 0o666);
+  const { path: tmp, fh } = await createTemp(path, 0o666);
   let written = 0;
   try {
     const width = header.length;
@@ -87,7 +87,9 @@ export async function writeRejects(
       if (!r) continue;
       // Short rows are padded so the three columns stay under their header; stray cells past the header are dropped.
       const cells = Array.from({ length: width }, (_, i) => rec.cells[i] ?? '');
-      buffer += csvLine([...cells, String(rec.line), r.code, r.message]);
+      // The operator's cells stay exactly as read; the API's code and message are neutralised like any
+      // CSV of text from outside (they are dropped on the way back in, so nothing is lost).
+      buffer += csvLine([...cells, String(rec.line), csvCell(r.code), csvCell(r.message)]);
       written++;
       if (buffer.length > 64 * 1024) {
         await writeAll(fh, buffer);
@@ -103,12 +105,7 @@ export async function writeRejects(
     await unlink(tmp).catch(() => undefined);
     throw e;
   }
-  try {
-    const dir = await open(dirname(path), 'r');
-    await dir.sync().finally(() => dir.close());
-  } catch {
-    /* directories that cannot be fsynced (some filesystems): the rename itself is done */
-  }
+  await syncDir(dirname(path));
   return written;
 }
 
@@ -120,15 +117,6 @@ function csvLine(cells: string[]): string {
   return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',') + '\r\n';
 }
 
-/** A write can be short (a file-size limit, a full disk): write the rest, and fail rather than stop early. */
-async function writeAll(fh: FileHandle, text: string): Promise<void> {
-  const buf = Buffer.from(text);
-  for (let off = 0; off < buf.length;) {
-    const { bytesWritten } = await fh.write(buf, off, buf.length - off);
-    if (bytesWritten <= 0) throw Object.assign(new Error('short write'), { code: 'EIO' });
-    off += bytesWritten;
-  }
-}
 
 function statOrUndefined(path: string) {
   try {

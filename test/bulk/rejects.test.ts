@@ -222,3 +222,18 @@ describe('campaigns import --dry-run: the plan', () => {
     expect(cards('P-6')).toHaveLength(0);
   });
 });
+
+describe('writeRejects: text from the API', () => {
+  it("neutralises a formula in the API's code and message, and keeps the operator's cells exactly", async () => {
+    const { Rejects, writeRejects } = await import('../../src/bulk/rejects.js');
+    const out = join(dirname(csv('x\n')), 'rejects.csv');
+    const rejects = new Rejects();
+    rejects.add(2, '=cmd', '=HYPERLINK("http://evil.example","click")');
+    async function* rows() {
+      yield { line: 2, cells: ['=SUM(A1)', '+44 20 7946 0000'] };
+    }
+    expect(await writeRejects(out, ['name', 'phone'], rows(), rejects)).toBe(1);
+    const [, row] = parse(readFileSync(out, 'utf8'), { relax_column_count: true }) as string[][];
+    expect(row).toEqual(['=SUM(A1)', '+44 20 7946 0000', '2', "'=cmd", `'=HYPERLINK("http://evil.example","click")`]);
+  });
+});

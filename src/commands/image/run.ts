@@ -15,7 +15,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps:
   if (opts.out === undefined) await prepareDir(opts.dir);
   if (opts.out !== '-') {
     // Files a killed earlier run (kill -9) left half-written under a temporary name.
-    const { sweepTempFiles } = await import('../../temp-files.js');
+    const { sweepTempFiles } = await import('../../fs/durable.js');
     const swept = await sweepTempFiles(opts.out === undefined ? opts.dir : dirname(opts.out));
     if (swept && globals.verbose) io.stderr.write(`removed ${swept} temporary file${swept === 1 ? '' : 's'} left by an interrupted run\n`);
   }

@@ -34,7 +34,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
   // Font files are read before anything is sent.
   const doc = await PrintDocument.create(opts.layout, { captioned: captionOf !== undefined, title: `cardqr print ${opts.out}`, creator: `cardqr ${deps.version}` });
   const fonts = captionOf ? await loadCaptionFonts(doc.doc, opts.fonts) : undefined;
-  const { sweepTempFiles } = await import('../../temp-files.js');
+  const { sweepTempFiles } = await import('../../fs/durable.js');
   await sweepTempFiles(dirname(resolve(opts.out)), [opts.out]);
   const settings = await deps.settings();
   const client = await deps.api();
