@@ -11,6 +11,15 @@ import { runCli, tempDir } from '../helpers/run-cli.js';
 import { spawnCli } from './_spawn.js';
 import { addLeads, countedFaults, expectNoStack, liveCards, settle, useCounters } from './_support.js';
 
+/** The lock file exists and its owner record is complete (it is created first, then written). */
+function lockWritten(path: string): boolean {
+  try {
+    return typeof (JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown }).pid === 'number';
+  } catch {
+    return false;
+  }
+}
+
 useCounters('concurrency');
 const emu = useEmulator({ rateLimit: 1_000_000 });
 const faults = countedFaults(emu);
@@ -49,7 +58,7 @@ describe('two imports sharing a report file', () => {
     const report = `${file}.report.ndjson`;
     faults.inject([{ kind: 'slow', method: 'POST', path: '/campaigns/cmp_native/cards', delayMs: 600 }]);
     const a = spawnCli(['campaigns', 'import', 'cmp_native', file], env());
-    await settle(() => existsSync(`${report}.lock`), 20_000);
+    await settle(() => lockWritten(`${report}.lock`), 20_000);
     const lock = JSON.parse(readFileSync(`${report}.lock`, 'utf8')) as { pid: number };
     expect(lock.pid).toBe(a.child.pid);
     const b = await runCli(['campaigns', 'import', 'cmp_native', file, '--resume'], { emu });
@@ -90,7 +99,7 @@ describe('two lead exports sharing a state file', () => {
     const state = join(dir, 'leads.state.json');
     faults.inject([{ kind: 'slow', method: 'GET', path: '/leads', delayMs: 600 }]);
     const a = spawnCli(['leads', 'export', '--state', state, '--out', join(dir, 'a.ndjson')], env());
-    await settle(() => existsSync(`${state}.lock`), 20_000);
+    await settle(() => lockWritten(`${state}.lock`), 20_000);
     const b = await runCli(['leads', 'export', '--state', state], { emu });
     expect([b.exitCode, b.stdout]).toEqual([2, '']);
     expect(b.stderr).toContain(`another export (pid ${a.child.pid} `);
