@@ -14,7 +14,7 @@ import { runImport, type Job } from '../../bulk/runner.js';
 import { commandLine, formatSummary, Tally } from '../../bulk/summary.js';
 import { buildBody, rowId, validateAll, type RowProblem, type Validation } from '../../bulk/validate.js';
 import { checkRejectsPath, rejectColumnsAt, Rejects, withoutRejectColumns, writeRejects } from '../../bulk/rejects.js';
-import type { Deps } from '../../deps.js';
+import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { createSender } from './import-send.js';
 import { defaultReportPath, openReport, type OpenedReport } from './import-report.js';
@@ -41,23 +41,23 @@ export interface ImportOptions {
 
 const SHOWN_PROBLEMS = 50;
 
-export async function runCampaignImport(opts: ImportOptions, deps: Deps): Promise<void> {
-  const signal = deps.interruptible();
+export async function runCampaignImport(opts: ImportOptions, ctx: Context): Promise<void> {
+  const signal = ctx.interruptible();
   if (!opts.report && !opts.validateOnly && (await isPipe(opts.file))) {
     throw new UsageError(`${opts.file} is a pipe: pass --report <file> (the default report, <file>.report.ndjson, cannot live beside a pipe)`);
   }
   // A pipe (`<(cat f)`, /dev/stdin, a FIFO) is copied to a private temporary file first: it is read more than once.
   const input = await prepareInput(opts.file, signal);
   try {
-    await runFrom(input.path, opts, deps, signal);
+    await runFrom(input.path, opts, ctx, signal);
   } finally {
     await input.dispose();
   }
 }
 
-async function runFrom(readPath: string, opts: ImportOptions, deps: Deps, signal: AbortSignal): Promise<void> {
-  const { stderr } = deps.io;
-  const quiet = Boolean(deps.globals.quiet);
+async function runFrom(readPath: string, opts: ImportOptions, ctx: Context, signal: AbortSignal): Promise<void> {
+  const { stderr } = ctx.io;
+  const quiet = Boolean(ctx.globals.quiet);
   const mode: ReportMode = opts.validateOnly ? 'validate' : opts.dryRun ? 'dry-run' : 'import';
   const csv: CsvOptions = { delimiter: opts.delimiter, encoding: opts.encoding, label: opts.file };
   let source = () => readRecords(readPath, csv);
@@ -79,10 +79,10 @@ async function runFrom(readPath: string, opts: ImportOptions, deps: Deps, signal
   }
   const reportPath = opts.report ?? (mode === 'validate' ? undefined : defaultReportPath(opts.file, mode));
   if (opts.rejects) await checkRejectsPath(opts.rejects, [opts.file, reportPath]);
-  const client = await deps.api();
-  const { schema, accountId } = await preflight(client, opts, deps);
+  const client = await ctx.api();
+  const { schema, accountId } = await preflight(client, opts, ctx);
   const plan = buildPlan(schema, headerCells, opts.idColumn);
-  if (plan.resolveIds && !plan.problems.length) await resolveIds(client, plan, opts, () => dataRows(source(), signal), deps);
+  if (plan.resolveIds && !plan.problems.length) await resolveIds(client, plan, opts, () => dataRows(source(), signal), ctx);
   const rejects = new Rejects();
   let rejectsError: CliError | undefined;
   const saveRejects = async (): Promise<string | undefined> => {
@@ -99,14 +99,14 @@ async function runFrom(readPath: string, opts: ImportOptions, deps: Deps, signal
       ? `rejects: ${n} row${n === 1 ? '' : 's'} in ${opts.rejects} (fix them there and import that file as it is)`
       : `rejects: none; ${opts.rejects} holds the header only`;
   };
-  const lock = reportPath ? await lockReport(reportPath, deps.now()) : undefined;
+  const lock = reportPath ? await lockReport(reportPath, ctx.now()) : undefined;
   let writer: ReportWriter | undefined;
   try {
     const opened = reportPath
       ? await openReport(reportPath, {
           type: 'header', version: 1, mode, campaignId: opts.campaignId, file: resolve(opts.file),
-          fileSha256: await sha256File(readPath), startedAt: deps.now().toISOString(), cardqr: deps.version,
-          baseUrl: (await deps.settings()).baseUrl, accountId,
+          fileSha256: await sha256File(readPath), startedAt: ctx.now().toISOString(), cardqr: ctx.version,
+          baseUrl: (await ctx.settings()).baseUrl, accountId,
         }, opts.resume, (line) => stderr.write(`${line}\n`))
       : undefined;
     writer = opened?.writer;
@@ -156,7 +156,7 @@ async function runFrom(readPath: string, opts: ImportOptions, deps: Deps, signal
     tally.outcomes.invalid = v.invalid.countUpTo(v.rangeEnd);
     const label = mode === 'dry-run' ? 'dry run' : 'import';
     const progress = await startProgress({
-      stream: stderr, tty: deps.io.isStderrTTY, quiet, now: () => deps.now().getTime(), total: total + tally.outcomes.invalid, label,
+      stream: stderr, tty: ctx.io.isStderrTTY, quiet, now: () => ctx.now().getTime(), total: total + tally.outcomes.invalid, label,
     });
     progress.update(tally);
     let paused = 0;
@@ -175,7 +175,7 @@ async function runFrom(readPath: string, opts: ImportOptions, deps: Deps, signal
     writer!.close();
     writer = undefined;
     const saved = await saveRejects();
-    await finish({ opts, deps, mode, tally, result, alreadyDone, paused, report: reportPath!, rejects: saved, invalidInFile: v.invalid.countUpTo(v.rangeEnd),
+    await finish({ opts, ctx, mode, tally, result, alreadyDone, paused, report: reportPath!, rejects: saved, invalidInFile: v.invalid.countUpTo(v.rangeEnd),
       beyond: Math.max(0, v.rows - v.inRange), laterInvalid: v.invalid.size - v.invalid.countUpTo(v.rangeEnd) });
     if (rejectsError) throw rejectsError;
   } finally {
@@ -185,7 +185,7 @@ async function runFrom(readPath: string, opts: ImportOptions, deps: Deps, signal
 }
 
 /** GET /me (pace), the campaign (must accept API requests) and its schema. */
-async function preflight(client: ApiClient, opts: ImportOptions, deps: Deps): Promise<{ schema: CampaignSchema; accountId?: string }> {
+async function preflight(client: ApiClient, opts: ImportOptions, ctx: Context): Promise<{ schema: CampaignSchema; accountId?: string }> {
   const [{ getMe }, { getCampaign, getCampaignSchema }] = await Promise.all([import('../../api/me.js'), import('../../api/campaigns.js')]);
   let accountId: string | undefined;
   if (!opts.validateOnly) {
@@ -198,11 +198,11 @@ async function preflight(client: ApiClient, opts: ImportOptions, deps: Deps): Pr
     const why = campaign.status !== 'active' ? `is ${campaign.status}` : 'has its API switch off';
     const message = `campaign ${campaign.id} (${campaign.name}) ${why}: it does not accept API requests (campaign_api_disabled)`;
     if (!opts.validateOnly) throw new CliError(message, EXIT.auth, ['activate the campaign and turn its API switch on in the dashboard, then run this again']);
-    deps.io.stderr.write(`warning: ${safeLine(message)}\n`);
+    ctx.io.stderr.write(`warning: ${safeLine(message)}\n`);
   }
   try {
     const schema = await getCampaignSchema(client, opts.campaignId);
-    if (schema.stale) deps.io.stderr.write(`warning: the campaign's template changed after its API configuration was activated (stale); requests still work\n`);
+    if (schema.stale) ctx.io.stderr.write(`warning: the campaign's template changed after its API configuration was activated (stale); requests still work\n`);
     return { schema, accountId };
   } catch (e) {
     // The spec lists no 409 for the schema; a never-configured campaign may answer 403 campaign_api_disabled
@@ -223,14 +223,14 @@ async function preflight(client: ApiClient, opts: ImportOptions, deps: Deps): Pr
  * the import: --id-column skips it.
  */
 async function resolveIds(
-  client: ApiClient, plan: ImportPlan, opts: ImportOptions, rows: () => AsyncGenerator<CsvRecord>, deps: Deps,
+  client: ApiClient, plan: ImportPlan, opts: ImportOptions, rows: () => AsyncGenerator<CsvRecord>, ctx: Context,
 ): Promise<void> {
   const [{ getMe }, { testCampaignCard }] = await Promise.all([import('../../api/me.js'), import('../../api/campaigns.js')]);
   if (opts.validateOnly) client.setRate(Math.min(opts.rate ?? Infinity, (await getMe(client)).rateLimit.requestsPerMinute));
   plan.resolved = new Map();
   plan.idLabel = 'the identifier the dry run resolved';
-  const quiet = Boolean(deps.globals.quiet);
-  if (!quiet) deps.io.stderr.write(`campaign ${opts.campaignId} is mapped: finding each row's identifier with the dry run (one request per row; --id-column <path> skips this)\n`);
+  const quiet = Boolean(ctx.globals.quiet);
+  if (!quiet) ctx.io.stderr.write(`campaign ${opts.campaignId} is mapped: finding each row's identifier with the dry run (one request per row; --id-column <path> skips this)\n`);
   let n = 0;
   for await (const rec of rows()) {
     if (++n > (opts.maxRows ?? Infinity)) break;
@@ -295,7 +295,7 @@ function problemsError(plan: ImportPlan, v: Validation, report: string | undefin
 
 interface Finish {
   opts: ImportOptions;
-  deps: Deps;
+  ctx: Context;
   mode: ReportMode;
   tally: Tally;
   result: Awaited<ReturnType<typeof runImport>>;
@@ -311,39 +311,39 @@ interface Finish {
   laterInvalid: number;
 }
 
-async function finish({ opts, deps, mode, tally, result, alreadyDone, paused, report, rejects, invalidInFile, beyond, laterInvalid }: Finish): Promise<void> {
-  const { stderr } = deps.io;
+async function finish({ opts, ctx, mode, tally, result, alreadyDone, paused, report, rejects, invalidInFile, beyond, laterInvalid }: Finish): Promise<void> {
+  const { stderr } = ctx.io;
   const failed = tally.outcomes.failed;
   const incomplete = result.stopped !== 'done' || failed > 0;
-  const resume = mode === 'import' && incomplete ? resumeCommand(opts, deps) : undefined;
+  const resume = mode === 'import' && incomplete ? resumeCommand(opts, ctx) : undefined;
   const what = mode === 'dry-run' ? `dry run of ${opts.file} against ${opts.campaignId}` : `import of ${opts.file} into ${opts.campaignId}`;
   const status = result.stopped === 'interrupted' ? ' (interrupted)' : result.stopped === 'fatal' ? ' (stopped)' : '';
-  if (!deps.globals.quiet || incomplete || tally.outcomes.invalid) {
+  if (!ctx.globals.quiet || incomplete || tally.outcomes.invalid) {
     stderr.write(formatSummary({ title: `${what}${status}:`, tally, alreadyDone, report, resume }));
     if (tally.outcomes.invalid && !resume) stderr.write('invalid rows were not sent: fix them (see the report) and import them from a new file\n');
   }
   // A rehearsal with --max-rows: say what is left and the command that goes on with it.
   if (beyond && !incomplete && result.stopped === 'done') {
     const goOn = mode === 'import'
-      ? resumeCommand({ ...opts, maxRows: undefined }, deps)
-      : resumeCommand({ ...opts, maxRows: undefined, report: undefined, rejects: undefined }, deps, false);
+      ? resumeCommand({ ...opts, maxRows: undefined }, ctx)
+      : resumeCommand({ ...opts, maxRows: undefined, report: undefined, rejects: undefined }, ctx, false);
     const invalidNote = laterInvalid ? ` (${laterInvalid} of them invalid${opts.skipInvalid ? ', skipped by --skip-invalid' : ''})` : '';
     const rows = beyond === 1 ? '1 more row in the file was' : `${beyond} more rows in the file were`;
     stderr.write(`${rows} not sent: this run stopped after the first ${opts.maxRows} (--max-rows)${invalidNote}\n`);
     stderr.write(`to go on with ${mode === 'import' ? 'the rest' : 'a real import'}: ${goOn}\n`);
   }
   const plan = mode === 'dry-run' ? dryRunPlan(tally, invalidInFile) : undefined;
-  if (plan && (!deps.globals.quiet || incomplete || tally.outcomes.invalid)) stderr.write(`${plan.text}\n`);
-  if (rejects && (!deps.globals.quiet || tally.outcomes.failed || tally.outcomes.invalid)) stderr.write(`${rejects}\n`);
+  if (plan && (!ctx.globals.quiet || incomplete || tally.outcomes.invalid)) stderr.write(`${plan.text}\n`);
+  if (rejects && (!ctx.globals.quiet || tally.outcomes.failed || tally.outcomes.invalid)) stderr.write(`${rejects}\n`);
   // Not success noise: the cards exist but their URLs do not open (a 201 does not prove it), so even with -q.
   if (paused) stderr.write(`warning: ${paused} card${paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open\n`);
-  if (deps.globals.output === 'json' || deps.globals.output === 'ndjson' || deps.globals.query !== undefined) {
+  if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson' || ctx.globals.query !== undefined) {
     const summary = {
       campaignId: opts.campaignId, file: opts.file, mode, report, stopped: result.stopped, alreadyDone, ...tally.toJSON(), resume: resume ?? null,
       ...(plan ? { plan: plan.counts } : {}), ...(opts.rejects ? { rejects: opts.rejects } : {}),
     };
     const { printJson } = await import('../../output/query.js');
-    await printJson(deps.io, summary, deps.globals.output !== 'ndjson', deps.globals.query);
+    await printJson(ctx.io, summary, ctx.globals.output !== 'ndjson', ctx.globals.query);
   }
   if (result.stopped === 'interrupted') throw new InterruptedError('interrupted: the rows sent so far are recorded in the report', resume ? [`resume with: ${resume}`] : []);
   if (result.fatal) throw result.fatal;
@@ -365,7 +365,7 @@ function dryRunPlan(tally: Tally, invalidInFile: number) {
 }
 
 /** The exact command that continues this import. */
-export function resumeCommand(opts: ImportOptions, deps: Pick<Deps, 'globals'>, resume = true): string {
+export function resumeCommand(opts: ImportOptions, ctx: Pick<Context, 'globals'>, resume = true): string {
   const args = ['campaigns', 'import', opts.campaignId, opts.file, ...(resume ? ['--resume'] : [])];
   if (opts.report) args.push('--report', opts.report);
   if (opts.delimiter) args.push('--delimiter', opts.delimiter);
@@ -376,7 +376,7 @@ export function resumeCommand(opts: ImportOptions, deps: Pick<Deps, 'globals'>, 
   if (opts.maxRows) args.push('--max-rows', String(opts.maxRows));
   if (opts.idColumn) args.push('--id-column', opts.idColumn);
   if (opts.rejects) args.push('--rejects', opts.rejects);
-  if (deps.globals.profile) args.push('--profile', deps.globals.profile);
-  if (deps.globals.baseUrl) args.push('--base-url', deps.globals.baseUrl);
+  if (ctx.globals.profile) args.push('--profile', ctx.globals.profile);
+  if (ctx.globals.baseUrl) args.push('--base-url', ctx.globals.baseUrl);
   return commandLine(args);
 }

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Deps } from '../../deps.js';
+import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { write } from '../../io.js';
 import { PrintDocument } from '../../print/compose.js';
@@ -20,11 +20,11 @@ import { idsFromReport, parsePrintOptions, type PrintFlags, type PrintOptions } 
 
 const CONCURRENCY = 4;
 
-export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps: Deps): Promise<void> {
-  const { io, globals } = deps;
+export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: Context): Promise<void> {
+  const { io, globals } = ctx;
   const opts = parsePrintOptions(rawIds, flags);
   const ids = [
-    ...(rawIds.length ? await readIds(deps, rawIds) : []),
+    ...(rawIds.length ? await readIds(ctx, rawIds) : []),
     ...(opts.fromReport ? await idsFromReport(opts.fromReport) : []),
   ];
   const floor = moduleFloorMm(opts.dpi);
@@ -32,19 +32,19 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
   const captionOf = opts.caption !== undefined ? captionText(opts.caption) : undefined;
 
   // Font files are read before anything is sent.
-  const doc = await PrintDocument.create(opts.layout, { captioned: captionOf !== undefined, title: `cardqr print ${opts.out}`, creator: `cardqr ${deps.version}` });
+  const doc = await PrintDocument.create(opts.layout, { captioned: captionOf !== undefined, title: `cardqr print ${opts.out}`, creator: `cardqr ${ctx.version}` });
   const fonts = captionOf ? await loadCaptionFonts(doc.doc, opts.fonts) : undefined;
   const { sweepTempFiles } = await import('../../fs/durable.js');
   await sweepTempFiles(dirname(resolve(opts.out)), [opts.out]);
-  const settings = await deps.settings();
-  const client = await deps.api();
+  const settings = await ctx.settings();
+  const client = await ctx.api();
   const cache = new ImageCache(cacheDirFor(opts.out));
   await cache.prepare().catch((e) => {
     throw new CliError(`cannot create the image cache ${cache.dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, EXIT.failed);
   });
 
   // Pass 1: fetch (or find in the cache) every object and image.
-  const signal = deps.interruptible();
+  const signal = ctx.interruptible();
   const unique = new Set(ids).size;
   const failed = new Map<string, string>();
   let done = 0;
@@ -66,12 +66,12 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
   }
 
   // Pass 2: place in order; nothing is written until every code passed the checks.
-  const run = newRunId(deps.now());
-  const ledger = await LedgerWriter.create(configDir(deps.env), run);
+  const run = newRunId(ctx.now());
+  const ledger = await LedgerWriter.create(configDir(ctx.env), run);
   try {
     await ledger.add({
-      type: 'run', version: 1, run, command: 'print', createdAt: deps.now().toISOString(), profile: settings.profile?.name ?? null,
-      baseUrl: settings.baseUrl, layout: describeLayout(opts), dpi: opts.dpi, cardqr: deps.version,
+      type: 'run', version: 1, run, command: 'print', createdAt: ctx.now().toISOString(), profile: settings.profile?.name ?? null,
+      baseUrl: settings.baseUrl, layout: describeLayout(opts), dpi: opts.dpi, cardqr: ctx.version,
     });
     const tooSmall: string[] = [];
     const unset = new Set<string>();
