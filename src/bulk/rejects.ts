@@ -7,7 +7,7 @@ import { access, constants, rename, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { createTemp, sweepTempFiles, syncDir, writeAll } from '../fs/durable.js';
-import { csvCell } from '../output/csv.js';
+import { rawCsvLine, spreadsheetCell } from '../csv/line.js';
 import type { CsvRecord } from './csv-source.js';
 
 export const REJECT_COLUMNS = ['line', 'errorCode', 'message'] as const;
@@ -81,7 +81,7 @@ export async function writeRejects(
   let written = 0;
   try {
     const width = header.length;
-    let buffer = csvLine([...header, ...REJECT_COLUMNS]);
+    let buffer = rawCsvLine([...header, ...REJECT_COLUMNS]);
     for await (const rec of rows) {
       const r = rejects.get(rec.line);
       if (!r) continue;
@@ -89,7 +89,7 @@ export async function writeRejects(
       const cells = Array.from({ length: width }, (_, i) => rec.cells[i] ?? '');
       // The operator's cells stay exactly as read; the API's code and message are neutralised like any
       // CSV of text from outside (they are dropped on the way back in, so nothing is lost).
-      buffer += csvLine([...cells, String(rec.line), csvCell(r.code), csvCell(r.message)]);
+      buffer += rawCsvLine([...cells, String(rec.line), spreadsheetCell(r.code, true), spreadsheetCell(r.message, true)]);
       written++;
       if (buffer.length > 64 * 1024) {
         await writeAll(fh, buffer);
@@ -108,15 +108,6 @@ export async function writeRejects(
   await syncDir(dirname(path));
   return written;
 }
-
-/**
- * RFC 4180 with the cells exactly as read: the rejects file goes back into the import, so nothing is
- * neutralised or rewritten (a `=`, `+`, `-` or `@` cell stays as the input had it).
- */
-function csvLine(cells: string[]): string {
-  return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',') + '\r\n';
-}
-
 
 function statOrUndefined(path: string) {
   try {

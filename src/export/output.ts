@@ -18,14 +18,6 @@ import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import { createTemp, fsyncQuiet, syncDir, writeAll, writeAllSync, WriteError } from '../fs/durable.js';
-import { csvLine, csvPreamble, type CsvSettings } from '../output/csv.js';
-
-export type { CsvSettings };
-import { getPath, pick } from '../output/values.js';
-import { LEAD_CSV_COLUMNS, leadCsvRow } from '../output/views/leads.js';
-
-export type ExportFormat = 'ndjson' | 'csv' | 'json';
-export const EXPORT_FORMATS: ExportFormat[] = ['ndjson', 'csv', 'json'];
 
 export interface Sink {
   write(text: string): Promise<void>;
@@ -217,9 +209,6 @@ export type OutTarget =
 /** Whether an existing file's first line shows it holds this kind of export ('never': -o json). */
 export type AppendCheck = { label: string; fits: ((firstLine: string) => boolean) | 'never' };
 
-/** An export whose first line is `header` (csv, a preset's csv). */
-export const sameHeader = (header: string) => (line: string) => `${line}\n` === header || `${line}\r\n` === header;
-
 /** Decides what --out means (see the top of this file) before any request; exit 2 for what is refused. */
 export async function checkOutPath(out: string, check: AppendCheck): Promise<OutTarget> {
   let target = out;
@@ -285,40 +274,16 @@ export async function openSink(out: OutTarget | undefined, stdout: Writable, std
   return out.kind === 'device' ? DeviceSink.open(out.target) : FileSink.create(out);
 }
 
-/** Turns spooled lead lines (JSON) into the chosen format. */
+/**
+ * Turns spooled lead lines (JSON) into the output's text. The engine decides no format: the command
+ * builds this (output/lead-export.ts) and hands it in.
+ */
 export interface Formatter {
   header(): string;
   item(line: string): string;
   footer(): string;
-}
-
-export function formatter(format: ExportFormat, fields?: string[], csv: CsvSettings = {}): Formatter {
-  let count = 0;
-  if (format === 'ndjson') {
-    return {
-      header: () => '',
-      item: (line) => (fields ? JSON.stringify(pick(JSON.parse(line), fields)) : line) + '\n',
-      footer: () => '',
-    };
-  }
-  if (format === 'json') {
-    return {
-      header: () => '[',
-      item: (line) => {
-        const doc = JSON.stringify(fields ? pick(JSON.parse(line), fields) : JSON.parse(line), null, 2).replace(/^/gm, '  ');
-        return (count++ ? ',\n' : '\n') + doc;
-      },
-      footer: () => (count ? '\n]\n' : ']\n'),
-    };
-  }
-  const columns = fields ?? [...LEAD_CSV_COLUMNS];
-  return {
-    header: () => csvPreamble(csv) + csvLine(columns, csv),
-    item: (line) => {
-      const lead = JSON.parse(line) as Record<string, unknown>;
-      const row = leadCsvRow(lead);
-      return csvLine(columns.map((c) => getPath(row, c) ?? getPath(lead, c)), csv);
-    },
-    footer: () => '',
-  };
+  /** Leads left out so far (the locked leads of a preset CSV or vCards). */
+  skipped(): number;
+  /** What an existing --out file must start with for this export to be added to it. */
+  readonly append: AppendCheck;
 }

@@ -12,24 +12,19 @@ import { CliError, EXIT, UsageError } from '../errors.js';
 import { sweepTempFiles, WriteError } from '../fs/durable.js';
 import { acquireLock, type LockInfo } from '../lock-file.js';
 import { exportBusy } from './busy.js';
-import { checkOutPath, formatter, type CsvSettings, openSink, sameHeader, type AppendCheck, type ExportFormat, type Formatter, type OutTarget, type Sink } from './output.js';
+import { checkOutPath, openSink, type Formatter, type OutTarget, type Sink } from './output.js';
 import { Spool } from './spool.js';
-import { leadFile, type LeadFileKind } from '../output/lead-files.js';
 import { advanceCursor, readState, writeStateAtomic, type ExportCursor, type ExportState } from './state.js';
 import { walkLeads } from './walk.js';
 
 export interface ExportOptions {
   statePath: string;
-  format: ExportFormat;
+  /** The output's text (ndjson, csv, json, a CRM preset's CSV, vCards), built by the command. */
+  formatter: Formatter;
   /** File to write; undefined = stdout. */
   out?: string;
   /** Only for a first run (no cursor yet): export leads created at or after this instant. */
   since?: string;
-  fields?: string[];
-  /** CSV dialect, delimiter, raw. */
-  csv?: CsvSettings;
-  /** A CRM preset's CSV or vCards instead of `format` (locked leads skipped and counted). */
-  file?: LeadFileKind;
 }
 
 export interface ExportDeps {
@@ -55,8 +50,8 @@ export interface ExportSummary {
 
 export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Promise<ExportSummary> {
   if (opts.statePath === '') throw new UsageError('--state needs a file name (it keeps where the last export stopped)');
-  const fmt = await outputFormatter(opts);
-  const out = opts.out !== undefined ? await checkOutPath(opts.out, appendCheck(opts, fmt)) : undefined;
+  const fmt = opts.formatter;
+  const out = opts.out !== undefined ? await checkOutPath(opts.out, fmt.append) : undefined;
   const lock = await acquireLock(`${opts.statePath}.lock`, deps.now(), exportBusy);
   try {
     // A run killed while writing its output (kill -9, Ctrl-C twice) left a temporary file beside it.
@@ -119,7 +114,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
 }
 
 /** The whole output, oldest lead first, committed before the caller touches the state file. */
-async function writeOutput(spool: Spool, fmt: OutputFormatter, out: OutTarget | undefined, deps: ExportDeps): Promise<number> {
+async function writeOutput(spool: Spool, fmt: Formatter, out: OutTarget | undefined, deps: ExportDeps): Promise<number> {
   const sink: Sink = await openSink(out, deps.stdout, deps.stdoutFd);
   try {
     const header = fmt.header();
@@ -132,23 +127,4 @@ async function writeOutput(spool: Spool, fmt: OutputFormatter, out: OutTarget | 
     throw e;
   }
   return fmt.skipped();
-}
-
-type OutputFormatter = Formatter & { skipped(): number };
-
-/** The chosen format, or a CRM preset's CSV / vCards. */
-async function outputFormatter(opts: ExportOptions): Promise<OutputFormatter> {
-  if (!opts.file) return { ...formatter(opts.format, opts.fields, opts.csv), skipped: () => 0 };
-  const file = await leadFile(opts.file, opts.csv);
-  return { header: () => file.header(), item: (line: string) => file.item(JSON.parse(line)), footer: () => '', skipped: () => file.skipped };
-}
-
-/** What an existing --out file must start with for this export to be added to it. */
-function appendCheck(opts: ExportOptions, fmt: Formatter): AppendCheck {
-  if (opts.file) {
-    return 'preset' in opts.file ? { label: 'preset CSV (same columns)', fits: sameHeader(fmt.header()) } : { label: 'vCard', fits: (l) => l.startsWith('BEGIN:VCARD') };
-  }
-  if (opts.format === 'json') return { label: 'json', fits: 'never' };
-  if (opts.format === 'csv') return { label: 'csv (same columns)', fits: sameHeader(fmt.header()) };
-  return { label: 'ndjson', fits: (l) => l.startsWith('{') };
 }

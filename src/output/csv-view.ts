@@ -9,7 +9,7 @@
 import type { IO } from '../io.js';
 import { write } from '../io.js';
 import { csvLine, csvPreamble, type CsvSettings } from './csv.js';
-import type { View } from './render.js';
+import type { View } from './view.js';
 import type { OutputSettings } from './settings.js';
 import { flatten, getPath } from './values.js';
 

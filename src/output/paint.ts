@@ -1,6 +1,6 @@
 // The one place colour is decided and applied: stdout tables, stderr messages and the analytics trend
 // all paint through here. No colour off a terminal, with --no-color, NO_COLOR or FORCE_COLOR=0.
-import type { Style } from './render.js';
+import type { Style } from './view.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -1,4 +1,5 @@
-// One renderer for every list and record: table | json | ndjson | csv, --fields, -q.
+// One renderer for every list and record: table | json | ndjson | csv, --fields, -q, and what a View
+// adds (sections, a text view, a record whose CSV is a list, a list envelope, a fixed file format).
 // Lists arrive as async iterables, so ndjson/csv/json print each item as it arrives.
 import { type IO, write } from '../io.js';
 import { cellPainter as stylePainter, loadPaint, type Painter } from './paint.js';
@@ -7,43 +8,9 @@ import { csvList, csvRecord } from './csv-view.js';
 import { safeLine, safeText } from './sanitize.js';
 import { type Cell, type CellPainter, formatRecord, formatRow, layout, oneLine } from './table.js';
 import { cellText, flatten, getPath, pick, relativeTime } from './values.js';
+import type { Column, Section, View } from './view.js';
 
-export type Style = 'status' | 'date' | 'bool' | 'dim' | 'url';
-
-export interface Column<T = any> {
-  header: string;
-  /** Dotted path into the item, or a function. */
-  value: string | ((item: T) => unknown);
-  style?: Style;
-}
-
-export interface View<T = any> {
-  /** Table columns of a list. */
-  columns: Column<T>[];
-  /** Rows of a single record's table; default: every flattened field. */
-  record?: Column<T>[];
-  /**
-   * CSV columns (dotted paths into the item, or into csvRow's result): every field the API
-   * documents; anything else a record holds goes into a last `extra` column as JSON. Default: the
-   * union of every item's flattened fields (an array), or the first item's plus `extra` (a stream).
-   */
-  csv?: string[];
-  /** The CSV shape of an item, when it differs from the item (leads: contact split, answers joined). */
-  csvRow?: (item: T) => Record<string, unknown>;
-  /** The stderr line of an empty table, e.g. "no cards match". */
-  empty?: string;
-  /** The id printed by -q; default item.id. */
-  id?: (item: T) => string;
-  /** Extra sections printed after a record's table (tables only). */
-  extra?: (item: T, ctx: TableContext) => string;
-}
-
-
-export interface TableContext {
-  settings: OutputSettings;
-  paint: Painter;
-}
-
+export type { Column, Section, Style, TableContext, TextContext, View } from './view.js';
 
 export async function renderList<T>(
   items: AsyncIterable<T> | Iterable<T>,
@@ -52,6 +19,7 @@ export async function renderList<T>(
   io: IO,
   footer?: () => string | undefined,
 ): Promise<number> {
+  if (view.file) return fileList(items, view.file, io);
   if (s.query !== undefined && (s.format === 'json' || s.format === 'ndjson')) {
     return (await import('./query.js')).renderQueryList(items, (i) => project(i, s), s.format, s.query, io);
   }
@@ -79,6 +47,17 @@ export async function renderList<T>(
     count = await tableList(items, view, s, io);
     const hint = footer?.();
     if (hint) io.stderr.write(`${hint}\n`);
+  }
+  return count;
+}
+
+async function fileList<T>(items: AsyncIterable<T> | Iterable<T>, file: NonNullable<View<T>['file']>, io: IO): Promise<number> {
+  let count = 0;
+  await write(io.stdout, file.header());
+  for await (const item of items) {
+    count++;
+    const text = file.item(item);
+    if (text) await write(io.stdout, text);
   }
   return count;
 }
@@ -146,21 +125,38 @@ function rowCells<T>(cols: Column<T>[], item: T, s: OutputSettings): Cell[] {
 }
 
 export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings, io: IO): Promise<void> {
+  if (view.file) return void (await write(io.stdout, view.file.header() + view.file.item(item)));
+  const items = s.format !== 'json' ? view.list?.(item) : undefined;
+  if (items) return void (await renderList(items, view as View, s, io));
   if (s.quiet) return;
   if (s.query !== undefined && (s.format === 'json' || s.format === 'ndjson')) {
     return (await import('./query.js')).renderQueryRecord(project(item, s), s.format, s.query, io);
   }
   if (s.format === 'json') return void (await write(io.stdout, JSON.stringify(project(item, s), null, 2) + '\n'));
   if (s.format === 'ndjson') return void (await write(io.stdout, JSON.stringify(project(item, s)) + '\n'));
-  if (s.format === 'csv') return void (await csvRecord(item, view, s, io));
+  if (s.format === 'csv') {
+    if (view.csvItems) return void (await renderList(view.csvItems.items(item), view.csvItems.view, s, io));
+    return void (await csvRecord(item, view, s, io));
+  }
+  if (view.text) return void (await write(io.stdout, await view.text(item, { settings: s, paint: await loadPaint(s.color), columns: io.columns })));
   const rows: Column<T>[] = s.fields
     ? s.fields.map((f) => ({ header: f, value: f }))
     : (view.record ?? Object.keys(flatten(item)).map((k) => ({ header: k, value: k })));
   const paint = await painter(s.color);
   // Keys of a record come from the server too: escaped like the values (sanitize.ts).
   let out = formatRecord(rows.map((col) => ({ key: safeLine(col.header), value: cell(col, item, s) })), cellPainter(paint));
-  if (view.extra && !s.fields) out += view.extra(item, { settings: s, paint });
+  if (!s.fields) {
+    if (view.extra) out += view.extra(item, { settings: s, paint });
+    for (const section of view.sections ?? []) out += await sectionText(section, item, s);
+  }
   await write(io.stdout, out);
+}
+
+/** `\n<title>\n<table>`, or `\n<title>: <none>\n` when the section has no rows and says so. */
+async function sectionText<T>(section: Section<T>, item: T, s: OutputSettings): Promise<string> {
+  const rows = section.rows(item);
+  if (!rows.length && section.none !== undefined) return `\n${section.title}: ${section.none}\n`;
+  return `\n${section.title}\n${await table(section.columns, rows, s)}`;
 }
 
 /** A table of rows for nested sections (analytics breakdowns, template rules, lead answers). */

@@ -3,7 +3,7 @@
 // first page for a streamed list), then shrink to fit the terminal; a longer cell is cut with "…"
 // instead of wrapping (columns that cannot get 4 characters are left out, and stderr says so). Numbers are right-aligned. Off a terminal (and without $COLUMNS) nothing is
 // cut: columns are padded to the sample's widths and a longer cell pushes the rest of its row.
-import type { Style } from './render.js';
+import type { Style } from './view.js';
 import { displayWidth, pad, truncate } from './width.js';
 
 export interface Cell {

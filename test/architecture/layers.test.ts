@@ -20,14 +20,6 @@ const KNOWN: Record<string, string> = {
   'commands/qr/update.ts -> ../cards/input.js': 'move the shared parsers out of commands/cards/',
   'commands/qr/delete.ts -> ../cards/delete-records.js': 'move deleteRecords to commands/shared',
   'commands/qr/status.ts -> ../cards/delete-records.js': 'move deleteRecords to commands/shared',
-  // The export engine formats its own CSV/NDJSON rows with output/'s helpers (issue 16 item 2: the row
-  // mapper belongs to the view, handed to the engine by the command).
-  'export/output.ts -> ../output/csv.js': 'pass the formatter in from the command',
-  'export/output.ts -> ../output/values.js': 'pass the formatter in from the command',
-  'export/output.ts -> ../output/views/leads.js': 'pass the formatter in from the command',
-  'export/run.ts -> ../output/lead-files.js': 'pass the formatter in from the command',
-  // The rejects file writes CSV lines with output/'s quoting.
-  'bulk/rejects.ts -> ../output/csv.js': 'move the CSV line writer below both (e.g. src/csv.ts) or pass it in',
   // Completion learns repeatable options from function identity (issue 16 item 6: hints as data).
   'completion/tree.ts -> ../commands/shared.js': 'attach completion hints to the command tree as data',
 };

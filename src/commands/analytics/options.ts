@@ -4,7 +4,6 @@ import type { ApiClient } from '../../api/client.js';
 import type { ScanStats } from '../../api/schemas/analytics.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { write } from '../../io.js';
 
 export const RANGES = ['7d', '30d', '90d', '12m'] as const;
 export type Range = (typeof RANGES)[number];
@@ -39,7 +38,7 @@ export function parseStatsOptions(flags: StatsFlags): StatsOptions {
   return { range, timeZone: tz };
 }
 
-/** Fetches with `fetch`, then prints: the text view on a terminal, json/ndjson, or csv timeline rows. */
+/** Fetches with `fetch`, then prints through the analytics view (text on a terminal, json/ndjson, csv timeline rows). */
 export async function showStats(
   ctx: Context,
   subject: string,
@@ -48,23 +47,6 @@ export async function showStats(
 ): Promise<void> {
   const stats = await fetch(await ctx.api());
   const s = ctx.output();
-  if (s.quiet) return;
-  const { renderList, renderRecord } = await import('../../output/render.js');
-  if (s.format === 'csv') {
-    const { timelineView } = await import('../../output/views/analytics.js');
-    await renderList(stats.timeline, timelineView, s, ctx.io);
-    return;
-  }
-  if (s.format !== 'table') {
-    await renderRecord(stats, { columns: [] }, s, ctx.io);
-    return;
-  }
-  const { analyticsText } = await import('../../output/views/analytics.js');
-  let trendColor: ((t: string, d: 'up' | 'down' | 'flat') => string) | undefined;
-  if (s.color) {
-    const { Chalk } = await import('chalk');
-    const c = new Chalk({ level: 1 });
-    trendColor = (t, d) => (d === 'up' ? c.green(t) : d === 'down' ? c.red(t) : t);
-  }
-  await write(ctx.io.stdout, await analyticsText(stats, s, { timeZone: opts.timeZone, columns: ctx.io.columns, subject, trendColor }));
+  const [{ renderRecord }, { analyticsView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/analytics.js')]);
+  await renderRecord(stats, analyticsView({ subject, timeZone: opts.timeZone }), s, ctx.io);
 }

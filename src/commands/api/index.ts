@@ -4,6 +4,7 @@ import type { Method } from '../../api/client.js';
 import { check } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import type { View } from '../../output/view.js';
 import { example, repeatableOption, readJsonData } from '../shared.js';
 
 const METHODS: Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
@@ -58,18 +59,23 @@ export function apiCommand(): Command {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const res = await client.request(call.method, call.path, { query: call.query, body: payload, idempotencyKey: call.idempotencyKey });
       if (res.data === undefined) return;
-      const { renderList, renderRecord } = await import('../../output/render.js');
-      const s = ctx.output();
-      const data = res.data as { object?: string; data?: unknown[] };
-      const view = { columns: [{ header: 'id', value: 'id' }, { header: 'object', value: 'object' }] };
-      // A list envelope prints its items (so -o ndjson/csv give one line per item); anything else whole.
-      if (data.object === 'list' && Array.isArray(data.data) && s.format !== 'json') await renderList(data.data, view, s, ctx.io);
-      else await renderRecord(res.data, view, s, ctx.io);
+      const { renderRecord } = await import('../../output/render.js');
+      await renderRecord(res.data, VIEW, ctx.output(), ctx.io);
     }));
   return example(cmd, 'cardqr api GET /cards --param limit=5', 'cardqr api GET /leads --paginate -o ndjson --query "contact.email"', 'cardqr api PATCH /qr-codes/qr_123 --data \'{"status":"paused"}\'');
 }
 
-const VIEW = { columns: [{ header: 'id', value: 'id' }, { header: 'object', value: 'object' }] };
+/**
+ * Any response: a list envelope prints its items (so -o ndjson/csv give one line per item, -q their
+ * ids), except with -o json; anything else whole.
+ */
+const VIEW: View = {
+  columns: [
+    { header: 'id', value: 'id' },
+    { header: 'object', value: 'object' },
+  ],
+  list: (data: { object?: string; data?: unknown } | null) => (data?.object === 'list' && Array.isArray(data.data) ? data.data : undefined),
+};
 
 /** `--paginate`: every item of every page, streamed as pages arrive (json: one array; ndjson: a line each). */
 async function paginate(ctx: Context, call: ApiCallOptions): Promise<void> {

@@ -1,10 +1,9 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
-import { csvSettingsFrom } from '../../output/csv.js';
-import { parseFieldList } from '../../output/settings.js';
+import type { LeadFileFlags } from '../../output/lead-files.js';
 import { example } from '../shared.js';
-import { leadFileKind, parseSince, PRESET_HELP, VCARD_HELP, withSinceOptions, type LeadFileFlags } from './options.js';
+import { parseSince, PRESET_HELP, VCARD_HELP, withSinceOptions } from './options.js';
 
 interface LeadsExportFlags extends LeadFileFlags {
   state: string;
@@ -12,8 +11,6 @@ interface LeadsExportFlags extends LeadFileFlags {
   since?: string;
   tz?: string;
 }
-
-const FORMATS = ['ndjson', 'csv', 'json'] as const;
 
 export function leadsExportCommand(): Command {
   const cmd = withSinceOptions(new Command('export')
@@ -38,21 +35,23 @@ first holds <file>.lock; a lock left by a process that no longer exists is taken
 On success it prints one summary line on stderr (nothing with -q).`,
     )
     .action(action(async (ctx, flags: LeadsExportFlags) => {
+      const [{ leadFileKind }, { leadExportFormat, leadExportFormatter }] = await Promise.all([
+        import('../../output/lead-files.js'),
+        import('../../output/lead-export.js'),
+      ]);
       const file = await leadFileKind(flags, ctx.globals, { quietAllowed: true });
-      const output = file ? 'ndjson' : (ctx.globals.output ?? 'ndjson');
-      if (!(FORMATS as readonly string[]).includes(output)) {
-        throw new UsageError(`leads export writes ndjson, csv, json or vcf, not ${output} (-o ndjson|csv|json|vcf)`);
-      }
+      const format = leadExportFormat(ctx.globals, file);
       if (ctx.globals.query !== undefined) {
         throw new UsageError('leads export does not take --query (it writes every lead, resumably): filter its ndjson with jq, or use `leads list --all --query`');
       }
       const since = parseSince(ctx.now(), flags);
-      const fields = ctx.globals.fields ? parseFieldList(ctx.globals.fields) : undefined;
+      // The row mapper belongs to the view (output/lead-export.ts); the engine only writes what it is given.
+      const formatter = await leadExportFormatter(format, file, ctx.globals);
       const out = flags.out === '-' ? undefined : flags.out;
       const { runLeadsExport } = await import('../../export/run.js');
       const settings = await ctx.settings();
       const summary = await runLeadsExport(
-        { statePath: flags.state, format: output as (typeof FORMATS)[number], out, since, fields, file, csv: csvSettingsFrom(ctx.globals) },
+        { statePath: flags.state, formatter, out, since },
         { client: await ctx.api(), baseUrl: settings.baseUrl, stdout: ctx.io.stdout, stdoutFd: ctx.io.stdoutFd, now: ctx.now, signal: ctx.interruptible() },
       );
       if (summary.skippedLocked) {

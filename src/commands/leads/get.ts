@@ -1,9 +1,8 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
-import { csvSettingsFrom } from '../../output/csv.js';
-import { write } from '../../io.js';
+import type { LeadFileFlags } from '../../output/lead-files.js';
 import { example } from '../shared.js';
-import { leadFileKind, VCARD_HELP, type LeadFileFlags } from './options.js';
+import { VCARD_HELP } from './options.js';
 
 export function leadsGetCommand(): Command {
   const cmd = new Command('get')
@@ -11,26 +10,15 @@ export function leadsGetCommand(): Command {
     .argument('<lead-id>', 'lead id')
     .option('--vcard-version <version>', VCARD_HELP)
     .action(action(async (ctx, id: string, flags: LeadFileFlags) => {
+      const { leadFileKind, leadsView, skippedLine } = await import('../../output/lead-files.js');
       const kind = await leadFileKind(flags, ctx.globals);
-      if (kind) {
-        const [{ getLead }, { leadFile, skippedLine }] = await Promise.all([import('../../api/leads.js'), import('../../output/lead-files.js')]);
-        const lead = await getLead(await ctx.api(), id);
-        const file = await leadFile(kind, csvSettingsFrom(ctx.globals));
-        await write(ctx.io.stdout, file.header() + file.item(lead));
-        if (file.skipped) ctx.msg.say(skippedLine(file.skipped));
-        return;
-      }
-      const [{ getLead }, { renderRecord, table }, { leadView, answerColumns }] = await Promise.all([
-        import('../../api/leads.js'),
-        import('../../output/render.js'),
-        import('../../output/views/leads.js'),
-      ]);
+      const [{ getLead }, { renderRecord }] = await Promise.all([import('../../api/leads.js'), import('../../output/render.js')]);
       const lead = await getLead(await ctx.api(), id);
-      const s = ctx.output();
-      await renderRecord(lead, leadView, s, ctx.io);
-      if (s.format !== 'table' || s.quiet || s.fields) return;
-      const answers = lead.answers ?? [];
-      await write(ctx.io.stdout, answers.length ? `\nAnswers\n${await table(answerColumns, answers, s)}` : '\nAnswers: none\n');
+      const s = ctx.output({ allowVcf: true });
+      // A table is followed by the answers (leadView's sections); -o vcf and --preset print the lead file.
+      const { view, skipped } = await leadsView(kind, s);
+      await renderRecord(lead, view, s, ctx.io);
+      if (skipped()) ctx.msg.say(skippedLine(skipped()));
     }));
   return example(cmd, 'cardqr leads get lead_123', 'cardqr leads get lead_123 -o json | jq .answers', 'cardqr leads get lead_123 -o vcf > lead.vcf');
 }

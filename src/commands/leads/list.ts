@@ -1,9 +1,8 @@
 import { Command, Option } from 'commander';
 import { action } from '../action.js';
-import { csvSettingsFrom } from '../../output/csv.js';
+import type { LeadFileFlags } from '../../output/lead-files.js';
 import { example, withListOptions, type ListFlags } from '../shared.js';
-import { write } from '../../io.js';
-import { LEAD_SOURCES, leadFileKind, parseSince, PRESET_HELP, VCARD_HELP, withSinceOptions, type LeadFileFlags, type LeadSourceFlag } from './options.js';
+import { LEAD_SOURCES, parseSince, PRESET_HELP, VCARD_HELP, withSinceOptions, type LeadSourceFlag } from './options.js';
 
 interface LeadsListFlags extends ListFlags, LeadFileFlags {
   card?: string;
@@ -26,30 +25,20 @@ export function leadsListCommand(): Command {
     'only leads created at or after',
   )).action(action(async (ctx, flags: LeadsListFlags) => {
     const since = parseSince(ctx.now(), flags);
+    const { leadFileKind, leadsView, skippedLine } = await import('../../output/lead-files.js');
     const kind = await leadFileKind(flags, ctx.globals);
-    const [{ listLeads }, { renderList }, { leadView }] = await Promise.all([
-      import('../../api/leads.js'),
-      import('../../output/render.js'),
-      import('../../output/views/leads.js'),
-    ]);
+    const [{ listLeads }, { renderList }] = await Promise.all([import('../../api/leads.js'), import('../../output/render.js')]);
     const list = listLeads(
       await ctx.api(),
       { cardId: flags.card, source: flags.source, since, includeArchived: flags.includeArchived || undefined },
       { limit: flags.limit, offset: flags.offset, all: flags.all },
     );
-    if (kind) {
-      const { leadFile, skippedLine } = await import('../../output/lead-files.js');
-      const file = await leadFile(kind, csvSettingsFrom(ctx.globals));
-      await write(ctx.io.stdout, file.header());
-      for await (const lead of list) {
-        const text = file.item(lead);
-        if (text) await write(ctx.io.stdout, text);
-      }
-      if (file.skipped) ctx.msg.say(skippedLine(file.skipped));
-      return;
-    }
-    // CSV rows use the export's documented columns (leadView.csvRow: contact split, answers in one cell).
-    await renderList(list, leadView, ctx.output(), ctx.io, () => list.hint());
+    const s = ctx.output({ allowVcf: true });
+    // CSV rows use the export's documented columns (leadView.csvRow: contact split, answers in one cell);
+    // -o vcf and --preset print the lead file instead.
+    const { view, skipped } = await leadsView(kind, s);
+    await renderList(list, view, s, ctx.io, () => list.hint());
+    if (skipped()) ctx.msg.say(skippedLine(skipped()));
   }));
   return example(
     cmd,

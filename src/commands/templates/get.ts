@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
-import { write } from '../../io.js';
 import { example } from '../shared.js';
 
 export function templatesGetCommand(): Command {
@@ -8,17 +7,14 @@ export function templatesGetCommand(): Command {
     .description('Show a card template and its field rules (locked, prefilled, required, optional, hidden)')
     .argument('<template-id>', 'template id, e.g. tpl_123')
     .action(action(async (ctx, id: string) => {
-      const [{ getTemplate }, { renderRecord, table }, { fieldRuleColumns, fieldRuleRows, templateView }] = await Promise.all([
+      const [{ getTemplate }, { renderRecord }, { templateView }] = await Promise.all([
         import('../../api/templates.js'),
         import('../../output/render.js'),
         import('../../output/views/templates.js'),
       ]);
       const template = await getTemplate(await ctx.api(), id);
-      const s = ctx.output();
-      await renderRecord(template, templateView, s, ctx.io);
-      if (s.format === 'table' && !s.quiet && !s.fields) {
-        await write(ctx.io.stdout, `\nField rules\n${await table(fieldRuleColumns, fieldRuleRows(template), s)}`);
-      }
+      // A table is followed by the field rules (templateView's sections).
+      await renderRecord(template, templateView, ctx.output(), ctx.io);
     }));
   return example(cmd, 'cardqr templates get tpl_123', 'cardqr templates get tpl_123 -o json | jq .policy.fields');
 }

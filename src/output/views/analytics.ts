@@ -3,8 +3,9 @@
 // Other formats: json/ndjson give the object as the API sent it; csv gives the timeline rows.
 import type { ScanStats } from '../../api/schemas/analytics.js';
 import { barChart, type Unit } from '../chart.js';
-import { table, type Column, type View } from '../render.js';
-import type { OutputSettings } from '../settings.js';
+import { trendPainter } from '../paint.js';
+import { table } from '../render.js';
+import type { Column, TextContext, View } from '../view.js';
 
 /** CSV of analytics: one row per day of the timeline (`date`, `scans`). */
 export const timelineView: View<{ date: string; scans: number }> = {
@@ -16,26 +17,34 @@ export const timelineView: View<{ date: string; scans: number }> = {
   id: (d) => d.date,
 };
 
-const RANGE_TEXT: Record<string, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '12m': '12 months' };
-const UNIT_TEXT: Record<Unit, string> = { day: 'day', week: 'week', month: 'month', months: 'group of months' };
-
 export interface AnalyticsTextOptions {
+  /** The IANA zone of the daily buckets (named in the heading). */
   timeZone: string;
-  columns: number;
-  /** Wraps text in colour (identity without colour). */
-  trendColor?: (text: string, direction: 'up' | 'down' | 'flat') => string;
   /** What the stats are about, e.g. "all cards and QR codes" or the id. */
   subject: string;
 }
 
-export async function analyticsText(stats: ScanStats, s: OutputSettings, o: AnalyticsTextOptions): Promise<string> {
+/** The view of `analytics overview` and `analytics get`: the text below in a table, the timeline rows in CSV. */
+export function analyticsView(o: AnalyticsTextOptions): View<ScanStats> {
+  return {
+    columns: [],
+    text: (stats, ctx) => analyticsText(stats, ctx, o),
+    csvItems: { items: (stats) => stats.timeline, view: timelineView },
+  };
+}
+
+const RANGE_TEXT: Record<string, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '12m': '12 months' };
+const UNIT_TEXT: Record<Unit, string> = { day: 'day', week: 'week', month: 'month', months: 'group of months' };
+
+export async function analyticsText(stats: ScanStats, ctx: TextContext, o: AnalyticsTextOptions): Promise<string> {
+  const s = ctx.settings;
   const out: string[] = [];
   const first = stats.timeline[0]?.date ?? stats.period.start.slice(0, 10);
   const last = stats.timeline[stats.timeline.length - 1]?.date ?? stats.period.end.slice(0, 10);
   const range = RANGE_TEXT[stats.range] ?? stats.range;
   out.push(`Scans of ${o.subject}, last ${range}: ${first} to ${last} (${o.timeZone})`);
   const direction = stats.trend.startsWith('+') ? 'up' : stats.trend.startsWith('-') ? 'down' : 'flat';
-  const trend = (o.trendColor ?? ((t) => t))(stats.trend, direction);
+  const trend = (trendPainter(ctx.paint) ?? ((t) => t))(stats.trend, direction);
   out.push(`  total scans      ${stats.totalScans}  (${trend} vs the previous ${stats.period.days} days: ${stats.previousPeriodScans})`);
   out.push(`  unique visitors  ${stats.uniqueVisitors}`);
   if (stats.clamped) {
@@ -43,7 +52,7 @@ export async function analyticsText(stats: ScanStats, s: OutputSettings, o: Anal
   }
   out.push('');
 
-  const chart = barChart(stats.timeline, o.columns);
+  const chart = barChart(stats.timeline, ctx.columns);
   out.push(`Scans per ${UNIT_TEXT[chart.unit]}`);
   out.push(...chart.lines, '');
 

@@ -1,7 +1,7 @@
-// Leads: list columns, the record table of `leads get`, and the CSV row shared by `leads list -o csv`
+// Leads: list columns, the record table of `leads get` with its answers, and the CSV row shared by `leads list -o csv`
 // and `leads export -o csv` (stable, documented columns; locked leads keep their contact cells empty).
 import type { Lead } from '../../api/schemas/leads.js';
-import type { Column, View } from '../render.js';
+import type { Column, View } from '../view.js';
 
 /** CSV columns, in order (README "leads export"). Dotted names are paths into leadCsvRow(). */
 export const LEAD_CSV_COLUMNS = [
@@ -82,6 +82,13 @@ function contactSummary(l: Lead): string {
   return [name, email ? `<${email}>` : ''].filter(Boolean).join(' ');
 }
 
+/** Columns of the answers table under `leads get`. */
+export const answerColumns: Column<Answer & { type?: unknown }>[] = [
+  { header: 'question', value: (a) => String(a.label ?? '') },
+  { header: 'type', value: (a) => String(a.type ?? ''), style: 'dim' },
+  { header: 'answer', value: (a) => answerValue(a.value) },
+];
+
 export const leadView: View<Lead> = {
   columns: [
     { header: 'id', value: 'id' },
@@ -107,6 +114,7 @@ export const leadView: View<Lead> = {
     { header: 'read', value: 'read', style: 'bool' },
     { header: 'archived', value: 'archived', style: 'bool' },
   ] satisfies Column<Lead>[],
+  sections: [{ title: 'Answers', rows: (l) => l.answers ?? [], columns: answerColumns, none: 'none' }],
 };
 
 function contactRecord(l: Lead): string {
@@ -131,10 +139,3 @@ function crmText(l: Lead): string {
   if (h.error) parts.push(h.error);
   return parts.join('\n');
 }
-
-/** Columns of the answers table under `leads get`. */
-export const answerColumns: Column<Answer & { type?: unknown }>[] = [
-  { header: 'question', value: (a) => String(a.label ?? '') },
-  { header: 'type', value: (a) => String(a.type ?? ''), style: 'dim' },
-  { header: 'answer', value: (a) => answerValue(a.value) },
-];

@@ -1,5 +1,5 @@
-// Column specs for card templates and their field rules.
-import type { Column, View } from '../render.js';
+// Column specs for card templates, and their field rules (a section after `templates get`'s table).
+import type { Column, View } from '../view.js';
 import { cellText } from '../values.js';
 
 interface FieldRule { mode: string; value?: unknown }
@@ -11,6 +11,12 @@ export interface FieldRuleRow { key: string; mode: string; value?: unknown }
 
 const MODE_ORDER = ['required', 'locked', 'prefilled', 'optional', 'hidden'];
 const count = (t: CardTemplate, mode: string) => Object.values(t.policy.fields).filter((r) => r.mode === mode).length;
+
+export const fieldRuleColumns: Column<FieldRuleRow>[] = [
+  { header: 'key', value: 'key' },
+  { header: 'mode', value: 'mode' },
+  { header: 'value', value: (r) => (r.value === undefined ? undefined : cellText(r.value)) },
+];
 
 export const templateView: View<CardTemplate> = {
   columns: [
@@ -32,6 +38,7 @@ export const templateView: View<CardTemplate> = {
     { header: 'updated', value: 'updatedAt', style: 'date' },
   ],
   csv: ['id', 'name', 'policy.theme', 'policy.blocks', 'createdAt', 'updatedAt'],
+  sections: [{ title: 'Field rules', rows: fieldRuleRows, columns: fieldRuleColumns }],
 };
 
 /** The template's field rules, required and locked first. */
@@ -40,9 +47,3 @@ export function fieldRuleRows(t: CardTemplate): FieldRuleRow[] {
     .map(([key, r]) => ({ key, mode: r.mode, value: r.value }))
     .sort((a, b) => (MODE_ORDER.indexOf(a.mode) + 1 || 99) - (MODE_ORDER.indexOf(b.mode) + 1 || 99));
 }
-
-export const fieldRuleColumns: Column<FieldRuleRow>[] = [
-  { header: 'key', value: 'key' },
-  { header: 'mode', value: 'mode' },
-  { header: 'value', value: (r) => (r.value === undefined ? undefined : cellText(r.value)) },
-];
