@@ -3,7 +3,7 @@ import { CommanderError } from 'commander';
 import type { Settings } from './config/settings.js';
 import type { Context } from './context.js';
 import { createDeps, type Deps } from './deps.js';
-import { ApiError, CliError, EXIT, formatDetail, UnavailableError } from './errors.js';
+import { ApiError, CliError, EXIT, UnavailableError } from './errors.js';
 import { overview } from './help/overview.js';
 import { WriteError } from './fs/durable.js';
 import { safeLine } from './output/sanitize.js';
@@ -59,15 +59,8 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
     return EXIT.usage;
   }
   if (err instanceof ApiError) {
-    // The code, message, details and request id come from the server: shown escaped (sanitize.ts).
-    const { baseUrlHint, notFoundLines, shortCodeHint } = await import('./hints.js');
-    const notFound = notFoundLines(err);
-    stderr.write(`error: ${safeLine(err.code ?? 'http_error')} (${err.status}): ${safeLine(err.message)}\n`);
-    for (const d of err.details) stderr.write(`  ${safeLine(formatDetail(d))}\n`);
-    for (const line of [...notFound.lines, ...err.lines]) stderr.write(`  ${safeLine(line)}\n`);
-    if (err.requestId) stderr.write(`  request id: ${safeLine(err.requestId)}\n`);
-    const hint = hintFor(err) ?? notFound.hint ?? shortCodeHint(err) ?? baseUrlHint(err, (await settingsIfResolved(ctx))?.baseUrl);
-    if (hint) stderr.write(`hint: ${hint}\n`);
+    const { formatApiError } = await import('./hints.js');
+    stderr.write(formatApiError(err, { baseUrl: (await settingsIfResolved(ctx))?.baseUrl }));
     if (ctx && errorBodyWanted(ctx.globals) && err.body !== undefined) stderr.write(JSON.stringify(err.body) + '\n');
     return err.exit;
   }
@@ -91,21 +84,6 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
 async function settingsIfResolved(ctx: Context | undefined): Promise<Settings | undefined> {
   if (!ctx?.settingsResolved()) return undefined;
   return ctx.settings().catch(() => undefined);
-}
-
-function hintFor(err: ApiError): string | undefined {
-  switch (err.code) {
-    case 'invalid_api_key':
-      return 'the key is missing, mistyped, revoked or expired; check `cardqr profiles show` or CARDQR_API_KEY';
-    case 'forbidden':
-      return 'the key lacks the scope this command needs; `cardqr me` lists its scopes (scopes cannot be added to a key: create a new one)';
-    case 'upgrade_required_api':
-      return 'the account plan does not include the REST API';
-    case 'key_scoped_to_campaign':
-      return 'this key works only on its own campaign; use an account-wide key';
-    default:
-      return undefined;
-  }
 }
 
 function isEpipe(err: unknown): boolean {

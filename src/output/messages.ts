@@ -3,6 +3,7 @@
 // names typed by strangers) is escaped by the caller with output/sanitize.ts before it gets here.
 import type { Writable } from 'node:stream';
 import type { Paint } from './paint.js';
+import { type Progress, startProgress } from './progress.js';
 
 export interface Messages {
   /** -q was given: success chatter is silent. */
@@ -17,10 +18,11 @@ export interface Messages {
   say(text: string): void;
   /** Only with --verbose (or CARDQR_DEBUG=1). */
   verbose(text: string): void;
-  /** A status line redrawn in place on a terminal (`[3/10] …`); nothing off a terminal or with -q. */
-  status(text: string): void;
-  /** Erases the status line, if one is shown (before other text, and at the end). */
-  clearStatus(): void;
+  /**
+   * Starts the progress display (output/progress.ts): a spinner on a terminal, a plain line every few
+   * seconds otherwise, nothing with -q. Other messages clear the spinner while they print.
+   */
+  progress(opts: { label?: string; everyMs?: number; now: () => number }): Promise<Progress>;
 }
 
 export interface MessageOptions {
@@ -35,16 +37,12 @@ export interface MessageOptions {
 const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
 
 export function createMessages(o: MessageOptions): Messages {
-  let statusShown = false;
+  let active: Progress | undefined;
   const out = (text: string) => {
-    clearStatus();
+    active?.clear();
     o.stream.write(line(text));
+    active?.redraw();
   };
-  function clearStatus(): void {
-    if (!statusShown) return;
-    o.stream.write('\r\x1b[K');
-    statusShown = false;
-  }
   return {
     quiet: o.quiet,
     info: (text) => {
@@ -58,11 +56,16 @@ export function createMessages(o: MessageOptions): Messages {
     verbose: (text) => {
       if (o.verbose) out(text);
     },
-    status: (text) => {
-      if (!o.tty || o.quiet) return;
-      o.stream.write(`\r\x1b[K${text}`);
-      statusShown = true;
+    progress: async ({ label, everyMs, now }) => {
+      const p = await startProgress({ stream: o.stream, tty: o.tty, quiet: o.quiet, now, label, everyMs });
+      active = p;
+      return {
+        ...p,
+        stop: (opts) => {
+          p.stop(opts);
+          if (active === p) active = undefined;
+        },
+      };
     },
-    clearStatus,
   };
 }

@@ -79,8 +79,13 @@ export function requestedFormat(flags: OutputFlags): OutputFormat | undefined {
  * otherwise it is text for people on stderr. `pretty`: -o json (indented) rather than ndjson.
  */
 export function summaryAsJson(flags: OutputFlags): { pretty: boolean; query?: string } | undefined {
-  if (flags.output !== 'json' && flags.output !== 'ndjson' && flags.query === undefined) return undefined;
+  if (!jsonRequested(flags) && flags.query === undefined) return undefined;
   return { pretty: flags.output !== 'ndjson', query: flags.query };
+}
+
+/** -o json or -o ndjson asked for (a command whose result is one line of JSON or a path, e.g. print). */
+export function jsonRequested(flags: OutputFlags): boolean {
+  return flags.output === 'json' || flags.output === 'ndjson';
 }
 
 /** -o json asked for: an API error's body is printed whole too (cli.ts). */

@@ -19,7 +19,7 @@ export function campaignsCreateCardCommand(): Command {
       ]);
       const { card } = await createCampaignCard(await ctx.api(), id, body, { idempotencyKey: key });
       if (card.paused) {
-        ctx.io.stderr.write(`warning: card ${card.id} exists but is paused: the plan no longer covers it, so its public URL does not open\n`);
+        ctx.msg.warn(`card ${card.id} exists but is paused: the plan no longer covers it, so its public URL does not open`);
       }
       await printWritten(ctx, card, campaignCardView, card.id);
     }));

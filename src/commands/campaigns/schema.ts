@@ -14,7 +14,7 @@ export function campaignsSchemaCommand(): Command {
       ]);
       const schema = await getCampaignSchema(await ctx.api(), id);
       if (schema.stale) {
-        ctx.io.stderr.write(`warning: the template changed after the campaign's API configuration was activated (stale); requests still work, but check the fields below\n`);
+        ctx.msg.warn(`the template changed after the campaign's API configuration was activated (stale); requests still work, but check the fields below`);
       }
       await renderRecord(schema, campaignSchemaView, ctx.output(), ctx.io);
     }));

@@ -20,7 +20,7 @@ export function campaignsTestCommand(): Command {
       ]);
       const result = await testCampaignCard(await ctx.api(), id, body);
       await renderRecord(result, dryRunView, ctx.output(), ctx.io);
-      for (const w of result.warnings) ctx.io.stderr.write(`warning: ${safeLine(problemText(w))}\n`);
+      for (const w of result.warnings) ctx.msg.warn(safeLine(problemText(w)));
       if (!result.ok) {
         const lines = result.errors.length ? result.errors.map(problemText) : ['(the service gave no reason)'];
         throw new CliError(`the campaign would refuse this record (${lines.length} problem${lines.length === 1 ? '' : 's'}):`, EXIT.rejected, lines);

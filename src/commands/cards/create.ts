@@ -57,7 +57,7 @@ export function cardsCreateCommand(): Command {
     if (flags.dryRun) return printDryRun(ctx, 'POST', '/cards', JSON.parse(JSON.stringify(body)));
     const card = await createCard(await ctx.api(), body, { idempotencyKey: flags.idempotencyKey });
     if (card.paused) {
-      ctx.io.stderr.write(`warning: card ${card.id} was created but is paused (paused: true): the plan does not cover it, so ${card.url} does not open\n`);
+      ctx.msg.warn(`card ${card.id} was created but is paused (paused: true): the plan does not cover it, so ${card.url} does not open`);
     }
     const { cardView } = await import('../../output/views/cards.js');
     await printWritten(ctx, card, cardView, card.id);

@@ -4,7 +4,7 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, PartialError } from '../../errors.js';
-import { idErrorText } from '../../hints.js';
+import { formatApiError } from '../../hints.js';
 import { readIds } from '../ids.js';
 import { safeLine } from '../../output/sanitize.js';
 import { confirm } from '../shared.js';
@@ -51,7 +51,7 @@ export async function deleteRecords<T>(ctx: Context, args: string[], spec: Delet
     if (single || !(e instanceof ApiError)) throw e;
     failed.push(id);
     failures.push(e);
-    ctx.io.stderr.write(idErrorText(id, e));
+    ctx.msg.say(formatApiError(e, { subject: id, brief: true }));
   };
 
   let targets = unique;
@@ -73,7 +73,7 @@ export async function deleteRecords<T>(ctx: Context, args: string[], spec: Delet
     }
     if (targets.length) {
       const what = targets.length === 1 ? `this ${spec.noun}` : `these ${targets.length} ${spec.noun}s`;
-      ctx.io.stderr.write(`About to delete ${what}:\n${lines.join('\n')}\n${spec.consequence(targets.length)}\n`);
+      ctx.msg.say(`About to delete ${what}:\n${lines.join('\n')}\n${spec.consequence(targets.length)}`);
       if (!(await confirm(ctx, `Delete ${what}?`))) throw new CliError('cancelled: nothing was deleted', EXIT.usage);
     }
   }
@@ -82,13 +82,13 @@ export async function deleteRecords<T>(ctx: Context, args: string[], spec: Delet
     try {
       await spec.remove(client, id);
       deleted++;
-      if (!ctx.globals.quiet) ctx.io.stderr.write(`deleted ${spec.noun} ${id}\n`);
+      ctx.msg.info(`deleted ${spec.noun} ${id}`);
     } catch (e) {
       fail(id, e);
     }
   }
   if (failed.length) {
-    ctx.io.stderr.write(`not deleted: ${failed.join(', ')}\n`);
+    ctx.msg.say(`not deleted: ${failed.join(', ')}`);
     finishMany(failures, unique.length, `${deleted} deleted`, 'deletions');
   }
 }

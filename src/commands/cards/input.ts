@@ -117,7 +117,7 @@ export async function fetchTemplateRules(ctx: Context, id: string): Promise<Temp
     return await getTemplate(await ctx.api(), id);
   } catch (e) {
     if (e instanceof ApiError && e.code === 'forbidden') {
-      ctx.io.stderr.write(`warning: cannot read template ${id} (the key lacks templates:read); its rules are checked by the API only\n`);
+      ctx.msg.warn(`cannot read template ${id} (the key lacks templates:read); its rules are checked by the API only`);
       return undefined;
     }
     throw e;

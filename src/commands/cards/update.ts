@@ -83,11 +83,11 @@ export function cardsUpdateCommand(): Command {
     if (nameAfter !== card.name) losses.push(`renames the card "${card.name}" to "${nameAfter}" (the name follows first + last name)`);
     const body = templateId === undefined ? { fields } : { fields, templateId };
     if (flags.dryRun) {
-      for (const line of losses) ctx.io.stderr.write(`note: this update ${safeLine(line)}\n`);
+      for (const line of losses) ctx.msg.say(`note: this update ${safeLine(line)}`);
       return printDryRun(ctx, 'PATCH', `/cards/${id}`, body);
     }
     if (losses.length) {
-      ctx.io.stderr.write(`This update of ${card.id} (${safeLine(card.name)}):\n${losses.map((l) => `  ${safeLine(l)}\n`).join('')}`);
+      ctx.msg.say(`This update of ${card.id} (${safeLine(card.name)}):\n${losses.map((l) => `  ${safeLine(l)}\n`).join('')}`);
       if (!(await confirm(ctx, 'Apply it?'))) throw new CliError('cancelled: nothing was changed', EXIT.usage);
     }
     const updated = await updateCard(client, id, body, { idempotencyKey: flags.idempotencyKey });

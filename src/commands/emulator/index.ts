@@ -33,7 +33,7 @@ export function emulatorCommand(): Command {
         rateLimit: flags.rateLimit,
         latencyMs: flags.latency,
         faultRate: flags.faultRate,
-        log: ctx.globals.quiet ? undefined : (line) => ctx.io.stderr.write(`${line}\n`),
+        log: ctx.msg.quiet ? undefined : (line) => ctx.msg.info(line),
       }).catch((e: NodeJS.ErrnoException) => {
         if (e?.code === 'EADDRINUSE') {
           throw new UsageError(`port ${port} on ${host} is already in use (another emulator?): pick another with --port <n>, or --port 0 for a free one`);
@@ -46,11 +46,11 @@ export function emulatorCommand(): Command {
       const profile = flags.profile ?? ctx.globals.profile;
       if (profile) {
         await ctx.profiles().save({ name: profile, baseUrl: emu.baseUrl, apiKey: emu.keys.full }, false);
-        ctx.io.stderr.write(`profile "${profile}" points at the emulator (use --profile ${profile})\n`);
+        ctx.msg.say(`profile "${profile}" points at the emulator (use --profile ${profile})`);
       }
       const { printJson } = await import('../../output/query.js');
       await printJson(ctx.io, { baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys }, false, ctx.globals.query);
-      ctx.io.stderr.write(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)\n`);
+      ctx.msg.say(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)`);
       const signal = ctx.interruptible();
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
       await emu.close();

@@ -9,15 +9,15 @@ import { describe, isFatal, prepareDir, saveImages, type Outcome } from './save.
 import { safeLine } from '../../output/sanitize.js';
 
 export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: Context): Promise<void> {
-  const { io, globals } = ctx;
-  const opts = parseImageOptions(rawIds, flags, { stdoutTTY: io.isStdoutTTY, apiKeyStdin: Boolean(globals.apiKeyStdin) });
+  const { io, msg } = ctx;
+  const opts = parseImageOptions(rawIds, flags, { stdoutTTY: io.isStdoutTTY, apiKeyStdin: Boolean(ctx.globals.apiKeyStdin) });
   const ids = expandIds(rawIds, opts.fromStdin ? await ctx.readStdin({ maxBytes: 16 * 1024 * 1024, what: 'image -' }) : undefined);
   if (opts.out === undefined) await prepareDir(opts.dir);
   if (opts.out !== '-') {
     // Files a killed earlier run (kill -9) left half-written under a temporary name.
     const { sweepTempFiles } = await import('../../fs/durable.js');
     const swept = await sweepTempFiles(opts.out === undefined ? opts.dir : dirname(opts.out));
-    if (swept && globals.verbose) io.stderr.write(`removed ${swept} temporary file${swept === 1 ? '' : 's'} left by an interrupted run\n`);
+    if (swept) msg.verbose(`removed ${swept} temporary file${swept === 1 ? '' : 's'} left by an interrupted run`);
   }
   const client = await ctx.api();
   if (opts.out === '-') {
@@ -27,12 +27,11 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
     return;
   }
 
-  const quiet = Boolean(globals.quiet);
-  const verbose = Boolean(globals.verbose);
-  const progress = opts.batch && io.isStderrTTY && !quiet ? new Progress(ctx, ids.length) : undefined;
+  const verbose = Boolean(ctx.globals.verbose);
   const outcomes: Outcome[] = [];
   const signal = ctx.interruptible();
   const clock = () => ctx.now().getTime();
+  const progress = opts.batch ? await msg.progress({ now: clock }) : undefined;
   let index;
   if (opts.out === undefined) {
     const { ImageIndex, imageIndexPath } = await import('./index-file.js');
@@ -42,21 +41,23 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
   try {
     for await (const o of saveImages(ids, opts, { client, signal, clock, index })) {
       outcomes.push(o);
-      progress?.clear();
       if (o.status === 'saved') {
-        if (verbose) io.stderr.write(`${o.id} → ${o.path}  ${o.bytes.toLocaleString('en-US')} bytes  ${o.ms} ms\n`);
-        if (!quiet) await write(io.stdout, `${o.path}\n`);
+        msg.verbose(`${o.id} → ${o.path}  ${o.bytes.toLocaleString('en-US')} bytes  ${o.ms} ms`);
+        if (!msg.quiet) {
+          progress?.clear();
+          await write(io.stdout, `${o.path}\n`);
+        }
       }
-      progress?.show(outcomes);
+      progress?.update(progressLine(outcomes, ids.length));
     }
   } catch (err) {
-    progress?.clear();
+    progress?.stop();
     if (!opts.batch || !isFatal(err)) throw err;
-    io.stderr.write(`stopped: ${safeLine(describe(err))}\n`);
-    io.stderr.write(`${summary(outcomes, ids.length)}\n`);
+    msg.say(`stopped: ${safeLine(describe(err))}`);
+    msg.say(summary(outcomes, ids.length));
     throw err;
   }
-  progress?.clear();
+  progress?.stop();
   if (opts.ledger) await recordLedger(outcomes, opts, ctx);
   if (!opts.batch) return;
 
@@ -65,10 +66,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
     throw new InterruptedError(`interrupted: ${summary(outcomes, ids.length)}`, lines);
   }
   if (outcomes.some((o) => o.status === 'failed')) throw new PartialError(summary(outcomes, ids.length), lines);
-  if (!quiet || lines.length) {
-    io.stderr.write(`${summary(outcomes, ids.length)}\n`);
-    for (const l of lines) io.stderr.write(`  ${safeLine(l)}\n`);
-  }
+  if (!msg.quiet || lines.length) msg.say([summary(outcomes, ids.length), ...lines.map((l) => `  ${safeLine(l)}`)].join('\n'));
 }
 
 function count(outcomes: Outcome[], status: Outcome['status']): number {
@@ -117,22 +115,13 @@ async function recordLedger(outcomes: Outcome[], opts: ReturnType<typeof parseIm
     await ledger.discard();
     throw e;
   }
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`run ${run} recorded in ${ledger.path}\n`);
+  ctx.msg.info(`run ${run} recorded in ${ledger.path}`);
 }
 
-/** One line on a terminal's stderr, redrawn after each image. */
-class Progress {
-  private shown = false;
-  constructor(private readonly ctx: Context, private readonly total: number) {}
-  show(outcomes: Outcome[]): void {
-    const last = outcomes[outcomes.length - 1];
-    const what = last.status === 'saved' ? last.path : `${last.status} ${last.id}`;
-    const failed = count(outcomes, 'failed');
-    this.ctx.io.stderr.write(`\r\x1b[K[${outcomes.length}/${this.total}] ${what}${failed ? ` (${failed} failed)` : ''}`);
-    this.shown = true;
-  }
-  clear(): void {
-    if (this.shown) this.ctx.io.stderr.write('\r\x1b[K');
-    this.shown = false;
-  }
+/** The progress text after each image: `[3/10] path` (or what happened to the id), failures counted. */
+function progressLine(outcomes: Outcome[], total: number): string {
+  const last = outcomes[outcomes.length - 1];
+  const what = last.status === 'saved' ? last.path : `${last.status} ${last.id}`;
+  const failed = count(outcomes, 'failed');
+  return `[${outcomes.length}/${total}] ${what}${failed ? ` (${failed} failed)` : ''}`;
 }

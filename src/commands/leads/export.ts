@@ -55,19 +55,17 @@ On success it prints one summary line on stderr (nothing with -q).`,
         { statePath: flags.state, format: output as (typeof FORMATS)[number], out, since, fields, file, csv: csvSettingsFrom(ctx.globals) },
         { client: await ctx.api(), baseUrl: settings.baseUrl, stdout: ctx.io.stdout, stdoutFd: ctx.io.stdoutFd, now: ctx.now, signal: ctx.interruptible() },
       );
-      const err = ctx.io.stderr;
       if (summary.skippedLocked) {
         const { skippedLine } = await import('../../output/lead-files.js');
-        err.write(skippedLine(summary.skippedLocked, true));
+        ctx.msg.say(skippedLine(summary.skippedLocked, true));
       }
-      if (ctx.globals.quiet) return;
       const t = summary.tookOverLock;
-      if (t) err.write(`note: took over a stale lock left by pid ${t.pid} (started ${t.startedAt}), which is no longer running\n`);
+      if (t) ctx.msg.note(`took over a stale lock left by pid ${t.pid} (started ${t.startedAt}), which is no longer running`);
       const where = out ? ` to ${out}` : '';
       const span = summary.exported ? ` (created ${summary.oldest} to ${summary.newest})` : '';
       const written = summary.exported - (summary.skippedLocked ?? 0);
       const what = summary.exported ? `${written} lead${written === 1 ? '' : 's'} exported${where}${span}` : 'no new leads';
-      err.write(`${what}; state updated: ${flags.state}\n`);
+      ctx.msg.info(`${what}; state updated: ${flags.state}`);
     }));
   example(
     cmd,

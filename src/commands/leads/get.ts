@@ -17,7 +17,7 @@ export function leadsGetCommand(): Command {
         const lead = await getLead(await ctx.api(), id);
         const file = await leadFile(kind, csvSettingsFrom(ctx.globals));
         await write(ctx.io.stdout, file.header() + file.item(lead));
-        if (file.skipped) ctx.io.stderr.write(skippedLine(file.skipped));
+        if (file.skipped) ctx.msg.say(skippedLine(file.skipped));
         return;
       }
       const [{ getLead }, { renderRecord, table }, { leadView, answerColumns }] = await Promise.all([

@@ -45,7 +45,7 @@ export function leadsListCommand(): Command {
         const text = file.item(lead);
         if (text) await write(ctx.io.stdout, text);
       }
-      if (file.skipped) ctx.io.stderr.write(skippedLine(file.skipped));
+      if (file.skipped) ctx.msg.say(skippedLine(file.skipped));
       return;
     }
     // CSV rows use the export's documented columns (leadView.csvRow: contact split, answers in one cell).

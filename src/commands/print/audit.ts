@@ -93,7 +93,7 @@ export async function runAudit(ref: string, ctx: Context): Promise<void> {
     `${count('paused')} paused, ${count('unpublished')} unpublished, ${count('deleted')} deleted, ${count('elsewhere')} pointing elsewhere, ${count('url-changed')} with a changed link` +
     (count('error') ? `, ${count('error')} could not be read` : '');
   if (count('error')) throw new PartialError(summary);
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`${summary}\n`);
+  ctx.msg.info(summary);
 }
 
 interface Moved { id: string; result: 'moved' | 'deleted' | 'failed'; detail: string }
@@ -141,5 +141,5 @@ export async function runRetarget(ref: string, url: string, ctx: Context): Promi
   const summary = `${n('moved')} QR code${n('moved') === 1 ? '' : 's'} now point to ${url}; ${n('deleted')} deleted, ${n('failed')} failed` +
     (cards ? `; ${cards} card${cards === 1 ? '' : 's'} left unchanged (cards have no destination)` : '');
   if (n('failed')) throw new PartialError(summary);
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`${summary}\n`);
+  ctx.msg.info(summary);
 }

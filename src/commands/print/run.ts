@@ -15,13 +15,14 @@ import { LedgerWriter, newRunId } from '../../print/ledger.js';
 import { findSymbol, parseQrSvg, type QrSvg, type Symbol } from '../../print/svg.js';
 import { fmtMm, MIN_DOTS_PER_MODULE, MIN_MODULE_MM, moduleFloorMm, WARN_FACTOR } from '../../print/units.js';
 import { configDir } from '../../config/paths.js';
+import { jsonRequested } from '../../output/settings.js';
 import { readIds } from '../ids.js';
 import { idsFromReport, parsePrintOptions, type PrintFlags, type PrintOptions } from './options.js';
 
 const CONCURRENCY = 4;
 
 export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: Context): Promise<void> {
-  const { io, globals } = ctx;
+  const { io } = ctx;
   const opts = parsePrintOptions(rawIds, flags);
   const ids = [
     ...(rawIds.length ? await readIds(ctx, rawIds) : []),
@@ -49,7 +50,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
   const failed = new Map<string, string>();
   let done = 0;
   let cached = 0;
-  const tty = io.isStderrTTY && !globals.quiet;
+  const progress = await ctx.msg.progress({ now: () => ctx.now().getTime() });
   await fetchAll(ids, cache, client, {
     concurrency: CONCURRENCY,
     signal,
@@ -57,10 +58,9 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
       done++;
       if (o.ok && o.cached) cached++;
       if (!o.ok) failed.set(o.id, describe(o.error));
-      if (tty) io.stderr.write(`\r\x1b[K[${done}/${unique}] fetching images${failed.size ? ` (${failed.size} failed)` : ''}`);
+      progress.update(`[${done}/${unique}] fetching images${failed.size ? ` (${failed.size} failed)` : ''}`);
     },
-  });
-  if (tty) io.stderr.write('\r\x1b[K');
+  }).finally(() => progress.stop());
   if (signal.aborted && done < unique) {
     throw new InterruptedError(`interrupted: ${done} of ${unique} codes fetched, no PDF written; run the same command again to go on (fetched images are kept in ${cache.dir})`);
   }
@@ -146,8 +146,8 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
     await ledger.commit();
     if (!failed.size) await cache.remove();
 
-    if (!globals.quiet) {
-      if (globals.output === 'json' || globals.output === 'ndjson') {
+    if (!ctx.msg.quiet) {
+      if (jsonRequested(ctx.globals)) {
         await write(io.stdout, `${JSON.stringify({ run, file: opts.out, pages: doc.pages, codes: placed, ledger: ledger.path })}\n`);
       } else {
         await write(io.stdout, `${opts.out}\n`);
@@ -164,7 +164,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
     if (failed.size) {
       throw new PartialError(`${lines.join('\n')}\n${failed.size} code${failed.size === 1 ? '' : 's'} left out`, failureLines(failed));
     }
-    if (!globals.quiet || near.length) for (const l of lines) io.stderr.write(`${l}\n`);
+    if (!ctx.msg.quiet || near.length) ctx.msg.say(lines.join('\n'));
   } catch (err) {
     await ledger.discard();
     throw err;

@@ -33,7 +33,7 @@ export function profilesAddCommand(): Command {
       const who = profile.account?.email ? ` for ${profile.account.email} (${profile.account.plan})` : '';
       if (!ctx.globals.quiet) {
         const where = keyCommand ? '; its key comes from the command on each run (not stored)' : '';
-        ctx.io.stderr.write(`saved profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}${where}\n`);
+        ctx.msg.info(`saved profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}${where}`);
       }
     }));
   return example(

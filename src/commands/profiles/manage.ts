@@ -64,7 +64,7 @@ export function profilesManageCommands(): Command[] {
     .action(action(async (ctx, name: string) => {
       mustGet(ctx, name);
       await ctx.profiles().setDefault(name);
-      if (!ctx.globals.quiet) ctx.io.stderr.write(`default profile is now "${name}"\n`);
+      ctx.msg.info(`default profile is now "${name}"`);
     }));
   const show = new Command('show')
     .description('Show one profile (default: the one in use)')
@@ -83,11 +83,11 @@ export function profilesManageCommands(): Command[] {
     .action(action(async (ctx, name: string) => {
       mustGet(ctx, name);
       if (!(await confirm(ctx, `Remove profile "${name}" and its stored API key?`))) {
-        ctx.io.stderr.write('nothing removed\n');
+        ctx.msg.say('nothing removed');
         return;
       }
       await ctx.profiles().remove(name);
-      if (!ctx.globals.quiet) ctx.io.stderr.write(`removed profile "${name}"\n`);
+      ctx.msg.info(`removed profile "${name}"`);
     }));
   example(list, 'cardqr profiles list');
   example(use, 'cardqr profiles use staging');

@@ -29,7 +29,7 @@ export function qrCreateCommand(): Command {
       if (flags.dryRun) return printDryRun(ctx, 'POST', '/qr-codes', JSON.parse(JSON.stringify(body)));
       const qr = await createQrCode(await ctx.api(), body, { idempotencyKey: flags.idempotencyKey });
       if (qr.paused) {
-        ctx.io.stderr.write(`warning: QR code ${qr.id} was created but is paused (paused: true): the plan does not cover it, so ${qr.url} does not redirect\n`);
+        ctx.msg.warn(`QR code ${qr.id} was created but is paused (paused: true): the plan does not cover it, so ${qr.url} does not redirect`);
       }
       const { qrView } = await import('../../output/views/qr.js');
       await printWritten(ctx, qr, qrView, qr.id);

@@ -8,7 +8,7 @@ import type { Status } from '../../api/rules.js';
 import type { QrCode } from '../../api/schemas/qr.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT } from '../../errors.js';
-import { idErrorText } from '../../hints.js';
+import { formatApiError } from '../../hints.js';
 import { readIds } from '../ids.js';
 import { confirm, example, printWritten } from '../shared.js';
 import { finishMany } from '../cards/delete-records.js';
@@ -39,7 +39,7 @@ async function setStatus(ctx: Context, verb: string, status: Status, done: strin
     return;
   }
   if (status !== 'published') {
-    ctx.io.stderr.write(`About to ${verb} ${ids.length} QR codes: their short links stop redirecting until published again.\n`);
+    ctx.msg.say(`About to ${verb} ${ids.length} QR codes: their short links stop redirecting until published again.`);
     if (!(await confirm(ctx, `${verb[0].toUpperCase()}${verb.slice(1)} ${ids.length} QR codes?`))) {
       throw new CliError(`cancelled: nothing was ${done}`, EXIT.usage);
     }
@@ -56,7 +56,7 @@ async function setStatus(ctx: Context, verb: string, status: Status, done: strin
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         failures.push(e);
-        ctx.io.stderr.write(idErrorText(id, e));
+        ctx.msg.say(formatApiError(e, { subject: id, brief: true }));
       }
     }
   }
