@@ -20,8 +20,6 @@ const KNOWN: Record<string, string> = {
   'commands/qr/update.ts -> ../cards/input.js': 'move the shared parsers out of commands/cards/',
   'commands/qr/delete.ts -> ../cards/delete-records.js': 'move deleteRecords to commands/shared',
   'commands/qr/status.ts -> ../cards/delete-records.js': 'move deleteRecords to commands/shared',
-  // Completion learns repeatable options from function identity (issue 16 item 6: hints as data).
-  'completion/tree.ts -> ../commands/shared.js': 'attach completion hints to the command tree as data',
 };
 
 function broken(list: ImportEdge[]): string[] {
