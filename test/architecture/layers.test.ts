@@ -14,12 +14,6 @@ const show = (list: ImportEdge[]) => list.map((e) => `${e.from} -> ${e.specifier
  * once an entry is fixed, delete it here so the rule holds from then on.
  */
 const KNOWN: Record<string, string> = {
-  // qr commands share the card field parsers and the many-ids delete loop with cards: both belong in a
-  // shared module under commands/ (issue 16 item 4, "one way to check a flag").
-  'commands/qr/create.ts -> ../cards/input.js': 'move the shared parsers out of commands/cards/',
-  'commands/qr/update.ts -> ../cards/input.js': 'move the shared parsers out of commands/cards/',
-  'commands/qr/delete.ts -> ../cards/delete-records.js': 'move deleteRecords to commands/shared',
-  'commands/qr/status.ts -> ../cards/delete-records.js': 'move deleteRecords to commands/shared',
   // The export engine formats its own CSV/NDJSON rows with output/'s helpers (issue 16 item 2: the row
   // mapper belongs to the view, handed to the engine by the command).
   'export/output.ts -> ../output/csv.js': 'pass the formatter in from the command',
