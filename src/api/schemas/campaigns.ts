@@ -51,7 +51,6 @@ const Problem = z.looseObject({
   key: z.optional(z.string()),
   reason: z.optional(z.string()),
 });
-export type DryRunProblem = z.infer<typeof Problem>;
 
 export const DryRun = z.looseObject({
   object: z.literal('dry_run'),
