@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startProgress, progressText } from '../../src/bulk/progress.js';
 import { reportRow, type ReportRow } from '../../src/bulk/report.js';
-import { runImport, type Job, type Sent } from '../../src/bulk/runner.js';
+import { sendRows, type Job, type Sent } from '../../src/bulk/runner.js';
 import { commandLine, duration, formatSummary, shellQuote, Tally } from '../../src/bulk/summary.js';
-import { resumeCommand } from '../../src/commands/campaigns/import-run.js';
+import { resumeCommand } from '../../src/commands/campaigns/import-print.js';
 import { CliError, EXIT } from '../../src/errors.js';
 
 async function* jobs(n: number): AsyncGenerator<Job> {
@@ -11,7 +11,7 @@ async function* jobs(n: number): AsyncGenerator<Job> {
 }
 const tick = () => new Promise((r) => setImmediate(r));
 
-describe('runImport', () => {
+describe('sendRows', () => {
   it('concurrency 1: each outcome is recorded before the next request starts', async () => {
     const events: string[] = [];
     const send = async (j: Job): Promise<Sent> => {
@@ -19,7 +19,7 @@ describe('runImport', () => {
       await tick();
       return { row: reportRow(j.line, j.externalId, 'created') };
     };
-    const r = await runImport(jobs(3), send, (row) => events.push(`record ${row.line}`), { concurrency: 1 });
+    const r = await sendRows(jobs(3), send, (row) => events.push(`record ${row.line}`), { concurrency: 1 });
     expect(r).toEqual({ stopped: 'done' });
     expect(events).toEqual(['send 2', 'record 2', 'send 3', 'record 3', 'send 4', 'record 4']);
   });
@@ -34,7 +34,7 @@ describe('runImport', () => {
       inFlight--;
       return { row: reportRow(j.line, j.externalId, 'created') };
     };
-    await runImport(jobs(20), send, (row) => recorded.push(row.line), { concurrency: 4 });
+    await sendRows(jobs(20), send, (row) => recorded.push(row.line), { concurrency: 4 });
     expect(peak).toBe(4);
     expect([...recorded].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
   });
@@ -47,7 +47,7 @@ describe('runImport', () => {
       await tick();
       return { row: reportRow(j.line, j.externalId, 'created') };
     };
-    const r = await runImport(jobs(10), send, (row) => recorded.push(row), { concurrency: 1, signal: ctrl.signal });
+    const r = await sendRows(jobs(10), send, (row) => recorded.push(row), { concurrency: 1, signal: ctrl.signal });
     expect(r.stopped).toBe('interrupted');
     expect(recorded.map((x) => x.line)).toEqual([2, 3, 4]);
   });
@@ -56,7 +56,7 @@ describe('runImport', () => {
     const fatal = new CliError('plan full', EXIT.auth);
     const recorded: number[] = [];
     const send = async (j: Job): Promise<Sent> => ({ row: reportRow(j.line, j.externalId, j.line === 3 ? 'failed' : 'created'), fatal: j.line === 3 ? fatal : undefined });
-    expect(await runImport(jobs(10), send, (row) => recorded.push(row.line), { concurrency: 1 })).toEqual({ stopped: 'fatal', fatal });
+    expect(await sendRows(jobs(10), send, (row) => recorded.push(row.line), { concurrency: 1 })).toEqual({ stopped: 'fatal', fatal });
     expect(recorded).toEqual([2, 3]);
   });
 });
