@@ -1,11 +1,13 @@
 // Entry point: parse, run, and the ONLY place that turns errors into text and exit codes.
 import { CommanderError } from 'commander';
 import type { Settings } from './config/settings.js';
+import type { Context } from './context.js';
 import { createDeps, type Deps } from './deps.js';
-import { ApiError, CliError, EXIT, formatDetail, UnavailableError } from './errors.js';
+import { ApiError, CliError, EXIT, UnavailableError } from './errors.js';
 import { overview } from './help/overview.js';
 import { WriteError } from './fs/durable.js';
 import { safeLine } from './output/sanitize.js';
+import { errorBodyWanted } from './output/settings.js';
 import { createProgram } from './program.js';
 
 export async function main(argv: string[], deps: Deps = createDeps()): Promise<number> {
@@ -19,7 +21,8 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
     else stdoutFailure ??= err;
   };
   io.stdout.on('error', onStdoutError);
-  const program = createProgram(deps);
+  let ctx: Context | undefined;
+  const program = createProgram(deps, (c) => (ctx = c));
   let status: number;
   try {
     if (!argv.length) io.stdout.write(overview(program, io.columns));
@@ -30,9 +33,9 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
     else if (stdoutFailure && (err === stdoutFailure || !(err instanceof CliError))) {
       deps.io.stderr.write(`error: ${new WriteError('standard output', stdoutFailure).message}\n`);
       return EXIT.failed;
-    } else status = await report(err, deps);
+    } else status = await report(err, deps, ctx);
   } finally {
-    await deps.dispose();
+    await ctx?.dispose();
     // The listener stays: a closed pipe (`cardqr --help | head -1`) can report the error after main()
     // has returned, and an unhandled 'error' event would crash with a stack trace.
   }
@@ -45,7 +48,7 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
   return status;
 }
 
-async function report(err: unknown, deps: Deps): Promise<number> {
+async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promise<number> {
   const { stderr } = deps.io;
   if (err instanceof CommanderError) {
     // commander already printed its message; help and version are successes.
@@ -56,16 +59,9 @@ async function report(err: unknown, deps: Deps): Promise<number> {
     return EXIT.usage;
   }
   if (err instanceof ApiError) {
-    // The code, message, details and request id come from the server: shown escaped (sanitize.ts).
-    const { baseUrlHint, notFoundLines, shortCodeHint } = await import('./hints.js');
-    const notFound = notFoundLines(err);
-    stderr.write(`error: ${safeLine(err.code ?? 'http_error')} (${err.status}): ${safeLine(err.message)}\n`);
-    for (const d of err.details) stderr.write(`  ${safeLine(formatDetail(d))}\n`);
-    for (const line of [...notFound.lines, ...err.lines]) stderr.write(`  ${safeLine(line)}\n`);
-    if (err.requestId) stderr.write(`  request id: ${safeLine(err.requestId)}\n`);
-    const hint = hintFor(err) ?? notFound.hint ?? shortCodeHint(err) ?? baseUrlHint(err, (await settingsIfResolved(deps))?.baseUrl);
-    if (hint) stderr.write(`hint: ${hint}\n`);
-    if (deps.globals.output === 'json' && err.body !== undefined) stderr.write(JSON.stringify(err.body) + '\n');
+    const { formatApiError } = await import('./hints.js');
+    stderr.write(formatApiError(err, { baseUrl: (await settingsIfResolved(ctx))?.baseUrl }));
+    if (ctx && errorBodyWanted(ctx.globals) && err.body !== undefined) stderr.write(JSON.stringify(err.body) + '\n');
     return err.exit;
   }
   if (err instanceof CliError) {
@@ -73,36 +69,21 @@ async function report(err: unknown, deps: Deps): Promise<number> {
     for (const line of err.lines) stderr.write(`  ${safeLine(line)}\n`);
     if (err instanceof UnavailableError) {
       // Say where: which profile (or none: flags and environment) and which API.
-      const s = await settingsIfResolved(deps);
+      const s = await settingsIfResolved(ctx);
       if (s) stderr.write(`  ${s.profile ? `profile: ${s.profile.name}` : 'profile: none (base URL and key from flags or environment)'}; base URL: ${s.baseUrl}\n`);
     }
     return err.exit;
   }
   const e = err as Error;
-  stderr.write(`error: unexpected failure: ${safeLine(e?.message ?? String(err))}${deps.globals.verbose ? '' : ' (run again with --verbose for details)'}\n`);
-  if (deps.globals.verbose && e?.stack) stderr.write(`${e.stack}\n`);
+  stderr.write(`error: unexpected failure: ${safeLine(e?.message ?? String(err))}${ctx?.globals.verbose ? '' : ' (run again with --verbose for details)'}\n`);
+  if (ctx?.globals.verbose && e?.stack) stderr.write(`${e.stack}\n`);
   return EXIT.failed;
 }
 
 /** The settings this run used, when they were resolved (never resolves them anew: that could read stdin). */
-async function settingsIfResolved(deps: Deps): Promise<Settings | undefined> {
-  if (!deps.settingsResolved()) return undefined;
-  return deps.settings().catch(() => undefined);
-}
-
-function hintFor(err: ApiError): string | undefined {
-  switch (err.code) {
-    case 'invalid_api_key':
-      return 'the key is missing, mistyped, revoked or expired; check `cardqr profiles show` or CARDQR_API_KEY';
-    case 'forbidden':
-      return 'the key lacks the scope this command needs; `cardqr me` lists its scopes (scopes cannot be added to a key: create a new one)';
-    case 'upgrade_required_api':
-      return 'the account plan does not include the REST API';
-    case 'key_scoped_to_campaign':
-      return 'this key works only on its own campaign; use an account-wide key';
-    default:
-      return undefined;
-  }
+async function settingsIfResolved(ctx: Context | undefined): Promise<Settings | undefined> {
+  if (!ctx?.settingsResolved()) return undefined;
+  return ctx.settings().catch(() => undefined);
 }
 
 function isEpipe(err: unknown): boolean {

@@ -1,16 +1,7 @@
-// The "factory": everything a command needs, built once. Only createDeps() reads `process`.
-import type { ApiClient } from './api/client.js';
+// The "factory": what the process offers every command (streams, clock, profile store), built once.
+// Only createDeps() reads `process`. The flags of a run are in the Context (context.ts), built per action.
 import { configDir } from './config/paths.js';
 import { ProfileStore } from './config/profiles.js';
-import {
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_TIMEOUT_S,
-  type GlobalOptions,
-  keyCommandNeeded,
-  resolveProfile,
-  resolveSettings,
-  type Settings,
-} from './config/settings.js';
 import { UsageError } from './errors.js';
 import { ignoreFileSizeSignal } from './fs/durable.js';
 import type { IO } from './io.js';
@@ -25,26 +16,17 @@ export interface Deps {
   io: IO;
   env: Env;
   now: () => Date;
+  /** Monotonic-enough clock for pacing and durations, in ms. */
+  clock: () => number;
   sleep: (ms: number) => Promise<void>;
   random: () => number;
   version: string;
-  /** Global flags, filled in by the root command before any action runs. */
-  globals: GlobalOptions;
   profiles: () => ProfileStore;
-  settings: () => Promise<Settings>;
-  /** True once settings() has been asked for (error reports then name the profile and base URL). */
-  settingsResolved: () => boolean;
-  /** The one API client, built on first use (so --help never builds it). */
-  api: () => Promise<ApiClient>;
-  /** A client for other credentials (profiles add verifies a key before storing it). */
-  clientFor: (baseUrl: string, apiKey: string, requestsPerMinute?: number) => Promise<ApiClient>;
   /** Standard input with bounded memory (stdin-reader.ts); past the limit, a usage error. */
   readStdin: (limits?: StdinLimits) => Promise<string>;
   prompt: (question: string, opts?: { hidden?: boolean }) => Promise<string>;
   /** Marks the command as interrupt-aware: Ctrl-C aborts this signal instead of exiting at once. */
   interruptible: () => AbortSignal;
-  /** Closes what was opened (the client's sockets). */
-  dispose: () => Promise<void>;
 }
 
 export interface DepsBase {
@@ -63,69 +45,21 @@ export interface DepsBase {
 /** Builds Deps around the given streams; the real process and tests differ only in `base`. */
 export function buildDeps(base: DepsBase): Deps {
   let store: ProfileStore | undefined;
-  let settings: Promise<Settings> | undefined;
-  let client: Promise<ApiClient> | undefined;
-  const sleep = base.sleep ?? safeSleep;
-  const clock = base.clock ?? Date.now;
-  const deps: Deps = {
+  return {
     io: base.io,
     env: base.env,
     now: base.now ?? (() => new Date()),
-    sleep,
+    clock: base.clock ?? Date.now,
+    sleep: base.sleep ?? safeSleep,
     random: base.random ?? Math.random,
     version: VERSION,
-    globals: {},
     readStdin: base.readStdin,
     prompt: base.prompt ?? (async () => {
       throw new UsageError('cannot ask: no terminal');
     }),
     interruptible: base.interruptible ?? (() => new AbortController().signal),
     profiles: () => (store ??= new ProfileStore(configDir(base.env))),
-    settingsResolved: () => settings !== undefined,
-    settings: () =>
-      (settings ??= (async () => {
-        const stdinKey = deps.globals.apiKeyStdin ? await readKeyFromStdin(deps) : undefined;
-        const warning = deps.profiles().permissionWarning();
-        if (warning) deps.io.stderr.write(`${warning}\n`);
-        const profile = resolveProfile(deps.globals, deps.env, deps.profiles());
-        let commandKey: string | undefined;
-        if (keyCommandNeeded(profile, deps.env, stdinKey)) {
-          const { runKeyCommand, keyCommandTimeoutMs } = await import('./config/key-command.js');
-          commandKey = await runKeyCommand(profile.keyCommand, { profile: profile.name, timeoutMs: keyCommandTimeoutMs(deps.env) });
-        }
-        return resolveSettings(deps.globals, deps.env, deps.profiles(), stdinKey, commandKey);
-      })()),
-    clientFor: async (baseUrl, apiKey, requestsPerMinute) => {
-      const { ApiClient } = await import('./api/client.js');
-      const g = deps.globals;
-      const verbose = Boolean(g.verbose) || deps.env.CARDQR_DEBUG === '1';
-      return new ApiClient({
-        baseUrl,
-        apiKey,
-        userAgent: `cardqr/${VERSION}`,
-        timeoutMs: (g.timeout ?? DEFAULT_TIMEOUT_S) * 1000,
-        maxRetries: g.maxRetries ?? DEFAULT_MAX_RETRIES,
-        requestsPerMinute,
-        sleep,
-        now: clock,
-        random: deps.random,
-        debug: verbose ? (line) => deps.io.stderr.write(`[debug] ${line}\n`) : undefined,
-        notice: (line) => deps.io.stderr.write(`${line}\n`),
-      });
-    },
-    api: () =>
-      (client ??= deps.settings().then((s) => deps.clientFor(s.baseUrl, s.apiKey, s.requestsPerMinute))),
-    dispose: async () => {
-      if (client) await (await client.catch(() => undefined))?.close();
-    },
   };
-  return deps;
-}
-
-async function readKeyFromStdin(deps: Deps): Promise<string> {
-  const key = (await deps.readStdin({ firstLine: true, what: '--api-key-stdin' })).split(/\r?\n/)[0]?.trim();
-  if (!key) throw new UsageError('--api-key-stdin: standard input held no key');
-  return key;
 }
 
 /** setTimeout past 2^31-1 ms fires at once (a retry storm): longer waits are slept in pieces. */

@@ -1,6 +1,6 @@
-// Hints printed under an API error (cli.ts, and the per-id lines of many-id commands). They read the
+// How an API error reads on stderr (formatApiError: cli.ts, and the per-id lines of many-id commands). They read the
 // failed request (method, path, whether it carried a shortCode) and the base URL in use.
-import type { ApiError } from './errors.js';
+import { type ApiError, formatDetail } from './errors.js';
 import { safeLine } from './output/sanitize.js';
 
 /**
@@ -70,9 +70,35 @@ function safeDecode(s: string): string {
   }
 }
 
-/** The stderr lines for one failed id of a many-id command. */
-export function idErrorText(id: string, e: ApiError): string {
-  const nf = notFoundLines(e);
-  // The code and message come from the server: escaped (output/sanitize.ts).
-  return `error: ${safeLine(`${id}: ${e.code ?? 'http_error'} (${e.status}): ${e.message}`)}\n${nf.hint ? `hint: ${nf.hint}\n` : ''}`;
+/**
+ * The one text of an API error on stderr: `error: code (status): message`, then (unless `brief`) its
+ * details, what the failed request was and the request id, then one hint. Everything from the server
+ * is escaped (output/sanitize.ts). `subject` names what failed (the id of a many-id command, whose
+ * per-id text is `brief`: headline and hint).
+ */
+export function formatApiError(err: ApiError, opts: { subject?: string; brief?: boolean; baseUrl?: string } = {}): string {
+  const nf = notFoundLines(err);
+  let out = `error: ${safeLine(`${opts.subject ? `${opts.subject}: ` : ''}${err.code ?? 'http_error'} (${err.status}): ${err.message}`)}\n`;
+  if (!opts.brief) {
+    for (const d of err.details) out += `  ${safeLine(formatDetail(d))}\n`;
+    for (const line of [...nf.lines, ...err.lines]) out += `  ${safeLine(line)}\n`;
+    if (err.requestId) out += `  request id: ${safeLine(err.requestId)}\n`;
+  }
+  const hint = opts.brief ? nf.hint : (codeHint(err) ?? nf.hint ?? shortCodeHint(err) ?? baseUrlHint(err, opts.baseUrl));
+  return hint ? `${out}hint: ${hint}\n` : out;
+}
+
+function codeHint(err: ApiError): string | undefined {
+  switch (err.code) {
+    case 'invalid_api_key':
+      return 'the key is missing, mistyped, revoked or expired; check `cardqr profiles show` or CARDQR_API_KEY';
+    case 'forbidden':
+      return 'the key lacks the scope this command needs; `cardqr me` lists its scopes (scopes cannot be added to a key: create a new one)';
+    case 'upgrade_required_api':
+      return 'the account plan does not include the REST API';
+    case 'key_scoped_to_campaign':
+      return 'this key works only on its own campaign; use an account-wide key';
+    default:
+      return undefined;
+  }
 }

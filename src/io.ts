@@ -13,19 +13,6 @@ export interface IO {
   stdoutFd?: number;
 }
 
-export function colorEnabled(
-  env: Readonly<Record<string, string | undefined>>,
-  isTTY: boolean,
-  flag: boolean | undefined,
-): boolean {
-  if (flag === false) return false;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  // FORCE_COLOR=0 (or false) turns colour off even on a terminal, as Node and chalk read it.
-  if (env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false') return false;
-  if (env.FORCE_COLOR !== undefined) return true;
-  return isTTY;
-}
-
 /**
  * Writes to stdout and resolves once flushed; honours back-pressure. A stream that fails or closes
  * (EPIPE after `| head -1`) rejects instead of waiting for a 'drain' that never comes.

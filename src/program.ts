@@ -13,15 +13,19 @@ import { printCommand } from './commands/print/index.js';
 import { profilesCommand } from './commands/profiles/index.js';
 import { qrCommand } from './commands/qr/index.js';
 import { templatesCommand } from './commands/templates/index.js';
-import { checkOutputFlags, intIn, positiveAtMost } from './commands/shared.js';
-import { MAX_TIMEOUT_S, OUTPUT_FORMATS, type GlobalOptions } from './config/settings.js';
+import { bindContext } from './commands/action.js';
+import { intIn, positiveAtMost } from './commands/shared.js';
+import { MAX_TIMEOUT_S, type GlobalOptions } from './config/settings.js';
+import { type Context, createContext } from './context.js';
 import type { Deps } from './deps.js';
 import { EXIT, EXIT_TABLE } from './errors.js';
 import { addExamples, examplesOf, withHint } from './help/annotations.js';
 import { addExamplesHelp, examplesText } from './help/examples.js';
 import { CSV_DELIMITERS, CSV_DIALECTS } from './output/csv.js';
+import { checkOutputFlags, OUTPUT_FORMATS } from './output/settings.js';
 
-export function createProgram(deps: Deps): Command {
+/** `onContext` learns the context of the action that runs (cli.ts reports errors with it and disposes it). */
+export function createProgram(deps: Deps, onContext?: (ctx: Context) => void): Command {
   const program = new Command('cardqr')
     .description('Manage digital business cards, dynamic QR codes, leads and campaign imports from the shell.')
     .version(deps.version, '-V, --version', 'print the version')
@@ -49,31 +53,37 @@ export function createProgram(deps: Deps): Command {
   program.addHelpText('after', () => rootEpilogue(program));
 
   program.commandsGroup('Set up:');
-  program.addCommand(profilesCommand(deps));
-  program.addCommand(meCommand(deps));
+  program.addCommand(profilesCommand());
+  program.addCommand(meCommand());
   program.commandsGroup('Cards and QR codes:');
-  program.addCommand(cardsCommand(deps));
-  program.addCommand(qrCommand(deps));
-  program.addCommand(templatesCommand(deps));
+  program.addCommand(cardsCommand());
+  program.addCommand(qrCommand());
+  program.addCommand(templatesCommand());
   program.commandsGroup('Images:');
-  program.addCommand(imageCommand(deps));
-  program.addCommand(printCommand(deps));
+  program.addCommand(imageCommand());
+  program.addCommand(printCommand());
   program.commandsGroup('Analytics and leads:');
-  program.addCommand(analyticsCommand(deps));
-  program.addCommand(leadsCommand(deps));
+  program.addCommand(analyticsCommand());
+  program.addCommand(leadsCommand());
   program.commandsGroup('Campaigns:');
-  program.addCommand(campaignsCommand(deps));
+  program.addCommand(campaignsCommand());
   program.commandsGroup('Advanced:');
-  program.addCommand(apiCommand(deps));
-  program.addCommand(emulatorCommand(deps));
+  program.addCommand(apiCommand());
+  program.addCommand(emulatorCommand());
   program.commandsGroup('Shell:');
-  program.addCommand(completionCommand(deps));
-  program.addCommand(completeCommand(deps), { hidden: true });
+  program.addCommand(completionCommand());
+  program.addCommand(completeCommand(), { hidden: true });
   addExamplesHelp(program);
 
-  program.hook('preAction', (_root, action) => {
-    Object.assign(deps.globals, action.optsWithGlobals() as GlobalOptions);
-    return checkOutputFlags(deps.globals, action); // fail before any request
+  // The global flags are resolved once, when an action is about to run, into that action's context.
+  program.hook('preAction', async (_root, action) => {
+    const globals = action.optsWithGlobals() as GlobalOptions;
+    // A --dry-run prints the request ({dryRun, method, path, body}), not the resource: names are not checked.
+    const path = [action.parent?.parent ? action.parent.name() : undefined, action.name()].filter(Boolean).join(' ');
+    await checkOutputFlags(globals, (action.opts() as { dryRun?: boolean }).dryRun ? undefined : path); // fail before any request
+    const ctx = await createContext(deps, globals);
+    bindContext(action, ctx);
+    onContext?.(ctx);
   });
   configureTree(program, deps);
   return program;

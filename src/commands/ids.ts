@@ -1,19 +1,19 @@
 // Several ids on the command line, and `-` for ids on standard input (one per line), for the commands
 // that act on many records (delete, qr pause/publish/archive). Bounded: a runaway pipe is refused
 // before anything is sent.
-import type { Deps } from '../deps.js';
+import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
 export const MAX_IDS = 10_000;
 const MAX_ID_LENGTH = 256;
 
 /** The ids in order, `-` replaced by the lines of standard input, duplicates dropped. */
-export async function readIds(deps: Deps, args: string[]): Promise<string[]> {
+export async function readIds(ctx: Context, args: string[]): Promise<string[]> {
   const fromStdin = args.includes('-');
-  if (fromStdin && deps.globals.apiKeyStdin) throw new UsageError('- (ids on standard input) cannot be combined with --api-key-stdin');
+  if (fromStdin && ctx.globals.apiKeyStdin) throw new UsageError('- (ids on standard input) cannot be combined with --api-key-stdin');
   let lines: string[] = [];
   if (fromStdin) {
-    const text = await deps.readStdin({ maxBytes: 16 * 1024 * 1024, what: '- (ids on standard input)' });
+    const text = await ctx.readStdin({ maxBytes: 16 * 1024 * 1024, what: '- (ids on standard input)' });
     lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
     if (!lines.length) throw new UsageError('no ids on standard input (expected one id per line)');
   }

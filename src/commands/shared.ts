@@ -1,83 +1,29 @@
 // Small helpers every command uses: output settings, option parsing, --data, confirmations.
 import { readFile } from 'node:fs/promises';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { GlobalOptions, OutputFormat } from '../config/settings.js';
-import type { Deps } from '../deps.js';
+import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { addExamples, withHint } from '../help/annotations.js';
-import { colorEnabled, write } from '../io.js';
-import { csvSettingsFrom } from '../output/csv.js';
-import type { OutputSettings, View } from '../output/render.js';
+import { write } from '../io.js';
+import type { View } from '../output/render.js';
 import { safeLine } from '../output/sanitize.js';
-import { tableWidth } from '../output/table.js';
-
-export function outputSettings(deps: Deps, forced?: OutputFormat): OutputSettings {
-  const g = deps.globals;
-  // --query filters JSON: without -o it prints JSON even on a terminal (as `gh --jq` does).
-  const format = forced ?? g.output ?? (g.query !== undefined || !deps.io.isStdoutTTY ? 'json' : 'table');
-  if (format === 'vcf') throw new UsageError('-o vcf (vCard) applies to leads list, leads get and leads export only');
-  return {
-    format,
-    fields: g.fields ? parseFieldList(g.fields) : undefined,
-    quiet: Boolean(g.quiet),
-    query: g.query,
-    color: format === 'table' && colorEnabled(deps.env, deps.io.isStdoutTTY, g.color),
-    tty: deps.io.isStdoutTTY,
-    width: tableWidth(deps.env, deps.io.isStdoutTTY, deps.io.columns),
-    now: deps.now(),
-    csv: csvSettingsFrom(g),
-  };
-}
-
-export function stderrColor(deps: Deps): boolean {
-  return colorEnabled(deps.env, deps.io.isStderrTTY, deps.globals.color);
-}
-
-export function parseFieldList(raw: string): string[] {
-  const fields = raw.split(',').map((f) => f.trim()).filter(Boolean);
-  if (!fields.length || fields.some((f) => !/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(f))) {
-    throw new UsageError(`invalid --fields "${raw}": expected comma-separated dotted names, e.g. id,name,fields.email`);
-  }
-  return fields;
-}
-
-/** --fields and --query, checked by the root's preAction hook before any command runs (exit 2). */
-export async function checkOutputFlags(g: GlobalOptions, action: Command): Promise<void> {
-  if (g.query !== undefined) {
-    if (g.output !== undefined && g.output !== 'json' && g.output !== 'ndjson') {
-      throw new UsageError(`--query filters JSON: use it with -o json or -o ndjson, not -o ${g.output}`, [
-        'for a table or CSV of chosen fields use --fields',
-      ]);
-    }
-    if (g.quiet) throw new UsageError('--query and -q do not go together: -q prints only ids');
-    const { checkQuery } = await import('../output/query.js');
-    checkQuery(g.query);
-  }
-  if (g.fields === undefined) return;
-  const fields = parseFieldList(g.fields);
-  // A --dry-run prints the request ({dryRun, method, path, body}), not the resource: names are not checked.
-  if ((action.opts() as { dryRun?: boolean }).dryRun) return;
-  const path = [action.parent?.parent ? action.parent.name() : undefined, action.name()].filter(Boolean).join(' ');
-  const { checkFieldNames } = await import('../output/field-names.js');
-  await checkFieldNames(path, fields, g.output);
-}
 
 /** Prints a created or changed record; with -q only its id (so `id=$(cardqr cards create ... -q)` works). */
-export async function printWritten<T>(deps: Deps, record: T, view: View<T>, id: string): Promise<void> {
-  if (deps.globals.quiet) {
-    await write(deps.io.stdout, `${id}\n`);
+export async function printWritten<T>(ctx: Context, record: T, view: View<T>, id: string): Promise<void> {
+  if (ctx.msg.quiet) {
+    await write(ctx.io.stdout, `${id}\n`);
     return;
   }
   const { renderRecord } = await import('../output/render.js');
-  await renderRecord(record, view, outputSettings(deps), deps.io);
+  await renderRecord(record, view, ctx.output(), ctx.io);
 }
 
 /** --dry-run of a write: the request that would be sent, on stdout (json by default off a terminal); nothing is sent. */
-export async function printDryRun(deps: Deps, method: string, path: string, body: unknown): Promise<void> {
-  deps.io.stderr.write(`dry run: nothing was sent (${method} ${path} would carry the body below)\n`);
-  if (deps.globals.quiet) return;
+export async function printDryRun(ctx: Context, method: string, path: string, body: unknown): Promise<void> {
+  ctx.msg.say(`dry run: nothing was sent (${method} ${path} would carry the body below)`);
+  if (ctx.msg.quiet) return;
   const { renderRecord } = await import('../output/render.js');
-  await renderRecord({ dryRun: true, method, path, body }, { columns: [] }, outputSettings(deps), deps.io);
+  await renderRecord({ dryRun: true, method, path, body }, { columns: [] }, ctx.output(), ctx.io);
 }
 
 /** commander argParser: an integer within [min, max]. */
@@ -117,11 +63,11 @@ export function repeatableOption(flags: string, description: string): Option {
 }
 
 /** `--data @file.json`, `--data -` / `@-` (stdin), or inline JSON. Always an object unless `allowAny`. */
-export async function readJsonData(spec: string, deps: Deps, what = '--data'): Promise<unknown> {
+export async function readJsonData(spec: string, ctx: Context, what = '--data'): Promise<unknown> {
   let text: string;
   let source: string;
   if (spec === '-' || spec === '@-') {
-    text = await deps.readStdin({ what });
+    text = await ctx.readStdin({ what });
     source = 'standard input';
   } else if (spec.startsWith('@')) {
     source = spec.slice(1);
@@ -167,8 +113,8 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
-export async function readJsonObject(spec: string, deps: Deps, what = '--data'): Promise<Record<string, unknown>> {
-  const value = await readJsonData(spec, deps, what);
+export async function readJsonObject(spec: string, ctx: Context, what = '--data'): Promise<Record<string, unknown>> {
+  const value = await readJsonData(spec, ctx, what);
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new UsageError(`${what}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
   }
@@ -179,12 +125,12 @@ export async function readJsonObject(spec: string, deps: Deps, what = '--data'):
  * Asks before destructive work. --yes skips the question; without a terminal to ask on,
  * it refuses (exit 2) so scripts never delete by accident.
  */
-export async function confirm(deps: Deps, question: string): Promise<boolean> {
-  if (deps.globals.yes) return true;
-  if (!deps.io.isStdinTTY || !deps.io.isStderrTTY) {
+export async function confirm(ctx: Context, question: string): Promise<boolean> {
+  if (ctx.globals.yes) return true;
+  if (!ctx.io.isStdinTTY || !ctx.io.isStderrTTY) {
     throw new UsageError('refusing to continue without confirmation: no terminal to ask on; pass --yes to confirm');
   }
-  const answer = await deps.prompt(`${safeLine(question)} [y/N] `);
+  const answer = await ctx.prompt(`${safeLine(question)} [y/N] `);
   return /^y(es)?$/i.test(answer.trim());
 }
 

@@ -1,28 +1,18 @@
 // Resolves what a run uses: flag > environment > profile > built-in default (PRODUCT §2).
 import { UsageError } from '../errors.js';
+import type { OutputFlags } from '../output/settings.js';
 import type { Profile, ProfileStore } from './profiles.js';
 
-export interface GlobalOptions {
+/** Every global flag as parsed; the output ones are OutputFlags (output/settings.ts). */
+export interface GlobalOptions extends OutputFlags {
   profile?: string;
   apiKeyStdin?: boolean;
   baseUrl?: string;
-  output?: OutputFormat;
-  fields?: string;
-  query?: string;
-  quiet?: boolean;
-  color?: boolean;
   verbose?: boolean;
   timeout?: number;
   maxRetries?: number;
   yes?: boolean;
-  csvDialect?: string;
-  csvDelimiter?: string;
-  csvRaw?: boolean;
 }
-
-export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'vcf';
-/** `vcf` (vCard) applies to leads only; every other command refuses it (outputSettings). */
-export const OUTPUT_FORMATS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'vcf'];
 
 export interface Settings {
   baseUrl: string;

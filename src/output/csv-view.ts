@@ -9,7 +9,8 @@
 import type { IO } from '../io.js';
 import { write } from '../io.js';
 import { csvLine, csvPreamble, type CsvSettings } from './csv.js';
-import type { OutputSettings, View } from './render.js';
+import type { View } from './render.js';
+import type { OutputSettings } from './settings.js';
 import { flatten, getPath } from './values.js';
 
 export const EXTRA_COLUMN = 'extra';

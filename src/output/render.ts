@@ -1,8 +1,8 @@
 // One renderer for every list and record: table | json | ndjson | csv, --fields, -q.
 // Lists arrive as async iterables, so ndjson/csv/json print each item as it arrives.
-import type { OutputFormat } from '../config/settings.js';
 import { type IO, write } from '../io.js';
-import type { CsvSettings } from './csv.js';
+import { cellPainter as stylePainter, loadPaint, type Painter } from './paint.js';
+import type { OutputSettings } from './settings.js';
 import { csvList, csvRecord } from './csv-view.js';
 import { safeLine, safeText } from './sanitize.js';
 import { type Cell, type CellPainter, formatRecord, formatRow, layout, oneLine } from './table.js';
@@ -38,28 +38,12 @@ export interface View<T = any> {
   extra?: (item: T, ctx: TableContext) => string;
 }
 
-export interface OutputSettings {
-  format: OutputFormat;
-  fields?: string[];
-  quiet: boolean;
-  /** --query: a JMESPath expression over the JSON output (json and ndjson only). */
-  query?: string;
-  color: boolean;
-  /** stdout is a terminal: relative dates. */
-  tty: boolean;
-  /** Columns tables fit into ($COLUMNS or the terminal); undefined: cells are never cut. */
-  width?: number;
-  now: Date;
-  /** CSV dialect, delimiter, raw (default: RFC 4180, comma, formulas neutralised). */
-  csv?: CsvSettings;
-}
 
 export interface TableContext {
   settings: OutputSettings;
   paint: Painter;
 }
 
-export type Painter = (style: Style | undefined, text: string, raw?: unknown) => string;
 
 export async function renderList<T>(
   items: AsyncIterable<T> | Iterable<T>,
@@ -202,29 +186,8 @@ function cellPainter(paint: Painter): CellPainter {
   return (c, text) => (text ? paint(c.style, text, c.raw) : text);
 }
 
-const STATUS_COLORS: Record<string, 'green' | 'yellow' | 'red' | 'gray'> = {
-  published: 'green',
-  active: 'green',
-  sent: 'green',
-  draft: 'yellow',
-  pending: 'yellow',
-  retrying: 'yellow',
-  paused: 'red',
-  failed: 'red',
-  archived: 'gray',
-};
-
 async function painter(color: boolean): Promise<Painter> {
-  if (!color) return (_style, text) => text;
-  const { Chalk } = await import('chalk');
-  const c = new Chalk({ level: 1 });
-  return (style, text, raw) => {
-    if (style === 'status') return c[STATUS_COLORS[typeof raw === 'string' ? raw : text] ?? 'white'](text);
-    if (style === 'dim') return c.dim(text);
-    if (style === 'bool') return raw ? c.yellow(text) : text;
-    if (style === 'url') return c.cyan(text);
-    return text;
-  };
+  return stylePainter(await loadPaint(color));
 }
 
 export function project<T>(item: T, s: OutputSettings): unknown {

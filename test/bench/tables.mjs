@@ -4,7 +4,7 @@
 // a file; every run is checked (10,000 distinct ids; the table: a header and one line per card,
 // none wider than 120 columns). Runs alternate; the figure is the median of the per-round ratios.
 // That the first rows print before the second page is requested is a test, not a timing:
-// test/commands/cards-list-streaming.test.ts.
+// test/commands/cards/list-streaming.test.ts.
 //
 //   npm run build && node test/bench/tables.mjs [--quick]
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

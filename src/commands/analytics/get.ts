@@ -1,20 +1,20 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
+import { action } from '../action.js';
 import { example } from '../shared.js';
 import { parseStatsOptions, showStats, withStatsOptions, type StatsFlags } from './options.js';
 
-export function analyticsGetCommand(deps: Deps): Command {
+export function analyticsGetCommand(): Command {
   const cmd = withStatsOptions(
     new Command('get')
       .description('Scan totals, trend, daily timeline and breakdowns of one card or QR code')
       .argument('<id>', 'card id or QR code id'),
-  ).action(async (id: string, flags: StatsFlags) => {
+  ).action(action(async (ctx, id: string, flags: StatsFlags) => {
     const opts = parseStatsOptions(flags);
-    await showStats(deps, id, opts, async (client) => {
+    await showStats(ctx, id, opts, async (client) => {
       const { getScanStats } = await import('../../api/analytics.js');
       return getScanStats(client, id, opts);
     });
-  });
+  }));
   return example(
     cmd,
     'cardqr analytics get qr_123 --range 7d',

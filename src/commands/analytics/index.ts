@@ -1,12 +1,11 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
 import { example } from '../shared.js';
 import { analyticsGetCommand } from './get.js';
 import { analyticsOverviewCommand } from './overview.js';
 
-export function analyticsCommand(deps: Deps): Command {
+export function analyticsCommand(): Command {
   const cmd = new Command('analytics').description('Read scan analytics: totals, trend, daily timeline, countries and devices');
-  cmd.addCommand(analyticsOverviewCommand(deps));
-  cmd.addCommand(analyticsGetCommand(deps));
+  cmd.addCommand(analyticsOverviewCommand());
+  cmd.addCommand(analyticsGetCommand());
   return example(cmd, 'cardqr analytics overview --range 30d', 'cardqr analytics get qr_123 --tz Europe/Berlin');
 }

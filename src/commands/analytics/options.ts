@@ -2,10 +2,9 @@
 import { type Command, Option } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { ScanStats } from '../../api/schemas/analytics.js';
-import type { Deps } from '../../deps.js';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { write } from '../../io.js';
-import { outputSettings } from '../shared.js';
 
 export const RANGES = ['7d', '30d', '90d', '12m'] as const;
 export type Range = (typeof RANGES)[number];
@@ -42,22 +41,22 @@ export function parseStatsOptions(flags: StatsFlags): StatsOptions {
 
 /** Fetches with `fetch`, then prints: the text view on a terminal, json/ndjson, or csv timeline rows. */
 export async function showStats(
-  deps: Deps,
+  ctx: Context,
   subject: string,
   opts: StatsOptions,
   fetch: (client: ApiClient) => Promise<ScanStats>,
 ): Promise<void> {
-  const stats = await fetch(await deps.api());
-  const s = outputSettings(deps);
+  const stats = await fetch(await ctx.api());
+  const s = ctx.output();
   if (s.quiet) return;
   const { renderList, renderRecord } = await import('../../output/render.js');
   if (s.format === 'csv') {
     const { timelineView } = await import('../../output/views/analytics.js');
-    await renderList(stats.timeline, timelineView, s, deps.io);
+    await renderList(stats.timeline, timelineView, s, ctx.io);
     return;
   }
   if (s.format !== 'table') {
-    await renderRecord(stats, { columns: [] }, s, deps.io);
+    await renderRecord(stats, { columns: [] }, s, ctx.io);
     return;
   }
   const { analyticsText } = await import('../../output/views/analytics.js');
@@ -67,5 +66,5 @@ export async function showStats(
     const c = new Chalk({ level: 1 });
     trendColor = (t, d) => (d === 'up' ? c.green(t) : d === 'down' ? c.red(t) : t);
   }
-  await write(deps.io.stdout, await analyticsText(stats, s, { timeZone: opts.timeZone, columns: deps.io.columns, subject, trendColor }));
+  await write(ctx.io.stdout, await analyticsText(stats, s, { timeZone: opts.timeZone, columns: ctx.io.columns, subject, trendColor }));
 }

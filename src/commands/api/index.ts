@@ -1,11 +1,19 @@
 import { Command, Option } from 'commander';
+import { action } from '../action.js';
 import type { Method } from '../../api/client.js';
 import { check } from '../../api/rules.js';
-import type { Deps } from '../../deps.js';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { example, repeatableOption, outputSettings, readJsonData } from '../shared.js';
+import { example, repeatableOption, readJsonData } from '../shared.js';
 
 const METHODS: Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
+
+interface ApiFlags {
+  param?: string[];
+  data?: string;
+  idempotencyKey?: string;
+  paginate?: boolean;
+}
 
 export interface ApiCallOptions {
   method: Method;
@@ -32,7 +40,7 @@ export function parseApiCall(method: string, path: string, flags: { param?: stri
   return { method: m, path: bare.startsWith('/') ? bare : `/${bare}`, query, data: flags.data, idempotencyKey };
 }
 
-export function apiCommand(deps: Deps): Command {
+export function apiCommand(): Command {
   const cmd = new Command('api')
     .description('Make a raw API call through the same client (auth, retries, errors)')
     .argument('<method>', `HTTP method {${METHODS.join(' | ')}}`)
@@ -41,36 +49,36 @@ export function apiCommand(deps: Deps): Command {
     .addOption(repeatableOption('-p, --param <key=value>', 'query parameter (repeatable); --query is the JMESPath filter, as on every command'))
     .option('--paginate', 'GET a list endpoint page after page (100 items each, following pagination.hasMore) and print every item')
     .addOption(new Option('--idempotency-key <key>', 'Idempotency-Key for a write (default: random)'))
-    .action(async (method: string, path: string, flags) => {
+    .action(action(async (ctx, method: string, path: string, flags: ApiFlags) => {
       const call = parseApiCall(method, path, flags);
-      if (flags.paginate) return paginate(deps, call);
-      const body = call.data !== undefined ? await readJsonData(call.data, deps) : undefined;
-      const client = await deps.api();
+      if (flags.paginate) return paginate(ctx, call);
+      const body = call.data !== undefined ? await readJsonData(call.data, ctx) : undefined;
+      const client = await ctx.api();
       // Sent as JSON text: a JSON string given with --data ("hello") must reach the API quoted, not bare.
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const res = await client.request(call.method, call.path, { query: call.query, body: payload, idempotencyKey: call.idempotencyKey });
       if (res.data === undefined) return;
       const { renderList, renderRecord } = await import('../../output/render.js');
-      const s = outputSettings(deps);
+      const s = ctx.output();
       const data = res.data as { object?: string; data?: unknown[] };
       const view = { columns: [{ header: 'id', value: 'id' }, { header: 'object', value: 'object' }] };
       // A list envelope prints its items (so -o ndjson/csv give one line per item); anything else whole.
-      if (data.object === 'list' && Array.isArray(data.data) && s.format !== 'json') await renderList(data.data, view, s, deps.io);
-      else await renderRecord(res.data, view, s, deps.io);
-    });
+      if (data.object === 'list' && Array.isArray(data.data) && s.format !== 'json') await renderList(data.data, view, s, ctx.io);
+      else await renderRecord(res.data, view, s, ctx.io);
+    }));
   return example(cmd, 'cardqr api GET /cards --param limit=5', 'cardqr api GET /leads --paginate -o ndjson --query "contact.email"', 'cardqr api PATCH /qr-codes/qr_123 --data \'{"status":"paused"}\'');
 }
 
 const VIEW = { columns: [{ header: 'id', value: 'id' }, { header: 'object', value: 'object' }] };
 
 /** `--paginate`: every item of every page, streamed as pages arrive (json: one array; ndjson: a line each). */
-async function paginate(deps: Deps, call: ApiCallOptions): Promise<void> {
+async function paginate(ctx: Context, call: ApiCallOptions): Promise<void> {
   if (call.method !== 'GET') throw new UsageError(`--paginate follows the pages of a list: it works with GET, not ${call.method}`);
   if (call.data !== undefined) throw new UsageError('--paginate does not take --data');
   const { limit: _limit, offset, ...query } = call.query;
   const start = offset === undefined ? 0 : Number(offset);
   if (!Number.isInteger(start) || start < 0) throw new UsageError(`offset "${offset}": expected a whole number of 0 or more`);
   const [{ PagedList }, { renderList }] = await Promise.all([import('../../api/pages.js'), import('../../output/render.js')]);
-  const list = new PagedList(await deps.api(), call.path, query, { all: true, offset: start, signal: deps.interruptible() });
-  await renderList(list, VIEW, outputSettings(deps), deps.io);
+  const list = new PagedList(await ctx.api(), call.path, query, { all: true, offset: start, signal: ctx.interruptible() });
+  await renderList(list, VIEW, ctx.output(), ctx.io);
 }

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
+import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
 import { example, intIn, positiveNumber } from '../shared.js';
 import type { ImportCommandOptions } from './import-print.js';
@@ -47,7 +47,7 @@ function delimiter(value: string): string {
   return d;
 }
 
-export function campaignsImportCommand(deps: Deps): Command {
+export function campaignsImportCommand(): Command {
   const cmd = new Command('import')
     .description('Import a CSV file into a campaign: one card per row, each created exactly once (validated first, resumable)')
     .argument('<campaign-id>', 'campaign id, e.g. cmp_123')
@@ -76,11 +76,11 @@ An existing report is never overwritten: continue it with --resume, or pick anot
 Exit status: 0 every row imported, 2 problems in the file (nothing sent), 3 campaign closed to the
 API or key refused, 7 some rows failed or were invalid, 130 interrupted (resume it).
 `);
-  cmd.action(async (campaignId: string, file: string, flags: ImportFlags) => {
+  cmd.action(action(async (ctx, campaignId: string, file: string, flags: ImportFlags) => {
     const options = importOptions(campaignId, file, flags);
     const { runImportCommand } = await import('./import-print.js');
-    await runImportCommand(options, deps);
-  });
+    await runImportCommand(options, ctx);
+  }));
   return example(
     cmd,
     'cardqr campaigns import cmp_123 people.csv --validate-only',

@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
 import { campaignsCreateCardCommand } from './create-card.js';
 import { campaignsGetCommand } from './get.js';
 import { campaignsImportCommand } from './import.js';
@@ -7,13 +6,13 @@ import { campaignsListCommand } from './list.js';
 import { campaignsSchemaCommand } from './schema.js';
 import { campaignsTestCommand } from './test.js';
 
-export function campaignsCommand(deps: Deps): Command {
+export function campaignsCommand(): Command {
   return new Command('campaigns')
     .description('Campaign ingestion: read campaigns and schemas, dry-run a record, create cards, import a CSV')
-    .addCommand(campaignsListCommand(deps))
-    .addCommand(campaignsGetCommand(deps))
-    .addCommand(campaignsSchemaCommand(deps))
-    .addCommand(campaignsTestCommand(deps))
-    .addCommand(campaignsCreateCardCommand(deps))
-    .addCommand(campaignsImportCommand(deps));
+    .addCommand(campaignsListCommand())
+    .addCommand(campaignsGetCommand())
+    .addCommand(campaignsSchemaCommand())
+    .addCommand(campaignsTestCommand())
+    .addCommand(campaignsCreateCardCommand())
+    .addCommand(campaignsImportCommand());
 }

@@ -1,19 +1,19 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
-import { example, type ListFlags, outputSettings, withListOptions } from '../shared.js';
+import { action } from '../action.js';
+import { example, type ListFlags, withListOptions } from '../shared.js';
 
-export function campaignsListCommand(deps: Deps): Command {
+export function campaignsListCommand(): Command {
   const cmd = withListOptions(
     new Command('list').alias('ls').description('List campaigns (a campaign-scoped key sees only its own)'),
     20,
-  ).action(async (flags: ListFlags) => {
+  ).action(action(async (ctx, flags: ListFlags) => {
     const [{ listCampaigns }, { renderList }, { campaignView }] = await Promise.all([
       import('../../api/campaigns.js'),
       import('../../output/render.js'),
       import('../../output/views/campaigns.js'),
     ]);
-    const list = listCampaigns(await deps.api(), { limit: flags.limit ?? 20, offset: flags.offset, all: flags.all });
-    await renderList(list, campaignView, outputSettings(deps), deps.io, () => list.hint());
-  });
+    const list = listCampaigns(await ctx.api(), { limit: flags.limit ?? 20, offset: flags.offset, all: flags.all });
+    await renderList(list, campaignView, ctx.output(), ctx.io, () => list.hint());
+  }));
   return example(cmd, 'cardqr campaigns list', 'cardqr campaigns list --all -o csv > campaigns.csv');
 }

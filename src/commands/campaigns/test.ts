@@ -1,31 +1,31 @@
 import { Command } from 'commander';
+import { action } from '../action.js';
 import { check } from '../../api/rules.js';
-import type { Deps } from '../../deps.js';
 import { CliError, EXIT } from '../../errors.js';
-import { example, outputSettings, readJsonObject } from '../shared.js';
+import { example, readJsonObject } from '../shared.js';
 import { safeLine } from '../../output/sanitize.js';
 
-export function campaignsTestCommand(deps: Deps): Command {
+export function campaignsTestCommand(): Command {
   const cmd = new Command('test')
     .description('Dry run: show how the campaign would turn a record into a card, creating nothing (exit 0 when it would be accepted, 5 otherwise)')
     .argument('<campaign-id>', 'campaign id, e.g. cmp_123')
     .requiredOption('--data <json>', 'the record: @file.json, - for standard input, or inline JSON')
-    .action(async (id: string, flags: { data: string }) => {
-      const body = await readJsonObject(flags.data, deps);
+    .action(action(async (ctx, id: string, flags: { data: string }) => {
+      const body = await readJsonObject(flags.data, ctx);
       check.campaignBody('--data', body);
       const [{ testCampaignCard }, { renderRecord }, { dryRunView, problemText }] = await Promise.all([
         import('../../api/campaigns.js'),
         import('../../output/render.js'),
         import('../../output/views/campaigns.js'),
       ]);
-      const result = await testCampaignCard(await deps.api(), id, body);
-      await renderRecord(result, dryRunView, outputSettings(deps), deps.io);
-      for (const w of result.warnings) deps.io.stderr.write(`warning: ${safeLine(problemText(w))}\n`);
+      const result = await testCampaignCard(await ctx.api(), id, body);
+      await renderRecord(result, dryRunView, ctx.output(), ctx.io);
+      for (const w of result.warnings) ctx.msg.warn(safeLine(problemText(w)));
       if (!result.ok) {
         const lines = result.errors.length ? result.errors.map(problemText) : ['(the service gave no reason)'];
         throw new CliError(`the campaign would refuse this record (${lines.length} problem${lines.length === 1 ? '' : 's'}):`, EXIT.rejected, lines);
       }
-    });
+    }));
   return example(
     cmd,
     'cardqr campaigns test cmp_123 --data @record.json',

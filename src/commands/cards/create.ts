@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
+import { action } from '../action.js';
 import { CREATE_STATUSES } from '../../api/rules.js';
-import type { Deps } from '../../deps.js';
 import { example, printDryRun, printWritten } from '../shared.js';
 import {
   type CardFieldFlags, checkDocKeys, checkFieldKeys, docString, fetchTemplateRules, hasUnknownKeys, parse, readFieldInput,
@@ -16,7 +16,7 @@ export interface CardsCreateFlags extends CardFieldFlags {
   dryRun?: boolean;
 }
 
-export function cardsCreateCommand(deps: Deps): Command {
+export function cardsCreateCommand(): Command {
   const cmd = withFieldOptions(
     new Command('create')
       .description('Create a business card (published by default; counts against the plan\'s card allowance)')
@@ -26,17 +26,17 @@ export function cardsCreateCommand(deps: Deps): Command {
       .addOption(new Option('--status <status>', 'initial status (default: published)').choices(CREATE_STATUSES))
       .option('--allow-empty', 'create the card even with no field given (an "Untitled card" still counts against the allowance)')
       .option('--dry-run', 'print the request body that would be sent and send nothing (the template is still read to check its rules)'),
-  ).action(async (flags: CardsCreateFlags) => {
+  ).action(action(async (ctx, flags: CardsCreateFlags) => {
     const { createCard } = await import('../../api/cards.js');
     const { templateProblems, withoutCleared } = await import('../../api/card-fields.js');
     const { UsageError } = await import('../../errors.js');
-    const { fields, doc } = await readFieldInput(flags, deps);
+    const { fields, doc } = await readFieldInput(flags, ctx);
     checkDocKeys(doc, ['name', 'templateId', 'shortCode', 'status'], flags);
     const templateId = flags.template ?? docString(doc, 'templateId');
     // Unknown keys are refused before any request; a template may declare further keys, so fetch it
     // only when it could settle the doubt.
     if (!templateId || !(await hasUnknownKeys(fields))) await checkFieldKeys(fields, flags);
-    const template = templateId ? await fetchTemplateRules(deps, templateId) : undefined;
+    const template = templateId ? await fetchTemplateRules(ctx, templateId) : undefined;
     if (templateId) await checkFieldKeys(fields, flags, template);
     const body = {
       fields: withoutCleared(fields),
@@ -54,14 +54,14 @@ export function cardsCreateCommand(deps: Deps): Command {
         'give --field, --email, --phone, --link or --data; or pass --allow-empty to create an empty card on purpose',
       ]);
     }
-    if (flags.dryRun) return printDryRun(deps, 'POST', '/cards', JSON.parse(JSON.stringify(body)));
-    const card = await createCard(await deps.api(), body, { idempotencyKey: flags.idempotencyKey });
+    if (flags.dryRun) return printDryRun(ctx, 'POST', '/cards', JSON.parse(JSON.stringify(body)));
+    const card = await createCard(await ctx.api(), body, { idempotencyKey: flags.idempotencyKey });
     if (card.paused) {
-      deps.io.stderr.write(`warning: card ${card.id} was created but is paused (paused: true): the plan does not cover it, so ${card.url} does not open\n`);
+      ctx.msg.warn(`card ${card.id} was created but is paused (paused: true): the plan does not cover it, so ${card.url} does not open`);
     }
     const { cardView } = await import('../../output/views/cards.js');
-    await printWritten(deps, card, cardView, card.id);
-  });
+    await printWritten(ctx, card, cardView, card.id);
+  }));
   return example(
     cmd,
     'cardqr cards create --field firstName=Ada --field lastName=Lovelace --email Work=ada@example.com',

@@ -2,9 +2,9 @@
 // each record on a terminal (--yes otherwise; past DESCRIBE_MAX ids it names the count instead of
 // fetching each), one report line per id, and going on past a failed id.
 import type { ApiClient } from '../../api/client.js';
-import type { Deps } from '../../deps.js';
+import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, PartialError } from '../../errors.js';
-import { idErrorText } from '../../hints.js';
+import { formatApiError } from '../../hints.js';
 import { readIds } from '../ids.js';
 import { safeLine } from '../../output/sanitize.js';
 import { confirm } from '../shared.js';
@@ -37,13 +37,13 @@ export function finishMany(failures: ApiError[], total: number, doneText: string
   throw new PartialError(summary);
 }
 
-export async function deleteRecords<T>(deps: Deps, args: string[], spec: DeleteSpec<T>): Promise<void> {
-  const unique = await readIds(deps, args);
+export async function deleteRecords<T>(ctx: Context, args: string[], spec: DeleteSpec<T>): Promise<void> {
+  const unique = await readIds(ctx, args);
   const single = unique.length === 1 && !args.includes('-');
-  const yes = Boolean(deps.globals.yes);
+  const yes = Boolean(ctx.globals.yes);
   // Without a terminal and without --yes, refuse before sending anything.
-  if (!yes && !(deps.io.isStdinTTY && deps.io.isStderrTTY)) await confirm(deps, '');
-  const client = await deps.api();
+  if (!yes && !(ctx.io.isStdinTTY && ctx.io.isStderrTTY)) await confirm(ctx, '');
+  const client = await ctx.api();
   const failures: ApiError[] = [];
   const failed: string[] = [];
   // One id: its error is the command's error (its own exit status). Several: report, go on, exit 7.
@@ -51,7 +51,7 @@ export async function deleteRecords<T>(deps: Deps, args: string[], spec: DeleteS
     if (single || !(e instanceof ApiError)) throw e;
     failed.push(id);
     failures.push(e);
-    deps.io.stderr.write(idErrorText(id, e));
+    ctx.msg.say(formatApiError(e, { subject: id, brief: true }));
   };
 
   let targets = unique;
@@ -73,8 +73,8 @@ export async function deleteRecords<T>(deps: Deps, args: string[], spec: DeleteS
     }
     if (targets.length) {
       const what = targets.length === 1 ? `this ${spec.noun}` : `these ${targets.length} ${spec.noun}s`;
-      deps.io.stderr.write(`About to delete ${what}:\n${lines.join('\n')}\n${spec.consequence(targets.length)}\n`);
-      if (!(await confirm(deps, `Delete ${what}?`))) throw new CliError('cancelled: nothing was deleted', EXIT.usage);
+      ctx.msg.say(`About to delete ${what}:\n${lines.join('\n')}\n${spec.consequence(targets.length)}`);
+      if (!(await confirm(ctx, `Delete ${what}?`))) throw new CliError('cancelled: nothing was deleted', EXIT.usage);
     }
   }
   let deleted = 0;
@@ -82,13 +82,13 @@ export async function deleteRecords<T>(deps: Deps, args: string[], spec: DeleteS
     try {
       await spec.remove(client, id);
       deleted++;
-      if (!deps.globals.quiet) deps.io.stderr.write(`deleted ${spec.noun} ${id}\n`);
+      ctx.msg.info(`deleted ${spec.noun} ${id}`);
     } catch (e) {
       fail(id, e);
     }
   }
   if (failed.length) {
-    deps.io.stderr.write(`not deleted: ${failed.join(', ')}\n`);
+    ctx.msg.say(`not deleted: ${failed.join(', ')}`);
     finishMany(failures, unique.length, `${deleted} deleted`, 'deletions');
   }
 }

@@ -1,15 +1,15 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
+import { action } from '../action.js';
 import { example } from '../shared.js';
 
-export function cardsDeleteCommand(deps: Deps): Command {
+export function cardsDeleteCommand(): Command {
   const cmd = new Command('delete')
     .alias('rm')
     .description('Move cards to Trash: their public URLs stop at once (restore only in the dashboard)')
     .argument('<card-id...>', 'one or more card ids, or - to read them from standard input (one per line)')
-    .action(async (ids: string[]) => {
+    .action(action(async (ctx, ids: string[]) => {
       const [{ deleteCard, getCard }, { deleteRecords }] = await Promise.all([import('../../api/cards.js'), import('./delete-records.js')]);
-      await deleteRecords(deps, ids, {
+      await deleteRecords(ctx, ids, {
         noun: 'card',
         fetch: (client, id) => getCard(client, id),
         describe: (c) => `${c.name}  ${c.url}`,
@@ -18,6 +18,6 @@ export function cardsDeleteCommand(deps: Deps): Command {
           ? 'Its public URL stops working at once and printed QR codes lead to an unavailable page; the short code stays taken; only the dashboard can restore it.'
           : 'Their public URLs stop working at once and printed QR codes lead to an unavailable page; the short codes stay taken; only the dashboard can restore them.',
       });
-    });
+    }));
   return example(cmd, 'cardqr cards delete crd_123', 'cardqr cards delete crd_123 crd_456 --yes');
 }

@@ -1,18 +1,18 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
-import { example, outputSettings } from '../shared.js';
+import { action } from '../action.js';
+import { example } from '../shared.js';
 
-export function cardsGetCommand(deps: Deps): Command {
+export function cardsGetCommand(): Command {
   const cmd = new Command('get')
     .description('Show one card: status, paused flag, public URLs and the person\'s fields')
     .argument('<card-id>', 'card id, e.g. crd_123 (a QR code id answers 404)')
-    .action(async (id: string) => {
+    .action(action(async (ctx, id: string) => {
       const [{ getCard }, { renderRecord }, { cardView }] = await Promise.all([
         import('../../api/cards.js'),
         import('../../output/render.js'),
         import('../../output/views/cards.js'),
       ]);
-      await renderRecord(await getCard(await deps.api(), id), cardView, outputSettings(deps), deps.io);
-    });
+      await renderRecord(await getCard(await ctx.api(), id), cardView, ctx.output(), ctx.io);
+    }));
   return example(cmd, 'cardqr cards get crd_123', 'cardqr cards get crd_123 -o json | jq .fields');
 }

@@ -3,7 +3,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { Fields, TemplateLike } from '../../api/card-fields.js';
 import { closest, nameProblem, shortCodeProblem, IDEMPOTENCY_KEY_MAX, NAME_MAX, SHORT_CODE_MAX } from '../../api/rules.js';
-import type { Deps } from '../../deps.js';
+import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { readJsonObject, repeatableOption } from '../shared.js';
 
@@ -53,12 +53,12 @@ export interface CardDocument {
 }
 
 /** --data then the field flags (flags win; address parts merge). */
-export async function readFieldInput(flags: CardFieldFlags, deps: Deps): Promise<CardDocument> {
+export async function readFieldInput(flags: CardFieldFlags, ctx: Context): Promise<CardDocument> {
   const { fieldsFromFlags, FieldInputError } = await import('../../api/card-fields.js');
   let fields: Fields = {};
   let doc: Record<string, unknown> = {};
   if (flags.data !== undefined) {
-    const data = await readJsonObject(flags.data, deps);
+    const data = await readJsonObject(flags.data, ctx);
     if ('fields' in data) {
       if (!data.fields || typeof data.fields !== 'object' || Array.isArray(data.fields)) {
         throw new UsageError('--data: "fields" must be a JSON object');
@@ -111,13 +111,13 @@ export async function hasUnknownKeys(fields: Fields): Promise<boolean> {
  * The template's rules, or undefined when the key may not read templates (then the service still checks
  * them; a warning says the local check was skipped).
  */
-export async function fetchTemplateRules(deps: Deps, id: string): Promise<TemplateLike | undefined> {
+export async function fetchTemplateRules(ctx: Context, id: string): Promise<TemplateLike | undefined> {
   const { getTemplate } = await import('../../api/templates.js');
   try {
-    return await getTemplate(await deps.api(), id);
+    return await getTemplate(await ctx.api(), id);
   } catch (e) {
     if (e instanceof ApiError && e.code === 'forbidden') {
-      deps.io.stderr.write(`warning: cannot read template ${id} (the key lacks templates:read); its rules are checked by the API only\n`);
+      ctx.msg.warn(`cannot read template ${id} (the key lacks templates:read); its rules are checked by the API only`);
       return undefined;
     }
     throw e;

@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { action } from '../action.js';
 import { SEARCH_MAX, STATUSES } from '../../api/rules.js';
-import type { Deps } from '../../deps.js';
-import { example, type ListFlags, outputSettings, withListOptions } from '../shared.js';
+import { example, type ListFlags, withListOptions } from '../shared.js';
 
 export interface CardsListFlags extends ListFlags {
   search?: string;
@@ -14,7 +14,7 @@ export function parseSearch(v: string): string {
   return v;
 }
 
-export function cardsListCommand(deps: Deps): Command {
+export function cardsListCommand(): Command {
   const cmd = withListOptions(
     new Command('list')
       .alias('ls')
@@ -22,16 +22,16 @@ export function cardsListCommand(deps: Deps): Command {
       .option('--search <text>', `case-insensitive partial match on the name, up to ${SEARCH_MAX} characters`, parseSearch)
       .option('--template <template-id>', 'only cards built from this template')
       .addOption(new Option('--status <status>', 'only cards with this status').choices(STATUSES)),
-  ).action(async (flags: CardsListFlags) => {
+  ).action(action(async (ctx, flags: CardsListFlags) => {
     const [{ listCards }, { renderList }, { cardView }] = await Promise.all([
       import('../../api/cards.js'),
       import('../../output/render.js'),
       import('../../output/views/cards.js'),
     ]);
     const query = { search: flags.search, templateId: flags.template, status: flags.status };
-    const list = listCards(await deps.api(), query, { limit: flags.limit ?? 25, offset: flags.offset, all: flags.all });
-    await renderList(list, cardView, outputSettings(deps), deps.io, () => list.hint());
-  });
+    const list = listCards(await ctx.api(), query, { limit: flags.limit ?? 25, offset: flags.offset, all: flags.all });
+    await renderList(list, cardView, ctx.output(), ctx.io, () => list.hint());
+  }));
   return example(
     cmd,
     'cardqr cards list --search laurent',

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
+import { action } from '../action.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { safeLine } from '../../output/sanitize.js';
 import { confirm, example, printDryRun, printWritten } from '../shared.js';
@@ -27,7 +27,7 @@ function personName(fields: Record<string, unknown>): string | undefined {
   return name ? name.slice(0, 200) : undefined;
 }
 
-export function cardsUpdateCommand(deps: Deps): Command {
+export function cardsUpdateCommand(): Command {
   const cmd = withFieldOptions(
     new Command('update')
       .description("Change a card's fields (merged into its current data unless --replace); asks before clearing data or renaming (--yes in scripts)")
@@ -36,13 +36,13 @@ export function cardsUpdateCommand(deps: Deps): Command {
       .option('--unlink-template', 'unlink the card from its template (templateId null)')
       .option('--replace', 'send exactly the given fields: scalar fields not given are CLEARED (rich sections not given are kept)')
       .option('--dry-run', 'print the merged document that would be sent (PATCH body) and what it would clear or rename; send nothing'),
-  ).action(async (id: string, flags: CardsUpdateFlags) => {
+  ).action(action(async (ctx, id: string, flags: CardsUpdateFlags) => {
     if (flags.template !== undefined && flags.unlinkTemplate) throw new UsageError('use either --template or --unlink-template, not both');
     const { getCard, updateCard } = await import('../../api/cards.js');
     const { mergeFields, templateProblems, SCALAR_KEYS, SECTION_KEYS } = await import('../../api/card-fields.js');
     const isSection = (key: string) => !(SCALAR_KEYS as readonly string[]).includes(key);
     const SECTION_SET = Object.fromEntries(SECTION_KEYS.map((k) => [k, true]));
-    const { fields: changes, doc } = await readFieldInput(flags, deps);
+    const { fields: changes, doc } = await readFieldInput(flags, ctx);
     checkDocKeys(doc, ['templateId'], flags);
     const docTemplate = doc.templateId === null ? null : docString(doc, 'templateId');
     const templateId: string | null | undefined = flags.unlinkTemplate ? null : (flags.template ?? docTemplate);
@@ -50,12 +50,12 @@ export function cardsUpdateCommand(deps: Deps): Command {
       throw new UsageError('nothing to change: give --field, --email, --phone, --link, --data, --template or --unlink-template');
     }
     if (!templateId || !(await hasUnknownKeys(changes))) await checkFieldKeys(changes, flags);
-    const client = await deps.api();
+    const client = await ctx.api();
     // The card is read first (a read, also for --replace and --dry-run): what the update would clear
     // or rename is known, and asked about, before anything is written.
     const card = await getCard(client, id);
     const targetId = templateId === undefined ? card.templateId : templateId;
-    const template = targetId ? await fetchTemplateRules(deps, targetId) : undefined;
+    const template = targetId ? await fetchTemplateRules(ctx, targetId) : undefined;
     if (targetId) await checkFieldKeys(changes, flags, template);
     let fields: Record<string, unknown>;
     const losses: string[] = [];
@@ -83,17 +83,17 @@ export function cardsUpdateCommand(deps: Deps): Command {
     if (nameAfter !== card.name) losses.push(`renames the card "${card.name}" to "${nameAfter}" (the name follows first + last name)`);
     const body = templateId === undefined ? { fields } : { fields, templateId };
     if (flags.dryRun) {
-      for (const line of losses) deps.io.stderr.write(`note: this update ${safeLine(line)}\n`);
-      return printDryRun(deps, 'PATCH', `/cards/${id}`, body);
+      for (const line of losses) ctx.msg.say(`note: this update ${safeLine(line)}`);
+      return printDryRun(ctx, 'PATCH', `/cards/${id}`, body);
     }
     if (losses.length) {
-      deps.io.stderr.write(`This update of ${card.id} (${safeLine(card.name)}):\n${losses.map((l) => `  ${safeLine(l)}\n`).join('')}`);
-      if (!(await confirm(deps, 'Apply it?'))) throw new CliError('cancelled: nothing was changed', EXIT.usage);
+      ctx.msg.say(`This update of ${card.id} (${safeLine(card.name)}):\n${losses.map((l) => `  ${safeLine(l)}\n`).join('')}`);
+      if (!(await confirm(ctx, 'Apply it?'))) throw new CliError('cancelled: nothing was changed', EXIT.usage);
     }
     const updated = await updateCard(client, id, body, { idempotencyKey: flags.idempotencyKey });
     const { cardView } = await import('../../output/views/cards.js');
-    await printWritten(deps, updated, cardView, updated.id);
-  });
+    await printWritten(ctx, updated, cardView, updated.id);
+  }));
   return example(
     cmd,
     'cardqr cards update crd_123 --field title=CTO',

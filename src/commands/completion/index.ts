@@ -2,13 +2,13 @@
 // never edits rc files. `cardqr __complete profiles` (hidden) is what those scripts call back for
 // profile names: it reads the store file only (no conf, no network), so TAB stays instant.
 import { Argument, Command } from 'commander';
-import type { Deps } from '../../deps.js';
+import { action } from '../action.js';
 import { example } from '../shared.js';
 
 const SHELL_NAMES = ['bash', 'zsh', 'fish'] as const;
 const CANDIDATES = ['profiles'] as const;
 
-export function completionCommand(deps: Deps): Command {
+export function completionCommand(): Command {
   const cmd = new Command('completion')
     .description('Print the shell completion script for bash, zsh or fish (it never edits rc files)')
     .addArgument(new Argument('<shell>', 'shell to complete for').choices(SHELL_NAMES))
@@ -23,27 +23,27 @@ Install (pick your shell):
   fish  cardqr completion fish > ~/.config/fish/completions/cardqr.fish
 Then open a new shell. The npm package also ships the scripts in its completions/ folder.`,
     )
-    .action(async (shell: (typeof SHELL_NAMES)[number], _flags: unknown, self: Command) => {
+    .action(action(async (ctx, shell: (typeof SHELL_NAMES)[number], _flags: unknown, self: Command) => {
       const { completionScript } = await import('../../completion/index.js');
       let root = self;
       while (root.parent) root = root.parent;
-      deps.io.stdout.write(completionScript(root, shell));
-    });
+      ctx.io.stdout.write(completionScript(root, shell));
+    }));
   return example(cmd, 'cardqr completion zsh > "${fpath[1]}/_cardqr"', 'source <(cardqr completion bash)');
 }
 
-export function completeCommand(deps: Deps): Command {
+export function completeCommand(): Command {
   const cmd = new Command('__complete')
     .description('Print completion candidates, one per line (called by the completion scripts)')
     .addArgument(new Argument('<kind>', 'what to list').choices(CANDIDATES))
-    .action(() => {
+    .action(action((ctx) => {
       let names: string[] = [];
       try {
-        names = deps.profiles().list().map((p) => p.name);
+        names = ctx.profiles().list().map((p) => p.name);
       } catch {
         // An unreadable store completes to nothing; TAB must never print errors.
       }
-      if (names.length) deps.io.stdout.write(`${names.join('\n')}\n`);
-    });
+      if (names.length) ctx.io.stdout.write(`${names.join('\n')}\n`);
+    }));
   return example(cmd, 'cardqr __complete profiles');
 }

@@ -1,9 +1,9 @@
 import { Command, InvalidArgumentError } from 'commander';
-import type { Deps } from '../../deps.js';
+import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
 import { example, intIn } from '../shared.js';
 
-export function emulatorCommand(deps: Deps): Command {
+export function emulatorCommand(): Command {
   const cmd = new Command('emulator')
     .description('Run the local emulator of the whole API (for rehearsal: the real service has no sandbox)')
     .option('--port <port>', 'port to listen on; 0 picks a free one (default: 4010)', intIn(0, 65535))
@@ -14,7 +14,7 @@ export function emulatorCommand(deps: Deps): Command {
     .option('--latency <ms>', 'added before each API answer', intIn(0, 600_000))
     .option('--fault-rate <p>', 'fraction of API requests answered with a 500 or a dropped connection (0..1)', faultRate)
     .option('--profile <name>', 'also write a profile pointing at the emulator with its full-scope key')
-    .action(async (flags: EmulatorFlags) => {
+    .action(action(async (ctx, flags: EmulatorFlags) => {
       const { createEmulator, loadSeedFile, SeedError } = await import('../../emulator/index.js');
       let seed;
       try {
@@ -33,7 +33,7 @@ export function emulatorCommand(deps: Deps): Command {
         rateLimit: flags.rateLimit,
         latencyMs: flags.latency,
         faultRate: flags.faultRate,
-        log: deps.globals.quiet ? undefined : (line) => deps.io.stderr.write(`${line}\n`),
+        log: ctx.msg.quiet ? undefined : (line) => ctx.msg.info(line),
       }).catch((e: NodeJS.ErrnoException) => {
         if (e?.code === 'EADDRINUSE') {
           throw new UsageError(`port ${port} on ${host} is already in use (another emulator?): pick another with --port <n>, or --port 0 for a free one`);
@@ -43,18 +43,18 @@ export function emulatorCommand(deps: Deps): Command {
         throw e;
       });
       // --profile is also a global option (the profile to use); commander hands it to the root.
-      const profile = flags.profile ?? deps.globals.profile;
+      const profile = flags.profile ?? ctx.globals.profile;
       if (profile) {
-        await deps.profiles().save({ name: profile, baseUrl: emu.baseUrl, apiKey: emu.keys.full }, false);
-        deps.io.stderr.write(`profile "${profile}" points at the emulator (use --profile ${profile})\n`);
+        await ctx.profiles().save({ name: profile, baseUrl: emu.baseUrl, apiKey: emu.keys.full }, false);
+        ctx.msg.say(`profile "${profile}" points at the emulator (use --profile ${profile})`);
       }
       const { printJson } = await import('../../output/query.js');
-      await printJson(deps.io, { baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys }, false, deps.globals.query);
-      deps.io.stderr.write(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)\n`);
-      const signal = deps.interruptible();
+      await printJson(ctx.io, { baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys }, false, ctx.globals.query);
+      ctx.msg.say(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)`);
+      const signal = ctx.interruptible();
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
       await emu.close();
-    });
+    }));
   return example(
     cmd,
     'cardqr emulator --port 0 --profile local',

@@ -1,11 +1,11 @@
 // `cardqr image <id>...`: save QR images of cards and QR codes to disk (or one to stdout).
 import { Command, Option } from 'commander';
+import { action } from '../action.js';
 import { IMAGE_FORMATS, IMAGE_SIZE, TRANSPARENT_FORMATS } from '../../api/images.js';
-import type { Deps } from '../../deps.js';
 import { example, intIn } from '../shared.js';
 import type { ImageFlags } from './options.js';
 
-export function imageCommand(deps: Deps): Command {
+export function imageCommand(): Command {
   const cmd = new Command('image')
     .description('Save the QR image of cards or QR codes to files (or one image to standard output)')
     .argument('<id...>', 'card or QR code ids; - reads ids from standard input, one per line')
@@ -27,10 +27,10 @@ Output:
   them again.
   The format follows the -O extension; an extension the API does not serve (.gif) is refused.
 `)
-    .action(async (ids: string[], flags: ImageFlags) => {
+    .action(action(async (ctx, ids: string[], flags: ImageFlags) => {
       const { runImageCommand } = await import('./run.js');
-      await runImageCommand(ids, flags, deps);
-    });
+      await runImageCommand(ids, flags, ctx);
+    }));
   return example(
     cmd,
     'cardqr image qr_123 -f svg -O booth.svg',

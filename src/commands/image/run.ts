@@ -1,25 +1,25 @@
 // The action of `cardqr image`, loaded lazily: checks, then saves, printing paths on stdout and
 // progress, per-image timings (--verbose) and the summary on stderr.
 import { dirname } from 'node:path';
-import type { Deps } from '../../deps.js';
+import type { Context } from '../../context.js';
 import { InterruptedError, PartialError } from '../../errors.js';
 import { write } from '../../io.js';
 import { expandIds, parseImageOptions, type ImageFlags } from './options.js';
 import { describe, isFatal, prepareDir, saveImages, type Outcome } from './save.js';
 import { safeLine } from '../../output/sanitize.js';
 
-export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps: Deps): Promise<void> {
-  const { io, globals } = deps;
-  const opts = parseImageOptions(rawIds, flags, { stdoutTTY: io.isStdoutTTY, apiKeyStdin: Boolean(globals.apiKeyStdin) });
-  const ids = expandIds(rawIds, opts.fromStdin ? await deps.readStdin({ maxBytes: 16 * 1024 * 1024, what: 'image -' }) : undefined);
+export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: Context): Promise<void> {
+  const { io, msg } = ctx;
+  const opts = parseImageOptions(rawIds, flags, { stdoutTTY: io.isStdoutTTY, apiKeyStdin: Boolean(ctx.globals.apiKeyStdin) });
+  const ids = expandIds(rawIds, opts.fromStdin ? await ctx.readStdin({ maxBytes: 16 * 1024 * 1024, what: 'image -' }) : undefined);
   if (opts.out === undefined) await prepareDir(opts.dir);
   if (opts.out !== '-') {
     // Files a killed earlier run (kill -9) left half-written under a temporary name.
     const { sweepTempFiles } = await import('../../fs/durable.js');
     const swept = await sweepTempFiles(opts.out === undefined ? opts.dir : dirname(opts.out));
-    if (swept && globals.verbose) io.stderr.write(`removed ${swept} temporary file${swept === 1 ? '' : 's'} left by an interrupted run\n`);
+    if (swept) msg.verbose(`removed ${swept} temporary file${swept === 1 ? '' : 's'} left by an interrupted run`);
   }
-  const client = await deps.api();
+  const client = await ctx.api();
   if (opts.out === '-') {
     const { getQrImage } = await import('../../api/images.js');
     const image = await getQrImage(client, ids[0], opts.query);
@@ -27,37 +27,38 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps:
     return;
   }
 
-  const quiet = Boolean(globals.quiet);
-  const verbose = Boolean(globals.verbose);
-  const progress = opts.batch && io.isStderrTTY && !quiet ? new Progress(deps, ids.length) : undefined;
+  const verbose = Boolean(ctx.globals.verbose);
   const outcomes: Outcome[] = [];
-  const signal = deps.interruptible();
-  const clock = () => deps.now().getTime();
+  const signal = ctx.interruptible();
+  const clock = () => ctx.now().getTime();
+  const progress = opts.batch ? await msg.progress({ now: clock }) : undefined;
   let index;
   if (opts.out === undefined) {
     const { ImageIndex, imageIndexPath } = await import('./index-file.js');
     const { configDir } = await import('../../config/paths.js');
-    index = new ImageIndex(imageIndexPath(configDir(deps.env), opts.dir));
+    index = new ImageIndex(imageIndexPath(configDir(ctx.env), opts.dir));
   }
   try {
     for await (const o of saveImages(ids, opts, { client, signal, clock, index })) {
       outcomes.push(o);
-      progress?.clear();
       if (o.status === 'saved') {
-        if (verbose) io.stderr.write(`${o.id} → ${o.path}  ${o.bytes.toLocaleString('en-US')} bytes  ${o.ms} ms\n`);
-        if (!quiet) await write(io.stdout, `${o.path}\n`);
+        msg.verbose(`${o.id} → ${o.path}  ${o.bytes.toLocaleString('en-US')} bytes  ${o.ms} ms`);
+        if (!msg.quiet) {
+          progress?.clear();
+          await write(io.stdout, `${o.path}\n`);
+        }
       }
-      progress?.show(outcomes);
+      progress?.update(progressLine(outcomes, ids.length));
     }
   } catch (err) {
-    progress?.clear();
+    progress?.stop();
     if (!opts.batch || !isFatal(err)) throw err;
-    io.stderr.write(`stopped: ${safeLine(describe(err))}\n`);
-    io.stderr.write(`${summary(outcomes, ids.length)}\n`);
+    msg.say(`stopped: ${safeLine(describe(err))}`);
+    msg.say(summary(outcomes, ids.length));
     throw err;
   }
-  progress?.clear();
-  if (opts.ledger) await recordLedger(outcomes, opts, deps);
+  progress?.stop();
+  if (opts.ledger) await recordLedger(outcomes, opts, ctx);
   if (!opts.batch) return;
 
   const lines = detailLines(outcomes, verbose);
@@ -65,10 +66,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, deps:
     throw new InterruptedError(`interrupted: ${summary(outcomes, ids.length)}`, lines);
   }
   if (outcomes.some((o) => o.status === 'failed')) throw new PartialError(summary(outcomes, ids.length), lines);
-  if (!quiet || lines.length) {
-    io.stderr.write(`${summary(outcomes, ids.length)}\n`);
-    for (const l of lines) io.stderr.write(`  ${safeLine(l)}\n`);
-  }
+  if (!msg.quiet || lines.length) msg.say([summary(outcomes, ids.length), ...lines.map((l) => `  ${safeLine(l)}`)].join('\n'));
 }
 
 function count(outcomes: Outcome[], status: Outcome['status']): number {
@@ -90,20 +88,20 @@ function detailLines(outcomes: Outcome[], verbose = false): string[] {
 }
 
 /** image --ledger: a manifest of the saved files in the print ledger (never the key). */
-async function recordLedger(outcomes: Outcome[], opts: ReturnType<typeof parseImageOptions>, deps: Deps): Promise<void> {
+async function recordLedger(outcomes: Outcome[], opts: ReturnType<typeof parseImageOptions>, ctx: Context): Promise<void> {
   const saved = outcomes.filter((o): o is Extract<Outcome, { status: 'saved' }> => o.status === 'saved' && o.info !== undefined);
   if (!saved.length) return;
   const { LedgerWriter, newRunId } = await import('../../print/ledger.js');
   const { configDir } = await import('../../config/paths.js');
   const { resolve } = await import('node:path');
-  const settings = await deps.settings();
-  const run = newRunId(deps.now());
-  const ledger = await LedgerWriter.create(configDir(deps.env), run);
+  const settings = await ctx.settings();
+  const run = newRunId(ctx.now());
+  const ledger = await LedgerWriter.create(configDir(ctx.env), run);
   try {
     const q = opts.query;
     await ledger.add({
-      type: 'run', version: 1, run, command: 'image', createdAt: deps.now().toISOString(), profile: settings.profile?.name ?? null,
-      baseUrl: settings.baseUrl, layout: `${q.format} ${q.size} px${q.transparent ? ' transparent' : ''}`, cardqr: deps.version,
+      type: 'run', version: 1, run, command: 'image', createdAt: ctx.now().toISOString(), profile: settings.profile?.name ?? null,
+      baseUrl: settings.baseUrl, layout: `${q.format} ${q.size} px${q.transparent ? ' transparent' : ''}`, cardqr: ctx.version,
     });
     for (const o of saved) {
       const i = o.info!;
@@ -117,22 +115,13 @@ async function recordLedger(outcomes: Outcome[], opts: ReturnType<typeof parseIm
     await ledger.discard();
     throw e;
   }
-  if (!deps.globals.quiet) deps.io.stderr.write(`run ${run} recorded in ${ledger.path}\n`);
+  ctx.msg.info(`run ${run} recorded in ${ledger.path}`);
 }
 
-/** One line on a terminal's stderr, redrawn after each image. */
-class Progress {
-  private shown = false;
-  constructor(private readonly deps: Deps, private readonly total: number) {}
-  show(outcomes: Outcome[]): void {
-    const last = outcomes[outcomes.length - 1];
-    const what = last.status === 'saved' ? last.path : `${last.status} ${last.id}`;
-    const failed = count(outcomes, 'failed');
-    this.deps.io.stderr.write(`\r\x1b[K[${outcomes.length}/${this.total}] ${what}${failed ? ` (${failed} failed)` : ''}`);
-    this.shown = true;
-  }
-  clear(): void {
-    if (this.shown) this.deps.io.stderr.write('\r\x1b[K');
-    this.shown = false;
-  }
+/** The progress text after each image: `[3/10] path` (or what happened to the id), failures counted. */
+function progressLine(outcomes: Outcome[], total: number): string {
+  const last = outcomes[outcomes.length - 1];
+  const what = last.status === 'saved' ? last.path : `${last.status} ${last.id}`;
+  const failed = count(outcomes, 'failed');
+  return `[${outcomes.length}/${total}] ${what}${failed ? ` (${failed} failed)` : ''}`;
 }

@@ -1,8 +1,9 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
+import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
 import { csvSettingsFrom } from '../../output/csv.js';
-import { example, parseFieldList } from '../shared.js';
+import { parseFieldList } from '../../output/settings.js';
+import { example } from '../shared.js';
 import { leadFileKind, parseSince, PRESET_HELP, VCARD_HELP, withSinceOptions, type LeadFileFlags } from './options.js';
 
 interface LeadsExportFlags extends LeadFileFlags {
@@ -14,7 +15,7 @@ interface LeadsExportFlags extends LeadFileFlags {
 
 const FORMATS = ['ndjson', 'csv', 'json'] as const;
 
-export function leadsExportCommand(deps: Deps): Command {
+export function leadsExportCommand(): Command {
   const cmd = withSinceOptions(new Command('export')
     .description('Export every lead created since the last run, oldest first: incremental and safe under cron')
     .requiredOption('--state <file>', 'state file keeping the cursor; created by the first run; <file>.lock is held while running')
@@ -36,38 +37,36 @@ the same leads again next time). A second run on the same state file stops with 
 first holds <file>.lock; a lock left by a process that no longer exists is taken over.
 On success it prints one summary line on stderr (nothing with -q).`,
     )
-    .action(async (flags: LeadsExportFlags) => {
-      const file = await leadFileKind(flags, deps.globals, { quietAllowed: true });
-      const output = file ? 'ndjson' : (deps.globals.output ?? 'ndjson');
+    .action(action(async (ctx, flags: LeadsExportFlags) => {
+      const file = await leadFileKind(flags, ctx.globals, { quietAllowed: true });
+      const output = file ? 'ndjson' : (ctx.globals.output ?? 'ndjson');
       if (!(FORMATS as readonly string[]).includes(output)) {
         throw new UsageError(`leads export writes ndjson, csv, json or vcf, not ${output} (-o ndjson|csv|json|vcf)`);
       }
-      if (deps.globals.query !== undefined) {
+      if (ctx.globals.query !== undefined) {
         throw new UsageError('leads export does not take --query (it writes every lead, resumably): filter its ndjson with jq, or use `leads list --all --query`');
       }
-      const since = parseSince(deps, flags);
-      const fields = deps.globals.fields ? parseFieldList(deps.globals.fields) : undefined;
+      const since = parseSince(ctx.now(), flags);
+      const fields = ctx.globals.fields ? parseFieldList(ctx.globals.fields) : undefined;
       const out = flags.out === '-' ? undefined : flags.out;
       const { runLeadsExport } = await import('../../export/run.js');
-      const settings = await deps.settings();
+      const settings = await ctx.settings();
       const summary = await runLeadsExport(
-        { statePath: flags.state, format: output as (typeof FORMATS)[number], out, since, fields, file, csv: csvSettingsFrom(deps.globals) },
-        { client: await deps.api(), baseUrl: settings.baseUrl, stdout: deps.io.stdout, stdoutFd: deps.io.stdoutFd, now: deps.now, signal: deps.interruptible() },
+        { statePath: flags.state, format: output as (typeof FORMATS)[number], out, since, fields, file, csv: csvSettingsFrom(ctx.globals) },
+        { client: await ctx.api(), baseUrl: settings.baseUrl, stdout: ctx.io.stdout, stdoutFd: ctx.io.stdoutFd, now: ctx.now, signal: ctx.interruptible() },
       );
-      const err = deps.io.stderr;
       if (summary.skippedLocked) {
         const { skippedLine } = await import('../../output/lead-files.js');
-        err.write(skippedLine(summary.skippedLocked, true));
+        ctx.msg.say(skippedLine(summary.skippedLocked, true));
       }
-      if (deps.globals.quiet) return;
       const t = summary.tookOverLock;
-      if (t) err.write(`note: took over a stale lock left by pid ${t.pid} (started ${t.startedAt}), which is no longer running\n`);
+      if (t) ctx.msg.note(`took over a stale lock left by pid ${t.pid} (started ${t.startedAt}), which is no longer running`);
       const where = out ? ` to ${out}` : '';
       const span = summary.exported ? ` (created ${summary.oldest} to ${summary.newest})` : '';
       const written = summary.exported - (summary.skippedLocked ?? 0);
       const what = summary.exported ? `${written} lead${written === 1 ? '' : 's'} exported${where}${span}` : 'no new leads';
-      err.write(`${what}; state updated: ${flags.state}\n`);
-    });
+      ctx.msg.info(`${what}; state updated: ${flags.state}`);
+    }));
   example(
     cmd,
     'cardqr leads export --state ~/leads.state.json --out leads-$(date +%F).ndjson',

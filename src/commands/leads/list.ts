@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
+import { action } from '../action.js';
 import { csvSettingsFrom } from '../../output/csv.js';
-import type { Deps } from '../../deps.js';
-import { example, outputSettings, withListOptions, type ListFlags } from '../shared.js';
+import { example, withListOptions, type ListFlags } from '../shared.js';
 import { write } from '../../io.js';
 import { LEAD_SOURCES, leadFileKind, parseSince, PRESET_HELP, VCARD_HELP, withSinceOptions, type LeadFileFlags, type LeadSourceFlag } from './options.js';
 
@@ -13,7 +13,7 @@ interface LeadsListFlags extends ListFlags, LeadFileFlags {
   includeArchived?: boolean;
 }
 
-export function leadsListCommand(deps: Deps): Command {
+export function leadsListCommand(): Command {
   const cmd = withListOptions(withSinceOptions(
     new Command('list')
       .alias('ls')
@@ -24,33 +24,33 @@ export function leadsListCommand(deps: Deps): Command {
       .option('--preset <crm>', PRESET_HELP)
       .option('--vcard-version <version>', VCARD_HELP),
     'only leads created at or after',
-  )).action(async (flags: LeadsListFlags) => {
-    const since = parseSince(deps, flags);
-    const kind = await leadFileKind(flags, deps.globals);
+  )).action(action(async (ctx, flags: LeadsListFlags) => {
+    const since = parseSince(ctx.now(), flags);
+    const kind = await leadFileKind(flags, ctx.globals);
     const [{ listLeads }, { renderList }, { leadView }] = await Promise.all([
       import('../../api/leads.js'),
       import('../../output/render.js'),
       import('../../output/views/leads.js'),
     ]);
     const list = listLeads(
-      await deps.api(),
+      await ctx.api(),
       { cardId: flags.card, source: flags.source, since, includeArchived: flags.includeArchived || undefined },
       { limit: flags.limit, offset: flags.offset, all: flags.all },
     );
     if (kind) {
       const { leadFile, skippedLine } = await import('../../output/lead-files.js');
-      const file = await leadFile(kind, csvSettingsFrom(deps.globals));
-      await write(deps.io.stdout, file.header());
+      const file = await leadFile(kind, csvSettingsFrom(ctx.globals));
+      await write(ctx.io.stdout, file.header());
       for await (const lead of list) {
         const text = file.item(lead);
-        if (text) await write(deps.io.stdout, text);
+        if (text) await write(ctx.io.stdout, text);
       }
-      if (file.skipped) deps.io.stderr.write(skippedLine(file.skipped));
+      if (file.skipped) ctx.msg.say(skippedLine(file.skipped));
       return;
     }
     // CSV rows use the export's documented columns (leadView.csvRow: contact split, answers in one cell).
-    await renderList(list, leadView, outputSettings(deps), deps.io, () => list.hint());
-  });
+    await renderList(list, leadView, ctx.output(), ctx.io, () => list.hint());
+  }));
   return example(
     cmd,
     'cardqr leads list --source form --since 2026-05-01T00:00:00Z',

@@ -1,6 +1,5 @@
 // Values shared by the leads commands, checked before anything is sent.
 import type { Command } from 'commander';
-import type { Deps } from '../../deps.js';
 import { UsageError } from '../../errors.js';
 import { parseWhen, parseZone, WHEN_HELP } from '../dates.js';
 
@@ -15,10 +14,10 @@ export function withSinceOptions(cmd: Command, what: string): Command {
 }
 
 /** --since as the UTC instant the API's `since` takes; exit 2 otherwise. */
-export function parseSince(deps: Deps, flags: { since?: string; tz?: string }): string | undefined {
+export function parseSince(now: Date, flags: { since?: string; tz?: string }): string | undefined {
   const timeZone = parseZone(flags.tz);
   if (flags.since === undefined) return undefined;
-  return parseWhen(flags.since, { flag: '--since', now: deps.now(), timeZone });
+  return parseWhen(flags.since, { flag: '--since', now, timeZone });
 }
 
 export interface LeadFileFlags {

@@ -4,11 +4,11 @@ import { createHash } from 'node:crypto';
 import { getCard } from '../../api/cards.js';
 import { getQrCode, updateQrCode } from '../../api/qr.js';
 import { configDir } from '../../config/paths.js';
-import type { Deps } from '../../deps.js';
+import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, PartialError, UsageError } from '../../errors.js';
 import { renderList, type View } from '../../output/render.js';
 import { readLedger, type CodeLine, type Ledger } from '../../print/ledger.js';
-import { confirm, outputSettings } from '../shared.js';
+import { confirm } from '../shared.js';
 
 const CONCURRENCY = 4;
 
@@ -29,9 +29,9 @@ const findingView: View<Finding> = {
   ],
 };
 
-async function loadRun(ref: string, deps: Deps): Promise<Ledger> {
-  const ledger = await readLedger(configDir(deps.env), ref);
-  const settings = await deps.settings();
+async function loadRun(ref: string, ctx: Context): Promise<Ledger> {
+  const ledger = await readLedger(configDir(ctx.env), ref);
+  const settings = await ctx.settings();
   if (settings.baseUrl.replace(/\/+$/, '') !== ledger.run.baseUrl.replace(/\/+$/, '')) {
     throw new UsageError(`run ${ledger.run.run} was printed against ${ledger.run.baseUrl}, but this command would ask ${settings.baseUrl}; choose that profile or --base-url`);
   }
@@ -61,9 +61,9 @@ async function pool<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]>
 const isGone = (e: unknown) => e instanceof ApiError && e.status === 404 && e.code === 'resource_not_found';
 const isFatal = (e: unknown) => e instanceof CliError && (e.exit === EXIT.auth || e.exit === EXIT.unavailable);
 
-export async function runAudit(ref: string, deps: Deps): Promise<void> {
-  const ledger = await loadRun(ref, deps);
-  const client = await deps.api();
+export async function runAudit(ref: string, ctx: Context): Promise<void> {
+  const ledger = await loadRun(ref, ctx);
+  const client = await ctx.api();
   const codes = uniqueCodes(ledger.codes);
   const results = await pool(codes, async (c): Promise<Finding[]> => {
     const base = { id: c.id, kind: c.kind, printed: c.url };
@@ -86,14 +86,14 @@ export async function runAudit(ref: string, deps: Deps): Promise<void> {
     return found;
   });
   const findings = results.flat();
-  await renderList(findings, findingView, outputSettings(deps), deps.io);
+  await renderList(findings, findingView, ctx.output(), ctx.io);
   const count = (s: Finding['state']) => new Set(findings.filter((f) => f.state === s).map((f) => f.id)).size;
   const flagged = new Set(findings.map((f) => f.id)).size;
   const summary = `checked ${codes.length} code${codes.length === 1 ? '' : 's'} of ${ledger.run.run}: ${codes.length - flagged} as printed, ` +
     `${count('paused')} paused, ${count('unpublished')} unpublished, ${count('deleted')} deleted, ${count('elsewhere')} pointing elsewhere, ${count('url-changed')} with a changed link` +
     (count('error') ? `, ${count('error')} could not be read` : '');
   if (count('error')) throw new PartialError(summary);
-  if (!deps.globals.quiet) deps.io.stderr.write(`${summary}\n`);
+  ctx.msg.info(summary);
 }
 
 interface Moved { id: string; result: 'moved' | 'deleted' | 'failed'; detail: string }
@@ -106,7 +106,7 @@ const movedView: View<Moved> = {
   ],
 };
 
-export async function runRetarget(ref: string, url: string, deps: Deps): Promise<void> {
+export async function runRetarget(ref: string, url: string, ctx: Context): Promise<void> {
   let parsed: URL | undefined;
   try {
     parsed = new URL(url);
@@ -114,16 +114,16 @@ export async function runRetarget(ref: string, url: string, deps: Deps): Promise
     parsed = undefined;
   }
   if (!parsed || !/^https?:$/.test(parsed.protocol) || !parsed.hostname) throw new UsageError(`--url ${url}: expected a full http or https URL`);
-  const ledger = await loadRun(ref, deps);
+  const ledger = await loadRun(ref, ctx);
   const all = uniqueCodes(ledger.codes);
   const targets = all.filter((c) => c.kind === 'qr');
   const cards = all.length - targets.length;
   if (!targets.length) throw new UsageError(`run ${ledger.run.run} holds no QR codes (${cards} card${cards === 1 ? '' : 's'}: cards have no destination to move)`);
   const question = `Point ${targets.length} QR code${targets.length === 1 ? '' : 's'} of run ${ledger.run.run} at ${url}?` +
     (cards ? ` (${cards === 1 ? '1 card in the run stays as it is' : `${cards} cards in the run stay as they are`})` : '');
-  if (!(await confirm(deps, question))) throw new CliError('cancelled: nothing was changed', EXIT.usage);
+  if (!(await confirm(ctx, question))) throw new CliError('cancelled: nothing was changed', EXIT.usage);
 
-  const client = await deps.api();
+  const client = await ctx.api();
   const results = await pool(targets, async (c): Promise<Moved> => {
     // The same run, code and URL always send the same key: a repeated retarget cannot apply twice.
     const idempotencyKey = `retarget-${createHash('sha256').update(`${ledger.run.run}\n${c.id}\n${url}`).digest('hex').slice(0, 40)}`;
@@ -136,10 +136,10 @@ export async function runRetarget(ref: string, url: string, deps: Deps): Promise
       return { id: c.id, result: 'failed', detail: e instanceof ApiError ? `${e.code ?? e.status}: ${e.message}` : String(e) };
     }
   });
-  await renderList(results, movedView, outputSettings(deps), deps.io);
+  await renderList(results, movedView, ctx.output(), ctx.io);
   const n = (r: Moved['result']) => results.filter((m) => m.result === r).length;
   const summary = `${n('moved')} QR code${n('moved') === 1 ? '' : 's'} now point to ${url}; ${n('deleted')} deleted, ${n('failed')} failed` +
     (cards ? `; ${cards} card${cards === 1 ? '' : 's'} left unchanged (cards have no destination)` : '');
   if (n('failed')) throw new PartialError(summary);
-  if (!deps.globals.quiet) deps.io.stderr.write(`${summary}\n`);
+  ctx.msg.info(summary);
 }

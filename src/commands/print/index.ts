@@ -1,12 +1,12 @@
 // `cardqr print`: codes laid out into one print-ready PDF, plus `print audit` / `print retarget`
 // over the ledger of earlier runs.
 import { Command, Option } from 'commander';
-import type { Deps } from '../../deps.js';
+import { action } from '../action.js';
 import { SHEET_PRESETS } from '../../print/sheets.js';
 import { collect, example, intIn } from '../shared.js';
 import type { PrintFlags } from './options.js';
 
-export function printCommand(deps: Deps): Command {
+export function printCommand(): Command {
   const cmd = new Command('print')
     .description('Lay out QR codes of cards or QR codes into one print-ready PDF (label sheets or one per page)')
     .argument('[id...]', 'card or QR code ids; - reads ids from standard input, one per line')
@@ -34,10 +34,10 @@ Output:
   The PDF's path on standard output (-o json: run id, file, pages, codes, ledger). Progress, the
   summary and warnings on standard error. Each run is recorded in the ledger (see print audit).
 `)
-    .action(async (ids: string[], flags: PrintFlags) => {
+    .action(action(async (ctx, ids: string[], flags: PrintFlags) => {
       const { runPrintCommand } = await import('./run.js');
-      await runPrintCommand(ids, flags, deps);
-    });
+      await runPrintCommand(ids, flags, ctx);
+    }));
   example(
     cmd,
     'cardqr print qr_1 qr_2 qr_3 --sheet L7651 -O sheet.pdf',
@@ -49,10 +49,10 @@ Output:
     new Command('audit')
       .description('Re-read every code of a print run and list those now paused, deleted or pointing elsewhere')
       .argument('<run>', 'run id, last, or the path of a ledger file')
-      .action(async (run: string) => {
+      .action(action(async (ctx, run: string) => {
         const { runAudit } = await import('./audit.js');
-        await runAudit(run, deps);
-      }),
+        await runAudit(run, ctx);
+      })),
     'cardqr print audit last',
   ));
   cmd.addCommand(example(
@@ -60,10 +60,10 @@ Output:
       .description('Point every QR code of a print run at one destination (cards have none to move)')
       .argument('<run>', 'run id, last, or the path of a ledger file')
       .requiredOption('--url <url>', 'the new destination, a full http or https URL')
-      .action(async (run: string, flags: { url: string }) => {
+      .action(action(async (ctx, run: string, flags: { url: string }) => {
         const { runRetarget } = await import('./audit.js');
-        await runRetarget(run, flags.url, deps);
-      }),
+        await runRetarget(run, flags.url, ctx);
+      })),
     'cardqr print retarget last --url https://example.com/campaign-over --yes',
   ));
   return cmd;

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Deps } from '../../deps.js';
+import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { write } from '../../io.js';
 import { PrintDocument } from '../../print/compose.js';
@@ -15,16 +15,17 @@ import { LedgerWriter, newRunId } from '../../print/ledger.js';
 import { findSymbol, parseQrSvg, type QrSvg, type Symbol } from '../../print/svg.js';
 import { fmtMm, MIN_DOTS_PER_MODULE, MIN_MODULE_MM, moduleFloorMm, WARN_FACTOR } from '../../print/units.js';
 import { configDir } from '../../config/paths.js';
+import { jsonRequested } from '../../output/settings.js';
 import { readIds } from '../ids.js';
 import { idsFromReport, parsePrintOptions, type PrintFlags, type PrintOptions } from './options.js';
 
 const CONCURRENCY = 4;
 
-export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps: Deps): Promise<void> {
-  const { io, globals } = deps;
+export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: Context): Promise<void> {
+  const { io } = ctx;
   const opts = parsePrintOptions(rawIds, flags);
   const ids = [
-    ...(rawIds.length ? await readIds(deps, rawIds) : []),
+    ...(rawIds.length ? await readIds(ctx, rawIds) : []),
     ...(opts.fromReport ? await idsFromReport(opts.fromReport) : []),
   ];
   const floor = moduleFloorMm(opts.dpi);
@@ -32,24 +33,24 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
   const captionOf = opts.caption !== undefined ? captionText(opts.caption) : undefined;
 
   // Font files are read before anything is sent.
-  const doc = await PrintDocument.create(opts.layout, { captioned: captionOf !== undefined, title: `cardqr print ${opts.out}`, creator: `cardqr ${deps.version}` });
+  const doc = await PrintDocument.create(opts.layout, { captioned: captionOf !== undefined, title: `cardqr print ${opts.out}`, creator: `cardqr ${ctx.version}` });
   const fonts = captionOf ? await loadCaptionFonts(doc.doc, opts.fonts) : undefined;
   const { sweepTempFiles } = await import('../../fs/durable.js');
   await sweepTempFiles(dirname(resolve(opts.out)), [opts.out]);
-  const settings = await deps.settings();
-  const client = await deps.api();
+  const settings = await ctx.settings();
+  const client = await ctx.api();
   const cache = new ImageCache(cacheDirFor(opts.out));
   await cache.prepare().catch((e) => {
     throw new CliError(`cannot create the image cache ${cache.dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, EXIT.failed);
   });
 
   // Pass 1: fetch (or find in the cache) every object and image.
-  const signal = deps.interruptible();
+  const signal = ctx.interruptible();
   const unique = new Set(ids).size;
   const failed = new Map<string, string>();
   let done = 0;
   let cached = 0;
-  const tty = io.isStderrTTY && !globals.quiet;
+  const progress = await ctx.msg.progress({ now: () => ctx.now().getTime() });
   await fetchAll(ids, cache, client, {
     concurrency: CONCURRENCY,
     signal,
@@ -57,21 +58,20 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
       done++;
       if (o.ok && o.cached) cached++;
       if (!o.ok) failed.set(o.id, describe(o.error));
-      if (tty) io.stderr.write(`\r\x1b[K[${done}/${unique}] fetching images${failed.size ? ` (${failed.size} failed)` : ''}`);
+      progress.update(`[${done}/${unique}] fetching images${failed.size ? ` (${failed.size} failed)` : ''}`);
     },
-  });
-  if (tty) io.stderr.write('\r\x1b[K');
+  }).finally(() => progress.stop());
   if (signal.aborted && done < unique) {
     throw new InterruptedError(`interrupted: ${done} of ${unique} codes fetched, no PDF written; run the same command again to go on (fetched images are kept in ${cache.dir})`);
   }
 
   // Pass 2: place in order; nothing is written until every code passed the checks.
-  const run = newRunId(deps.now());
-  const ledger = await LedgerWriter.create(configDir(deps.env), run);
+  const run = newRunId(ctx.now());
+  const ledger = await LedgerWriter.create(configDir(ctx.env), run);
   try {
     await ledger.add({
-      type: 'run', version: 1, run, command: 'print', createdAt: deps.now().toISOString(), profile: settings.profile?.name ?? null,
-      baseUrl: settings.baseUrl, layout: describeLayout(opts), dpi: opts.dpi, cardqr: deps.version,
+      type: 'run', version: 1, run, command: 'print', createdAt: ctx.now().toISOString(), profile: settings.profile?.name ?? null,
+      baseUrl: settings.baseUrl, layout: describeLayout(opts), dpi: opts.dpi, cardqr: ctx.version,
     });
     const tooSmall: string[] = [];
     const unset = new Set<string>();
@@ -146,8 +146,8 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
     await ledger.commit();
     if (!failed.size) await cache.remove();
 
-    if (!globals.quiet) {
-      if (globals.output === 'json' || globals.output === 'ndjson') {
+    if (!ctx.msg.quiet) {
+      if (jsonRequested(ctx.globals)) {
         await write(io.stdout, `${JSON.stringify({ run, file: opts.out, pages: doc.pages, codes: placed, ledger: ledger.path })}\n`);
       } else {
         await write(io.stdout, `${opts.out}\n`);
@@ -164,7 +164,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, deps:
     if (failed.size) {
       throw new PartialError(`${lines.join('\n')}\n${failed.size} code${failed.size === 1 ? '' : 's'} left out`, failureLines(failed));
     }
-    if (!globals.quiet || near.length) for (const l of lines) io.stderr.write(`${l}\n`);
+    if (!ctx.msg.quiet || near.length) ctx.msg.say(lines.join('\n'));
   } catch (err) {
     await ledger.discard();
     throw err;

@@ -1,40 +1,41 @@
 import { Command } from 'commander';
+import { action } from '../action.js';
 import { checkKeyCharacters } from '../../api/redact.js';
 import { checkBaseUrl } from '../../config/settings.js';
 import type { Profile } from '../../config/profiles.js';
-import type { Deps } from '../../deps.js';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { example } from '../shared.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
-export function profilesAddCommand(deps: Deps): Command {
+export function profilesAddCommand(): Command {
   const cmd = new Command('add')
     .description('Add (or replace) a profile: base URL and API key, verified with GET /me')
     .argument('<name>', 'profile name (letters, digits, . _ -)')
     .option('--default', 'make it the default profile')
     .option('--no-verify', 'store without calling GET /me')
     .option('--api-key-command <cmd>', "store this command instead of the key: each run executes it (sh -c, 30 s timeout) and uses the first line it prints, e.g. 'pass show cardqr/prod'")
-    .action(async (name: string, flags: { default?: boolean; verify: boolean; apiKeyCommand?: string }) => {
+    .action(action(async (ctx, name: string, flags: { default?: boolean; verify: boolean; apiKeyCommand?: string }) => {
       if (!NAME.test(name)) throw new UsageError(`invalid profile name "${name}": use letters, digits, ".", "_" or "-" (up to 64)`);
-      const rawBase = deps.globals.baseUrl ?? deps.env.CARDQR_BASE_URL;
+      const rawBase = ctx.globals.baseUrl ?? ctx.env.CARDQR_BASE_URL;
       if (!rawBase) throw new UsageError('profiles add needs --base-url <url> (e.g. https://api.example.com/v1)');
       const baseUrl = checkBaseUrl(rawBase);
       const keyCommand = flags.apiKeyCommand?.trim();
       if (flags.apiKeyCommand !== undefined && !keyCommand) throw new UsageError('--api-key-command needs a command, e.g. --api-key-command "pass show cardqr/prod"');
-      if (keyCommand && deps.globals.apiKeyStdin) throw new UsageError('--api-key-command and --api-key-stdin do not go together: the profile keeps one of them');
+      if (keyCommand && ctx.globals.apiKeyStdin) throw new UsageError('--api-key-command and --api-key-stdin do not go together: the profile keeps one of them');
       // With a command, the key is read (to verify it) and never written anywhere.
-      const apiKey = keyCommand ? await commandKey(deps, name, keyCommand, flags.verify) : await readKey(deps);
+      const apiKey = keyCommand ? await commandKey(ctx, name, keyCommand, flags.verify) : await readKey(ctx);
       const profile: Profile = keyCommand ? { name, baseUrl, keyCommand } : { name, baseUrl, apiKey };
-      if (flags.verify) Object.assign(profile, await verify(deps, baseUrl, apiKey!));
-      const store = deps.profiles();
+      if (flags.verify) Object.assign(profile, await verify(ctx, baseUrl, apiKey!));
+      const store = ctx.profiles();
       await store.save(profile, Boolean(flags.default));
       const who = profile.account?.email ? ` for ${profile.account.email} (${profile.account.plan})` : '';
-      if (!deps.globals.quiet) {
+      if (!ctx.globals.quiet) {
         const where = keyCommand ? '; its key comes from the command on each run (not stored)' : '';
-        deps.io.stderr.write(`saved profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}${where}\n`);
+        ctx.msg.info(`saved profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}${where}`);
       }
-    });
+    }));
   return example(
     cmd,
     'cardqr profiles add prod --base-url https://api.example.com/v1 --default',
@@ -44,17 +45,17 @@ export function profilesAddCommand(deps: Deps): Command {
 }
 
 /** Runs the key command once now (unless --no-verify) so a broken command is caught at add time. */
-async function commandKey(deps: Deps, name: string, command: string, verify: boolean): Promise<string | undefined> {
+async function commandKey(ctx: Context, name: string, command: string, verify: boolean): Promise<string | undefined> {
   if (!verify) return undefined;
   const { runKeyCommand, keyCommandTimeoutMs } = await import('../../config/key-command.js');
-  return runKeyCommand(command, { profile: name, timeoutMs: keyCommandTimeoutMs(deps.env) });
+  return runKeyCommand(command, { profile: name, timeoutMs: keyCommandTimeoutMs(ctx.env) });
 }
 
-async function readKey(deps: Deps): Promise<string> {
+async function readKey(ctx: Context): Promise<string> {
   let key: string | undefined;
-  if (deps.globals.apiKeyStdin) key = (await deps.readStdin({ firstLine: true, what: '--api-key-stdin' })).split(/\r?\n/)[0];
-  else if (deps.io.isStdinTTY && deps.io.isStderrTTY) key = await deps.prompt('API key (input hidden): ', { hidden: true });
-  else key = deps.env.CARDQR_API_KEY;
+  if (ctx.globals.apiKeyStdin) key = (await ctx.readStdin({ firstLine: true, what: '--api-key-stdin' })).split(/\r?\n/)[0];
+  else if (ctx.io.isStdinTTY && ctx.io.isStderrTTY) key = await ctx.prompt('API key (input hidden): ', { hidden: true });
+  else key = ctx.env.CARDQR_API_KEY;
   key = key?.trim();
   if (!key) throw new UsageError('no API key given: type it when asked on a terminal, or pipe it with --api-key-stdin');
   if (/\s/.test(key)) throw new UsageError('the API key contains white space; check what was pasted');
@@ -62,9 +63,9 @@ async function readKey(deps: Deps): Promise<string> {
   return key;
 }
 
-async function verify(deps: Deps, baseUrl: string, apiKey: string): Promise<Partial<Profile>> {
+async function verify(ctx: Context, baseUrl: string, apiKey: string): Promise<Partial<Profile>> {
   const { getMe } = await import('../../api/me.js');
-  const client = await deps.clientFor(baseUrl, apiKey);
+  const client = await ctx.clientFor(baseUrl, apiKey);
   try {
     const me = await getMe(client);
     return {
@@ -74,7 +75,7 @@ async function verify(deps: Deps, baseUrl: string, apiKey: string): Promise<Part
       scopes: me.scopes.map((s) => s.scope),
       campaignId: null, // GET /me does not say (api_key_context has no campaign field)
       requestsPerMinute: me.rateLimit.requestsPerMinute,
-      verifiedAt: deps.now().toISOString(),
+      verifiedAt: ctx.now().toISOString(),
     };
   } finally {
     await client.close();

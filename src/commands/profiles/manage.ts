@@ -1,11 +1,12 @@
 import { statSync } from 'node:fs';
+import { action } from '../action.js';
 import { Argument, Command } from 'commander';
 import { maskKey, type Profile } from '../../config/profiles.js';
-import type { Deps } from '../../deps.js';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../output/render.js';
 import { withHint } from '../../help/annotations.js';
-import { confirm, example, outputSettings } from '../shared.js';
+import { confirm, example } from '../shared.js';
 
 /** A stored profile's name (completion offers the names of stored profiles). */
 const profileName = (spec: string) => withHint(new Argument(spec, 'profile name'), { value: 'profiles' });
@@ -41,53 +42,53 @@ function keyFrom(p: Profile, file: string): string {
   return `stored in ${file}, mode ${mode}`;
 }
 
-function mustGet(deps: Deps, name: string): Profile {
-  const p = deps.profiles().get(name);
+function mustGet(ctx: Context, name: string): Profile {
+  const p = ctx.profiles().get(name);
   if (!p) throw new UsageError(`no profile named "${name}"; see \`cardqr profiles list\``);
   return p;
 }
 
-export function profilesManageCommands(deps: Deps): Command[] {
+export function profilesManageCommands(): Command[] {
   const list = new Command('list')
     .alias('ls')
     .description('List stored profiles (keys masked; * marks the default)')
-    .action(async () => {
+    .action(action(async (ctx) => {
       const { renderList } = await import('../../output/render.js');
-      const store = deps.profiles();
+      const store = ctx.profiles();
       const def = store.defaultName();
-      await renderList(store.list().map((p) => shown(p, def, store.file)), profileView, outputSettings(deps), deps.io);
-    });
+      await renderList(store.list().map((p) => shown(p, def, store.file)), profileView, ctx.output(), ctx.io);
+    }));
   const use = new Command('use')
     .description('Make a profile the default')
     .addArgument(profileName('<name>'))
-    .action(async (name: string) => {
-      mustGet(deps, name);
-      await deps.profiles().setDefault(name);
-      if (!deps.globals.quiet) deps.io.stderr.write(`default profile is now "${name}"\n`);
-    });
+    .action(action(async (ctx, name: string) => {
+      mustGet(ctx, name);
+      await ctx.profiles().setDefault(name);
+      ctx.msg.info(`default profile is now "${name}"`);
+    }));
   const show = new Command('show')
     .description('Show one profile (default: the one in use)')
     .addArgument(profileName('[name]'))
-    .action(async (name?: string) => {
-      const store = deps.profiles();
-      const pick = name ?? deps.globals.profile ?? deps.env.CARDQR_PROFILE ?? store.defaultName();
+    .action(action(async (ctx, name?: string) => {
+      const store = ctx.profiles();
+      const pick = name ?? ctx.globals.profile ?? ctx.env.CARDQR_PROFILE ?? store.defaultName();
       if (!pick) throw new UsageError('no profiles yet; add one with `cardqr profiles add`');
       const { renderRecord } = await import('../../output/render.js');
-      await renderRecord(shown(mustGet(deps, pick), store.defaultName(), store.file), profileView, outputSettings(deps), deps.io);
-    });
+      await renderRecord(shown(mustGet(ctx, pick), store.defaultName(), store.file), profileView, ctx.output(), ctx.io);
+    }));
   const remove = new Command('remove')
     .alias('rm')
     .description('Remove a profile and its stored key')
     .addArgument(profileName('<name>'))
-    .action(async (name: string) => {
-      mustGet(deps, name);
-      if (!(await confirm(deps, `Remove profile "${name}" and its stored API key?`))) {
-        deps.io.stderr.write('nothing removed\n');
+    .action(action(async (ctx, name: string) => {
+      mustGet(ctx, name);
+      if (!(await confirm(ctx, `Remove profile "${name}" and its stored API key?`))) {
+        ctx.msg.say('nothing removed');
         return;
       }
-      await deps.profiles().remove(name);
-      if (!deps.globals.quiet) deps.io.stderr.write(`removed profile "${name}"\n`);
-    });
+      await ctx.profiles().remove(name);
+      ctx.msg.info(`removed profile "${name}"`);
+    }));
   example(list, 'cardqr profiles list');
   example(use, 'cardqr profiles use staging');
   example(show, 'cardqr profiles show prod -o json');

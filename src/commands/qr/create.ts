@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
+import { action } from '../action.js';
 import { CREATE_STATUSES } from '../../api/rules.js';
-import type { Deps } from '../../deps.js';
 import { parse } from '../cards/input.js';
 import { example, printDryRun, printWritten } from '../shared.js';
 import { parseUrl } from './parse.js';
@@ -14,7 +14,7 @@ export interface QrCreateFlags {
   dryRun?: boolean;
 }
 
-export function qrCreateCommand(deps: Deps): Command {
+export function qrCreateCommand(): Command {
   const cmd = new Command('create')
     .description('Create a dynamic QR code that redirects to a URL (counts against the plan\'s QR code allowance)')
     .requiredOption('--name <name>', 'name, 1-200 characters', parse.name)
@@ -23,17 +23,17 @@ export function qrCreateCommand(deps: Deps): Command {
     .addOption(new Option('--status <status>', 'initial status (default: published)').choices(CREATE_STATUSES))
     .option('--idempotency-key <key>', 'Idempotency-Key for this write, up to 255 characters (default: random)', parse.idempotencyKey)
     .option('--dry-run', 'print the request body that would be sent and send nothing')
-    .action(async (flags: QrCreateFlags) => {
+    .action(action(async (ctx, flags: QrCreateFlags) => {
       const { createQrCode } = await import('../../api/qr.js');
       const body = { name: flags.name, destinationUrl: flags.url, shortCode: flags.shortCode, status: flags.status };
-      if (flags.dryRun) return printDryRun(deps, 'POST', '/qr-codes', JSON.parse(JSON.stringify(body)));
-      const qr = await createQrCode(await deps.api(), body, { idempotencyKey: flags.idempotencyKey });
+      if (flags.dryRun) return printDryRun(ctx, 'POST', '/qr-codes', JSON.parse(JSON.stringify(body)));
+      const qr = await createQrCode(await ctx.api(), body, { idempotencyKey: flags.idempotencyKey });
       if (qr.paused) {
-        deps.io.stderr.write(`warning: QR code ${qr.id} was created but is paused (paused: true): the plan does not cover it, so ${qr.url} does not redirect\n`);
+        ctx.msg.warn(`QR code ${qr.id} was created but is paused (paused: true): the plan does not cover it, so ${qr.url} does not redirect`);
       }
       const { qrView } = await import('../../output/views/qr.js');
-      await printWritten(deps, qr, qrView, qr.id);
-    });
+      await printWritten(ctx, qr, qrView, qr.id);
+    }));
   return example(
     cmd,
     'cardqr qr create --name "Spring menu" --url https://bistro.example/menu',

@@ -1,15 +1,15 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
+import { action } from '../action.js';
 import { example } from '../shared.js';
 
-export function qrDeleteCommand(deps: Deps): Command {
+export function qrDeleteCommand(): Command {
   const cmd = new Command('delete')
     .alias('rm')
     .description('Move QR codes to Trash: their short links stop redirecting at once (restore only in the dashboard)')
     .argument('<qr-id...>', 'one or more QR code ids (any non-card code, dashboard-made ones too), or - to read them from standard input')
-    .action(async (ids: string[]) => {
+    .action(action(async (ctx, ids: string[]) => {
       const [{ deleteQrCode, getQrCode }, { deleteRecords }] = await Promise.all([import('../../api/qr.js'), import('../cards/delete-records.js')]);
-      await deleteRecords(deps, ids, {
+      await deleteRecords(ctx, ids, {
         noun: 'QR code',
         fetch: (client, id) => getQrCode(client, id),
         describe: (q) => `${q.name}  ${q.url} -> ${q.destinationUrl ?? '(no destination)'}`,
@@ -18,6 +18,6 @@ export function qrDeleteCommand(deps: Deps): Command {
           ? 'Its short link stops redirecting at once (printed codes lead to an unavailable page); the short code stays taken; only the dashboard can restore it.'
           : 'Their short links stop redirecting at once (printed codes lead to an unavailable page); the short codes stay taken; only the dashboard can restore them.',
       });
-    });
+    }));
   return example(cmd, 'cardqr qr delete qr_123', 'cardqr qr list --status archived -q | xargs cardqr qr delete --yes');
 }

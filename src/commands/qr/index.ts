@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
 import { example } from '../shared.js';
 import { qrCreateCommand } from './create.js';
 import { qrDeleteCommand } from './delete.js';
@@ -8,14 +7,14 @@ import { qrListCommand } from './list.js';
 import { qrStatusCommands } from './status.js';
 import { qrUpdateCommand } from './update.js';
 
-export function qrCommand(deps: Deps): Command {
+export function qrCommand(): Command {
   const cmd = new Command('qr')
     .description('Dynamic QR codes (every non-card code): list, show, create, update, pause, publish, archive, delete')
-    .addCommand(qrListCommand(deps))
-    .addCommand(qrGetCommand(deps))
-    .addCommand(qrCreateCommand(deps))
-    .addCommand(qrUpdateCommand(deps))
-    .addCommand(qrDeleteCommand(deps));
-  for (const shortcut of qrStatusCommands(deps)) cmd.addCommand(shortcut);
+    .addCommand(qrListCommand())
+    .addCommand(qrGetCommand())
+    .addCommand(qrCreateCommand())
+    .addCommand(qrUpdateCommand())
+    .addCommand(qrDeleteCommand());
+  for (const shortcut of qrStatusCommands()) cmd.addCommand(shortcut);
   return example(cmd, 'cardqr qr list --type url', 'cardqr qr create --name "Spring menu" --url https://bistro.example/menu', 'cardqr qr pause qr_123');
 }

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
+import { action } from '../action.js';
 import { QR_TYPES, STATUSES } from '../../api/rules.js';
-import type { Deps } from '../../deps.js';
-import { example, type ListFlags, outputSettings, withListOptions } from '../shared.js';
+import { example, type ListFlags, withListOptions } from '../shared.js';
 
 export interface QrListFlags extends ListFlags {
   search?: string;
@@ -9,7 +9,7 @@ export interface QrListFlags extends ListFlags {
   type?: string;
 }
 
-export function qrListCommand(deps: Deps): Command {
+export function qrListCommand(): Command {
   const cmd = withListOptions(
     new Command('list')
       .alias('ls')
@@ -17,15 +17,15 @@ export function qrListCommand(deps: Deps): Command {
       .option('--search <text>', 'case-insensitive partial match on name, short code or destination URL')
       .addOption(new Option('--status <status>', 'only codes with this status').choices(STATUSES))
       .addOption(new Option('--type <type>', 'only codes of this type').choices(QR_TYPES)),
-  ).action(async (flags: QrListFlags) => {
+  ).action(action(async (ctx, flags: QrListFlags) => {
     const [{ listQrCodes }, { renderList }, { qrView }] = await Promise.all([
       import('../../api/qr.js'),
       import('../../output/render.js'),
       import('../../output/views/qr.js'),
     ]);
     const query = { search: flags.search, status: flags.status, type: flags.type };
-    const list = listQrCodes(await deps.api(), query, { limit: flags.limit ?? 25, offset: flags.offset, all: flags.all });
-    await renderList(list, qrView, outputSettings(deps), deps.io, () => list.hint());
-  });
+    const list = listQrCodes(await ctx.api(), query, { limit: flags.limit ?? 25, offset: flags.offset, all: flags.all });
+    await renderList(list, qrView, ctx.output(), ctx.io, () => list.hint());
+  }));
   return example(cmd, 'cardqr qr list --search promo', 'cardqr qr list --type url --all -o csv > qr-codes.csv', 'cardqr qr list --status paused -q');
 }

@@ -3,13 +3,14 @@
 // the codes redirecting; publish only undoes that, so it never asks), go on past a failed id, and exit
 // 7 when some failed or with the failures' own status (4: every id missing) when all did.
 import { Command } from 'commander';
+import { action } from '../action.js';
 import type { Status } from '../../api/rules.js';
 import type { QrCode } from '../../api/schemas/qr.js';
-import type { Deps } from '../../deps.js';
+import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT } from '../../errors.js';
-import { idErrorText } from '../../hints.js';
+import { formatApiError } from '../../hints.js';
 import { readIds } from '../ids.js';
-import { confirm, example, outputSettings, printWritten } from '../shared.js';
+import { confirm, example, printWritten } from '../shared.js';
 import { finishMany } from '../cards/delete-records.js';
 
 const SHORTCUTS: Array<[string, Status, string, string]> = [
@@ -18,32 +19,32 @@ const SHORTCUTS: Array<[string, Status, string, string]> = [
   ['archive', 'archived', 'Archive QR codes: they stop redirecting and leave the default list (same as update --status archived)', 'archived'],
 ];
 
-export function qrStatusCommands(deps: Deps): Command[] {
+export function qrStatusCommands(): Command[] {
   return SHORTCUTS.map(([verb, status, description, done]) => {
     const cmd = new Command(verb)
       .description(description)
       .argument('<qr-id...>', 'one or more QR code ids, or - to read them from standard input (one per line)')
-      .action(async (args: string[]) => setStatus(deps, verb, status, done, args));
+      .action(action(async (ctx, args: string[]) => setStatus(ctx, verb, status, done, args)));
     return example(cmd, `cardqr qr ${verb} qr_123`, `cardqr qr list --search spring -q | cardqr qr ${verb} - --yes`);
   });
 }
 
-async function setStatus(deps: Deps, verb: string, status: Status, done: string, args: string[]): Promise<void> {
-  const ids = await readIds(deps, args);
+async function setStatus(ctx: Context, verb: string, status: Status, done: string, args: string[]): Promise<void> {
+  const ids = await readIds(ctx, args);
   const { updateQrCode } = await import('../../api/qr.js');
   const { qrView } = await import('../../output/views/qr.js');
   if (ids.length === 1 && !args.includes('-')) {
-    const qr = await updateQrCode(await deps.api(), ids[0], { status });
-    await printWritten(deps, qr, qrView, qr.id);
+    const qr = await updateQrCode(await ctx.api(), ids[0], { status });
+    await printWritten(ctx, qr, qrView, qr.id);
     return;
   }
   if (status !== 'published') {
-    deps.io.stderr.write(`About to ${verb} ${ids.length} QR codes: their short links stop redirecting until published again.\n`);
-    if (!(await confirm(deps, `${verb[0].toUpperCase()}${verb.slice(1)} ${ids.length} QR codes?`))) {
+    ctx.msg.say(`About to ${verb} ${ids.length} QR codes: their short links stop redirecting until published again.`);
+    if (!(await confirm(ctx, `${verb[0].toUpperCase()}${verb.slice(1)} ${ids.length} QR codes?`))) {
       throw new CliError(`cancelled: nothing was ${done}`, EXIT.usage);
     }
   }
-  const client = await deps.api();
+  const client = await ctx.api();
   const failures: ApiError[] = [];
   let changed = 0;
   async function* updated(): AsyncGenerator<QrCode> {
@@ -55,12 +56,12 @@ async function setStatus(deps: Deps, verb: string, status: Status, done: string,
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         failures.push(e);
-        deps.io.stderr.write(idErrorText(id, e));
+        ctx.msg.say(formatApiError(e, { subject: id, brief: true }));
       }
     }
   }
-  const s = outputSettings(deps);
+  const s = ctx.output();
   const { renderList } = await import('../../output/render.js');
-  await renderList(updated(), qrView, s, deps.io);
+  await renderList(updated(), qrView, s, ctx.io);
   finishMany(failures, ids.length, `${changed} ${done}`, verb === 'publish' ? 'publications' : `${verb === 'pause' ? 'pauses' : 'archivings'}`);
 }

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
+import { action } from '../action.js';
 import { STATUSES, type Status } from '../../api/rules.js';
-import type { Deps } from '../../deps.js';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parse } from '../cards/input.js';
 import { example, printDryRun, printWritten } from '../shared.js';
@@ -14,21 +15,21 @@ export interface QrUpdateFlags {
   dryRun?: boolean;
 }
 
-async function patchQr(deps: Deps, id: string, flags: QrUpdateFlags): Promise<void> {
+async function patchQr(ctx: Context, id: string, flags: QrUpdateFlags): Promise<void> {
   const { updateQrCode } = await import('../../api/qr.js');
   const body = { name: flags.name, destinationUrl: flags.url, status: flags.status };
   if (flags.dryRun) {
     // A read, so a wrong id shows now (exit 4) rather than at the real run.
     const { getQrCode } = await import('../../api/qr.js');
-    await getQrCode(await deps.api(), id);
-    return printDryRun(deps, 'PATCH', `/qr-codes/${id}`, JSON.parse(JSON.stringify(body)));
+    await getQrCode(await ctx.api(), id);
+    return printDryRun(ctx, 'PATCH', `/qr-codes/${id}`, JSON.parse(JSON.stringify(body)));
   }
-  const qr = await updateQrCode(await deps.api(), id, body, { idempotencyKey: flags.idempotencyKey });
+  const qr = await updateQrCode(await ctx.api(), id, body, { idempotencyKey: flags.idempotencyKey });
   const { qrView } = await import('../../output/views/qr.js');
-  await printWritten(deps, qr, qrView, qr.id);
+  await printWritten(ctx, qr, qrView, qr.id);
 }
 
-export function qrUpdateCommand(deps: Deps): Command {
+export function qrUpdateCommand(): Command {
   const cmd = new Command('update')
     .description('Change a QR code\'s name, destination or status; the short code and printed code stay the same')
     .argument('<qr-id>', 'QR code id, e.g. qr_123')
@@ -37,11 +38,11 @@ export function qrUpdateCommand(deps: Deps): Command {
     .addOption(new Option('--status <status>', 'new status: paused stops redirecting, archived hides it, published undoes either').choices(STATUSES))
     .option('--idempotency-key <key>', 'Idempotency-Key for this write, up to 255 characters (default: random)', parse.idempotencyKey)
     .option('--dry-run', 'print the request body that would be sent and send nothing')
-    .action(async (id: string, flags: QrUpdateFlags) => {
+    .action(action(async (ctx, id: string, flags: QrUpdateFlags) => {
       if (flags.name === undefined && flags.url === undefined && flags.status === undefined) {
         throw new UsageError('nothing to change: give --name, --url or --status');
       }
-      await patchQr(deps, id, flags);
-    });
+      await patchQr(ctx, id, flags);
+    }));
   return example(cmd, 'cardqr qr update qr_123 --url https://bistro.example/summer-menu', 'cardqr qr update qr_123 --status paused');
 }

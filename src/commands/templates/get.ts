@@ -1,24 +1,24 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
+import { action } from '../action.js';
 import { write } from '../../io.js';
-import { example, outputSettings } from '../shared.js';
+import { example } from '../shared.js';
 
-export function templatesGetCommand(deps: Deps): Command {
+export function templatesGetCommand(): Command {
   const cmd = new Command('get')
     .description('Show a card template and its field rules (locked, prefilled, required, optional, hidden)')
     .argument('<template-id>', 'template id, e.g. tpl_123')
-    .action(async (id: string) => {
+    .action(action(async (ctx, id: string) => {
       const [{ getTemplate }, { renderRecord, table }, { fieldRuleColumns, fieldRuleRows, templateView }] = await Promise.all([
         import('../../api/templates.js'),
         import('../../output/render.js'),
         import('../../output/views/templates.js'),
       ]);
-      const template = await getTemplate(await deps.api(), id);
-      const s = outputSettings(deps);
-      await renderRecord(template, templateView, s, deps.io);
+      const template = await getTemplate(await ctx.api(), id);
+      const s = ctx.output();
+      await renderRecord(template, templateView, s, ctx.io);
       if (s.format === 'table' && !s.quiet && !s.fields) {
-        await write(deps.io.stdout, `\nField rules\n${await table(fieldRuleColumns, fieldRuleRows(template), s)}`);
+        await write(ctx.io.stdout, `\nField rules\n${await table(fieldRuleColumns, fieldRuleRows(template), s)}`);
       }
-    });
+    }));
   return example(cmd, 'cardqr templates get tpl_123', 'cardqr templates get tpl_123 -o json | jq .policy.fields');
 }

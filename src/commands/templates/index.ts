@@ -1,13 +1,12 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
 import { example } from '../shared.js';
 import { templatesGetCommand } from './get.js';
 import { templatesListCommand } from './list.js';
 
-export function templatesCommand(deps: Deps): Command {
+export function templatesCommand(): Command {
   const cmd = new Command('templates')
     .description('Card templates and the field rules each imposes')
-    .addCommand(templatesListCommand(deps))
-    .addCommand(templatesGetCommand(deps));
+    .addCommand(templatesListCommand())
+    .addCommand(templatesGetCommand());
   return example(cmd, 'cardqr templates list', 'cardqr templates get tpl_123');
 }

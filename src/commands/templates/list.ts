@@ -1,18 +1,18 @@
 import { Command } from 'commander';
-import type { Deps } from '../../deps.js';
-import { example, type ListFlags, outputSettings, withListOptions } from '../shared.js';
+import { action } from '../action.js';
+import { example, type ListFlags, withListOptions } from '../shared.js';
 
-export function templatesListCommand(deps: Deps): Command {
+export function templatesListCommand(): Command {
   const cmd = withListOptions(
     new Command('list').alias('ls').description('List card templates with a count of their field rules'),
-  ).action(async (flags: ListFlags) => {
+  ).action(action(async (ctx, flags: ListFlags) => {
     const [{ listTemplates }, { renderList }, { templateView }] = await Promise.all([
       import('../../api/templates.js'),
       import('../../output/render.js'),
       import('../../output/views/templates.js'),
     ]);
-    const list = listTemplates(await deps.api(), { limit: flags.limit ?? 25, offset: flags.offset, all: flags.all });
-    await renderList(list, templateView, outputSettings(deps), deps.io, () => list.hint());
-  });
+    const list = listTemplates(await ctx.api(), { limit: flags.limit ?? 25, offset: flags.offset, all: flags.all });
+    await renderList(list, templateView, ctx.output(), ctx.io, () => list.hint());
+  }));
   return example(cmd, 'cardqr templates list', 'cardqr templates list --all -o csv > templates.csv');
 }

@@ -3,7 +3,8 @@
 // Other formats: json/ndjson give the object as the API sent it; csv gives the timeline rows.
 import type { ScanStats } from '../../api/schemas/analytics.js';
 import { barChart, type Unit } from '../chart.js';
-import { table, type Column, type OutputSettings, type View } from '../render.js';
+import { table, type Column, type View } from '../render.js';
+import type { OutputSettings } from '../settings.js';
 
 /** CSV of analytics: one row per day of the timeline (`date`, `scans`). */
 export const timelineView: View<{ date: string; scans: number }> = {

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { imageCommand } from '../../../src/commands/image/index.js';
 import { expandIds, parseImageOptions, type ImageFlags, type ImageOptions } from '../../../src/commands/image/options.js';
-import type { Deps } from '../../../src/deps.js';
 import { UsageError } from '../../../src/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cardqr-image-options-'));
@@ -17,7 +16,7 @@ const ENV = { stdoutTTY: false, apiKeyStdin: false };
 
 /** Parses argv with the real command; returns the options, or the error's message. */
 async function options(argv: string[], env = ENV): Promise<ImageOptions | string> {
-  const cmd = imageCommand({} as Deps).exitOverride().configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
+  const cmd = imageCommand().exitOverride().configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
   let got: ImageOptions | string = 'action not reached';
   cmd.action((ids: string[], flags: ImageFlags) => {
     got = parseImageOptions(ids, flags, env);

@@ -3,7 +3,6 @@
 import { describe, expect, test } from 'vitest';
 import { Command } from 'commander';
 import { leadFileKind, parseSince, withSinceOptions } from '../../../src/commands/leads/options.js';
-import type { Deps } from '../../../src/deps.js';
 import { UsageError } from '../../../src/errors.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -12,7 +11,7 @@ const NOW = new Date('2026-11-23T12:00:00Z');
 function since(argv: string[]): string | undefined {
   const cmd = withSinceOptions(new Command('list'), 'leads from').exitOverride();
   cmd.parse(argv, { from: 'user' });
-  return parseSince({ now: () => NOW } as Deps, cmd.opts<{ since?: string; tz?: string }>());
+  return parseSince(NOW, cmd.opts<{ since?: string; tz?: string }>());
 }
 
 describe('leads --since/--tz: argv → since', () => {

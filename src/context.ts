@@ -1,0 +1,98 @@
+// What one command's action runs with: the process's Deps plus the global flags, resolved once when the
+// action starts (program.ts) and passed in. Nothing here changes after it is built.
+import type { ApiClient } from './api/client.js';
+import {
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_S,
+  type GlobalOptions,
+  keyCommandNeeded,
+  resolveProfile,
+  resolveSettings,
+  type Settings,
+} from './config/settings.js';
+import type { Deps } from './deps.js';
+import { UsageError } from './errors.js';
+import { createMessages, type Messages } from './output/messages.js';
+import { colorEnabled, loadPaint } from './output/paint.js';
+import { type OutputFormat, type OutputSettings, resolveOutput } from './output/settings.js';
+
+export interface Context extends Omit<Deps, 'clock'> {
+  /** The global flags of this run (and the action's own, as commander merges them). */
+  readonly globals: Readonly<GlobalOptions>;
+  /** Words for people, on stderr (-q, --verbose and colour honoured there). */
+  readonly msg: Messages;
+  /** How to print data on stdout (output/settings.ts reads --output, --fields, --query, -q). */
+  output(opts?: { forced?: OutputFormat; allowVcf?: boolean }): OutputSettings;
+  /** Base URL, key and profile of this run (reads --api-key-stdin or a key command on first use). */
+  settings(): Promise<Settings>;
+  /** True once settings() has been asked for (error reports then name the profile and base URL). */
+  settingsResolved(): boolean;
+  /** The one API client, built on first use (so --help never builds it). */
+  api(): Promise<ApiClient>;
+  /** A client for other credentials (profiles add verifies a key before storing it). */
+  clientFor(baseUrl: string, apiKey: string, requestsPerMinute?: number): Promise<ApiClient>;
+  /** Closes what was opened (the client's sockets). */
+  dispose(): Promise<void>;
+}
+
+export async function createContext(deps: Deps, flags: GlobalOptions): Promise<Context> {
+  const globals: Readonly<GlobalOptions> = Object.freeze({ ...flags });
+  const verbose = Boolean(globals.verbose) || deps.env.CARDQR_DEBUG === '1';
+  const msg = createMessages({
+    stream: deps.io.stderr,
+    tty: deps.io.isStderrTTY,
+    quiet: Boolean(globals.quiet),
+    verbose,
+    paint: await loadPaint(colorEnabled(deps.env, deps.io.isStderrTTY, globals.color)),
+  });
+  let settings: Promise<Settings> | undefined;
+  let client: Promise<ApiClient> | undefined;
+  const { clock, ...base } = deps;
+  const ctx: Context = {
+    ...base,
+    globals,
+    msg,
+    output: (opts) => resolveOutput(globals, { io: deps.io, env: deps.env, now: deps.now() }, opts),
+    settingsResolved: () => settings !== undefined,
+    settings: () =>
+      (settings ??= (async () => {
+        const stdinKey = globals.apiKeyStdin ? await readKeyFromStdin(deps) : undefined;
+        const warning = deps.profiles().permissionWarning();
+        if (warning) msg.say(warning);
+        const profile = resolveProfile(globals, deps.env, deps.profiles());
+        let commandKey: string | undefined;
+        if (keyCommandNeeded(profile, deps.env, stdinKey)) {
+          const { runKeyCommand, keyCommandTimeoutMs } = await import('./config/key-command.js');
+          commandKey = await runKeyCommand(profile.keyCommand, { profile: profile.name, timeoutMs: keyCommandTimeoutMs(deps.env) });
+        }
+        return resolveSettings(globals, deps.env, deps.profiles(), stdinKey, commandKey);
+      })()),
+    clientFor: async (baseUrl, apiKey, requestsPerMinute) => {
+      const { ApiClient } = await import('./api/client.js');
+      return new ApiClient({
+        baseUrl,
+        apiKey,
+        userAgent: `cardqr/${deps.version}`,
+        timeoutMs: (globals.timeout ?? DEFAULT_TIMEOUT_S) * 1000,
+        maxRetries: globals.maxRetries ?? DEFAULT_MAX_RETRIES,
+        requestsPerMinute,
+        sleep: deps.sleep,
+        now: clock,
+        random: deps.random,
+        debug: verbose ? (line) => msg.verbose(`[debug] ${line}`) : undefined,
+        notice: (line) => msg.say(line),
+      });
+    },
+    api: () => (client ??= ctx.settings().then((s) => ctx.clientFor(s.baseUrl, s.apiKey, s.requestsPerMinute))),
+    dispose: async () => {
+      if (client) await (await client.catch(() => undefined))?.close();
+    },
+  };
+  return ctx;
+}
+
+async function readKeyFromStdin(deps: Deps): Promise<string> {
+  const key = (await deps.readStdin({ firstLine: true, what: '--api-key-stdin' })).split(/\r?\n/)[0]?.trim();
+  if (!key) throw new UsageError('--api-key-stdin: standard input held no key');
+  return key;
+}

@@ -1,0 +1,71 @@
+// The one channel for words meant for people: everything goes to stderr through here, so -q, --verbose
+// and colour are honoured in one place (stdout carries data only). Text from outside (server messages,
+// names typed by strangers) is escaped by the caller with output/sanitize.ts before it gets here.
+import type { Writable } from 'node:stream';
+import type { Paint } from './paint.js';
+import { type Progress, startProgress } from './progress.js';
+
+export interface Messages {
+  /** -q was given: success chatter is silent. */
+  readonly quiet: boolean;
+  /** Success chatter ("saved profile …", "deleted card …", a run's summary): silent with -q. */
+  info(text: string): void;
+  /** `note: …`: a remark worth reading on success; silent with -q. */
+  note(text: string): void;
+  /** `warning: …`: something is off though the command goes on; shown even with -q. */
+  warn(text: string): void;
+  /** Text that must be seen even with -q (what a question is about, a failure, a partial result). */
+  say(text: string): void;
+  /** Only with --verbose (or CARDQR_DEBUG=1). */
+  verbose(text: string): void;
+  /**
+   * Starts the progress display (output/progress.ts): a spinner on a terminal, a plain line every few
+   * seconds otherwise, nothing with -q. Other messages clear the spinner while they print.
+   */
+  progress(opts: { label?: string; everyMs?: number; now: () => number }): Promise<Progress>;
+}
+
+export interface MessageOptions {
+  stream: Writable;
+  /** stderr is a terminal (status lines are drawn only there). */
+  tty: boolean;
+  quiet: boolean;
+  verbose: boolean;
+  paint: Paint;
+}
+
+const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
+
+export function createMessages(o: MessageOptions): Messages {
+  let active: Progress | undefined;
+  const out = (text: string) => {
+    active?.clear();
+    o.stream.write(line(text));
+    active?.redraw();
+  };
+  return {
+    quiet: o.quiet,
+    info: (text) => {
+      if (!o.quiet) out(text);
+    },
+    note: (text) => {
+      if (!o.quiet) out(`${o.paint('dim', 'note:')} ${text}`);
+    },
+    warn: (text) => out(`${o.paint('yellow', 'warning:')} ${text}`),
+    say: out,
+    verbose: (text) => {
+      if (o.verbose) out(text);
+    },
+    progress: async ({ label, everyMs, now }) => {
+      const p = await startProgress({ stream: o.stream, tty: o.tty, quiet: o.quiet, now, label, everyMs });
+      active = p;
+      return {
+        ...p,
+        stop: (opts) => {
+          p.stop(opts);
+          if (active === p) active = undefined;
+        },
+      };
+    },
+  };
+}

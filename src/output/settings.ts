@@ -1,0 +1,125 @@
+// The one module that reads --output (and --fields, --query, -q, the CSV flags): every command asks here
+// what to print and how, instead of branching on the flags itself.
+import { UsageError } from '../errors.js';
+import type { IO } from '../io.js';
+import { type CsvSettings, csvSettingsFrom } from './csv.js';
+import { colorEnabled } from './paint.js';
+import { tableWidth } from './table.js';
+
+export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'vcf';
+/** `vcf` (vCard) applies to leads only; every other command refuses it (resolveOutput). */
+export const OUTPUT_FORMATS: OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'vcf'];
+
+/** The global flags that shape output (a subset of GlobalOptions). */
+export interface OutputFlags {
+  output?: OutputFormat;
+  fields?: string;
+  query?: string;
+  quiet?: boolean;
+  color?: boolean;
+  csvDialect?: string;
+  csvDelimiter?: string;
+  csvRaw?: boolean;
+}
+
+export interface OutputSettings {
+  format: OutputFormat;
+  fields?: string[];
+  quiet: boolean;
+  /** --query: a JMESPath expression over the JSON output (json and ndjson only). */
+  query?: string;
+  color: boolean;
+  /** stdout is a terminal: relative dates. */
+  tty: boolean;
+  /** Columns tables fit into ($COLUMNS or the terminal); undefined: cells are never cut. */
+  width?: number;
+  now: Date;
+  /** CSV dialect, delimiter, raw (default: RFC 4180, comma, formulas neutralised). */
+  csv?: CsvSettings;
+}
+
+export interface OutputEnvironment {
+  io: IO;
+  env: Readonly<Record<string, string | undefined>>;
+  now: Date;
+}
+
+/**
+ * What to print: -o, else json when --query is given or stdout is no terminal, else a table.
+ * `forced` is a command's own fixed format (e.g. a --dry-run body). `vcf` only where `allowVcf`.
+ */
+export function resolveOutput(
+  flags: OutputFlags,
+  { io, env, now }: OutputEnvironment,
+  opts: { forced?: OutputFormat; allowVcf?: boolean } = {},
+): OutputSettings {
+  // --query filters JSON: without -o it prints JSON even on a terminal (as `gh --jq` does).
+  const format = opts.forced ?? flags.output ?? (flags.query !== undefined || !io.isStdoutTTY ? 'json' : 'table');
+  if (format === 'vcf' && !opts.allowVcf) throw new UsageError('-o vcf (vCard) applies to leads list, leads get and leads export only');
+  return {
+    format,
+    fields: flags.fields ? parseFieldList(flags.fields) : undefined,
+    quiet: Boolean(flags.quiet),
+    query: flags.query,
+    color: format === 'table' && colorEnabled(env, io.isStdoutTTY, flags.color),
+    tty: io.isStdoutTTY,
+    width: tableWidth(env, io.isStdoutTTY, io.columns),
+    now,
+    csv: csvSettingsFrom(flags),
+  };
+}
+
+/** The format the user asked for with -o, if any (a command with its own default, e.g. leads export). */
+export function requestedFormat(flags: OutputFlags): OutputFormat | undefined {
+  return flags.output;
+}
+
+/**
+ * A run summary (import, print) goes to stdout as JSON when -o json/ndjson or --query asks for it;
+ * otherwise it is text for people on stderr. `pretty`: -o json (indented) rather than ndjson.
+ */
+export function summaryAsJson(flags: OutputFlags): { pretty: boolean; query?: string } | undefined {
+  if (!jsonRequested(flags) && flags.query === undefined) return undefined;
+  return { pretty: flags.output !== 'ndjson', query: flags.query };
+}
+
+/** -o json or -o ndjson asked for (a command whose result is one line of JSON or a path, e.g. print). */
+export function jsonRequested(flags: OutputFlags): boolean {
+  return flags.output === 'json' || flags.output === 'ndjson';
+}
+
+/** -o json asked for: an API error's body is printed whole too (cli.ts). */
+export function errorBodyWanted(flags: OutputFlags): boolean {
+  return flags.output === 'json';
+}
+
+export function parseFieldList(raw: string): string[] {
+  const fields = raw.split(',').map((f) => f.trim()).filter(Boolean);
+  if (!fields.length || fields.some((f) => !/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(f))) {
+    throw new UsageError(`invalid --fields "${raw}": expected comma-separated dotted names, e.g. id,name,fields.email`);
+  }
+  return fields;
+}
+
+/**
+ * --fields and --query, checked before any command runs (exit 2). `commandPath` names the command
+ * (`cards list`) whose resource the field names are checked against; undefined skips that check
+ * (a --dry-run prints the request, not the resource).
+ */
+export async function checkOutputFlags(flags: OutputFlags, commandPath: string | undefined): Promise<void> {
+  if (flags.query !== undefined) {
+    if (flags.output !== undefined && flags.output !== 'json' && flags.output !== 'ndjson') {
+      throw new UsageError(`--query filters JSON: use it with -o json or -o ndjson, not -o ${flags.output}`, [
+        'for a table or CSV of chosen fields use --fields',
+      ]);
+    }
+    if (flags.quiet) throw new UsageError('--query and -q do not go together: -q prints only ids');
+    const { checkQuery } = await import('./query.js');
+    checkQuery(flags.query);
+  }
+  if (flags.fields === undefined) return;
+  const fields = parseFieldList(flags.fields);
+  if (commandPath === undefined) return;
+  const { checkFieldNames } = await import('./field-names.js');
+  await checkFieldNames(commandPath, fields, flags.output);
+}

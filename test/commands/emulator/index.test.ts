@@ -1,0 +1,48 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { json, runCli, tempDir } from '../../helpers/run-cli.js';
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await delay(25);
+}
+
+describe('cardqr emulator', () => {
+  it('prints one JSON start line, writes a profile, serves the API until interrupted', async () => {
+    const dir = tempDir();
+    let me: Awaited<ReturnType<typeof runCli>> | undefined;
+    const ready = (async () => {
+      await until(() => existsSync(join(dir, 'config.json')));
+      me = await runCli(['me', '--profile', 'local', '-o', 'json'], { configDir: dir });
+    })();
+    const r = await runCli(['emulator', '--port', '0', '--profile', 'local', '--quiet'], { configDir: dir, interruptAfter: ready });
+    expect(r.exitCode).toBe(0);
+    const start = JSON.parse(r.stdout.trim());
+    expect(start.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    expect(start.publicBaseUrl).toBe(start.baseUrl.replace(/\/v1$/, ''));
+    expect(Object.keys(start.keys)).toEqual(expect.arrayContaining(['full', 'readonly', 'campaign']));
+    expect(r.stderr).toMatch(/profile "local" points at the emulator/);
+    expect(me?.exitCode).toBe(0);
+    expect(json(me!).account.id).toBe('acc_acme');
+  });
+
+  it('refuses a bad seed file with the problems listed (exit 2)', async () => {
+    const seed = join(tempDir(), 'seed.json');
+    writeFileSync(seed, JSON.stringify({ accounts: [{ id: 'acc_x', plan: 'no-such-plan' }] }));
+    const r = await runCli(['emulator', '--port', '0', '--seed', seed]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/--seed: .* is not a valid seed/);
+    expect(r.stderr.split('\n').length).toBeGreaterThan(2);
+  });
+
+  it.each([
+    [['--port', '70000'], /must be from 0 to 65535/],
+    [['--fault-rate', '2'], /expected a number from 0 to 1/],
+    [['--rate-limit', '0'], /must be from 1/],
+  ])('refuses %j', async (args, message) => {
+    const r = await runCli(['emulator', ...args]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});
