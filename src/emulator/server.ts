@@ -13,7 +13,8 @@ import { handlePublic } from './public.js';
 import { RateLimiter } from './rate-limit.js';
 import { allRoutes } from './routes/index.js';
 import { Router, type RouteDef } from './routing.js';
-import { parseSeed, seedToData, type Seed } from './seed.js';
+import { parseSeed, type Seed } from './seed.js';
+import { seedToData } from './seed-data.js';
 import { Store } from './store.js';
 
 export type { RecordedRequest } from './api.js';

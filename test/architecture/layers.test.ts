@@ -28,8 +28,6 @@ const KNOWN: Record<string, string> = {
   'export/run.ts -> ../output/lead-files.js': 'pass the formatter in from the command',
   // The rejects file writes CSV lines with output/'s quoting.
   'bulk/rejects.ts -> ../output/csv.js': 'move the CSV line writer below both (e.g. src/csv.ts) or pass it in',
-  // Completion learns repeatable options from function identity (issue 16 item 6: hints as data).
-  'completion/tree.ts -> ../commands/shared.js': 'attach completion hints to the command tree as data',
 };
 
 function broken(list: ImportEdge[]): string[] {

@@ -4,8 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBin } from '../helpers/built-cli.js';
-import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { json, runCli } from '../helpers/run-cli.js';
 import { readReportLines, writeCsv } from './_files.js';
@@ -187,17 +186,17 @@ describe('campaigns import --rejects on a full disk (ulimit -f)', () => {
     const rejects = join(dirname(file), 'rejects.csv');
     writeFileSync(rejects, 'OLD\r\n');
     const env = { CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full, CARDQR_CONFIG_DIR: dirname(file) };
-    const cmd = `ulimit -f 2; exec "${process.execPath}" bin/cardqr campaigns import cmp_native '${file}' --validate-only --rejects '${rejects}'`;
-    const full = await runBin([], { shell: cmd, env });
+    const cmd = `ulimit -f 2; exec $CARDQR campaigns import cmp_native '${file}' --validate-only --rejects '${rejects}'`;
+    const full = await spawnCli([], { shell: cmd, env }).done;
     // A short write is not taken for success: the problems are still listed (exit 2) with a line saying the file could not be written.
     expect(full.code).toBe(2);
     expect(full.stderr).toContain(
       `rejects: could not write the rejects file ${rejects} (EFBIG); the file there before is unchanged`,
     );
     expect(readFileSync(rejects, 'utf8')).toBe('OLD\r\n');
-    const again = await runBin(['campaigns', 'import', 'cmp_native', file, '--validate-only', '--rejects', rejects], {
+    const again = await spawnCli(['campaigns', 'import', 'cmp_native', file, '--validate-only', '--rejects', rejects], {
       env,
-    });
+    }).done;
     expect(again.code).toBe(2);
     expect(again.stderr).toContain(`rejects: 60 rows in ${rejects}`);
     expect(readdirSync(dirname(file)).filter((n) => n.endsWith('.tmp'))).toEqual([]);

@@ -4,8 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/built-cli.js';
-import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 import { bashComplete, fishComplete, type ShellEnv, zshComplete } from '../helpers/shells.js';
 

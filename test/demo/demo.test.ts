@@ -5,8 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/built-cli.js';
-import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
 import { tempDir } from '../helpers/run-cli.js';
 
 const DEMO = join(ROOT, 'scripts', 'demo.mjs');

@@ -4,8 +4,7 @@ import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDeps } from '../../src/deps.js';
 import { createProgram } from '../../src/program.js';
-import { BIN, runBin } from '../helpers/built-cli.js';
-import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 import { runCli } from '../helpers/run-cli.js';
 
 function program(): Command {
@@ -147,7 +146,7 @@ describe('help into a closed pipe (built bin/cardqr)', () => {
   beforeAll(() => ensureFreshBuild(), 180_000);
 
   it.each([['--help'], ['cards --help'], ['']])('`cardqr %s | true` ends quietly with status 0', async (args) => {
-    const r = await runBin([], { shell: `node ${BIN} ${args} | true; echo "status=\${PIPESTATUS[0]}"` });
+    const r = await spawnCli([], { shell: `$CARDQR ${args} | true; echo "status=\${PIPESTATUS[0]}"` }).done;
     expect(r.stdout).toBe('status=0\n');
     expect(r.stderr).toBe('');
   });

@@ -5,8 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/built-cli.js';
-import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
 import { tempDir } from '../helpers/run-cli.js';
 
 const exec = promisify(execFile);

@@ -8,8 +8,7 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLETION_FILES } from '../../src/completion/index.js';
-import { ROOT } from '../helpers/built-cli.js';
-import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
 import { tempDir } from '../helpers/run-cli.js';
 
 const exec = promisify(execFile);

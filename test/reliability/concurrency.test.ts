@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { partnersCsv, readReportLines, until, writeCsv } from '../bulk/_files.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
-import { spawnCli } from './_spawn.js';
 import { addLeads, countedFaults, expectNoStack, liveCards, settle, useCounters } from './_support.js';
 
 /** The lock file exists and its owner record is complete (it is created first, then written). */
@@ -29,7 +28,8 @@ const ROWS = 6;
 const POSTS = /^\/campaigns\/cmp_native\/cards$/;
 const perId = () => Array.from({ length: ROWS }, (_, i) => liveCards(emu, (c) => c.campaignId === 'cmp_native' && c.externalId === `P-${String(i + 1).padStart(4, '0')}`).length);
 const ndjsonIds = (text: string) => text.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
-const env = () => ({ CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full });
+// The child: its own config directory, no colour, no stdin (as the old reliability spawner did).
+const spawnOptions = () => ({ env: { CARDQR_CONFIG_DIR: tempDir(), NO_COLOR: '1', CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full }, stdin: null });
 
 describe('two imports sharing a report file', () => {
   it.each([[[] as string[]], [['--resume']]])('in one process, second run %j: refused (exit 2) while the first holds the report; the first completes', async (extra) => {
@@ -57,7 +57,7 @@ describe('two imports sharing a report file', () => {
     const file = writeCsv('people.csv', partnersCsv(ROWS), dir);
     const report = `${file}.report.ndjson`;
     faults.inject([{ kind: 'slow', method: 'POST', path: '/campaigns/cmp_native/cards', delayMs: 600 }]);
-    const a = spawnCli(['campaigns', 'import', 'cmp_native', file], env());
+    const a = spawnCli(['campaigns', 'import', 'cmp_native', file], spawnOptions());
     await settle(() => lockWritten(`${report}.lock`), 20_000);
     const lock = JSON.parse(readFileSync(`${report}.lock`, 'utf8')) as { pid: number };
     expect(lock.pid).toBe(a.child.pid);
@@ -98,7 +98,7 @@ describe('two lead exports sharing a state file', () => {
     const dir = tempDir('cardqr-conc-');
     const state = join(dir, 'leads.state.json');
     faults.inject([{ kind: 'slow', method: 'GET', path: '/leads', delayMs: 600 }]);
-    const a = spawnCli(['leads', 'export', '--state', state, '--out', join(dir, 'a.ndjson')], env());
+    const a = spawnCli(['leads', 'export', '--state', state, '--out', join(dir, 'a.ndjson')], spawnOptions());
     await settle(() => lockWritten(`${state}.lock`), 20_000);
     const b = await runCli(['leads', 'export', '--state', state], { emu });
     expect([b.exitCode, b.stdout]).toEqual([2, '']);

@@ -2,14 +2,12 @@
 // (`ulimit -f`: a full disk a test can make), /dev/full, a closed pipe (`| head -1`), FIFOs and pipes
 // as import input, SIGTERM/SIGHUP. Each case checks the exit status, one clear line, and that the
 // state / report / output files are exactly as before.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { partnersCsv } from '../bulk/_files.js';
-import { BIN, ROOT } from '../helpers/built-cli.js';
+import { BIN, ensureFreshBuild, spawnCli, type SpawnResult } from '../helpers/built-cli.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { tempDir } from '../helpers/run-cli.js';
 import { addCards, addLeads, expectNoStack, useCounters } from './_support.js';
 
@@ -20,38 +18,16 @@ beforeAll(async () => {
   await ensureFreshBuild();
 }, 300_000);
 
-interface Shell {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs a bash script where `$CARDQR` is the built CLI, against the test's emulator. */
-function sh(script: string, env: Record<string, string> = {}, timeoutMs = 30_000): Promise<Shell> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], {
-      cwd: ROOT,
-      env: {
-        ...process.env, NO_COLOR: '1', CARDQR: `${process.execPath} ${BIN}`, CARDQR_CONFIG_DIR: tempDir('cardqr-cfg-'),
-        CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full, ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`timed out: ${script}\n${stdout}\n${stderr}`));
-    }, timeoutMs);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      counts.fileSystem++;
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
+async function sh(script: string, env: Record<string, string> = {}, timeoutMs = 30_000): Promise<SpawnResult> {
+  const r = await spawnCli([], {
+    shell: script,
+    env: { NO_COLOR: '1', CARDQR_CONFIG_DIR: tempDir('cardqr-cfg-'), CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full, ...env },
+    stdin: null,
+    timeoutMs,
+  }).done;
+  counts.fileSystem++;
+  return r;
 }
 
 const errorLines = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('error:'));

@@ -9,9 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/index.js';
 import { partnersCsv, readReportLines } from '../bulk/_files.js';
-import { BIN, ROOT } from '../helpers/built-cli.js';
+import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 import { seededRandom, useEmulator } from '../helpers/emulator.js';
-import { ensureFreshBuild } from '../helpers/fresh-build.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 import { addLeads, useCounters } from './_support.js';
 
@@ -169,16 +168,11 @@ describe('the profile store survives concurrency and a full disk', () => {
     await ensureFreshBuild();
   }, 300_000);
 
-  const shell = (script: string, config: string) =>
-    new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn('bash', ['-c', script], { cwd: ROOT, env: { ...process.env, CARDQR: `${process.execPath} ${BIN}`, CARDQR_CONFIG_DIR: config }, stdio: ['ignore', 'ignore', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (c) => (stderr += c));
-      child.on('close', (code) => {
-        counts.fileSystem++;
-        resolve({ code, stderr });
-      });
-    });
+  const shell = async (script: string, config: string) => {
+    const r = await spawnCli([], { shell: script, env: { CARDQR_CONFIG_DIR: config }, stdin: null }).done;
+    counts.fileSystem++;
+    return r;
+  };
 
   it('20 parallel `profiles add` keep all 20', async () => {
     const config = tempDir();

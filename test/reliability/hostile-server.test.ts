@@ -1,12 +1,11 @@
 // A hostile server (issue 14, items 1-4): pages that never end, bodies that never end, waits of a
 // day or a timestamp, and an order of equal createdAt that changes on every request. Each is a few
 // lines of node:http on 127.0.0.1 port 0; the CLI is the real entry point.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prng } from '../../src/emulator/default-seed-activity.js';
-import { BIN, ensureBuilt } from '../helpers/built-cli.js';
+import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 import { card, countHostileCases, json, lead, list, me, runAgainst, useHostile, useTempDirs, type Hostile } from './_hostile.js';
 import { expectNoStack, useCounters } from './_support.js';
 
@@ -122,22 +121,23 @@ describe('2. bodies are bounded', () => {
     ['yes | cardqr image - stops at 16 MiB', 'yes', 'image - -d out', 2, /^error: image -: more than 16 MiB on standard input$/m],
     ['yes | cardqr api POST /cards --data - stops at 64 MiB', 'yes', 'api POST /cards --data -', 2, /^error: --data: more than 64 MiB on standard input$/m],
   ])('%s, with bounded memory', async (_n, feed, args, exit, message) => {
-    ensureBuilt();
+    await ensureFreshBuild();
     const dir = temp();
     // GNU time reports the peak RSS of the node process (in KiB) on its last stderr line.
-    const r = spawnSync('bash', ['-c', `${feed} | /usr/bin/time -f '%M' "${process.execPath}" "${BIN}" ${args}`], {
+    const r = await spawnCli([], {
+      shell: `${feed} | /usr/bin/time -f '%M' $CARDQR ${args}`,
       cwd: dir,
-      env: { ...process.env, CARDQR_CONFIG_DIR: dir, CARDQR_BASE_URL: 'http://127.0.0.1:9/v1', CARDQR_API_KEY: KEY },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+      env: { CARDQR_CONFIG_DIR: dir, CARDQR_BASE_URL: 'http://127.0.0.1:9/v1', CARDQR_API_KEY: KEY },
+      stdin: null,
+      timeoutMs: 60_000,
+    }).done;
     const lines = r.stderr.trim().split('\n');
     const peakMiB = Number(lines.pop()) / 1024;
-    expect(r.status, r.stderr).toBe(exit);
+    expect(r.code, r.stderr).toBe(exit);
     expect(lines.join('\n')).toMatch(message);
     expect(peakMiB).toBeLessThan(200);
     counts.badInputs++;
-  });
+  }, 180_000); // a rebuild of a stale dist/, then a child fed until its limit
 });
 
 describe('3. waits are capped', () => {

@@ -11,10 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { serializeCard, serializeQrCode } from '../../src/emulator/serialize.js';
 import { partnersCsv, readReportLines, writeCsv } from '../bulk/_files.js';
 import { seededRandom, useEmulator } from '../helpers/emulator.js';
-import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { ensureFreshBuild, spawnCli, type SpawnedCli } from '../helpers/built-cli.js';
 import { decodeImage } from '../helpers/qr-decode.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
-import { spawnCli, type Spawned } from './_spawn.js';
 import { addLeads, liveCards, useCounters } from './_support.js';
 
 const counts = useCounters('interrupt');
@@ -27,9 +26,10 @@ const SEEDS = [11, 23, 37];
 type Mode = 'SIGKILL' | 'SIGINT' | 'SIGINT twice';
 const MODES: Mode[] = ['SIGKILL', 'SIGINT', 'SIGINT twice'];
 const CASES = SEEDS.flatMap((seed) => MODES.map((mode) => ({ seed, mode })));
-const env = () => ({ CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full });
+// The child: its own config directory, no colour, no stdin (as the old reliability spawner did).
+const spawnOptions = () => ({ env: { CARDQR_CONFIG_DIR: tempDir(), NO_COLOR: '1', CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full }, stdin: null });
 
-function interrupt(child: Spawned, mode: Mode): void {
+function interrupt(child: SpawnedCli, mode: Mode): void {
   if (mode === 'SIGKILL') child.child.kill('SIGKILL');
   else {
     child.child.kill('SIGINT');
@@ -41,8 +41,8 @@ function interrupt(child: Spawned, mode: Mode): void {
  * Runs the child and interrupts it `delay` ms after the emulator answered its `nth` request matching
  * `re`. Returns whether the interruption landed (false when the child had already finished).
  */
-async function runAndInterrupt(args: string[], mode: Mode, re: RegExp, nth: number, delay: number): Promise<{ child: Spawned; result: number | NodeJS.Signals; landed: boolean }> {
-  const child = spawnCli(args, env());
+async function runAndInterrupt(args: string[], mode: Mode, re: RegExp, nth: number, delay: number): Promise<{ child: SpawnedCli; result: number | NodeJS.Signals; landed: boolean }> {
+  const child = spawnCli(args, spawnOptions());
   let seen = 0;
   let sent = false;
   onLog = (line) => {

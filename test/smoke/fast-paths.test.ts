@@ -6,8 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runBin } from '../helpers/built-cli.js';
-import { ensureFreshBuild } from '../helpers/fresh-build.js';
+import { ensureFreshBuild, ROOT, spawnCli } from '../helpers/built-cli.js';
 
 beforeAll(async () => {
   await ensureFreshBuild();
@@ -23,25 +22,25 @@ function cli(arg: string): string {
 
 describe('bin/cardqr fast paths', () => {
   it.each(['--version', '-V', '--help', '-h'])('%s prints what the CLI prints, status 0', async (arg) => {
-    const r = await runBin([arg]);
+    const r = await spawnCli([arg]).done;
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toBe(cli(arg));
   });
 
   it('the version is the package version', async () => {
     const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
-    expect((await runBin(['--version'])).stdout).toBe(`${version}\n`);
+    expect((await spawnCli(['--version']).done).stdout).toBe(`${version}\n`);
   });
 
   it('does not load the CLI bundle; anything more than the one flag does', async () => {
-    const esmLog = async (args: string[]) => (await runBin(args, { env: { NODE_DEBUG: 'esm' } })).stderr;
+    const esmLog = async (args: string[]) => (await spawnCli(args, { env: { NODE_DEBUG: 'esm' } }).done).stderr;
     expect(await esmLog(['--help'])).not.toMatch(/dist\/cli\.js/);
     expect(await esmLog(['--version'])).not.toMatch(/dist\/cli\.js/);
     expect(await esmLog(['--help', '--no-color'])).toMatch(/dist\/cli\.js/);
   });
 
   it('a closed pipe (| head) ends quietly with status 0', async () => {
-    const r = await runBin([], { shell: `set -o pipefail; node ${join(ROOT, 'bin', 'cardqr')} --help | head -c 5; echo " status=$?"` });
+    const r = await spawnCli([], { shell: `set -o pipefail; $CARDQR --help | head -c 5; echo " status=$?"` }).done;
     expect(r.stdout).toBe('Usage status=0\n');
     expect(r.stderr).toBe('');
   });

@@ -1,12 +1,10 @@
 // The built CLI as a child process, killed with SIGKILL part-way through an import, then resumed:
 // every row is created exactly once.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../../helpers/built-cli.js';
+import { ensureFreshBuild, spawnCli } from '../../helpers/built-cli.js';
 import { useEmulator } from '../../helpers/emulator.js';
-import { ensureFreshBuild } from '../../helpers/fresh-build.js';
 import { runCli, tempDir } from '../../helpers/run-cli.js';
 import { partnersCsv, readReportLines, writeCsv } from '../../bulk/_files.js';
 
@@ -20,18 +18,15 @@ beforeAll(async () => {
 
 /** Starts the import in a child and SIGKILLs it once the report holds `rows` row lines. */
 function importKilledAfter(args: string[], report: string, rows: number): Promise<NodeJS.Signals | number | null> {
-  const child = spawn(process.execPath, [BIN, 'campaigns', 'import', ...args], {
-    env: { ...process.env, CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full, CARDQR_CONFIG_DIR: tempDir(), NO_COLOR: '1' },
-    stdio: 'ignore',
+  const { child, exit } = spawnCli(['campaigns', 'import', ...args], {
+    env: { CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full, CARDQR_CONFIG_DIR: tempDir(), NO_COLOR: '1' },
+    stdin: null,
   });
   const watch = setInterval(() => {
     const lines = existsSync(report) ? readFileSync(report, 'utf8').split('\n').filter(Boolean).length - 1 : 0;
     if (lines >= rows) child.kill('SIGKILL');
   }, 2);
-  return new Promise((resolve) => child.on('exit', (code, signal) => {
-    clearInterval(watch);
-    resolve(signal ?? code);
-  }));
+  return exit.finally(() => clearInterval(watch));
 }
 
 const cardsPerId = () => {
