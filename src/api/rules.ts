@@ -7,7 +7,6 @@ export type Status = (typeof STATUSES)[number];
 /** What a create may ask for (cards and QR codes start as draft or published). */
 export const CREATE_STATUSES = ['draft', 'published'] as const;
 export const QR_TYPES = ['url', 'file', 'page', 'gs1'] as const;
-export const FIELD_MODES = ['locked', 'prefilled', 'required', 'optional', 'hidden'] as const;
 
 export const NAME_MAX = 200;
 export const SHORT_CODE_MAX = 100;

@@ -25,7 +25,6 @@ import { getPath, pick } from '../output/values.js';
 import { LEAD_CSV_COLUMNS, leadCsvRow } from '../output/views/leads.js';
 
 export type ExportFormat = 'ndjson' | 'csv' | 'json';
-export const EXPORT_FORMATS: ExportFormat[] = ['ndjson', 'csv', 'json'];
 
 export interface Sink {
   write(text: string): Promise<void>;
