@@ -52,8 +52,8 @@ export interface ImportDeps {
 }
 
 /**
- * `quiet`: success noise that -q silences; the others are printed even with -q (they name rows that
- * will not be imported, or a campaign or key the user must look at).
+ * Whether -q silences one is the command's call: rejects-columns-ignored and resolving-ids are success
+ * chatter; the others name rows that will not be imported, a report or a campaign to look at.
  */
 export type ImportNotice =
   | { kind: 'rejects-columns-ignored'; file: string }
