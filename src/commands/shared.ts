@@ -27,10 +27,6 @@ export async function printDryRun(ctx: Context, method: string, path: string, bo
   await renderRecord({ dryRun: true, method, path, body }, { columns: [] }, ctx.output(), ctx.io);
 }
 
-// commands/campaigns/import.ts still imports these from here; it moves to ./flags.js with the
-// import-engine rework (issue 16 item 1), then this line goes.
-export { intIn, positiveNumber } from './flags.js';
-
 /** Collects a repeatable flag into a list. */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];

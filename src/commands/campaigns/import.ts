@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
-import { example, intIn, positiveNumber } from '../shared.js';
+import { intIn, positiveNumber } from '../flags.js';
+import { example } from '../shared.js';
 import type { ImportCommandOptions } from './import-print.js';
 
 interface ImportFlags {
