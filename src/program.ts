@@ -14,7 +14,7 @@ import { profilesCommand } from './commands/profiles/index.js';
 import { qrCommand } from './commands/qr/index.js';
 import { templatesCommand } from './commands/templates/index.js';
 import { bindContext } from './commands/action.js';
-import { intIn, positiveAtMost } from './commands/shared.js';
+import { intIn, positiveAtMost } from './commands/flags.js';
 import { MAX_TIMEOUT_S, type GlobalOptions } from './config/settings.js';
 import { type Context, createContext } from './context.js';
 import type { Deps } from './deps.js';

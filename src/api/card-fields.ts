@@ -1,6 +1,7 @@
-// Client-side card `fields` handling: building them from flags, refusing unknown keys (the API drops
-// them silently), merging a change into a card's current data, and checking a template's rules before
-// anything is sent. Pure functions; problems are returned as lines for a UsageError (exit 2).
+// Client-side rules of a card's `fields`: refusing unknown keys (the API drops them silently) and wrong
+// shapes, merging a change into a card's current data, and checking a template's rules before anything
+// is sent. Pure functions; problems are returned as lines for a UsageError (exit 2). Fields from flags:
+// commands/card-fields.ts.
 import { closest } from './rules.js';
 
 export const SCALAR_KEYS = ['firstName', 'lastName', 'title', 'company', 'bio', 'photoUrl', 'companyLogoUrl'] as const;
@@ -14,63 +15,9 @@ export type Fields = Record<string, unknown>;
 export interface RuleLike { mode: string; value?: unknown }
 export interface TemplateLike { id: string; policy: { fields: Record<string, RuleLike> } }
 
-/** A field given as empty (`--field title=`) or null: clear it. */
-export const CLEAR = null;
-
 const isEmpty = (v: unknown): boolean =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
   || (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every(isEmpty));
-
-function splitPair(raw: string, flag: string, what: string, defaultKey?: string): [string, string] {
-  const eq = raw.indexOf('=');
-  if (eq < 0) {
-    if (defaultKey !== undefined && raw.trim()) return [defaultKey, raw.trim()];
-    throw new FieldInputError(`${flag} "${raw}": expected ${what}`);
-  }
-  return [raw.slice(0, eq).trim(), raw.slice(eq + 1).trim()];
-}
-
-export class FieldInputError extends Error {}
-
-export interface FieldFlags {
-  field?: string[];
-  email?: string[];
-  phone?: string[];
-  link?: string[];
-}
-
-/**
- * Fields from `--field k=v` (dotted `address.city=Lyon`; an empty value clears the field),
- * `--email label=value`, `--phone label=value`, `--link type=url` (each list flag gives the whole section).
- */
-export function fieldsFromFlags(flags: FieldFlags): Fields {
-  const out: Fields = {};
-  for (const raw of flags.field ?? []) {
-    const [key, value] = splitPair(raw, '--field', 'key=value, e.g. title=CTO');
-    if (!key) throw new FieldInputError(`--field "${raw}": the key is empty`);
-    const parts = key.split('.');
-    if (parts.length > 2 || parts.some((p) => !p)) throw new FieldInputError(`--field "${raw}": use a field key or address.<part>, e.g. address.city=Lyon`);
-    if (parts.length === 2) {
-      const section = (out[parts[0]] && typeof out[parts[0]] === 'object' ? out[parts[0]] : {}) as Fields;
-      section[parts[1]] = value === '' ? CLEAR : value;
-      out[parts[0]] = section;
-    } else {
-      out[key] = value === '' ? CLEAR : value;
-    }
-  }
-  const list = (name: 'emails' | 'phones' | 'links', given: string[] | undefined, flag: string, a: string, b: string, dflt: string) => {
-    if (!given?.length) return;
-    out[name] = given.map((raw) => {
-      const [k, v] = splitPair(raw, flag, `${a}=${b}`, dflt);
-      if (!k || !v) throw new FieldInputError(`${flag} "${raw}": expected ${a}=${b}, both non-empty`);
-      return { [a]: k, [b]: v };
-    });
-  };
-  list('emails', flags.email, '--email', 'label', 'value', 'Work');
-  list('phones', flags.phone, '--phone', 'label', 'value', 'Mobile');
-  list('links', flags.link, '--link', 'type', 'url', 'website');
-  return out;
-}
 
 /** Keys a card may hold: the standard ones plus whatever the template has rules for. */
 export function knownKeys(template?: TemplateLike | null): string[] {

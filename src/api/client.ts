@@ -239,12 +239,6 @@ export class ApiClient {
   }
 }
 
-/** Replaces every form of the key in every string of a value (see redact.ts). */
-export function redactKey<T>(value: T, key: string): T {
-  const scrub = new KeyScrubber(key);
-  return (value instanceof ApiError ? scrubError(value, scrub) : scrub.value(value)) as T;
-}
-
 function scrubError(e: ApiError, scrub: KeyScrubber): ApiError {
   const t = (s: string | undefined) => (s === undefined ? undefined : scrub.text(s));
   return new ApiError(e.status, t(e.code), scrub.text(e.message), scrub.value(e.details) as ErrorDetail[], t(e.requestId), scrub.value(e.body));

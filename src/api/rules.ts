@@ -1,13 +1,13 @@
 // Client-side mirrors of the API's documented limits (api-spec "Limits"), checked before anything is
 // sent so bad input fails with exit 2. One place for every command (cards, qr, campaigns import, ...).
-import { UsageError } from '../errors.js';
+// Each rule is pure: the problem as text (worded to follow the value's name), or undefined when the
+// value may be sent. Commands turn a problem into a flag error (commands/flags.ts) or a UsageError.
 
 export const STATUSES = ['draft', 'published', 'paused', 'archived'] as const;
 export type Status = (typeof STATUSES)[number];
 /** What a create may ask for (cards and QR codes start as draft or published). */
 export const CREATE_STATUSES = ['draft', 'published'] as const;
 export const QR_TYPES = ['url', 'file', 'page', 'gs1'] as const;
-export const FIELD_MODES = ['locked', 'prefilled', 'required', 'optional', 'hidden'] as const;
 
 export const NAME_MAX = 200;
 export const SHORT_CODE_MAX = 100;
@@ -46,7 +46,7 @@ export function nameProblem(name: string): string | undefined {
 }
 
 /** A full http(s) URL with a host and no spaces (what `destinationUrl` accepts). */
-export function isFullHttpUrl(value: string): boolean {
+function isFullHttpUrl(value: string): boolean {
   if (/\s/.test(value) || !/^https?:\/\//i.test(value)) return false;
   try {
     const u = new URL(value);
@@ -56,39 +56,24 @@ export function isFullHttpUrl(value: string): boolean {
   }
 }
 
-/** Throwing checks for flag values (exit 2, nothing sent). */
-export const check = {
-  name(flag: string, value: string): string {
-    const p = nameProblem(value);
-    if (p) throw new UsageError(`${flag} ${p} (1 to ${NAME_MAX} characters)`);
-    return value;
-  },
-  shortCode(flag: string, value: string): string {
-    const p = shortCodeProblem(value);
-    if (p) throw new UsageError(`${flag} "${value}" ${p} (letters, digits and hyphens, up to ${SHORT_CODE_MAX}, not a reserved word)`);
-    return value;
-  },
-  url(flag: string, value: string): string {
-    if (!isFullHttpUrl(value)) throw new UsageError(`${flag} "${value}" is not a full http(s) URL, e.g. https://example.com/page`);
-    return value;
-  },
-  idempotencyKey(flag: string, value: string | undefined): string | undefined {
-    if (value !== undefined && (value.length < 1 || value.length > IDEMPOTENCY_KEY_MAX)) {
-      throw new UsageError(`${flag} must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`);
-    }
-    return value;
-  },
-  campaignBody(flag: string, body: unknown): void {
-    const size = Buffer.byteLength(JSON.stringify(body));
-    if (size > CAMPAIGN_BODY_MAX) {
-      throw new UsageError(`${flag}: the record is ${size} bytes as JSON; a campaign request body is at most ${CAMPAIGN_BODY_MAX} bytes (1 MB)`);
-    }
-  },
-  search(flag: string, value: string | undefined, max = SEARCH_MAX): string | undefined {
-    if (value !== undefined && value.length > max) throw new UsageError(`${flag} is ${value.length} characters; at most ${max} allowed`);
-    return value;
-  },
-};
+export function urlProblem(value: string): string | undefined {
+  return isFullHttpUrl(value) ? undefined : 'is not a full http(s) URL';
+}
+
+export function idempotencyKeyProblem(key: string): string | undefined {
+  return key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX ? `must be 1 to ${IDEMPOTENCY_KEY_MAX} characters` : undefined;
+}
+
+export function searchProblem(text: string, max = SEARCH_MAX): string | undefined {
+  return text.length > max ? `at most ${max} characters (got ${text.length})` : undefined;
+}
+
+/** A campaign request body (one JSON object) over the size the API accepts. */
+export function campaignBodyProblem(body: unknown): string | undefined {
+  const size = Buffer.byteLength(JSON.stringify(body));
+  if (size <= CAMPAIGN_BODY_MAX) return undefined;
+  return `the record is ${size} bytes as JSON; a campaign request body is at most ${CAMPAIGN_BODY_MAX} bytes (1 MB)`;
+}
 
 /** Levenshtein distance, for "did you mean" hints. */
 export function editDistance(a: string, b: string): number {

@@ -1,7 +1,6 @@
 // Sends rows one request each, in file order, with at most `concurrency` in flight. Each outcome is
 // recorded as soon as its request completes (with concurrency 1: before the next request starts).
 // Stops launching on Ctrl-C (the requests in flight finish and are recorded) or on a fatal outcome.
-import type { CliError } from '../errors.js';
 import type { ReportRow } from './report.js';
 
 export interface Job {
@@ -15,23 +14,23 @@ export interface Job {
 export interface Sent {
   row: ReportRow;
   /** Set when no later row can succeed either (key revoked, campaign switched off, plan full, network down). */
-  fatal?: CliError;
+  fatal?: Error;
 }
 
-export interface RunResult {
+export interface SendResult {
   stopped: 'done' | 'interrupted' | 'fatal';
-  fatal?: CliError;
+  fatal?: Error;
 }
 
-export async function runImport(
+export async function sendRows(
   jobs: AsyncIterable<Job>,
   send: (job: Job) => Promise<Sent>,
   record: (row: ReportRow) => void,
   opts: { concurrency: number; signal?: AbortSignal },
-): Promise<RunResult> {
+): Promise<SendResult> {
   const it = jobs[Symbol.asyncIterator]();
   const inFlight = new Set<Promise<void>>();
-  let fatal: CliError | undefined;
+  let fatal: Error | undefined;
   let failure: { error: unknown } | undefined; // boxed: a rejection with `undefined` still stops the run
   let exhausted = false;
   const halted = () => fatal !== undefined || failure !== undefined || opts.signal?.aborted === true;

@@ -18,13 +18,6 @@ const DIGITS = /^\d+$/;
 /** Excel keeps 15 significant digits of a number. */
 const EXCEL_DIGITS = 15;
 
-export const SPREADSHEET_CODES = [
-  'spreadsheet_scientific_notation',
-  'spreadsheet_truncated_digits',
-  'spreadsheet_leading_zero',
-  'spreadsheet_mojibake',
-] as const;
-
 interface ColumnState {
   /** A value of 16+ digits whose digits past the 15th are not all zero: this column was not cut. */
   uncut: boolean;

@@ -1,10 +1,11 @@
 // Small helpers every command uses: output settings, option parsing, --data, confirmations.
 import { readFile } from 'node:fs/promises';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { addExamples, withHint } from '../help/annotations.js';
 import { write } from '../io.js';
+import { intIn } from './flags.js';
 import type { View } from '../output/render.js';
 import { safeLine } from '../output/sanitize.js';
 
@@ -24,32 +25,6 @@ export async function printDryRun(ctx: Context, method: string, path: string, bo
   if (ctx.msg.quiet) return;
   const { renderRecord } = await import('../output/render.js');
   await renderRecord({ dryRun: true, method, path, body }, { columns: [] }, ctx.output(), ctx.io);
-}
-
-/** commander argParser: an integer within [min, max]. */
-export function intIn(min: number, max: number) {
-  return (value: string): number => {
-    if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
-    const n = Number(value);
-    if (n < min || n > max) throw new InvalidArgumentError(`must be from ${min} to ${max}.`);
-    return n;
-  };
-}
-
-/** commander argParser: a number > 0 (seconds, rates). */
-export function positiveNumber(value: string): number {
-  const n = Number(value);
-  if (!value.trim() || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number greater than 0.');
-  return n;
-}
-
-/** commander argParser: a number > 0 and at most `max` (a timer cannot wait past 2^31 ms: 24.8 days). */
-export function positiveAtMost(max: number) {
-  return (value: string): number => {
-    const n = positiveNumber(value);
-    if (n > max) throw new InvalidArgumentError(`must be at most ${max}.`);
-    return n;
-  };
 }
 
 /** Collects a repeatable flag into a list. */

@@ -14,16 +14,6 @@ export interface Reply {
   body?: Buffer | string;
 }
 
-/** Default error type for a status (used when an error is raised without one). */
-export function typeForStatus(status: number): ErrorType {
-  if (status === 401) return 'authentication_error';
-  if (status === 403) return 'permission_error';
-  if (status === 404) return 'not_found';
-  if (status === 409) return 'conflict';
-  if (status >= 500) return 'api_error';
-  return 'invalid_request';
-}
-
 /** Throw from a handler to answer `{error:{type,code,message,details?}}`. */
 export class EmuError extends Error {
   constructor(

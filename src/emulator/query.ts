@@ -102,21 +102,3 @@ export function bodyDetails(error: z.ZodError): ErrorDetail[] {
   return out;
 }
 
-/** zod issues → query detail entries `{path: [...], message, code}`. */
-export function queryDetails(error: z.ZodError): ErrorDetail[] {
-  return error.issues.map((i) => queryProblem(i.path.map((p) => (typeof p === 'number' ? p : String(p))), i.message, CODE_NAMES[i.code] ?? i.code));
-}
-
-/** Validate a body with zod or throw 422 validation_failed listing every problem. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const r = schema.safeParse(body);
-  if (!r.success) throw validationFailed(bodyDetails(r.error), 'The request body is invalid.');
-  return r.data;
-}
-
-/** Validate the query with zod or throw 422 validation_failed listing every problem. */
-export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string, string>): z.infer<S> {
-  const r = schema.safeParse(query);
-  if (!r.success) throw validationFailed(queryDetails(r.error), 'Invalid query parameters.');
-  return r.data;
-}

@@ -10,7 +10,7 @@ import { getPath, pick } from './values.js';
 import { LEAD_CSV_COLUMNS, leadCsvRow } from './views/leads.js';
 
 export type ExportFormat = 'ndjson' | 'csv' | 'json';
-export const EXPORT_FORMATS: readonly string[] = ['ndjson', 'csv', 'json'] satisfies ExportFormat[];
+const EXPORT_FORMATS: readonly string[] = ['ndjson', 'csv', 'json'] satisfies ExportFormat[];
 
 /** The format of `leads export`: -o ndjson (the default), csv or json; a lead file is its own. Exit 2 for any other. */
 export function leadExportFormat(flags: OutputFlags, file: LeadFileKind | undefined): ExportFormat {

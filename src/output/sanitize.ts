@@ -29,9 +29,3 @@ export function safeLine(text: string): string {
 export function safeText(text: string): string {
   return text.replace(UNSAFE_BLOCK, escapeChar);
 }
-
-/** True when the text holds anything `safeLine` would escape. */
-export function hasControl(text: string): boolean {
-  UNSAFE_LINE.lastIndex = 0;
-  return UNSAFE_LINE.test(text);
-}

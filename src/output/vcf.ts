@@ -4,7 +4,6 @@ import { answerValue } from './views/leads.js';
 import { splitName } from '../presets/names.js';
 
 export type VcardVersion = '4.0' | '3.0';
-export const VCARD_VERSIONS: VcardVersion[] = ['4.0', '3.0'];
 
 const MAX_OCTETS = 75;
 /** Control characters are not allowed in a vCard value (RFC 6350 §3.3 VALUE-CHAR) and could drive a terminal: dropped. Tab stays. */

@@ -13,14 +13,7 @@ const show = (list: ImportEdge[]) => list.map((e) => `${e.from} -> ${e.specifier
  * Imports that break a rule today, each with what should happen to it. A new violation fails the test;
  * once an entry is fixed, delete it here so the rule holds from then on.
  */
-const KNOWN: Record<string, string> = {
-  // qr commands share the card field parsers and the many-ids delete loop with cards: both belong in a
-  // shared module under commands/ (issue 16 item 4, "one way to check a flag").
-  'commands/qr/create.ts -> ../cards/input.js': 'move the shared parsers out of commands/cards/',
-  'commands/qr/update.ts -> ../cards/input.js': 'move the shared parsers out of commands/cards/',
-  'commands/qr/delete.ts -> ../cards/delete-records.js': 'move deleteRecords to commands/shared',
-  'commands/qr/status.ts -> ../cards/delete-records.js': 'move deleteRecords to commands/shared',
-};
+const KNOWN: Record<string, string> = {};
 
 function broken(list: ImportEdge[]): string[] {
   return show(list).filter((line) => !(line in KNOWN));

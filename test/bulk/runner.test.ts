@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { startProgress, progressText } from '../../src/bulk/progress.js';
+import { progressText } from '../../src/bulk/progress.js';
+import { startProgress } from '../../src/output/progress.js';
 import { reportRow, type ReportRow } from '../../src/bulk/report.js';
-import { runImport, type Job, type Sent } from '../../src/bulk/runner.js';
+import { sendRows, type Job, type Sent } from '../../src/bulk/runner.js';
 import { commandLine, duration, formatSummary, shellQuote, Tally } from '../../src/bulk/summary.js';
-import { resumeCommand } from '../../src/commands/campaigns/import-run.js';
+import { resumeCommand } from '../../src/commands/campaigns/import-print.js';
 import { CliError, EXIT } from '../../src/errors.js';
 
 async function* jobs(n: number): AsyncGenerator<Job> {
@@ -11,7 +12,7 @@ async function* jobs(n: number): AsyncGenerator<Job> {
 }
 const tick = () => new Promise((r) => setImmediate(r));
 
-describe('runImport', () => {
+describe('sendRows', () => {
   it('concurrency 1: each outcome is recorded before the next request starts', async () => {
     const events: string[] = [];
     const send = async (j: Job): Promise<Sent> => {
@@ -19,7 +20,7 @@ describe('runImport', () => {
       await tick();
       return { row: reportRow(j.line, j.externalId, 'created') };
     };
-    const r = await runImport(jobs(3), send, (row) => events.push(`record ${row.line}`), { concurrency: 1 });
+    const r = await sendRows(jobs(3), send, (row) => events.push(`record ${row.line}`), { concurrency: 1 });
     expect(r).toEqual({ stopped: 'done' });
     expect(events).toEqual(['send 2', 'record 2', 'send 3', 'record 3', 'send 4', 'record 4']);
   });
@@ -34,7 +35,7 @@ describe('runImport', () => {
       inFlight--;
       return { row: reportRow(j.line, j.externalId, 'created') };
     };
-    await runImport(jobs(20), send, (row) => recorded.push(row.line), { concurrency: 4 });
+    await sendRows(jobs(20), send, (row) => recorded.push(row.line), { concurrency: 4 });
     expect(peak).toBe(4);
     expect([...recorded].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
   });
@@ -47,7 +48,7 @@ describe('runImport', () => {
       await tick();
       return { row: reportRow(j.line, j.externalId, 'created') };
     };
-    const r = await runImport(jobs(10), send, (row) => recorded.push(row), { concurrency: 1, signal: ctrl.signal });
+    const r = await sendRows(jobs(10), send, (row) => recorded.push(row), { concurrency: 1, signal: ctrl.signal });
     expect(r.stopped).toBe('interrupted');
     expect(recorded.map((x) => x.line)).toEqual([2, 3, 4]);
   });
@@ -56,7 +57,7 @@ describe('runImport', () => {
     const fatal = new CliError('plan full', EXIT.auth);
     const recorded: number[] = [];
     const send = async (j: Job): Promise<Sent> => ({ row: reportRow(j.line, j.externalId, j.line === 3 ? 'failed' : 'created'), fatal: j.line === 3 ? fatal : undefined });
-    expect(await runImport(jobs(10), send, (row) => recorded.push(row.line), { concurrency: 1 })).toEqual({ stopped: 'fatal', fatal });
+    expect(await sendRows(jobs(10), send, (row) => recorded.push(row.line), { concurrency: 1 })).toEqual({ stopped: 'fatal', fatal });
     expect(recorded).toEqual([2, 3]);
   });
 });
@@ -89,14 +90,15 @@ describe('summary and progress', () => {
     let now = 0;
     let out = '';
     const stream = { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream;
-    const p = await startProgress({ stream: stream as never, tty: false, quiet: false, now: () => now, total: 120, label: 'import' });
-    p.update(t);
+    const p = await startProgress({ stream: stream as never, tty: false, quiet: false, now: () => now, label: 'import' });
+    const text = (elapsed: number) => progressText(t, 120, elapsed);
+    p.update(text);
     now = 6000;
-    p.update(t);
-    p.update(t);
+    p.update(text);
+    p.update(text);
     expect(out.split('\n').filter(Boolean)).toEqual(['import: 30/120 rows · 27 created · 0 exists · 3 failed · 5.0 rows/s · ETA 18s']);
-    const quiet = await startProgress({ stream: stream as never, tty: true, quiet: true, now: () => now, total: 1, label: 'x' });
-    quiet.update(t);
+    const quiet = await startProgress({ stream: stream as never, tty: true, quiet: true, now: () => now, label: 'x' });
+    quiet.update((elapsed) => progressText(t, 1, elapsed));
     quiet.stop();
     expect(out.split('\n').filter(Boolean)).toHaveLength(1);
   });

@@ -51,7 +51,13 @@ const Problem = z.looseObject({
   key: z.optional(z.string()),
   reason: z.optional(z.string()),
 });
-export type DryRunProblem = z.infer<typeof Problem>;
+
+/** One problem of a dry run as text: `code: field: reason: message` (the parts it has). */
+export function problemText(p: string | { code?: string; message?: string; field?: string; key?: string; reason?: string }): string {
+  if (typeof p === 'string') return p;
+  const where = p.field ?? p.key;
+  return [p.code, where, p.reason, p.message].filter((x) => x !== undefined && x !== '').join(': ');
+}
 
 export const DryRun = z.looseObject({
   object: z.literal('dry_run'),

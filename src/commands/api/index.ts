@@ -1,9 +1,10 @@
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { action } from '../action.js';
 import type { Method } from '../../api/client.js';
-import { check } from '../../api/rules.js';
+import { idempotencyKeyProblem } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { withIdempotencyKey } from '../flags.js';
 import type { View } from '../../output/view.js';
 import { example, repeatableOption, readJsonData } from '../shared.js';
 
@@ -37,19 +38,19 @@ export function parseApiCall(method: string, path: string, flags: { param?: stri
     if (eq < 1) throw new UsageError(`--param "${pair}": expected key=value`);
     query[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
-  const idempotencyKey = check.idempotencyKey('--idempotency-key', flags.idempotencyKey);
-  return { method: m, path: bare.startsWith('/') ? bare : `/${bare}`, query, data: flags.data, idempotencyKey };
+  const keyProblem = flags.idempotencyKey === undefined ? undefined : idempotencyKeyProblem(flags.idempotencyKey);
+  if (keyProblem) throw new UsageError(`--idempotency-key ${keyProblem}`);
+  return { method: m, path: bare.startsWith('/') ? bare : `/${bare}`, query, data: flags.data, idempotencyKey: flags.idempotencyKey };
 }
 
 export function apiCommand(): Command {
-  const cmd = new Command('api')
+  const cmd = withIdempotencyKey(new Command('api')
     .description('Make a raw API call through the same client (auth, retries, errors)')
     .argument('<method>', `HTTP method {${METHODS.join(' | ')}}`)
     .argument('<path>', 'path relative to the base URL, e.g. /cards')
     .option('--data <json>', 'request body: inline JSON, @file.json, or - for stdin')
     .addOption(repeatableOption('-p, --param <key=value>', 'query parameter (repeatable); --query is the JMESPath filter, as on every command'))
-    .option('--paginate', 'GET a list endpoint page after page (100 items each, following pagination.hasMore) and print every item')
-    .addOption(new Option('--idempotency-key <key>', 'Idempotency-Key for a write (default: random)'))
+    .option('--paginate', 'GET a list endpoint page after page (100 items each, following pagination.hasMore) and print every item'))
     .action(action(async (ctx, method: string, path: string, flags: ApiFlags) => {
       const call = parseApiCall(method, path, flags);
       if (flags.paginate) return paginate(ctx, call);

@@ -1,8 +1,9 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
-import { example, intIn, positiveNumber } from '../shared.js';
-import type { ImportOptions } from './import-run.js';
+import { intIn, positiveNumber } from '../flags.js';
+import { example } from '../shared.js';
+import type { ImportCommandOptions } from './import-print.js';
 
 interface ImportFlags {
   dryRun?: boolean;
@@ -20,7 +21,7 @@ interface ImportFlags {
 }
 
 /** Flags → options, with the cross-flag rules (exit 2 before anything is read or sent). */
-export function importOptions(campaignId: string, file: string, f: ImportFlags): ImportOptions {
+export function importOptions(campaignId: string, file: string, f: ImportFlags): ImportCommandOptions {
   if (f.dryRun && f.validateOnly) throw new UsageError('--dry-run and --validate-only do not go together: pick one');
   if (f.resume && (f.dryRun || f.validateOnly)) throw new UsageError(`--resume continues a real import; it does not apply to ${f.dryRun ? '--dry-run' : '--validate-only'}`);
   return {
@@ -78,8 +79,8 @@ API or key refused, 7 some rows failed or were invalid, 130 interrupted (resume 
 `);
   cmd.action(action(async (ctx, campaignId: string, file: string, flags: ImportFlags) => {
     const options = importOptions(campaignId, file, flags);
-    const { runCampaignImport } = await import('./import-run.js');
-    await runCampaignImport(options, ctx);
+    const { runImportCommand } = await import('./import-print.js');
+    await runImportCommand(options, ctx);
   }));
   return example(
     cmd,

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
-import { check } from '../../api/rules.js';
-import { CliError, EXIT } from '../../errors.js';
+import { campaignBodyProblem } from '../../api/rules.js';
+import { CliError, EXIT, UsageError } from '../../errors.js';
 import { example, readJsonObject } from '../shared.js';
 import { safeLine } from '../../output/sanitize.js';
 
@@ -12,7 +12,8 @@ export function campaignsTestCommand(): Command {
     .requiredOption('--data <json>', 'the record: @file.json, - for standard input, or inline JSON')
     .action(action(async (ctx, id: string, flags: { data: string }) => {
       const body = await readJsonObject(flags.data, ctx);
-      check.campaignBody('--data', body);
+      const problem = campaignBodyProblem(body);
+      if (problem) throw new UsageError(`--data: ${problem}`);
       const [{ testCampaignCard }, { renderRecord }, { dryRunView, problemText }] = await Promise.all([
         import('../../api/campaigns.js'),
         import('../../output/render.js'),

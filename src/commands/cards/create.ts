@@ -1,13 +1,13 @@
 import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { CREATE_STATUSES } from '../../api/rules.js';
+import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-fields.js';
+import { parseName, parseShortCode, withIdempotencyKey } from '../flags.js';
 import { example, printDryRun, printWritten } from '../shared.js';
-import {
-  type CardFieldFlags, checkDocKeys, checkFieldKeys, docString, fetchTemplateRules, hasUnknownKeys, parse, readFieldInput,
-  refuseTemplateProblems, withFieldOptions,
-} from './input.js';
+import { checkDocKeys, checkFieldKeys, docString, fetchTemplateRules, hasUnknownKeys, refuseTemplateProblems } from './input.js';
 
 export interface CardsCreateFlags extends CardFieldFlags {
+  idempotencyKey?: string;
   name?: string;
   template?: string;
   shortCode?: string;
@@ -17,16 +17,16 @@ export interface CardsCreateFlags extends CardFieldFlags {
 }
 
 export function cardsCreateCommand(): Command {
-  const cmd = withFieldOptions(
+  const cmd = withIdempotencyKey(withFieldOptions(
     new Command('create')
       .description('Create a business card (published by default; counts against the plan\'s card allowance)')
-      .option('--name <name>', 'label shown in the dashboard, 1-200 characters (default: first + last name)', parse.name)
+      .option('--name <name>', 'label shown in the dashboard, 1-200 characters (default: first + last name)', parseName)
       .option('--template <template-id>', 'template whose design and field rules the card takes (rules are checked before sending)')
-      .option('--short-code <code>', 'slug of the public URL: letters, digits, hyphens, up to 100 (default: random 8 characters)', parse.shortCode)
+      .option('--short-code <code>', 'slug of the public URL: letters, digits, hyphens, up to 100 (default: random 8 characters)', parseShortCode)
       .addOption(new Option('--status <status>', 'initial status (default: published)').choices(CREATE_STATUSES))
       .option('--allow-empty', 'create the card even with no field given (an "Untitled card" still counts against the allowance)')
       .option('--dry-run', 'print the request body that would be sent and send nothing (the template is still read to check its rules)'),
-  ).action(action(async (ctx, flags: CardsCreateFlags) => {
+  )).action(action(async (ctx, flags: CardsCreateFlags) => {
     const { createCard } = await import('../../api/cards.js');
     const { templateProblems, withoutCleared } = await import('../../api/card-fields.js');
     const { UsageError } = await import('../../errors.js');
@@ -40,9 +40,9 @@ export function cardsCreateCommand(): Command {
     if (templateId) await checkFieldKeys(fields, flags, template);
     const body = {
       fields: withoutCleared(fields),
-      name: flags.name ?? docString(doc, 'name', parse.name),
+      name: flags.name ?? docString(doc, 'name', parseName),
       templateId,
-      shortCode: flags.shortCode ?? docString(doc, 'shortCode', parse.shortCode),
+      shortCode: flags.shortCode ?? docString(doc, 'shortCode', parseShortCode),
       status: flags.status ?? (docString(doc, 'status') as 'draft' | 'published' | undefined),
     };
     if (body.status !== undefined && !(CREATE_STATUSES as readonly string[]).includes(body.status)) {

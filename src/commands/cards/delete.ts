@@ -8,7 +8,7 @@ export function cardsDeleteCommand(): Command {
     .description('Move cards to Trash: their public URLs stop at once (restore only in the dashboard)')
     .argument('<card-id...>', 'one or more card ids, or - to read them from standard input (one per line)')
     .action(action(async (ctx, ids: string[]) => {
-      const [{ deleteCard, getCard }, { deleteRecords }] = await Promise.all([import('../../api/cards.js'), import('./delete-records.js')]);
+      const [{ deleteCard, getCard }, { deleteRecords }] = await Promise.all([import('../../api/cards.js'), import('../delete-records.js')]);
       await deleteRecords(ctx, ids, {
         noun: 'card',
         fetch: (client, id) => getCard(client, id),

@@ -1,88 +1,12 @@
-// Shared by `cards create` and `cards update`: the field flags, --data, unknown-key refusal, template rules.
-// Everything here runs before the write is sent; problems are exit 2.
-import { type Command, InvalidArgumentError } from 'commander';
+// Shared by `cards create` and `cards update`: the checks of a card document before the write is sent
+// (unknown keys, template rules, --data's top-level keys); problems are exit 2. The fields themselves come
+// from commands/card-fields.ts.
+import { InvalidArgumentError } from 'commander';
 import type { Fields, TemplateLike } from '../../api/card-fields.js';
-import { closest, nameProblem, shortCodeProblem, IDEMPOTENCY_KEY_MAX, NAME_MAX, SHORT_CODE_MAX } from '../../api/rules.js';
+import { closest } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
-import { readJsonObject, repeatableOption } from '../shared.js';
-
-export interface CardFieldFlags {
-  field?: string[];
-  email?: string[];
-  phone?: string[];
-  link?: string[];
-  data?: string;
-  allowUnknownFields?: boolean;
-  idempotencyKey?: string;
-}
-
-/** commander argParsers: the spec's limits, checked while parsing (exit 2, nothing sent). */
-export const parse = {
-  name(v: string): string {
-    const p = nameProblem(v);
-    if (p) throw new InvalidArgumentError(`the name ${p} (1 to ${NAME_MAX} characters).`);
-    return v;
-  },
-  shortCode(v: string): string {
-    const p = shortCodeProblem(v);
-    if (p) throw new InvalidArgumentError(`"${v}" ${p} (letters, digits and hyphens, up to ${SHORT_CODE_MAX}, not a reserved word).`);
-    return v;
-  },
-  idempotencyKey(v: string): string {
-    if (v.length < 1 || v.length > IDEMPOTENCY_KEY_MAX) throw new InvalidArgumentError(`must be 1 to ${IDEMPOTENCY_KEY_MAX} characters.`);
-    return v;
-  },
-};
-
-export function withFieldOptions(cmd: Command): Command {
-  return cmd
-    .addOption(repeatableOption('--field <key=value>', 'set a field, e.g. title=CTO or address.city=Lyon; an empty value clears it (repeatable)'))
-    .addOption(repeatableOption('--email <label=value>', 'an email address, e.g. Work=ada@example.com (repeatable; gives the whole emails list)'))
-    .addOption(repeatableOption('--phone <label=value>', 'a phone number, e.g. Mobile=+33612345678 (repeatable; gives the whole phones list)'))
-    .addOption(repeatableOption('--link <type=url>', 'a link, e.g. linkedin=linkedin.com/in/ada (repeatable; gives the whole links list)'))
-    .option('--data <json>', 'fields as JSON: @file.json, - for stdin, or inline; a {"fields": {...}} card document also works')
-    .option('--allow-unknown-fields', 'send field keys this tool does not know (the API drops unknown keys silently)')
-    .option('--idempotency-key <key>', 'Idempotency-Key for this write, up to 255 characters (default: random)', parse.idempotencyKey);
-}
-
-export interface CardDocument {
-  fields: Fields;
-  /** Top-level keys of a `{"fields": ...}` document given with --data. */
-  doc: Record<string, unknown>;
-}
-
-/** --data then the field flags (flags win; address parts merge). */
-export async function readFieldInput(flags: CardFieldFlags, ctx: Context): Promise<CardDocument> {
-  const { fieldsFromFlags, FieldInputError } = await import('../../api/card-fields.js');
-  let fields: Fields = {};
-  let doc: Record<string, unknown> = {};
-  if (flags.data !== undefined) {
-    const data = await readJsonObject(flags.data, ctx);
-    if ('fields' in data) {
-      if (!data.fields || typeof data.fields !== 'object' || Array.isArray(data.fields)) {
-        throw new UsageError('--data: "fields" must be a JSON object');
-      }
-      const { fields: f, ...rest } = data;
-      fields = f as Fields;
-      doc = rest;
-    } else {
-      fields = data;
-    }
-  }
-  let fromFlags: Fields;
-  try {
-    fromFlags = fieldsFromFlags(flags);
-  } catch (e) {
-    if (e instanceof FieldInputError) throw new UsageError(e.message);
-    throw e;
-  }
-  const merged: Fields = { ...fields, ...fromFlags };
-  if (isObj(fields.address) && isObj(fromFlags.address)) merged.address = { ...fields.address, ...fromFlags.address };
-  return { fields: merged, doc };
-}
-
-const isObj = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+import type { CardFieldFlags } from '../card-fields.js';
 
 /** Refuses unknown keys (unless allowed) and wrong shapes, listing every problem at once. */
 export async function checkFieldKeys(fields: Fields, flags: CardFieldFlags, template?: TemplateLike | null): Promise<void> {
@@ -124,16 +48,20 @@ export async function fetchTemplateRules(ctx: Context, id: string): Promise<Temp
   }
 }
 
-/** Values of a `{"fields": ...}` document that the flags did not set, checked like the flags. */
-export function docString(doc: Record<string, unknown>, key: string, check?: (v: string) => string): string | undefined {
+/**
+ * Values of a `{"fields": ...}` document that the flags did not set, checked with the flag's own parser
+ * (commands/flags.ts), so --data gets the same rule and the same words.
+ */
+export function docString(doc: Record<string, unknown>, key: string, parseFlag?: (v: string) => string): string | undefined {
   const v = doc[key];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string') throw new UsageError(`--data: "${key}" must be a string`);
-  if (!check) return v;
+  if (!parseFlag) return v;
   try {
-    return check(v);
+    return parseFlag(v);
   } catch (e) {
-    throw new UsageError(`--data: ${key} ${(e as Error).message}`);
+    if (e instanceof InvalidArgumentError) throw new UsageError(`--data: ${key} ${e.message}`);
+    throw e;
   }
 }
 

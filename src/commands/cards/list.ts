@@ -1,17 +1,13 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { SEARCH_MAX, STATUSES } from '../../api/rules.js';
+import { parseSearch } from '../flags.js';
 import { example, type ListFlags, withListOptions } from '../shared.js';
 
 export interface CardsListFlags extends ListFlags {
   search?: string;
   template?: string;
   status?: string;
-}
-
-export function parseSearch(v: string): string {
-  if (v.length > SEARCH_MAX) throw new InvalidArgumentError(`at most ${SEARCH_MAX} characters (got ${v.length}).`);
-  return v;
 }
 
 export function cardsListCommand(): Command {

@@ -2,13 +2,13 @@ import { Command } from 'commander';
 import { action } from '../action.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { safeLine } from '../../output/sanitize.js';
+import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-fields.js';
+import { withIdempotencyKey } from '../flags.js';
 import { confirm, example, printDryRun, printWritten } from '../shared.js';
-import {
-  type CardFieldFlags, checkDocKeys, checkFieldKeys, docString, fetchTemplateRules, hasUnknownKeys, readFieldInput,
-  refuseTemplateProblems, withFieldOptions,
-} from './input.js';
+import { checkDocKeys, checkFieldKeys, docString, fetchTemplateRules, hasUnknownKeys, refuseTemplateProblems } from './input.js';
 
 export interface CardsUpdateFlags extends CardFieldFlags {
+  idempotencyKey?: string;
   template?: string;
   unlinkTemplate?: boolean;
   replace?: boolean;
@@ -28,7 +28,7 @@ function personName(fields: Record<string, unknown>): string | undefined {
 }
 
 export function cardsUpdateCommand(): Command {
-  const cmd = withFieldOptions(
+  const cmd = withIdempotencyKey(withFieldOptions(
     new Command('update')
       .description("Change a card's fields (merged into its current data unless --replace); asks before clearing data or renaming (--yes in scripts)")
       .argument('<card-id>', 'card id, e.g. crd_123')
@@ -36,7 +36,7 @@ export function cardsUpdateCommand(): Command {
       .option('--unlink-template', 'unlink the card from its template (templateId null)')
       .option('--replace', 'send exactly the given fields: scalar fields not given are CLEARED (rich sections not given are kept)')
       .option('--dry-run', 'print the merged document that would be sent (PATCH body) and what it would clear or rename; send nothing'),
-  ).action(action(async (ctx, id: string, flags: CardsUpdateFlags) => {
+  )).action(action(async (ctx, id: string, flags: CardsUpdateFlags) => {
     if (flags.template !== undefined && flags.unlinkTemplate) throw new UsageError('use either --template or --unlink-template, not both');
     const { getCard, updateCard } = await import('../../api/cards.js');
     const { mergeFields, templateProblems, SCALAR_KEYS, SECTION_KEYS } = await import('../../api/card-fields.js');

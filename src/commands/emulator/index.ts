@@ -1,7 +1,8 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
-import { example, intIn } from '../shared.js';
+import { intIn, numberIn } from '../flags.js';
+import { example } from '../shared.js';
 
 export function emulatorCommand(): Command {
   const cmd = new Command('emulator')
@@ -12,7 +13,7 @@ export function emulatorCommand(): Command {
     .option('--state <file.json>', 'persist the emulator state in this file across restarts')
     .option('--rate-limit <n>', 'requests per minute for every key', intIn(1, 1_000_000))
     .option('--latency <ms>', 'added before each API answer', intIn(0, 600_000))
-    .option('--fault-rate <p>', 'fraction of API requests answered with a 500 or a dropped connection (0..1)', faultRate)
+    .option('--fault-rate <p>', 'fraction of API requests answered with a 500 or a dropped connection (0..1)', numberIn(0, 1))
     .option('--profile <name>', 'also write a profile pointing at the emulator with its full-scope key')
     .action(action(async (ctx, flags: EmulatorFlags) => {
       const { createEmulator, loadSeedFile, SeedError } = await import('../../emulator/index.js');
@@ -71,10 +72,4 @@ interface EmulatorFlags {
   latency?: number;
   faultRate?: number;
   profile?: string;
-}
-
-function faultRate(value: string): number {
-  const n = Number(value);
-  if (!value.trim() || !(n >= 0 && n <= 1)) throw new InvalidArgumentError('expected a number from 0 to 1.');
-  return n;
 }

@@ -3,7 +3,8 @@
 import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { SHEET_PRESETS } from '../../print/sheets.js';
-import { collect, example, intIn } from '../shared.js';
+import { intIn } from '../flags.js';
+import { collect, example } from '../shared.js';
 import type { PrintFlags } from './options.js';
 
 export function printCommand(): Command {

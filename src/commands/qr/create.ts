@@ -1,9 +1,8 @@
 import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { CREATE_STATUSES } from '../../api/rules.js';
-import { parse } from '../cards/input.js';
+import { parseName, parseShortCode, parseUrl, withIdempotencyKey } from '../flags.js';
 import { example, printDryRun, printWritten } from '../shared.js';
-import { parseUrl } from './parse.js';
 
 export interface QrCreateFlags {
   name: string;
@@ -15,13 +14,12 @@ export interface QrCreateFlags {
 }
 
 export function qrCreateCommand(): Command {
-  const cmd = new Command('create')
+  const cmd = withIdempotencyKey(new Command('create')
     .description('Create a dynamic QR code that redirects to a URL (counts against the plan\'s QR code allowance)')
-    .requiredOption('--name <name>', 'name, 1-200 characters', parse.name)
+    .requiredOption('--name <name>', 'name, 1-200 characters', parseName)
     .requiredOption('--url <url>', 'destination: a full http(s) URL (changeable later)', parseUrl)
-    .option('--short-code <code>', 'slug of the short link: letters, digits, hyphens, up to 100 (default: random 8 characters)', parse.shortCode)
-    .addOption(new Option('--status <status>', 'initial status (default: published)').choices(CREATE_STATUSES))
-    .option('--idempotency-key <key>', 'Idempotency-Key for this write, up to 255 characters (default: random)', parse.idempotencyKey)
+    .option('--short-code <code>', 'slug of the short link: letters, digits, hyphens, up to 100 (default: random 8 characters)', parseShortCode)
+    .addOption(new Option('--status <status>', 'initial status (default: published)').choices(CREATE_STATUSES)))
     .option('--dry-run', 'print the request body that would be sent and send nothing')
     .action(action(async (ctx, flags: QrCreateFlags) => {
       const { createQrCode } = await import('../../api/qr.js');

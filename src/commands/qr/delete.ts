@@ -8,7 +8,7 @@ export function qrDeleteCommand(): Command {
     .description('Move QR codes to Trash: their short links stop redirecting at once (restore only in the dashboard)')
     .argument('<qr-id...>', 'one or more QR code ids (any non-card code, dashboard-made ones too), or - to read them from standard input')
     .action(action(async (ctx, ids: string[]) => {
-      const [{ deleteQrCode, getQrCode }, { deleteRecords }] = await Promise.all([import('../../api/qr.js'), import('../cards/delete-records.js')]);
+      const [{ deleteQrCode, getQrCode }, { deleteRecords }] = await Promise.all([import('../../api/qr.js'), import('../delete-records.js')]);
       await deleteRecords(ctx, ids, {
         noun: 'QR code',
         fetch: (client, id) => getQrCode(client, id),

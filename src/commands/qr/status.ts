@@ -11,7 +11,7 @@ import { ApiError, CliError, EXIT } from '../../errors.js';
 import { formatApiError } from '../../hints.js';
 import { readIds } from '../ids.js';
 import { confirm, example, printWritten } from '../shared.js';
-import { finishMany } from '../cards/delete-records.js';
+import { finishMany } from '../delete-records.js';
 
 const SHORTCUTS: Array<[string, Status, string, string]> = [
   ['pause', 'paused', 'Pause QR codes: their short links stop redirecting (same as update --status paused)', 'paused'],

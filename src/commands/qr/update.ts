@@ -3,9 +3,8 @@ import { action } from '../action.js';
 import { STATUSES, type Status } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parse } from '../cards/input.js';
+import { parseName, parseUrl, withIdempotencyKey } from '../flags.js';
 import { example, printDryRun, printWritten } from '../shared.js';
-import { parseUrl } from './parse.js';
 
 export interface QrUpdateFlags {
   name?: string;
@@ -30,13 +29,12 @@ async function patchQr(ctx: Context, id: string, flags: QrUpdateFlags): Promise<
 }
 
 export function qrUpdateCommand(): Command {
-  const cmd = new Command('update')
+  const cmd = withIdempotencyKey(new Command('update')
     .description('Change a QR code\'s name, destination or status; the short code and printed code stay the same')
     .argument('<qr-id>', 'QR code id, e.g. qr_123')
-    .option('--name <name>', 'new name, 1-200 characters', parse.name)
+    .option('--name <name>', 'new name, 1-200 characters', parseName)
     .option('--url <url>', 'new destination, a full http(s) URL (url-type codes only)', parseUrl)
-    .addOption(new Option('--status <status>', 'new status: paused stops redirecting, archived hides it, published undoes either').choices(STATUSES))
-    .option('--idempotency-key <key>', 'Idempotency-Key for this write, up to 255 characters (default: random)', parse.idempotencyKey)
+    .addOption(new Option('--status <status>', 'new status: paused stops redirecting, archived hides it, published undoes either').choices(STATUSES)))
     .option('--dry-run', 'print the request body that would be sent and send nothing')
     .action(action(async (ctx, id: string, flags: QrUpdateFlags) => {
       if (flags.name === undefined && flags.url === undefined && flags.status === undefined) {

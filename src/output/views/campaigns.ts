@@ -1,4 +1,5 @@
 // Column specs for campaigns, campaign schemas and dry runs.
+import { problemText } from '../../api/schemas/campaigns.js';
 import type { TableContext, View } from '../render.js';
 
 // Structural shapes (output/ never imports api/; the command joins them).
@@ -102,11 +103,8 @@ export const dryRunView: View<DryRun> = {
 };
 
 /** One line for a dry-run warning or error, whatever its shape. */
-export function problemText(p: string | DryRunProblem): string {
-  if (typeof p === 'string') return p;
-  const where = p.field ?? p.key;
-  return [p.code, where, p.reason, p.message].filter((x) => x !== undefined && x !== '').join(': ');
-}
+// The report of `campaigns import` words a refused row the same way (bulk/ does not import output/).
+export { problemText };
 
 interface CampaignCard { id: string; name?: string; externalId: string | null; shortCode: string; url: string; status?: string; paused: boolean }
 

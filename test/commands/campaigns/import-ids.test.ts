@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
 import { canonicalJson } from '../../../src/bulk/keys.js';
-import { createSender } from '../../../src/commands/campaigns/import-send.js';
+import { createSender } from '../../../src/bulk/import/send.js';
 import { readReportLines, writeCsv } from '../../bulk/_files.js';
 import { useEmulator } from '../../helpers/emulator.js';
 import { runCli } from '../../helpers/run-cli.js';

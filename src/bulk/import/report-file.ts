@@ -1,11 +1,12 @@
 // Which report a run writes to, and whether it may: a report that recorded sent rows is only ever
 // continued (--resume, same campaign, same file hash), never replaced; one that holds nothing sent
 // (a refused validation, a dry run) is replaced; anything else at that path is never touched.
-import { LineCounter, LineSet } from '../../bulk/compact.js';
-import { newNonce, readReport, ReportWriter, type ReportHeader, type ReportMode } from '../../bulk/report.js';
 import { dirname } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { sweepTempFiles } from '../../fs/durable.js';
+import { LineCounter, LineSet } from '../compact.js';
+import { newNonce, readReport, ReportWriter, type ReportHeader, type ReportMode } from '../report.js';
+import type { ImportNotice } from './types.js';
 
 export interface OpenedReport {
   writer: ReportWriter;
@@ -22,7 +23,9 @@ export function defaultReportPath(file: string, mode: ReportMode): string {
   return mode === 'dry-run' ? `${file}.dry-run.report.ndjson` : `${file}.report.ndjson`;
 }
 
-export async function openReport(path: string, given: ReportHeader, resume: boolean, notice: (line: string) => void): Promise<OpenedReport> {
+export async function openReport(
+  path: string, given: ReportHeader, resume: boolean, notice: (n: ImportNotice) => void,
+): Promise<OpenedReport> {
   await sweepTempFiles(dirname(path), [path]); // a header write cut short by a kill (we hold the report's lock)
   const existing = await readReport(path);
   const header: ReportHeader = { ...given, nonce: newNonce() };
@@ -35,7 +38,7 @@ export async function openReport(path: string, given: ReportHeader, resume: bool
     return fresh();
   }
   if (!protectedImport) {
-    if (resume) notice(`note: ${existing ? `${path} records no sent rows` : `no report at ${path} yet`}; starting a new import`);
+    if (resume) notice({ kind: 'report-started-fresh', report: path, existed: existing !== undefined });
     return fresh();
   }
   const prev = existing.header;

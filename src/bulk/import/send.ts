@@ -2,9 +2,10 @@
 // duplicate_external_id exists, anything else failed; marks the answers no later row can get past
 // (fatal: the import stops and prints how to resume).
 import type { ApiClient } from '../../api/client.js';
-import type { Job, Sent } from '../../bulk/runner.js';
-import { reportRow } from '../../bulk/report.js';
-import { ApiError, CliError, EXIT, formatDetail, UnavailableError } from '../../errors.js';
+import { ApiError, formatDetail, UnavailableError } from '../../errors.js';
+import { reportRow } from '../report.js';
+import type { Job, Sent } from '../runner.js';
+import { ImportStop } from './stop.js';
 
 /** Codes after which every later row would fail the same way. */
 const FATAL_CODES = new Set([
@@ -23,7 +24,7 @@ export async function createSender(
 ): Promise<(job: Job) => Promise<Sent>> {
   const [{ createCampaignCard, testCampaignCard }, { problemText }] = await Promise.all([
     import('../../api/campaigns.js'),
-    import('../../output/views/campaigns.js'),
+    import('../../api/schemas/campaigns.js'),
   ]);
   let serverErrors = 0;
   // What this run created: a card id is reported `created` once, and an identifier created by an
@@ -60,7 +61,7 @@ export async function createSender(
         const row = reportRow(job.line, externalId, 'created', { cardId: card.id, url: card.url, shortCode: card.shortCode, paused: card.paused, requestId, status: 201 });
         return {
           row,
-          fatal: new CliError(`line ${job.line}: the API resolved identifier "${card.externalId}", but --id-column gave "${job.externalId}": stopping (the card was created)`, EXIT.rejected, [
+          fatal: new ImportStop('id-column-mismatch', `line ${job.line}: the API resolved identifier "${card.externalId}", but --id-column gave "${job.externalId}": stopping (the card was created)`, [
             'name the column the campaign reads its identifier from (`cardqr campaigns test` shows it as externalId), or leave --id-column out, then resume',
           ]),
         };
@@ -98,10 +99,10 @@ export async function createSender(
         : undefined;
       if (unfed) {
         const key = String((unfed as { key?: unknown }).key);
-        return { row, fatal: new CliError(`the campaign requires "${key}" and no column of the file holds it: every row would be refused`, EXIT.rejected, [`add a ${key} column (\`cardqr campaigns schema ${campaignId}\`), then resume`]) };
+        return { row, fatal: new ImportStop('unfed-required-field', `the campaign requires "${key}" and no column of the file holds it: every row would be refused`, [`add a ${key} column (\`cardqr campaigns schema ${campaignId}\`), then resume`]) };
       }
       if (serverErrors >= MAX_SERVER_ERRORS_IN_A_ROW) {
-        return { row, fatal: new CliError(`the service failed ${serverErrors} rows in a row (HTTP ${e.status}); stopping`, EXIT.failed) };
+        return { row, fatal: new ImportStop('server-errors', `the service failed ${serverErrors} rows in a row (HTTP ${e.status}); stopping`) };
       }
       return { row };
     }

@@ -1,13 +1,14 @@
 // `cards delete` and `qr delete`: several ids (or `-`: one per line on stdin), a confirmation naming
 // each record on a terminal (--yes otherwise; past DESCRIBE_MAX ids it names the count instead of
-// fetching each), one report line per id, and going on past a failed id.
-import type { ApiClient } from '../../api/client.js';
-import type { Context } from '../../context.js';
-import { ApiError, CliError, EXIT, PartialError } from '../../errors.js';
-import { formatApiError } from '../../hints.js';
-import { readIds } from '../ids.js';
-import { safeLine } from '../../output/sanitize.js';
-import { confirm } from '../shared.js';
+// fetching each), one report line per id, and going on past a failed id. finishMany also ends
+// `qr pause/publish/archive`.
+import type { ApiClient } from '../api/client.js';
+import type { Context } from '../context.js';
+import { ApiError, CliError, EXIT, PartialError } from '../errors.js';
+import { formatApiError } from '../hints.js';
+import { readIds } from './ids.js';
+import { safeLine } from '../output/sanitize.js';
+import { confirm } from './shared.js';
 
 export interface DeleteSpec<T> {
   /** "card" / "QR code" */

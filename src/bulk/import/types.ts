@@ -1,0 +1,100 @@
+// What goes into the import engine and what comes out: options and narrow deps in, data out. The
+// command (commands/campaigns/import.ts) turns flags into these options and the summary into text and
+// an exit status; the engine never prints.
+import type { ApiClient } from '../../api/client.js';
+import type { RowProblem } from '../validate.js';
+import type { Tally } from '../summary.js';
+
+/** What reading and checking the file takes (all that --validate-only uses). */
+export interface CheckOptions {
+  campaignId: string;
+  file: string;
+  report?: string;
+  delimiter?: string;
+  encoding?: string;
+  /** Requests per minute at most (the key's own limit from GET /me applies anyway). */
+  rate?: number;
+  maxRows?: number;
+  /** Mapped campaigns: the record path (column) holding the identifier; without it the dry run resolves each row's. */
+  idColumn?: string;
+  /** CSV of the rows that failed or were invalid, with line, errorCode and message columns. */
+  rejects?: string;
+}
+
+export interface ImportOptions extends CheckOptions {
+  /** Send every row to the dry-run endpoint: creates nothing. */
+  dryRun: boolean;
+  resume: boolean;
+  concurrency: number;
+  skipInvalid: boolean;
+}
+
+export type ImportMode = 'import' | 'dry-run';
+
+export interface ImportDeps {
+  /** The API client, asked for only after the file's first lines were checked. */
+  api: () => Promise<ApiClient>;
+  /** The API's base URL (recorded in the report: a resume must go to the same API). */
+  baseUrl: () => Promise<string>;
+  now: () => Date;
+  /** Recorded in the report's header. */
+  version: string;
+  /** Ctrl-C: no new request starts; those in flight finish and are recorded. */
+  signal: AbortSignal;
+  /** Something the user should hear about while the engine works (the command words and prints it). */
+  onNotice?: (notice: ImportNotice) => void;
+  /** Sending starts: `total` rows will be counted (awaited, so the UI can load its spinner). */
+  onSending?: (total: number) => Promise<void> | void;
+  /** After each row's outcome is recorded. */
+  onProgress?: (tally: Tally) => void;
+  /** Sending is over (also when it stopped early or failed). */
+  onSent?: () => void;
+}
+
+/**
+ * Whether -q silences one is the command's call: rejects-columns-ignored and resolving-ids are success
+ * chatter; the others name rows that will not be imported, a report or a campaign to look at.
+ */
+export type ImportNotice =
+  | { kind: 'rejects-columns-ignored'; file: string }
+  | { kind: 'report-started-fresh'; report: string; existed: boolean }
+  | { kind: 'campaign-closed'; message: string }
+  | { kind: 'schema-stale' }
+  | { kind: 'resolving-ids'; campaignId: string }
+  | { kind: 'skipping-invalid'; count: number; first: RowProblem[]; report: string }
+  | { kind: 'invalid-after-max-rows'; count: number; maxRows: number; report: string };
+
+/** The --rejects file, once written (or the reason it could not be; the file before is unchanged). */
+export type RejectsResult = { path: string; rows: number } | { path: string; error: string };
+
+export interface ImportSummary {
+  campaignId: string;
+  file: string;
+  mode: ImportMode;
+  report: string;
+  /** How sending ended: every row done, Ctrl-C, or an answer no later row could get past (`fatal`). */
+  stopped: 'done' | 'interrupted' | 'fatal';
+  /** What stopped it: the API's error, or an `ImportStop` the engine found. */
+  fatal?: Error;
+  /** The outcomes of this run's rows (invalid ones included). */
+  tally: Tally;
+  /** Rows an earlier run recorded created or exists (--resume): not sent again. */
+  alreadyDone: number;
+  /** Cards created paused (the plan no longer covers them): their public URLs do not open. */
+  paused: number;
+  /** Rows the file check found invalid (within --max-rows). */
+  invalidInFile: number;
+  /** Rows after --max-rows that this run did not send, and how many of those are invalid. */
+  beyond: number;
+  laterInvalid: number;
+  rejects?: RejectsResult;
+}
+
+export interface ValidationSummary {
+  campaignId: string;
+  file: string;
+  /** Data rows checked (every one passed). */
+  rows: number;
+  report?: string;
+  rejects?: RejectsResult;
+}

@@ -1,0 +1,150 @@
+// The terminal side of `campaigns import`: runs the engine (bulk/import/) with its progress and notices
+// wired to the message channel, prints the summary (words on stderr, -o json on stdout) and maps it to
+// an exit status.
+import type { ImportDeps, ImportNotice, ImportOptions, ImportSummary, ValidationSummary } from '../../bulk/import/types.js';
+import { ImportStop } from '../../bulk/import/stop.js';
+import { rejectsFailure, rejectsLine } from '../../bulk/import/rejects-line.js';
+import { progressText } from '../../bulk/progress.js';
+import { commandLine, formatSummary, type Tally } from '../../bulk/summary.js';
+import type { Context } from '../../context.js';
+import { CliError, EXIT, InterruptedError, PartialError } from '../../errors.js';
+import type { Messages } from '../../output/messages.js';
+import type { Progress } from '../../output/progress.js';
+import { safeLine } from '../../output/sanitize.js';
+
+export type ImportCommandOptions = ImportOptions & { validateOnly: boolean };
+
+export async function runImportCommand(opts: ImportCommandOptions, ctx: Context): Promise<void> {
+  const { runCampaignImport, validateCampaignImport } = await import('../../bulk/import/run.js');
+  let progress: Progress | undefined;
+  let total = 0;
+  const engineDeps: ImportDeps = {
+    api: ctx.api,
+    baseUrl: async () => (await ctx.settings()).baseUrl,
+    now: ctx.now,
+    version: ctx.version,
+    signal: ctx.interruptible(),
+    onNotice: (n) => printNotice(n, ctx.msg),
+    onSending: async (rows) => {
+      total = rows;
+      progress = await ctx.msg.progress({ label: opts.dryRun ? 'dry run' : 'import', now: () => ctx.now().getTime() });
+    },
+    onProgress: (tally) => progress?.update((elapsed) => progressText(tally, total, elapsed)),
+    onSent: () => progress?.stop({ keep: true }),
+  };
+  if (opts.validateOnly) printValidation(await validateCampaignImport(opts, engineDeps), ctx.msg);
+  else await finish(await runCampaignImport(opts, engineDeps), opts, ctx);
+}
+
+function printNotice(n: ImportNotice, msg: Messages): void {
+  const s = (count: number) => (count === 1 ? '' : 's');
+  switch (n.kind) {
+    case 'rejects-columns-ignored':
+      return msg.note(`ignoring the last columns line, errorCode and message of ${n.file} (a rejects file of an earlier import)`);
+    case 'report-started-fresh':
+      return msg.say(`note: ${n.existed ? `${n.report} records no sent rows` : `no report at ${n.report} yet`}; starting a new import`);
+    case 'campaign-closed':
+      return msg.warn(safeLine(n.message));
+    case 'schema-stale':
+      return msg.warn(`the campaign's template changed after its API configuration was activated (stale); requests still work`);
+    case 'resolving-ids':
+      return msg.info(`campaign ${n.campaignId} is mapped: finding each row's identifier with the dry run (one request per row; --id-column <path> skips this)`);
+    case 'skipping-invalid': {
+      // Not success noise: rows that will not be imported are named even with -q.
+      const shown = n.first.slice(0, 10).map((p) => `\n  line ${p.line}: ${safeLine(p.message)}`).join('');
+      return msg.say(`skipping ${n.count} invalid row${s(n.count)} (--skip-invalid; every one is in ${n.report}):${shown}`);
+    }
+    case 'invalid-after-max-rows':
+      return msg.say(`note: ${n.count} more invalid row${s(n.count)} after the first ${n.maxRows} (--max-rows): not sent by this run; they are in ${n.report}`);
+  }
+}
+
+function rejectsError(r: { path: string; error: string }): CliError {
+  return new CliError(rejectsFailure(r), EXIT.failed);
+}
+
+function printValidation(v: ValidationSummary, msg: Messages): void {
+  if (v.rejects && 'error' in v.rejects) throw rejectsError(v.rejects);
+  msg.info(`${v.file}: ${v.rows} rows checked against campaign ${v.campaignId}: no problems`);
+  if (v.rejects) msg.info(rejectsLine(v.rejects));
+  // The spec publishes no allowance numbers (GET /me has none), so whether the rows fit cannot be known here.
+  msg.note(`an import would create up to ${v.rows} card${v.rows === 1 ? '' : 's'}; the API does not say how many the plan has left, so an import that runs out stops at limit_exhausted_cards and prints how to resume`);
+}
+
+async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Promise<void> {
+  const { msg } = ctx;
+  const quiet = msg.quiet;
+  const { tally, mode } = s;
+  const failed = tally.outcomes.failed;
+  const incomplete = s.stopped !== 'done' || failed > 0;
+  const resume = mode === 'import' && incomplete ? resumeCommand(opts, ctx) : undefined;
+  const what = mode === 'dry-run' ? `dry run of ${opts.file} against ${opts.campaignId}` : `import of ${opts.file} into ${opts.campaignId}`;
+  const status = s.stopped === 'interrupted' ? ' (interrupted)' : s.stopped === 'fatal' ? ' (stopped)' : '';
+  if (!quiet || incomplete || tally.outcomes.invalid) {
+    msg.say(formatSummary({ title: `${what}${status}:`, tally, alreadyDone: s.alreadyDone, report: s.report, resume }));
+    if (tally.outcomes.invalid && !resume) msg.say('invalid rows were not sent: fix them (see the report) and import them from a new file');
+  }
+  // A rehearsal with --max-rows: say what is left and the command that goes on with it.
+  if (s.beyond && !incomplete && s.stopped === 'done') {
+    const goOn = mode === 'import'
+      ? resumeCommand({ ...opts, maxRows: undefined }, ctx)
+      : resumeCommand({ ...opts, maxRows: undefined, report: undefined, rejects: undefined }, ctx, false);
+    const invalidNote = s.laterInvalid ? ` (${s.laterInvalid} of them invalid${opts.skipInvalid ? ', skipped by --skip-invalid' : ''})` : '';
+    const rows = s.beyond === 1 ? '1 more row in the file was' : `${s.beyond} more rows in the file were`;
+    msg.say(`${rows} not sent: this run stopped after the first ${opts.maxRows} (--max-rows)${invalidNote}`);
+    msg.say(`to go on with ${mode === 'import' ? 'the rest' : 'a real import'}: ${goOn}`);
+  }
+  const plan = mode === 'dry-run' ? dryRunPlan(tally, s.invalidInFile) : undefined;
+  if (plan && (!quiet || incomplete || tally.outcomes.invalid)) msg.say(plan.text);
+  if (s.rejects && (!quiet || tally.outcomes.failed || tally.outcomes.invalid)) msg.say(rejectsLine(s.rejects));
+  // Not success noise: the cards exist but their URLs do not open (a 201 does not prove it), so even with -q.
+  if (s.paused) msg.warn(`${s.paused} card${s.paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open`);
+  const { output, query } = ctx.globals;
+  if (output === 'json' || output === 'ndjson' || query !== undefined) {
+    const summary = {
+      campaignId: s.campaignId, file: s.file, mode, report: s.report, stopped: s.stopped, alreadyDone: s.alreadyDone, ...tally.toJSON(), resume: resume ?? null,
+      ...(plan ? { plan: plan.counts } : {}), ...(opts.rejects ? { rejects: opts.rejects } : {}),
+    };
+    const { printJson } = await import('../../output/query.js');
+    await printJson(ctx.io, summary, output !== 'ndjson', query);
+  }
+  if (s.stopped === 'interrupted') throw new InterruptedError('interrupted: the rows sent so far are recorded in the report', resume ? [`resume with: ${resume}`] : []);
+  if (s.fatal) throw s.fatal instanceof ImportStop ? stopError(s.fatal) : s.fatal;
+  if (failed || tally.outcomes.invalid) {
+    throw new PartialError(`${failed + tally.outcomes.invalid} of ${tally.done} rows were not ${mode === 'dry-run' ? 'accepted' : 'imported'}`);
+  }
+  if (s.rejects && 'error' in s.rejects) throw rejectsError(s.rejects);
+}
+
+function stopError(stop: ImportStop): CliError {
+  return new CliError(stop.message, stop.reason === 'server-errors' ? EXIT.failed : EXIT.rejected, stop.hints);
+}
+
+/**
+ * The dry run's answer as a plan. "Already exist" is what the API documents: the dry run refusing a
+ * row with duplicate_external_id (the API has no lookup of cards by identifier); rows it refuses for
+ * any other reason, and rows the file check found invalid, count as invalid.
+ */
+function dryRunPlan(tally: Tally, invalidInFile: number) {
+  const counts = { create: tally.outcomes.skipped, exist: tally.outcomes.exists, invalid: tally.outcomes.invalid + tally.outcomes.failed };
+  const refused = tally.outcomes.failed;
+  const why = counts.invalid ? ` (${invalidInFile} found in the file, ${refused} refused by the dry run)` : '';
+  return { counts, text: `plan: would create ${counts.create}, already exist ${counts.exist}, invalid ${counts.invalid}${why}` };
+}
+
+/** The exact command that continues this import. */
+export function resumeCommand(opts: ImportOptions, ctx: Pick<Context, 'globals'>, resume = true): string {
+  const args = ['campaigns', 'import', opts.campaignId, opts.file, ...(resume ? ['--resume'] : [])];
+  if (opts.report) args.push('--report', opts.report);
+  if (opts.delimiter) args.push('--delimiter', opts.delimiter);
+  if (opts.encoding) args.push('--encoding', opts.encoding);
+  if (opts.concurrency !== 1) args.push('--concurrency', String(opts.concurrency));
+  if (opts.rate) args.push('--rate', String(opts.rate));
+  if (opts.skipInvalid) args.push('--skip-invalid');
+  if (opts.maxRows) args.push('--max-rows', String(opts.maxRows));
+  if (opts.idColumn) args.push('--id-column', opts.idColumn);
+  if (opts.rejects) args.push('--rejects', opts.rejects);
+  if (ctx.globals.profile) args.push('--profile', ctx.globals.profile);
+  if (ctx.globals.baseUrl) args.push('--base-url', ctx.globals.baseUrl);
+  return commandLine(args);
+}

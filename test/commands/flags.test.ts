@@ -1,0 +1,129 @@
+// One way to check a flag: flagParser() turns a rule into a commander argParser. The table gives each
+// parser's accepted values (and what they become) and each refusal with the exact text users see.
+import { Command, InvalidArgumentError } from 'commander';
+import { describe, expect, test } from 'vitest';
+import {
+  flagParser, intIn, numberIn, numberParser, parseIdempotencyKey, parseName, parseSearch, parseShortCode, parseUrl, positiveAtMost,
+  positiveNumber, withIdempotencyKey,
+} from '../../src/commands/flags.js';
+
+type Parser = (value: string) => unknown;
+const s = (n: number, c = 'x') => c.repeat(n);
+const shown = (v: string) => (v.length > 40 ? `${v.slice(0, 12)}… (${v.length})` : v);
+
+/** The parser's refusal text, or its value. */
+function parse(parser: Parser, value: string): unknown {
+  try {
+    return parser(value);
+  } catch (e) {
+    expect(e).toBeInstanceOf(InvalidArgumentError);
+    return `refused: ${(e as Error).message}`;
+  }
+}
+
+describe('flagParser', () => {
+  const even = (v: string) => (v.length % 2 ? 'has an odd length' : undefined);
+  test('keeps a value the rule accepts, unchanged', () => {
+    expect(flagParser(even)('ab')).toBe('ab');
+    expect(flagParser(even)('')).toBe('');
+  });
+  test("refuses with the rule's problem and a period (commander's sentence)", () => {
+    expect(parse(flagParser(even), 'abc')).toBe('refused: has an odd length.');
+  });
+  test('describe words the problem, with the value', () => {
+    expect(parse(flagParser(even, (p, v) => `"${v}" ${p}`), 'abc')).toBe('refused: "abc" has an odd length.');
+  });
+  test('numberParser: the checked text as a number', () => {
+    expect(numberParser(() => undefined)('2.5')).toBe(2.5);
+    expect(parse(numberParser(() => 'no'), '1')).toBe('refused: no.');
+  });
+});
+
+describe.each([
+  ['intIn(1, 100)', intIn(1, 100), [['1', 1], ['100', 100], [' 42 ', 42]], [
+    ['0', 'must be from 1 to 100.'],
+    ['101', 'must be from 1 to 100.'],
+    ['-1', 'must be from 1 to 100.'],
+    ['ten', 'expected a whole number from 1 to 100.'],
+    ['1.5', 'expected a whole number from 1 to 100.'],
+    ['', 'expected a whole number from 1 to 100.'],
+  ]],
+  ['intIn(0, 20)', intIn(0, 20), [['0', 0], ['20', 20]], [['21', 'must be from 0 to 20.'], ['-0x1', 'expected a whole number from 0 to 20.']]],
+  ['positiveNumber', positiveNumber, [['1', 1], ['0.5', 0.5], ['120', 120]], [
+    ['0', 'expected a number greater than 0.'],
+    ['-3', 'expected a number greater than 0.'],
+    ['', 'expected a number greater than 0.'],
+    ['fast', 'expected a number greater than 0.'],
+    ['Infinity', 'expected a number greater than 0.'],
+  ]],
+  ['positiveAtMost(3600)', positiveAtMost(3600), [['30', 30], ['3600', 3600], ['0.1', 0.1]], [
+    ['3601', 'must be at most 3600.'],
+    ['0', 'expected a number greater than 0.'],
+  ]],
+  ['numberIn(0, 1)', numberIn(0, 1), [['0', 0], ['1', 1], ['0.05', 0.05]], [
+    ['1.5', 'expected a number from 0 to 1.'],
+    ['-0.1', 'expected a number from 0 to 1.'],
+    ['', 'expected a number from 0 to 1.'],
+    ['half', 'expected a number from 0 to 1.'],
+  ]],
+  ['parseName', parseName, [['x', 'x'], [s(200), s(200)]], [
+    ['', 'the name must not be empty (1 to 200 characters).'],
+    [s(201), 'the name is 201 characters; at most 200 allowed (1 to 200 characters).'],
+  ]],
+  ['parseShortCode', parseShortCode, [['booth-2026', 'booth-2026'], [s(100, 'c'), s(100, 'c')]], [
+    ['login', '"login" is a word the platform reserves (letters, digits and hyphens, up to 100, not a reserved word).'],
+    ['a b', '"a b" may contain only letters, digits and hyphens (letters, digits and hyphens, up to 100, not a reserved word).'],
+    [s(101, 'a'), `"${s(101, 'a')}" is 101 characters; at most 100 allowed (letters, digits and hyphens, up to 100, not a reserved word).`],
+  ]],
+  ['parseUrl', parseUrl, [['https://bistro.example/menu', 'https://bistro.example/menu']], [
+    ['ftp://example.com/x', '"ftp://example.com/x" is not a full http(s) URL, e.g. https://example.com/menu.'],
+    ['https://', '"https://" is not a full http(s) URL, e.g. https://example.com/menu.'],
+  ]],
+  ['parseSearch', parseSearch, [['laurent', 'laurent'], [s(200), s(200)]], [[s(201), 'at most 200 characters (got 201).']]],
+  ['parseIdempotencyKey', parseIdempotencyKey, [['hris-EMP-1001', 'hris-EMP-1001'], [s(255, 'k'), s(255, 'k')]], [
+    ['', 'must be 1 to 255 characters.'],
+    [s(256, 'k'), 'must be 1 to 255 characters.'],
+  ]],
+] as Array<[string, Parser, Array<[string, unknown]>, Array<[string, string]>]>)('%s', (_name, parser, good, bad) => {
+  test.each(good.map(([v, out]) => [shown(v), v, out]))('accepts %j', (_shown, value, out) => {
+    expect(parse(parser, value)).toEqual(out);
+  });
+  test.each(bad.map(([v, text]) => [shown(v), v, text]))('refuses %j', (_shown, value, text) => {
+    expect(parse(parser, value)).toBe(`refused: ${text}`);
+  });
+});
+
+describe('withIdempotencyKey', () => {
+  function run(argv: string[]): { key?: string; error?: string } {
+    let error = '';
+    const cmd = withIdempotencyKey(new Command('write'))
+      .exitOverride()
+      .configureOutput({ writeErr: (text) => (error += text), writeOut: () => undefined })
+      .action(() => undefined);
+    try {
+      cmd.parse(argv, { from: 'user' });
+    } catch {
+      return { error };
+    }
+    return { key: cmd.opts<{ idempotencyKey?: string }>().idempotencyKey };
+  }
+
+  test('one flag, one help text', () => {
+    const option = withIdempotencyKey(new Command('write')).options.find((o) => o.long === '--idempotency-key');
+    expect([option?.flags, option?.description]).toEqual([
+      '--idempotency-key <key>',
+      'Idempotency-Key for this write, up to 255 characters; reuse it to retry safely (default: random)',
+    ]);
+  });
+  test.each([[[], undefined], [['--idempotency-key', 'k-1'], 'k-1'], [['--idempotency-key', s(255, 'k')], s(255, 'k')]] as Array<[string[], string | undefined]>)(
+    'accepts %j',
+    (argv, key) => {
+      expect(run(argv)).toEqual({ key });
+    },
+  );
+  test.each([[''], [s(256, 'k')]])('refuses %j as commander words it', (key) => {
+    expect(run(['--idempotency-key', key])).toEqual({
+      error: `error: option '--idempotency-key <key>' argument '${key}' is invalid. must be 1 to 255 characters.\n`,
+    });
+  });
+});
