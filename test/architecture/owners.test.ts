@@ -1,0 +1,59 @@
+// Owners of cross-cutting concerns (issue 16): each is decided in one module, checked on the source text.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+import { SRC, sourceFiles } from './imports.js';
+
+const files = sourceFiles().filter((f) => !f.startsWith('emulator/'));
+const text = (f: string) => readFileSync(join(SRC, f), 'utf8');
+
+/**
+ * Every `<something>.<name>` property read in a file (comments and strings are not code); with
+ * `valuesOnly`, not a method call such as `ctx.output()`.
+ */
+function propertyReads(source: string, name: string, valuesOnly = false): string[] {
+  const sf = ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const called = node.parent !== undefined && ts.isCallExpression(node.parent) && node.parent.expression === node;
+    if (ts.isPropertyAccessExpression(node) && node.name.text === name && !(valuesOnly && called)) found.push(node.getText(sf));
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+describe('one owner for each concern', () => {
+  test('no file in src/commands/ writes to standard error itself: words go through ctx.msg', () => {
+    const writers = files.filter((f) => f.startsWith('commands/') && propertyReads(text(f), 'stderr').length > 0);
+    expect(writers).toEqual([]);
+  });
+
+  test('--output is read in one module, output/settings.ts', () => {
+    const readers = files.filter((f) => f !== 'output/settings.ts' && propertyReads(text(f), 'output', true).length > 0);
+    expect(readers).toEqual([]);
+  });
+
+  test('colour is applied in one module: chalk is imported only by output/paint.ts', () => {
+    const importers = files.filter((f) => f !== 'output/paint.ts' && /from 'chalk'|import\('chalk'\)/.test(text(f)));
+    expect(importers).toEqual([]);
+  });
+
+  test('colour is decided in one module: colorEnabled is defined only in output/paint.ts', () => {
+    const definers = files.filter((f) => f !== 'output/paint.ts' && /function colorEnabled\b/.test(text(f)));
+    expect(definers).toEqual([]);
+  });
+
+  test('the global flags are never stored in a shared mutable place (no deps.globals)', () => {
+    const users = files.filter((f) => /\bdeps\.globals\b/.test(text(f)));
+    expect(users).toEqual([]);
+  });
+
+  test('the checker sees property reads but not words in comments or strings', () => {
+    expect(propertyReads("const a = ctx.globals.output; // io.stderr\nconst s = 'io.stderr.write'", 'output')).toEqual(['ctx.globals.output']);
+    expect(propertyReads("const s = 'io.stderr.write'; // io.stderr", 'stderr')).toEqual([]);
+    expect(propertyReads('ctx.io.stderr.write(x)', 'stderr')).toEqual(['ctx.io.stderr']);
+    expect(propertyReads('const s = ctx.output(); const f = g.output;', 'output', true)).toEqual(['g.output']);
+  });
+});
