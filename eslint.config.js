@@ -6,9 +6,25 @@ import tseslint from 'typescript-eslint';
 
 const nodeGlobals = Object.fromEntries(
   [
-    'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal',
-    'TextEncoder', 'TextDecoder', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval',
-    'setImmediate', 'clearImmediate', 'queueMicrotask', 'structuredClone', 'performance', 'fetch',
+    'process',
+    'console',
+    'Buffer',
+    'URL',
+    'URLSearchParams',
+    'AbortController',
+    'AbortSignal',
+    'TextEncoder',
+    'TextDecoder',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'clearImmediate',
+    'queueMicrotask',
+    'structuredClone',
+    'performance',
+    'fetch',
     'globalThis',
   ].map((name) => [name, 'readonly']),
 );
@@ -32,7 +48,13 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': ['error', { allowThrowingUnknown: true }],
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
       '@typescript-eslint/no-explicit-any': 'warn',
       // Worth a look, not a build break: untyped values from JSON, String(unknown), leftover casts.

@@ -35,7 +35,11 @@ const emulatorZodCjs: EsbuildPlugin = {
   setup(build) {
     build.onResolve({ filter: /^zod$/ }, async (args) => {
       if (args.pluginData === 'emulator-zod' || !/[\\/]src[\\/]emulator[\\/]/.test(args.importer)) return undefined;
-      const resolved = await build.resolve('zod', { kind: 'require-call', resolveDir: args.resolveDir, pluginData: 'emulator-zod' });
+      const resolved = await build.resolve('zod', {
+        kind: 'require-call',
+        resolveDir: args.resolveDir,
+        pluginData: 'emulator-zod',
+      });
       return { path: resolved.path };
     });
   },

@@ -19,7 +19,13 @@ function startsSomething(file: string, seen = new Set<string>()): boolean {
   // Follow imports of local test helpers (not of src/, whose modules start nothing on import).
   for (const [, spec] of text.matchAll(/from '(\.[^']+)\.js'/g)) {
     const target = normalize(join(dirname(file), `${spec}.ts`));
-    if (target.startsWith('test/') && !target.endsWith('.test.ts') && existsSync(target) && startsSomething(target, seen)) return true;
+    if (
+      target.startsWith('test/') &&
+      !target.endsWith('.test.ts') &&
+      existsSync(target) &&
+      startsSomething(target, seen)
+    )
+      return true;
   }
   return false;
 }
@@ -37,7 +43,10 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       { extends: true, test: { name: 'unit', include: unitFiles } },
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: ['**/node_modules/**', ...unitFiles] } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: ['**/node_modules/**', ...unitFiles] },
+      },
     ],
   },
 });

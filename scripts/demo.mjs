@@ -60,7 +60,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`\ndemo interrupted: stopping the emulator${existsSync(out) ? `; files so far are in ${shown(out)}` : ''}\n`);
+    process.stderr.write(
+      `\ndemo interrupted: stopping the emulator${existsSync(out) ? `; files so far are in ${shown(out)}` : ''}\n`,
+    );
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
@@ -113,7 +115,9 @@ async function startEmulator() {
   return new Promise((resolvePromise, reject) => {
     const rl = createInterface({ input: emulator.stdout });
     rl.once('line', (line) => resolvePromise(JSON.parse(line)));
-    emulator.once('exit', (code) => reject(new Error(`the emulator exited (${code}): ${Buffer.concat(logLines).toString()}`)));
+    emulator.once('exit', (code) =>
+      reject(new Error(`the emulator exited (${code}): ${Buffer.concat(logLines).toString()}`)),
+    );
   });
 }
 
@@ -128,28 +132,90 @@ async function control(emu, path, body) {
 }
 
 function readReport(file) {
-  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
   const rowsOut = lines.filter((l) => typeof l.outcome === 'string');
   const cardId = (r) => r.cardId ?? r.card?.id ?? r.id;
   return {
     rows: rowsOut,
-    created: rowsOut.filter((r) => r.outcome === 'created' || r.outcome === 'exists').map(cardId).filter(Boolean),
+    created: rowsOut
+      .filter((r) => r.outcome === 'created' || r.outcome === 'exists')
+      .map(cardId)
+      .filter(Boolean),
   };
 }
 
 // A week of visitors: deterministic, so the demo tells the same story every time.
 const VISITORS = [
-  ['Hannah Schmidt', 'hannah.schmidt@logistik-nord.example', '+49 151 2345 6789', 'Logistik Nord GmbH', 'Head of Operations', 'DE', 'Hamburg'],
-  ['Marco Rossi', 'marco.rossi@magazzini.example', '+39 333 123 4567', 'Magazzini Rossi', 'Warehouse Manager', 'IT', 'Milano'],
+  [
+    'Hannah Schmidt',
+    'hannah.schmidt@logistik-nord.example',
+    '+49 151 2345 6789',
+    'Logistik Nord GmbH',
+    'Head of Operations',
+    'DE',
+    'Hamburg',
+  ],
+  [
+    'Marco Rossi',
+    'marco.rossi@magazzini.example',
+    '+39 333 123 4567',
+    'Magazzini Rossi',
+    'Warehouse Manager',
+    'IT',
+    'Milano',
+  ],
   ['Yuki Tanaka', 'y.tanaka@tanaka-seiki.example', '+81 80-9876-5432', '田中精機', '購買部長', 'JP', 'Osaka'],
-  ['Adaeze Nwosu', 'adaeze@lagosports.example', '+234 802 987 6543', 'Lagos Ports Logistics', 'Procurement Lead', 'NG', 'Lagos'],
-  ['Lucía Fernández', 'lucia.fernandez@almacenes.example', '+34 699 876 543', 'Almacenes del Sur', 'Jefa de compras', 'ES', 'Sevilla'],
-  ['Olivia Brown', 'olivia.brown@brightstore.example', '+44 7700 900123', 'BrightStore Ltd', 'Innovation Manager', 'GB', 'Manchester'],
-  ['Rahul Mehta', 'rahul.mehta@mehta-auto.example', '+91 99887 66554', 'Mehta Automotive', 'Plant Manager', 'IN', 'Pune'],
+  [
+    'Adaeze Nwosu',
+    'adaeze@lagosports.example',
+    '+234 802 987 6543',
+    'Lagos Ports Logistics',
+    'Procurement Lead',
+    'NG',
+    'Lagos',
+  ],
+  [
+    'Lucía Fernández',
+    'lucia.fernandez@almacenes.example',
+    '+34 699 876 543',
+    'Almacenes del Sur',
+    'Jefa de compras',
+    'ES',
+    'Sevilla',
+  ],
+  [
+    'Olivia Brown',
+    'olivia.brown@brightstore.example',
+    '+44 7700 900123',
+    'BrightStore Ltd',
+    'Innovation Manager',
+    'GB',
+    'Manchester',
+  ],
+  [
+    'Rahul Mehta',
+    'rahul.mehta@mehta-auto.example',
+    '+91 99887 66554',
+    'Mehta Automotive',
+    'Plant Manager',
+    'IN',
+    'Pune',
+  ],
   ['Ingrid Johansson', 'ingrid@nordlager.example', '+46 73 987 65 43', 'Nordlager AB', 'COO', 'SE', 'Göteborg'],
 ];
 const DEVICES = ['iOS', 'Android', 'iOS', 'Windows', 'macOS', 'Android'];
-const COUNTRIES = [['DE', 'Berlin'], ['FR', 'Lyon'], ['JP', 'Tokyo'], ['US', 'Chicago'], ['NG', 'Lagos'], ['BR', 'São Paulo'], ['GB', 'London']];
+const COUNTRIES = [
+  ['DE', 'Berlin'],
+  ['FR', 'Lyon'],
+  ['JP', 'Tokyo'],
+  ['US', 'Chicago'],
+  ['NG', 'Lagos'],
+  ['BR', 'São Paulo'],
+  ['GB', 'London'],
+];
 
 function week(cards, start) {
   const scans = [];
@@ -159,7 +225,14 @@ function week(cards, start) {
     for (let n = 0; n < count; n++) {
       const [country, city] = COUNTRIES[(i + n) % COUNTRIES.length];
       const at = new Date(start + ((n * 37 + i * 11) % 166) * 3_600_000 + (n % 60) * 60_000).toISOString();
-      scans.push({ targetId: id, at, country, city, device: DEVICES[(n + i) % DEVICES.length], visitorId: `v_${i}_${n % 23}` });
+      scans.push({
+        targetId: id,
+        at,
+        country,
+        city,
+        device: DEVICES[(n + i) % DEVICES.length],
+        visitorId: `v_${i}_${n % 23}`,
+      });
     }
   });
   VISITORS.forEach(([name, email, phone, company, title, country, city], n) => {
@@ -167,7 +240,17 @@ function week(cards, start) {
     const createdAt = new Date(start + (12 + n * 19) * 3_600_000).toISOString();
     const source = n % 3 === 2 ? 'exchange' : 'form';
     const trigger = source === 'form' ? 'after_save' : 'contact_exchange';
-    leads.push({ cardId, source, trigger, formName: source === 'form' ? 'Stay in touch' : 'Contact exchange', createdAt, contact: { name, email, phone, company, title }, country, city, marketingOptIn: n % 2 === 0 });
+    leads.push({
+      cardId,
+      source,
+      trigger,
+      formName: source === 'form' ? 'Stay in touch' : 'Contact exchange',
+      createdAt,
+      contact: { name, email, phone, company, title },
+      country,
+      city,
+      marketingOptIn: n % 2 === 0,
+    });
   });
   return { scans, leads };
 }
@@ -181,7 +264,14 @@ async function main() {
   if (rows && rows < total) {
     // A smaller file (tests use it): the first n people.
     csv = join(out, 'people.csv');
-    writeFileSync(csv, readFileSync(join(FIXTURES, 'people.csv'), 'utf8').trim().split('\n').slice(0, rows + 1).join('\n') + '\n');
+    writeFileSync(
+      csv,
+      readFileSync(join(FIXTURES, 'people.csv'), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(0, rows + 1)
+        .join('\n') + '\n',
+    );
   }
   const people = Math.min(rows ?? total, total);
 
@@ -190,7 +280,9 @@ async function main() {
   say(`emulator running at ${emu.baseUrl}`);
 
   step('Storing a profile for it (the key is read from stdin and verified with GET /me)');
-  await cardqr(['profiles', 'add', 'demo', '--base-url', emu.baseUrl, '--api-key-stdin', '--default'], { input: `${emu.keys.full}\n` });
+  await cardqr(['profiles', 'add', 'demo', '--base-url', emu.baseUrl, '--api-key-stdin', '--default'], {
+    input: `${emu.keys.full}\n`,
+  });
 
   step(`Importing ${people} people from ${shown(csv)} into campaign ${CAMPAIGN}`);
   await cardqr(['campaigns', 'schema', CAMPAIGN, '-o', 'table']);
@@ -202,7 +294,11 @@ async function main() {
   step(`Saving the QR code of each new card (${created.length} PNG files)`);
   const qrDir = join(out, 'qr');
   const from = `jq -r 'select(.outcome == "created") | .cardId' ${shown(report)}`; // what the demo feeds on stdin
-  const saved = await cardqr(['image', '-', '-d', shown(qrDir)], { input: `${created.join('\n')}\n`, from, capture: true });
+  const saved = await cardqr(['image', '-', '-d', shown(qrDir)], {
+    input: `${created.join('\n')}\n`,
+    from,
+    capture: true,
+  });
   const files = saved.stdout.split('\n').filter(Boolean);
   for (const f of files.slice(0, 3)) say(`  ${shown(resolve(f))}`);
   if (files.length > 3) say(`  … and ${files.length - 3} more`);
@@ -230,18 +326,25 @@ async function main() {
   say(`${exported} leads in ${shown(leadsFile)}; running it again exports only newer ones:`);
   await cardqr(['leads', 'export', '--state', shown(state), '--out', shown(join(out, 'leads-next-run.ndjson'))]);
 
-  step('The same leads for a phone\'s address book (vCard) and for HubSpot\'s contact import (CSV)');
+  step("The same leads for a phone's address book (vCard) and for HubSpot's contact import (CSV)");
   const vcf = join(out, 'leads.vcf');
   const hubspot = join(out, 'leads-hubspot.csv');
   writeFileSync(vcf, (await cardqr(['leads', 'list', '--all', '-o', 'vcf'], { capture: true })).stdout);
   writeFileSync(hubspot, (await cardqr(['leads', 'list', '--all', '--preset', 'hubspot'], { capture: true })).stdout);
   const cardsInVcf = (readFileSync(vcf, 'utf8').match(/^BEGIN:VCARD\r$/gm) ?? []).length;
   const hubspotRows = Math.max(0, readFileSync(hubspot, 'utf8').split('\r\n').filter(Boolean).length - 1);
-  say(`${cardsInVcf} vCards in ${shown(vcf)}; ${hubspotRows} contacts in ${shown(hubspot)} (columns HubSpot maps by itself)`);
+  say(
+    `${cardsInVcf} vCards in ${shown(vcf)}; ${hubspotRows} contacts in ${shown(hubspot)} (columns HubSpot maps by itself)`,
+  );
 
   const counts = outcomes.reduce((acc, r) => ({ ...acc, [r.outcome]: (acc[r.outcome] ?? 0) + 1 }), {});
   const made = [
-    [report, `import report: one line per row (${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')})`],
+    [
+      report,
+      `import report: one line per row (${Object.entries(counts)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')})`,
+    ],
     [qrDir, `${readdirSync(qrDir).length} QR images (PNG), one per new card`],
     [analytics, `analytics of ${created[0]} over 7 days (JSON)`],
     [leadsFile, `${exported} leads (NDJSON)`],

@@ -13,7 +13,10 @@ const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' };
 
 mkdirSync(join(root, 'completions'), { recursive: true });
 for (const [shell, name] of Object.entries(files)) {
-  const script = execFileSync(process.execPath, [join(root, 'bin', 'cardqr'), 'completion', shell], { env, encoding: 'utf8' });
+  const script = execFileSync(process.execPath, [join(root, 'bin', 'cardqr'), 'completion', shell], {
+    env,
+    encoding: 'utf8',
+  });
   const target = join(root, 'completions', name);
   let before = '';
   try {

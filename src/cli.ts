@@ -70,12 +70,17 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
     if (err instanceof UnavailableError) {
       // Say where: which profile (or none: flags and environment) and which API.
       const s = await settingsIfResolved(ctx);
-      if (s) stderr.write(`  ${s.profile ? `profile: ${s.profile.name}` : 'profile: none (base URL and key from flags or environment)'}; base URL: ${s.baseUrl}\n`);
+      if (s)
+        stderr.write(
+          `  ${s.profile ? `profile: ${s.profile.name}` : 'profile: none (base URL and key from flags or environment)'}; base URL: ${s.baseUrl}\n`,
+        );
     }
     return err.exit;
   }
   const e = err as Error;
-  stderr.write(`error: unexpected failure: ${safeLine(e?.message ?? String(err))}${ctx?.globals.verbose ? '' : ' (run again with --verbose for details)'}\n`);
+  stderr.write(
+    `error: unexpected failure: ${safeLine(e?.message ?? String(err))}${ctx?.globals.verbose ? '' : ' (run again with --verbose for details)'}\n`,
+  );
   if (ctx?.globals.verbose && e?.stack) stderr.write(`${e.stack}\n`);
   return EXIT.failed;
 }

@@ -63,7 +63,10 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
         let commandKey: string | undefined;
         if (keyCommandNeeded(profile, deps.env, stdinKey)) {
           const { runKeyCommand, keyCommandTimeoutMs } = await import('./config/key-command.js');
-          commandKey = await runKeyCommand(profile.keyCommand, { profile: profile.name, timeoutMs: keyCommandTimeoutMs(deps.env) });
+          commandKey = await runKeyCommand(profile.keyCommand, {
+            profile: profile.name,
+            timeoutMs: keyCommandTimeoutMs(deps.env),
+          });
         }
         return resolveSettings(globals, deps.env, deps.profiles(), stdinKey, commandKey);
       })()),

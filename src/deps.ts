@@ -54,9 +54,11 @@ export function buildDeps(base: DepsBase): Deps {
     random: base.random ?? Math.random,
     version: VERSION,
     readStdin: base.readStdin,
-    prompt: base.prompt ?? (async () => {
-      throw new UsageError('cannot ask: no terminal');
-    }),
+    prompt:
+      base.prompt ??
+      (async () => {
+        throw new UsageError('cannot ask: no terminal');
+      }),
     interruptible: base.interruptible ?? (() => new AbortController().signal),
     profiles: () => (store ??= new ProfileStore(configDir(base.env))),
   };
@@ -91,7 +93,9 @@ export function createDeps(): Deps {
     if (graceful && !graceful.signal.aborted) {
       graceful.abort();
       const again = name === 'SIGINT' ? 'Ctrl-C again' : `${name} again`;
-      stderr.write(`\ninterrupted${name === 'SIGINT' ? '' : ` (${name})`}: finishing the request in flight (${again} to stop at once)\n`);
+      stderr.write(
+        `\ninterrupted${name === 'SIGINT' ? '' : ` (${name})`}: finishing the request in flight (${again} to stop at once)\n`,
+      );
     } else {
       process.exit(status);
     }

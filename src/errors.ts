@@ -38,7 +38,11 @@ export interface ErrorDetail {
 
 export class CliError extends Error {
   readonly exit: ExitCode;
-  constructor(message: string, exit: ExitCode, readonly lines: string[] = []) {
+  constructor(
+    message: string,
+    exit: ExitCode,
+    readonly lines: string[] = [],
+  ) {
     super(message);
     this.exit = exit;
   }

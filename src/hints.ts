@@ -36,7 +36,11 @@ export function notFoundLines(err: ApiError): { lines: string[]; hint?: string }
   if (!other) return { lines };
   const [, otherGroup, otherNoun] = other;
   const verb = rest ? undefined : VERBS[err.request.method];
-  const hasVerb = verb && !(otherGroup === 'leads' && verb !== 'get') && !(otherGroup === 'templates' && verb !== 'get') && !(otherGroup === 'campaigns' && verb !== 'get');
+  const hasVerb =
+    verb &&
+    !(otherGroup === 'leads' && verb !== 'get') &&
+    !(otherGroup === 'templates' && verb !== 'get') &&
+    !(otherGroup === 'campaigns' && verb !== 'get');
   const command = hasVerb ? `cardqr ${otherGroup} ${verb} ${id}` : `cardqr ${otherGroup} --help`;
   return { lines, hint: `${id} looks like ${otherNoun} id (by its prefix); try \`${command}\`` };
 }
@@ -44,7 +48,8 @@ export function notFoundLines(err: ApiError): { lines: string[]; hint?: string }
 /** 404 unknown_endpoint, or a bare 404 with no error code: usually a base URL without the version prefix. */
 export function baseUrlHint(err: ApiError, baseUrl: string | undefined): string | undefined {
   if (err.status !== 404 || (err.code !== undefined && err.code !== 'unknown_endpoint')) return undefined;
-  if (!baseUrl) return err.code === 'unknown_endpoint' ? 'check that --base-url ends with the version prefix (/v1)' : undefined;
+  if (!baseUrl)
+    return err.code === 'unknown_endpoint' ? 'check that --base-url ends with the version prefix (/v1)' : undefined;
   let path = '';
   try {
     path = new URL(baseUrl).pathname;
@@ -54,7 +59,9 @@ export function baseUrlHint(err: ApiError, baseUrl: string | undefined): string 
   if (!/\/v\d+\/?$/.test(path)) {
     return `the base URL ${baseUrl} has no version prefix: use ${baseUrl.replace(/\/+$/, '')}/v1 (--base-url, CARDQR_BASE_URL or \`cardqr profiles add\`)`;
   }
-  return err.code === 'unknown_endpoint' ? 'the path or method is not in the API (`cardqr api` paths are relative to the base URL, e.g. /cards)' : undefined;
+  return err.code === 'unknown_endpoint'
+    ? 'the path or method is not in the API (`cardqr api` paths are relative to the base URL, e.g. /cards)'
+    : undefined;
 }
 
 export function shortCodeHint(err: ApiError): string | undefined {
@@ -76,7 +83,10 @@ function safeDecode(s: string): string {
  * is escaped (output/sanitize.ts). `subject` names what failed (the id of a many-id command, whose
  * per-id text is `brief`: headline and hint).
  */
-export function formatApiError(err: ApiError, opts: { subject?: string; brief?: boolean; baseUrl?: string } = {}): string {
+export function formatApiError(
+  err: ApiError,
+  opts: { subject?: string; brief?: boolean; baseUrl?: string } = {},
+): string {
   const nf = notFoundLines(err);
   let out = `error: ${safeLine(`${opts.subject ? `${opts.subject}: ` : ''}${err.code ?? 'http_error'} (${err.status}): ${err.message}`)}\n`;
   if (!opts.brief) {
@@ -84,7 +94,9 @@ export function formatApiError(err: ApiError, opts: { subject?: string; brief?: 
     for (const line of [...nf.lines, ...err.lines]) out += `  ${safeLine(line)}\n`;
     if (err.requestId) out += `  request id: ${safeLine(err.requestId)}\n`;
   }
-  const hint = opts.brief ? nf.hint : (codeHint(err) ?? nf.hint ?? shortCodeHint(err) ?? baseUrlHint(err, opts.baseUrl));
+  const hint = opts.brief
+    ? nf.hint
+    : (codeHint(err) ?? nf.hint ?? shortCodeHint(err) ?? baseUrlHint(err, opts.baseUrl));
   return hint ? `${out}hint: ${hint}\n` : out;
 }
 

@@ -49,8 +49,12 @@ const UNREADABLE_STALE_MS = 10_000;
 
 export async function acquireLock(path: string, now: Date, busy: BusyMessage): Promise<HeldLock> {
   const info: LockInfo = {
-    pid: process.pid, host: hostname(), startedAt: now.toISOString(),
-    bootId: bootId(), procStart: procStart(process.pid), token: randomBytes(8).toString('hex'),
+    pid: process.pid,
+    host: hostname(),
+    startedAt: now.toISOString(),
+    bootId: bootId(),
+    procStart: procStart(process.pid),
+    token: randomBytes(8).toString('hex'),
   };
   let tookOver: LockInfo | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -68,7 +72,8 @@ export async function acquireLock(path: string, now: Date, busy: BusyMessage): P
       return { path, info, tookOver, stillHeld: () => stillHeld(path, info), release: () => releaseLock(path, info) };
     } catch (e) {
       if (e instanceof WriteError) throw e;
-      if (code(e) !== 'EEXIST') throw new UsageError(`cannot create the lock file ${path}: ${code(e) ?? (e as Error).message}`);
+      if (code(e) !== 'EEXIST')
+        throw new UsageError(`cannot create the lock file ${path}: ${code(e) ?? (e as Error).message}`);
     }
     const holder = await readLock(path);
     if (holder === 'gone') continue;
@@ -87,7 +92,8 @@ export async function acquireLock(path: string, now: Date, busy: BusyMessage): P
 async function readLock(path: string): Promise<LockInfo | 'gone' | 'unreadable'> {
   try {
     const v = JSON.parse(await readFile(path, 'utf8')) as Partial<LockInfo>;
-    if (typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.startedAt === 'string') return v as LockInfo;
+    if (typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.startedAt === 'string')
+      return v as LockInfo;
     return 'unreadable';
   } catch (e) {
     return code(e) === 'ENOENT' ? 'gone' : 'unreadable';
@@ -144,7 +150,8 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-const same = (a: LockInfo, b: LockInfo) => a.pid === b.pid && a.host === b.host && a.startedAt === b.startedAt && a.token === b.token;
+const same = (a: LockInfo, b: LockInfo) =>
+  a.pid === b.pid && a.host === b.host && a.startedAt === b.startedAt && a.token === b.token;
 
 /** Moves the stale lock aside; puts back a fresh lock moved by mistake. True when the path is free. */
 async function takeOver(path: string, stale: LockInfo): Promise<boolean> {

@@ -30,20 +30,48 @@ export function createProgram(deps: Deps, onContext?: (ctx: Context) => void): C
     .description('Manage digital business cards, dynamic QR codes, leads and campaign imports from the shell.')
     .version(deps.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .addOption(withHint(new Option('--profile <name>', 'stored profile to use').env('CARDQR_PROFILE'), { value: 'profiles' }))
+    .addOption(
+      withHint(new Option('--profile <name>', 'stored profile to use').env('CARDQR_PROFILE'), { value: 'profiles' }),
+    )
     .option('--api-key-stdin', 'read the API key from standard input (one line)')
     .addOption(new Option('--base-url <url>', 'API base URL including the version prefix').env('CARDQR_BASE_URL'))
-    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json otherwise)').choices(OUTPUT_FORMATS))
-    .option('--fields <list>', 'keep only these comma-separated (dotted) fields, in this order; an unknown name lists the valid ones')
-    .option('--query <expr>', 'JMESPath expression applied to the JSON output, e.g. "[?status==\'draft\'].id" (implies -o json; with ndjson, per line)')
-    .option('-q, --quiet', 'lists print only ids; creates and updates print the new or changed id; others print nothing on success')
+    .addOption(
+      new Option('-o, --output <format>', 'output format (default: table on a terminal, json otherwise)').choices(
+        OUTPUT_FORMATS,
+      ),
+    )
+    .option(
+      '--fields <list>',
+      'keep only these comma-separated (dotted) fields, in this order; an unknown name lists the valid ones',
+    )
+    .option(
+      '--query <expr>',
+      'JMESPath expression applied to the JSON output, e.g. "[?status==\'draft\'].id" (implies -o json; with ndjson, per line)',
+    )
+    .option(
+      '-q, --quiet',
+      'lists print only ids; creates and updates print the new or changed id; others print nothing on success',
+    )
     .option('--no-color', 'never colour output (also NO_COLOR)')
     .option('--verbose', 'log each request and response to stderr, secrets redacted (also CARDQR_DEBUG=1)')
-    .option('--timeout <seconds>', 'per-request timeout in seconds, up to 3600 (default: 30)', positiveAtMost(MAX_TIMEOUT_S))
+    .option(
+      '--timeout <seconds>',
+      'per-request timeout in seconds, up to 3600 (default: 30)',
+      positiveAtMost(MAX_TIMEOUT_S),
+    )
     .option('--max-retries <n>', 'retries for retryable failures (default: 4)', intIn(0, 20))
     .option('-y, --yes', 'answer yes to confirmations')
-    .addOption(new Option('--csv-dialect <name>', 'CSV for a program (rfc4180, default) or for Excel (excel: BOM, long numbers and phones kept as text; excel-semicolon: the same with ;)').choices(CSV_DIALECTS))
-    .addOption(new Option('--csv-delimiter <sep>', 'CSV separator: , ; or tab').choices(Object.keys(CSV_DELIMITERS).filter((d) => d !== '\t')))
+    .addOption(
+      new Option(
+        '--csv-dialect <name>',
+        'CSV for a program (rfc4180, default) or for Excel (excel: BOM, long numbers and phones kept as text; excel-semicolon: the same with ;)',
+      ).choices(CSV_DIALECTS),
+    )
+    .addOption(
+      new Option('--csv-delimiter <sep>', 'CSV separator: , ; or tab').choices(
+        Object.keys(CSV_DELIMITERS).filter((d) => d !== '\t'),
+      ),
+    )
     .option('--csv-raw', 'CSV cells exactly as sent: no formula neutralisation (see README, Output)');
   addExamples(program, [
     'cardqr profiles add prod --base-url https://api.example.com/v1',
@@ -133,10 +161,13 @@ function refuseUnknownHelpTopic(cmd: Command): void {
       const next = target.commands.find((c) => c.name() === n || c.aliases().includes(n));
       if (!next) {
         const said = [...ancestry(cmd), 'help', ...names].join(' ');
-        cmd.error(`unknown command '${n}' in '${said}'; see '${[...ancestry(target), '--help'].join(' ')}' for the commands`, {
-          exitCode: EXIT.usage,
-          code: 'commander.unknownCommand',
-        });
+        cmd.error(
+          `unknown command '${n}' in '${said}'; see '${[...ancestry(target), '--help'].join(' ')}' for the commands`,
+          {
+            exitCode: EXIT.usage,
+            code: 'commander.unknownCommand',
+          },
+        );
       }
       target = next;
     }

@@ -27,7 +27,9 @@ export async function readBounded(stream: NodeJS.ReadableStream, limits: StdinLi
       stop(stream);
       const what = limits.what ?? 'standard input';
       throw new UsageError(
-        limits.firstLine ? `${what}: the first line is longer than ${max} bytes (expected one key)` : `${what}: more than ${mib(max)} on standard input`,
+        limits.firstLine
+          ? `${what}: the first line is longer than ${max} bytes (expected one key)`
+          : `${what}: more than ${mib(max)} on standard input`,
       );
     }
     chunks.push(part);

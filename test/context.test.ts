@@ -21,7 +21,13 @@ function testDeps(): { deps: Deps; out: () => string; err: () => string; reset: 
   stdout.on('data', (c) => (out += c));
   stderr.on('data', (c) => (err += c));
   const io: IO = {
-    stdout, stderr, stdin: Readable.from([]), isStdoutTTY: false, isStderrTTY: false, isStdinTTY: false, columns: 100,
+    stdout,
+    stderr,
+    stdin: Readable.from([]),
+    isStdoutTTY: false,
+    isStderrTTY: false,
+    isStdinTTY: false,
+    columns: 100,
   };
   const env = { CARDQR_CONFIG_DIR: tempDir(), CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full };
   const deps = buildDeps({ io, env, readStdin: async () => '' });
@@ -43,7 +49,12 @@ describe('the context of an action', () => {
     const t = testDeps();
     expect(await main(['templates', 'list', '-q'], t.deps)).toBe(0);
     const ids = t.out();
-    expect(ids.trim().split('\n').every((l) => !l.includes('{'))).toBe(true);
+    expect(
+      ids
+        .trim()
+        .split('\n')
+        .every((l) => !l.includes('{')),
+    ).toBe(true);
     t.reset();
     expect(await main(['templates', 'list'], t.deps)).toBe(0);
     // Without -q the second run prints the records (JSON off a terminal), not the first run's ids.
@@ -55,8 +66,12 @@ describe('the context of an action', () => {
     const { deps } = testDeps();
     const seen: unknown[] = [];
     const cmd = new Command('probe').argument('<id>').option('--flag').exitOverride();
-    cmd.action(action(async (ctx, id: string, flags: { flag?: boolean }) => void seen.push(ctx.globals.quiet, id, flags.flag)));
-    cmd.hook('preAction', async (_root, actionCmd) => bindContext(actionCmd, await createContext(deps, { quiet: true })));
+    cmd.action(
+      action(async (ctx, id: string, flags: { flag?: boolean }) => void seen.push(ctx.globals.quiet, id, flags.flag)),
+    );
+    cmd.hook('preAction', async (_root, actionCmd) =>
+      bindContext(actionCmd, await createContext(deps, { quiet: true })),
+    );
     await cmd.parseAsync(['x1', '--flag'], { from: 'user' });
     expect(seen).toEqual([true, 'x1', true]);
   });

@@ -65,14 +65,18 @@ describe('acquireLock', () => {
   test('two runs finding the same stale lock: exactly one wins', async () => {
     const path = lockPath();
     writeFileSync(path, JSON.stringify({ pid: DEAD_PID, host: hostname(), startedAt: '2026-11-01T00:00:00.000Z' }));
-    const results = await Promise.allSettled([acquireLock(path, NOW, busy), acquireLock(path, NOW, busy), acquireLock(path, NOW, busy)]);
+    const results = await Promise.allSettled([
+      acquireLock(path, NOW, busy),
+      acquireLock(path, NOW, busy),
+      acquireLock(path, NOW, busy),
+    ]);
     const won = results.filter((r) => r.status === 'fulfilled');
     expect(won.length).toBe(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r).reason))).toEqual([
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([
       expect.stringContaining('busy'),
       expect.stringContaining('busy'),
     ]);
-    await (won[0]).value.release();
+    await won[0].value.release();
     expect(existsSync(path)).toBe(false);
   });
 

@@ -16,11 +16,20 @@ export async function getCampaign(client: ApiClient, id: string, signal?: AbortS
 }
 
 export async function getCampaignSchema(client: ApiClient, id: string, signal?: AbortSignal): Promise<CampaignSchema> {
-  return parseResponse(CampaignSchema, await client.get(path(id, '/schema'), undefined, signal), 'GET /campaigns/:id/schema');
+  return parseResponse(
+    CampaignSchema,
+    await client.get(path(id, '/schema'), undefined, signal),
+    'GET /campaigns/:id/schema',
+  );
 }
 
 /** Dry run: creates nothing. Carries a random Idempotency-Key (never an import row's derived one). */
-export async function testCampaignCard(client: ApiClient, id: string, body: unknown, signal?: AbortSignal): Promise<DryRun> {
+export async function testCampaignCard(
+  client: ApiClient,
+  id: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<DryRun> {
   const res = await client.request('POST', path(id, '/cards/test'), { body, signal });
   return parseResponse(DryRun, res.data, 'POST /campaigns/:id/cards/test');
 }
@@ -37,7 +46,11 @@ export async function createCampaignCard(
   body: unknown,
   opts: { idempotencyKey?: string; signal?: AbortSignal } = {},
 ): Promise<CreatedCard> {
-  const res = await client.request('POST', path(id, '/cards'), { body, idempotencyKey: opts.idempotencyKey, signal: opts.signal });
+  const res = await client.request('POST', path(id, '/cards'), {
+    body,
+    idempotencyKey: opts.idempotencyKey,
+    signal: opts.signal,
+  });
   return {
     card: parseResponse(CampaignCard, res.data, 'POST /campaigns/:id/cards'),
     requestId: res.requestId,

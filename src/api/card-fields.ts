@@ -8,16 +8,29 @@ export const SCALAR_KEYS = ['firstName', 'lastName', 'title', 'company', 'bio', 
 export const SECTION_KEYS = ['emails', 'phones', 'links', 'address'] as const;
 /** Address sub-fields we know of (the spec shows city and country). */
 export const ADDRESS_KEYS = ['street', 'city', 'region', 'postalCode', 'country'] as const;
-const ITEM_KEYS: Record<string, readonly string[]> = { emails: ['label', 'value'], phones: ['label', 'value'], links: ['type', 'url'] };
+const ITEM_KEYS: Record<string, readonly string[]> = {
+  emails: ['label', 'value'],
+  phones: ['label', 'value'],
+  links: ['type', 'url'],
+};
 
 export type Fields = Record<string, unknown>;
 
-export interface RuleLike { mode: string; value?: unknown }
-export interface TemplateLike { id: string; policy: { fields: Record<string, RuleLike> } }
+export interface RuleLike {
+  mode: string;
+  value?: unknown;
+}
+export interface TemplateLike {
+  id: string;
+  policy: { fields: Record<string, RuleLike> };
+}
 
 const isEmpty = (v: unknown): boolean =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
-  || (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every(isEmpty));
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every(isEmpty));
 
 /** Keys a card may hold: the standard ones plus whatever the template has rules for. */
 export function knownKeys(template?: TemplateLike | null): string[] {
@@ -39,7 +52,8 @@ export function unknownFieldProblems(fields: Fields, template?: TemplateLike | n
       continue;
     }
     if (key === 'address' && value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const sub of Object.keys(value)) if (!(ADDRESS_KEYS as readonly string[]).includes(sub)) report(`address.${sub}`, sub, ADDRESS_KEYS);
+      for (const sub of Object.keys(value))
+        if (!(ADDRESS_KEYS as readonly string[]).includes(sub)) report(`address.${sub}`, sub, ADDRESS_KEYS);
     }
     const props = ITEM_KEYS[key];
     if (props && Array.isArray(value)) {
@@ -57,7 +71,8 @@ export function shapeProblems(fields: Fields): string[] {
   const problems: string[] = [];
   for (const [key, v] of Object.entries(fields)) {
     if (v === null || v === undefined) continue;
-    if ((SCALAR_KEYS as readonly string[]).includes(key) && typeof v !== 'string') problems.push(`${key}: expected a string`);
+    if ((SCALAR_KEYS as readonly string[]).includes(key) && typeof v !== 'string')
+      problems.push(`${key}: expected a string`);
     if (ITEM_KEYS[key] && (!Array.isArray(v) || v.some((i) => !i || typeof i !== 'object' || Array.isArray(i)))) {
       problems.push(`${key}: expected a list of {${ITEM_KEYS[key].join(', ')}} objects`);
     }
@@ -87,20 +102,28 @@ export function withoutCleared(fields: Fields): Fields {
  * out: the service re-applies locked values, keeps rich sections left out, and refuses a hidden key sent.
  * Reports the hidden scalars that leaving out will clear, and the locked keys whose value will change.
  */
-export function mergeFields(current: Fields, changes: Fields, template?: TemplateLike | null): { fields: Fields; dropped: string[]; relocked: string[] } {
+export function mergeFields(
+  current: Fields,
+  changes: Fields,
+  template?: TemplateLike | null,
+): { fields: Fields; dropped: string[]; relocked: string[] } {
   const base: Fields = structuredClone(current);
   const dropped: string[] = [];
   const relocked: string[] = [];
   for (const [key, rule] of Object.entries(template?.policy.fields ?? {})) {
     if (key in changes || !(key in base)) continue;
-    if (rule.mode === 'hidden' && (SCALAR_KEYS as readonly string[]).includes(key) && !isEmpty(base[key])) dropped.push(key);
-    if (rule.mode === 'locked' && !isEmpty(base[key]) && canonical(base[key]) !== canonical(rule.value)) relocked.push(key);
+    if (rule.mode === 'hidden' && (SCALAR_KEYS as readonly string[]).includes(key) && !isEmpty(base[key]))
+      dropped.push(key);
+    if (rule.mode === 'locked' && !isEmpty(base[key]) && canonical(base[key]) !== canonical(rule.value))
+      relocked.push(key);
     if (rule.mode === 'locked' || rule.mode === 'hidden') delete base[key];
   }
   for (const [key, value] of Object.entries(changes)) {
     if (key === 'address' && value && typeof value === 'object' && !Array.isArray(value)) {
       const prev = base.address && typeof base.address === 'object' ? (base.address as Fields) : {};
-      const merged = Object.fromEntries(Object.entries({ ...prev, ...(value as Fields) }).filter(([, v]) => v !== null));
+      const merged = Object.fromEntries(
+        Object.entries({ ...prev, ...(value as Fields) }).filter(([, v]) => v !== null),
+      );
       base.address = Object.keys(merged).length ? merged : null;
     } else if (value === null && (SCALAR_KEYS as readonly string[]).includes(key)) {
       delete base[key]; // a scalar left out is cleared
@@ -114,7 +137,10 @@ export function mergeFields(current: Fields, changes: Fields, template?: Templat
 const shown = (v: unknown) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
 function canonical(v: unknown): string {
   return JSON.stringify(v, (_k, x) =>
-    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x);
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b)))
+      : x,
+  );
 }
 
 /**
@@ -123,7 +149,9 @@ function canonical(v: unknown): string {
  * left out is kept by the service, so only one sent as null counts as missing.
  */
 export function templateProblems(
-  fields: Fields, template: TemplateLike, opts: { written?: Iterable<string>; sectionsKept?: boolean } = {},
+  fields: Fields,
+  template: TemplateLike,
+  opts: { written?: Iterable<string>; sectionsKept?: boolean } = {},
 ): string[] {
   const written = new Set(opts.written ?? Object.keys(fields));
   const problems: string[] = [];
@@ -132,7 +160,9 @@ export function templateProblems(
     const writes = written.has(key) && !isEmpty(v);
     const kept = opts.sectionsKept && !(SCALAR_KEYS as readonly string[]).includes(key) && !(key in fields);
     if (rule.mode === 'locked' && writes && canonical(v) !== canonical(rule.value)) {
-      problems.push(`${key}: locked by template ${template.id}${rule.value !== undefined ? ` (always ${shown(rule.value)})` : ''}`);
+      problems.push(
+        `${key}: locked by template ${template.id}${rule.value !== undefined ? ` (always ${shown(rule.value)})` : ''}`,
+      );
     } else if (rule.mode === 'hidden' && writes) {
       problems.push(`${key}: hidden by template ${template.id}; it cannot be set`);
     } else if (rule.mode === 'required' && isEmpty(v) && !kept) {

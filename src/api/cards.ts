@@ -35,12 +35,25 @@ export async function getCard(client: ApiClient, id: string, signal?: AbortSigna
 }
 
 export async function createCard(client: ApiClient, body: CreateCardBody, opts: WriteOptions = {}): Promise<Card> {
-  const res = await client.request('POST', '/cards', { body, idempotencyKey: opts.idempotencyKey, signal: opts.signal });
+  const res = await client.request('POST', '/cards', {
+    body,
+    idempotencyKey: opts.idempotencyKey,
+    signal: opts.signal,
+  });
   return parseResponse(Card, res.data, 'POST /cards');
 }
 
-export async function updateCard(client: ApiClient, id: string, body: UpdateCardBody, opts: WriteOptions = {}): Promise<Card> {
-  const res = await client.request('PATCH', path(id), { body, idempotencyKey: opts.idempotencyKey, signal: opts.signal });
+export async function updateCard(
+  client: ApiClient,
+  id: string,
+  body: UpdateCardBody,
+  opts: WriteOptions = {},
+): Promise<Card> {
+  const res = await client.request('PATCH', path(id), {
+    body,
+    idempotencyKey: opts.idempotencyKey,
+    signal: opts.signal,
+  });
   return parseResponse(Card, res.data, 'PATCH /cards/:id');
 }
 

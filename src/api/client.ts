@@ -147,7 +147,8 @@ export class ApiClient {
       } catch (err) {
         if (opts.signal?.aborted) throw err;
         // Not retried: the same server would send the same endless body again.
-        if ((err as Error).name === 'BodyTooLargeError') throw new CliError(`${method} ${url.pathname}: ${(err as Error).message}; stopped reading`, EXIT.failed);
+        if ((err as Error).name === 'BodyTooLargeError')
+          throw new CliError(`${method} ${url.pathname}: ${(err as Error).message}; stopped reading`, EXIT.failed);
         const reason = describeNetworkError(err, this.options.timeoutMs);
         maybeReceived ||= !neverSent(err);
         this.debug(`<- ${method} ${url.pathname} failed: ${reason} (${this.options.now() - started} ms)`);
@@ -156,10 +157,15 @@ export class ApiClient {
           const outcome = !WRITE_METHODS.has(method)
             ? ['a read: safe to run again']
             : !maybeReceived
-              ? [`never sent: the connection was refused before the ${method} left (nothing was applied); safe to run again`]
+              ? [
+                  `never sent: the connection was refused before the ${method} left (nothing was applied); safe to run again`,
+                ]
               : replaySafe
                 ? outcomeUnknown(method, key)
-                : [`the ${method} may have been applied (it failed after being sent)`, 'not retried: the request carried no Idempotency-Key, so a repeat could act twice'];
+                : [
+                    `the ${method} may have been applied (it failed after being sent)`,
+                    'not retried: the request carried no Idempotency-Key, so a repeat could act twice',
+                  ];
           throw new UnavailableError(
             `could not reach the API: ${reason}` + (replaySafe ? ` (after ${attempt + 1} attempts)` : ''),
             [where, ...outcome],
@@ -174,7 +180,11 @@ export class ApiClient {
       this.debug(`<- ${res.status} ${method} ${url.pathname} ${ms} ms${res.requestId ? ` ${res.requestId}` : ''}`);
       if (res.status < 300) return res;
       const error = scrubError(toApiError(res, method, url), this.scrub);
-      error.request = { method, path: url.pathname, sentShortCode: payload !== undefined && /"shortCode"\s*:\s*"/.test(payload) };
+      error.request = {
+        method,
+        path: url.pathname,
+        sentShortCode: payload !== undefined && /"shortCode"\s*:\s*"/.test(payload),
+      };
       if (isRetryable(res.status, error.code) && attempt < this.options.maxRetries) {
         const ms = retryWaitMs(res.status, res.headers, attempt, this.random, this.options.now());
         if (ms > MAX_WAIT_MS) {
@@ -210,7 +220,12 @@ export class ApiClient {
   ): Promise<RawResponse> {
     const res = await this.transport.request({ url, method, headers, body, signal, timeoutMs: this.options.timeoutMs });
     const rid = res.headers['request-id'];
-    return { status: res.status, headers: res.headers, body: res.body, requestId: typeof rid === 'string' ? rid : undefined };
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: res.body,
+      requestId: typeof rid === 'string' ? rid : undefined,
+    };
   }
 
   private url(path: string, query?: Query): URL {
@@ -231,7 +246,9 @@ export class ApiClient {
   private debugRequest(method: Method, url: URL, attempt: number, key: string | undefined): void {
     if (!this.options.debug) return;
     const retry = attempt ? ` (retry ${attempt})` : '';
-    this.debug(`-> ${method} ${maskUrl(url)}${retry} Authorization: Bearer ${maskKey(this.options.apiKey)}${key ? ` Idempotency-Key: ${key}` : ''}`);
+    this.debug(
+      `-> ${method} ${maskUrl(url)}${retry} Authorization: Bearer ${maskKey(this.options.apiKey)}${key ? ` Idempotency-Key: ${key}` : ''}`,
+    );
   }
 
   private debug(line: string): void {
@@ -241,7 +258,14 @@ export class ApiClient {
 
 function scrubError(e: ApiError, scrub: KeyScrubber): ApiError {
   const t = (s: string | undefined) => (s === undefined ? undefined : scrub.text(s));
-  return new ApiError(e.status, t(e.code), scrub.text(e.message), scrub.value(e.details) as ErrorDetail[], t(e.requestId), scrub.value(e.body));
+  return new ApiError(
+    e.status,
+    t(e.code),
+    scrub.text(e.message),
+    scrub.value(e.details) as ErrorDetail[],
+    t(e.requestId),
+    scrub.value(e.body),
+  );
 }
 
 /** What to tell when a keyed write gave up without an answer: it may have happened, and how to find out safely. */
@@ -255,7 +279,8 @@ function outcomeUnknown(method: Method, key: string | undefined): string[] {
 
 function retryReason(error: ApiError): string {
   if (error.status === 429) return 'rate limited (429)';
-  if (error.code === 'idempotency_key_in_flight') return 'the first attempt is still running (409 idempotency_key_in_flight)';
+  if (error.code === 'idempotency_key_in_flight')
+    return 'the first attempt is still running (409 idempotency_key_in_flight)';
   return `server error (${error.status}${error.code ? ` ${error.code}` : ''})`;
 }
 
@@ -278,15 +303,30 @@ export function toApiError(res: RawResponse, method: string, url: URL): ApiError
   }
   if (res.status >= 300 && res.status < 400) {
     const to = res.headers.location;
-    return new ApiError(res.status, undefined, `unexpected redirect${to ? ` to ${String(to)}` : ''} (not followed: the key is never sent to another address)`, [], res.requestId);
+    return new ApiError(
+      res.status,
+      undefined,
+      `unexpected redirect${to ? ` to ${String(to)}` : ''} (not followed: the key is never sent to another address)`,
+      [],
+      res.requestId,
+    );
   }
   const obj = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const err = obj.error && typeof obj.error === 'object' ? (obj.error as Record<string, unknown>) : undefined;
   if (err) {
     const details = Array.isArray(err.details) ? (err.details as ErrorDetail[]) : [];
-    return new ApiError(res.status, str(err.code), str(err.message) ?? `HTTP ${res.status}`, details, res.requestId, body);
+    return new ApiError(
+      res.status,
+      str(err.code),
+      str(err.message) ?? `HTTP ${res.status}`,
+      details,
+      res.requestId,
+      body,
+    );
   }
-  const message = str(obj.message) ?? (res.status === 429 ? 'rate limit exceeded' : `HTTP ${res.status} from ${method} ${url.pathname}`);
+  const message =
+    str(obj.message) ??
+    (res.status === 429 ? 'rate limit exceeded' : `HTTP ${res.status} from ${method} ${url.pathname}`);
   return new ApiError(res.status, undefined, message, [], res.requestId, body);
 }
 
@@ -298,7 +338,13 @@ function str(v: unknown): string | undefined {
 function neverSent(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   const code = e?.code ?? e?.cause?.code;
-  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH';
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN' ||
+    code === 'EHOSTUNREACH' ||
+    code === 'ENETUNREACH'
+  );
 }
 
 function describeNetworkError(err: unknown, timeoutMs: number): string {

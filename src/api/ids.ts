@@ -6,7 +6,8 @@ import { UsageError } from '../errors.js';
 export function checkId(id: string, what = 'id'): void {
   if (id.trim() === '') throw new UsageError(`an empty ${what}: give the id of the record (nothing was sent)`);
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(id)) throw new UsageError(`the ${what} ${JSON.stringify(id)} has a control character (nothing was sent)`);
+  if (/[\u0000-\u001f\u007f]/.test(id))
+    throw new UsageError(`the ${what} ${JSON.stringify(id)} has a control character (nothing was sent)`);
 }
 
 /** `/prefix/<id>` with the id checked and encoded. */

@@ -25,13 +25,21 @@ export interface QrImage {
 }
 
 export async function getQrImage(client: ApiClient, id: string, q: ImageQuery, signal?: AbortSignal): Promise<QrImage> {
-  const res = await client.requestBytes(idPath('/qr-codes', id, '/image'), {
-    format: q.format,
-    size: q.size,
-    transparent: q.transparent ? true : undefined,
-  }, signal);
+  const res = await client.requestBytes(
+    idPath('/qr-codes', id, '/image'),
+    {
+      format: q.format,
+      size: q.size,
+      transparent: q.transparent ? true : undefined,
+    },
+    signal,
+  );
   const type = header(res.headers['content-type']);
-  return { bytes: res.body, contentType: type, filename: filenameFromDisposition(header(res.headers['content-disposition'])) };
+  return {
+    bytes: res.body,
+    contentType: type,
+    filename: filenameFromDisposition(header(res.headers['content-disposition'])),
+  };
 }
 
 function header(v: string | string[] | undefined): string | undefined {
@@ -65,6 +73,9 @@ export function filenameFromDisposition(value: string | undefined): string | und
 export function safeFileName(name: string): string | undefined {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/^\.+/, '').trim();
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/^\.+/, '')
+    .trim();
   return clean && clean.length <= 255 ? clean : undefined;
 }

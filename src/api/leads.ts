@@ -39,7 +39,11 @@ export async function fetchLeadsPage(
   for (const item of page.data) {
     const l = item as { id?: unknown; createdAt?: unknown };
     if (typeof l?.id !== 'string' || typeof l.createdAt !== 'string' || Number.isNaN(Date.parse(l.createdAt))) {
-      throw new ApiError(200, 'unexpected_response', 'unexpected response for GET /leads: a lead without id or createdAt');
+      throw new ApiError(
+        200,
+        'unexpected_response',
+        'unexpected response for GET /leads: a lead without id or createdAt',
+      );
     }
   }
   return page as ListEnvelope<Record<string, unknown> & { id: string; createdAt: string }>;

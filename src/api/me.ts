@@ -15,8 +15,14 @@ export function usableCommands(ctx: Pick<ApiKeyContext, 'scopes'>): Record<strin
   const has = new Set(ctx.scopes.map((s) => s.scope));
   const groups: Record<string, string[]> = {};
   const add = (group: string, verbs: string[]) => verbs.length && (groups[group] = verbs);
-  add('cards', [...(has.has('cards:read') ? ['list', 'get', 'wallet'] : []), ...(has.has('cards:write') ? ['create', 'update', 'delete'] : [])]);
-  add('qr', [...(has.has('qr:read') ? ['list', 'get'] : []), ...(has.has('qr:write') ? ['create', 'update', 'delete'] : [])]);
+  add('cards', [
+    ...(has.has('cards:read') ? ['list', 'get', 'wallet'] : []),
+    ...(has.has('cards:write') ? ['create', 'update', 'delete'] : []),
+  ]);
+  add('qr', [
+    ...(has.has('qr:read') ? ['list', 'get'] : []),
+    ...(has.has('qr:write') ? ['create', 'update', 'delete'] : []),
+  ]);
   add('templates', has.has('templates:read') ? ['list', 'get'] : []);
   add('image', has.has('qr:read') || has.has('cards:read') ? ['<id>...'] : []);
   add('analytics', has.has('analytics:read') ? ['overview', 'get'] : []);

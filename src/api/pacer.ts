@@ -19,7 +19,8 @@ export class Pacer {
 
   setRate(requestsPerMinute: number | undefined): void {
     // Under 1 a minute (a server's odd answer, or --rate 0.001) is paced as 1 a minute: never a wait of days.
-    this.intervalMs = requestsPerMinute && requestsPerMinute > 0 ? (60_000 / Math.max(1, requestsPerMinute)) * MARGIN : 0;
+    this.intervalMs =
+      requestsPerMinute && requestsPerMinute > 0 ? (60_000 / Math.max(1, requestsPerMinute)) * MARGIN : 0;
   }
 
   async wait(): Promise<void> {

@@ -20,7 +20,8 @@ export class PageProgress {
 
   check(ids: string[], fresh: number, offset: number, repeatsExpected = false): void {
     const joined = ids.join('\n');
-    const same = ids.length > 0 && this.previous !== undefined && this.previous.ids === joined && this.previous.offset !== offset;
+    const same =
+      ids.length > 0 && this.previous !== undefined && this.previous.ids === joined && this.previous.offset !== offset;
     this.previous = { ids: joined, offset };
     this.stale = fresh > 0 || repeatsExpected ? 0 : this.stale + 1;
     if (same || this.stale >= STALE_PAGES) {
@@ -73,7 +74,11 @@ export class PagedList<T> implements AsyncIterable<T> {
     for (let pages = 0; ; pages++) {
       // Every walk of more than one page is paced, whatever the key's origin (README, How requests are made).
       if (pages === 1) await this.client.ensurePaced(this.opts.signal);
-      const page = await this.client.get<ListEnvelope<unknown>>(this.path, { ...this.query, limit, offset }, this.opts.signal);
+      const page = await this.client.get<ListEnvelope<unknown>>(
+        this.path,
+        { ...this.query, limit, offset },
+        this.opts.signal,
+      );
       if (!page || page.object !== 'list' || !Array.isArray(page.data) || !page.pagination) {
         throw new ApiError(200, 'unexpected_response', `unexpected response for GET ${this.path}: not a list`);
       }

@@ -35,12 +35,25 @@ export async function getQrCode(client: ApiClient, id: string, signal?: AbortSig
 }
 
 export async function createQrCode(client: ApiClient, body: CreateQrBody, opts: WriteOptions = {}): Promise<QrCode> {
-  const res = await client.request('POST', '/qr-codes', { body, idempotencyKey: opts.idempotencyKey, signal: opts.signal });
+  const res = await client.request('POST', '/qr-codes', {
+    body,
+    idempotencyKey: opts.idempotencyKey,
+    signal: opts.signal,
+  });
   return parseResponse(QrCode, res.data, 'POST /qr-codes');
 }
 
-export async function updateQrCode(client: ApiClient, id: string, body: UpdateQrBody, opts: WriteOptions = {}): Promise<QrCode> {
-  const res = await client.request('PATCH', path(id), { body, idempotencyKey: opts.idempotencyKey, signal: opts.signal });
+export async function updateQrCode(
+  client: ApiClient,
+  id: string,
+  body: UpdateQrBody,
+  opts: WriteOptions = {},
+): Promise<QrCode> {
+  const res = await client.request('PATCH', path(id), {
+    body,
+    idempotencyKey: opts.idempotencyKey,
+    signal: opts.signal,
+  });
   return parseResponse(QrCode, res.data, 'PATCH /qr-codes/:id');
 }
 

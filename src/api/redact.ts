@@ -27,7 +27,6 @@ function encodings(key: string): string[] {
   return forms;
 }
 
-
 export class KeyScrubber {
   private readonly grams = new Set<string>();
   private readonly n: number;
@@ -76,7 +75,8 @@ export class KeyScrubber {
     const walk = (v: unknown): unknown => {
       if (typeof v === 'string') return this.text(v);
       if (Array.isArray(v)) return v.map(walk);
-      if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [this.text(k), walk(x)]));
+      if (v && typeof v === 'object')
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [this.text(k), walk(x)]));
       return v;
     };
     return walk(value) as T;
@@ -101,7 +101,9 @@ export function maskUrl(url: URL): string {
 export function checkKeyCharacters(key: string): void {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(key)) {
-    throw new UsageError('the API key has a control character (a trailing carriage return?): fix where it is stored; nothing was sent');
+    throw new UsageError(
+      'the API key has a control character (a trailing carriage return?): fix where it is stored; nothing was sent',
+    );
   }
   if (/[^\u0021-\u007e]/.test(key)) {
     throw new UsageError('the API key has a space or a non-ASCII character: fix where it is stored; nothing was sent');

@@ -61,7 +61,9 @@ export function urlProblem(value: string): string | undefined {
 }
 
 export function idempotencyKeyProblem(key: string): string | undefined {
-  return key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX ? `must be 1 to ${IDEMPOTENCY_KEY_MAX} characters` : undefined;
+  return key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX
+    ? `must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`
+    : undefined;
 }
 
 export function searchProblem(text: string, max = SEARCH_MAX): string | undefined {

@@ -10,7 +10,11 @@ export function listTemplates(client: ApiClient, opts: PageOptions): PagedList<C
 }
 
 export async function getTemplate(client: ApiClient, id: string, signal?: AbortSignal): Promise<CardTemplate> {
-  return parseResponse(CardTemplate, await client.get(idPath('/templates', id), undefined, signal), 'GET /templates/:id');
+  return parseResponse(
+    CardTemplate,
+    await client.get(idPath('/templates', id), undefined, signal),
+    'GET /templates/:id',
+  );
 }
 
 export type { CardTemplate };

@@ -59,7 +59,8 @@ export class HttpTransport {
       agent = this.httpAgent ??= new Agent(this.agentOptions());
       request = httpRequest;
     }
-    const headers = req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
+    const headers =
+      req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
     const { signal, timeoutMs } = req;
     // The deadline is a plain timer and the caller's signal a listener, both removed as soon as the
     // exchange ends: an AbortController and AbortSignal.any() per request (or http's `signal`
@@ -91,7 +92,11 @@ export class HttpTransport {
           else chunks.push(chunk);
         });
         res.on('end', () =>
-          finish(undefined, { status: res.statusCode ?? 0, headers: res.headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }),
+          finish(undefined, {
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks),
+          }),
         );
         res.on('error', (err) => finish(err));
         // A body cut short (connection dropped, request destroyed) ends with 'close' before 'end'.
@@ -136,9 +141,12 @@ function timeoutError(ms: number): Error {
 }
 
 function bodyTooLarge(max: number): Error {
-  return Object.assign(new Error(`the response body is larger than ${max / (1024 * 1024)} MiB, the most any answer of this API needs`), {
-    name: 'BodyTooLargeError',
-  });
+  return Object.assign(
+    new Error(`the response body is larger than ${max / (1024 * 1024)} MiB, the most any answer of this API needs`),
+    {
+      name: 'BodyTooLargeError',
+    },
+  );
 }
 
 function connectionDropped(): Error {

@@ -72,10 +72,14 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
       throw new UsageError(`cannot read ${name}: ${err.code}`);
     }
     if (err.code === 'CSV_MAX_RECORD_SIZE') {
-      throw new UsageError(`${path}: the row starting near line ${next} is longer than ${MAX_RECORD_CHARS / (1024 * 1024)} MiB; a campaign record is at most 1 MB`);
+      throw new UsageError(
+        `${path}: the row starting near line ${next} is longer than ${MAX_RECORD_CHARS / (1024 * 1024)} MiB; a campaign record is at most 1 MB`,
+      );
     }
     if (typeof err.code === 'string' && err.code.startsWith('CSV_')) {
-      throw new UsageError(`${name}: not readable as CSV near line ${next}: ${err.message.replace(/ at line \d+.*$/, '')}`);
+      throw new UsageError(
+        `${name}: not readable as CSV near line ${next}: ${err.message.replace(/ at line \d+.*$/, '')}`,
+      );
     }
     throw e;
   } finally {
@@ -106,7 +110,9 @@ export async function prepareInput(path: string, signal?: AbortSignal): Promise<
   const asIs: Input = { path, dispose: async () => undefined };
   if (!st || st.isFile() || st.isDirectory()) return asIs; // readRecords reports ENOENT/EISDIR/EACCES
   if (!st.isFIFO()) {
-    throw new UsageError(`${path} is ${st.isCharacterDevice() ? 'a terminal or device' : 'not a regular file or a pipe'}: give a CSV file (or a pipe such as <(command))`);
+    throw new UsageError(
+      `${path} is ${st.isCharacterDevice() ? 'a terminal or device' : 'not a regular file or a pipe'}: give a CSV file (or a pipe such as <(command))`,
+    );
   }
   const dir = await mkdtemp(join(tmpdir(), 'cardqr-input-'));
   const copy = join(dir, 'input.csv');
@@ -117,7 +123,9 @@ export async function prepareInput(path: string, signal?: AbortSignal): Promise<
       await copyPipe(path, out, signal);
       await out.sync();
     } catch (e) {
-      throw e instanceof UsageError || e instanceof InterruptedError ? e : new WriteError(`a private copy of ${path} (in ${tmpdir()})`, e);
+      throw e instanceof UsageError || e instanceof InterruptedError
+        ? e
+        : new WriteError(`a private copy of ${path} (in ${tmpdir()})`, e);
     } finally {
       await out.close();
     }
@@ -131,7 +139,9 @@ export async function prepareInput(path: string, signal?: AbortSignal): Promise<
 async function copyPipe(path: string, out: FileHandle, signal?: AbortSignal): Promise<void> {
   let fd: number;
   try {
-    fd = await new Promise<number>((resolve, reject) => openFd(path, constants.O_RDONLY | constants.O_NONBLOCK, (err, n) => (err ? reject(err) : resolve(n))));
+    fd = await new Promise<number>((resolve, reject) =>
+      openFd(path, constants.O_RDONLY | constants.O_NONBLOCK, (err, n) => (err ? reject(err) : resolve(n))),
+    );
   } catch (e) {
     throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
@@ -175,15 +185,18 @@ function decoderFor(label: string | undefined, path: string): Transform | undefi
   const notUtf8 = (chunk: Buffer): UsageError | undefined => {
     const nul = chunk.indexOf(0);
     if (nul >= 0) {
-      return new UsageError(`${path}: not UTF-8 text (a NUL byte on line ${line + newlines(chunk, nul)}): a UTF-16 file without a byte-order mark, or not a CSV file`, [
-        'if it is UTF-16, pass --encoding utf-16le (or utf-16be); if it is a spreadsheet, export it as CSV (UTF-8)',
-      ]);
+      return new UsageError(
+        `${path}: not UTF-8 text (a NUL byte on line ${line + newlines(chunk, nul)}): a UTF-16 file without a byte-order mark, or not a CSV file`,
+        ['if it is UTF-16, pass --encoding utf-16le (or utf-16be); if it is a spreadsheet, export it as CSV (UTF-8)'],
+      );
     }
     try {
       utf8.decode(chunk, { stream: true });
     } catch {
       const at = invalidUtf8At(chunk);
-      return new UsageError(`${path}: not valid UTF-8 (line ${line + newlines(chunk, at < 0 ? 0 : at)}): pass the file's encoding, e.g. --encoding latin1 or --encoding windows-1252`);
+      return new UsageError(
+        `${path}: not valid UTF-8 (line ${line + newlines(chunk, at < 0 ? 0 : at)}): pass the file's encoding, e.g. --encoding latin1 or --encoding windows-1252`,
+      );
     }
     line += newlines(chunk, chunk.length);
     return undefined;
@@ -209,7 +222,11 @@ function decoderFor(label: string | undefined, path: string): Transform | undefi
         try {
           utf8.decode(); // a sequence cut off by the end of the file
         } catch {
-          return done(new UsageError(`${path}: not valid UTF-8 (the last line ends inside a character): pass the file's encoding with --encoding`));
+          return done(
+            new UsageError(
+              `${path}: not valid UTF-8 (the last line ends inside a character): pass the file's encoding with --encoding`,
+            ),
+          );
         }
       }
       const rest = decoder?.decode();
@@ -226,9 +243,10 @@ function newlines(chunk: Buffer, end: number): number {
 
 /** Index of the first byte that starts no valid UTF-8 sequence (-1: none found, e.g. only a strictness issue). */
 function invalidUtf8At(b: Buffer): number {
-  for (let i = 0; i < b.length; ) {
+  for (let i = 0; i < b.length;) {
     const c = b[i];
-    const more = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    const more =
+      c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
     if (more < 0) return i;
     if (i + more >= b.length) return -1; // cut by the chunk's end; the next chunk completes it
     for (let k = 1; k <= more; k++) if ((b[i + k] & 0xc0) !== 0x80) return i;

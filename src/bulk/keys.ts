@@ -26,7 +26,13 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** `cqimp-<sha256 hex>`: 70 characters, well under the API's 255. `generation`: refusals recorded so far. */
-export function idempotencyKey(campaignId: string, externalId: string, canonicalBody: string, generation = 0, nonce = ''): string {
+export function idempotencyKey(
+  campaignId: string,
+  externalId: string,
+  canonicalBody: string,
+  generation = 0,
+  nonce = '',
+): string {
   const h = createHash('sha256');
   if (nonce) h.update(`report:${nonce}\0`);
   h.update(campaignId).update('\0').update(externalId).update('\0').update(canonicalBody);

@@ -48,10 +48,20 @@ const shape = (path: Segment[]): string => path.map((s) => (typeof s === 'number
 export function buildPlan(schema: CampaignSchema, headers: string[], idColumn?: string): ImportPlan {
   const mapped = schema.payloadMode === 'mapped';
   const plan: ImportPlan = {
-    mode: schema.payloadMode, columns: [], idColumn: -1, idLabel: '', resolveIds: mapped && !idColumn, shortCodeColumn: -1, required: [], problems: [],
+    mode: schema.payloadMode,
+    columns: [],
+    idColumn: -1,
+    idLabel: '',
+    resolveIds: mapped && !idColumn,
+    shortCodeColumn: -1,
+    required: [],
+    problems: [],
   };
   if (!mapped && idColumn !== undefined && idColumn !== 'externalId') {
-    plan.problems.push({ code: 'id_column_native', message: `--id-column ${idColumn}: campaign ${schema.campaignId} is native, its identifier is always the externalId column` });
+    plan.problems.push({
+      code: 'id_column_native',
+      message: `--id-column ${idColumn}: campaign ${schema.campaignId} is native, its identifier is always the externalId column`,
+    });
   }
   const known = mapped ? mappedShapes(schema, idColumn) : nativeShapes(schema);
   const seen = new Map<string, number>();
@@ -60,7 +70,10 @@ export function buildPlan(schema: CampaignSchema, headers: string[], idColumn?: 
     if (!header) {
       plan.problems.push({ code: 'empty_column_name', message: `column ${i + 1} has no name` });
     } else if (seen.has(header)) {
-      plan.problems.push({ code: 'duplicate_column', message: `column "${header}" appears twice (columns ${seen.get(header)! + 1} and ${i + 1})` });
+      plan.problems.push({
+        code: 'duplicate_column',
+        message: `column "${header}" appears twice (columns ${seen.get(header)! + 1} and ${i + 1})`,
+      });
     }
     seen.set(header, i);
     const path = schema.payloadMode === 'native' ? nativePath(header) : splitPath(header);
@@ -75,7 +88,10 @@ export function buildPlan(schema: CampaignSchema, headers: string[], idColumn?: 
     }
     const max = known.maxIndex?.get(String(path[1]));
     if (max !== undefined && typeof path[2] === 'number' && path[2] >= max) {
-      plan.problems.push({ code: 'too_many_entries', message: `column "${header}": ${String(path[1])} holds at most ${max} entries (indexes 0 to ${max - 1})` });
+      plan.problems.push({
+        code: 'too_many_entries',
+        message: `column "${header}": ${String(path[1])} holds at most ${max} entries (indexes 0 to ${max - 1})`,
+      });
     }
   });
   checkPrefixes(plan);
@@ -85,14 +101,18 @@ export function buildPlan(schema: CampaignSchema, headers: string[], idColumn?: 
   if (idPath) {
     plan.idColumn = plan.columns.findIndex((c) => c.header === idPath);
     if (plan.idColumn < 0) {
-      plan.problems.push({ code: 'missing_external_id', message: `no "${idPath}" column${mapped ? ' (--id-column)' : ''}: every row needs its identifier` });
+      plan.problems.push({
+        code: 'missing_external_id',
+        message: `no "${idPath}" column${mapped ? ' (--id-column)' : ''}: every row needs its identifier`,
+      });
     }
   }
   plan.shortCodeColumn = schema.payloadMode === 'native' ? plan.columns.findIndex((c) => c.header === 'shortCode') : -1;
 
   for (const req of known.required) {
     const columns = plan.columns.flatMap((c, i) => (req.match(c.path) ? [i] : []));
-    if (!columns.length) plan.problems.push({ code: 'missing_required_column', message: `no column for required ${req.label}` });
+    if (!columns.length)
+      plan.problems.push({ code: 'missing_required_column', message: `no column for required ${req.label}` });
     else plan.required.push({ label: req.label, columns });
   }
   return plan;
@@ -177,7 +197,10 @@ function checkPrefixes(plan: ImportPlan): void {
       const kind = typeof c.path[n] === 'number' ? 'list' : 'object';
       const other = leaves.get(prefix) ?? (kinds.get(prefix)?.kind !== kind ? kinds.get(prefix)?.header : undefined);
       if (other !== undefined) {
-        plan.problems.push({ code: 'conflicting_columns', message: `columns "${other}" and "${c.header}" cannot both be set (one would overwrite the other)` });
+        plan.problems.push({
+          code: 'conflicting_columns',
+          message: `columns "${other}" and "${c.header}" cannot both be set (one would overwrite the other)`,
+        });
         break;
       }
       kinds.set(prefix, { kind, header: c.header });

@@ -9,6 +9,7 @@ export function progressText(tally: Tally, total: number, elapsedMs: number): st
   const parts = [`${done}/${total} rows`, `${o.created} created`, `${o.exists} exists`, `${o.failed} failed`];
   if (o.invalid) parts.push(`${o.invalid} invalid`);
   if (o.skipped) parts.push(`${o.skipped} checked`);
-  if (rate > 0) parts.push(`${rate >= 10 ? rate.toFixed(0) : rate.toFixed(1)} rows/s`, `ETA ${duration((total - done) / rate)}`);
+  if (rate > 0)
+    parts.push(`${rate >= 10 ? rate.toFixed(0) : rate.toFixed(1)} rows/s`, `ETA ${duration((total - done) / rate)}`);
   return parts.join(' · ');
 }

@@ -89,7 +89,12 @@ export async function writeRejects(
       const cells = Array.from({ length: width }, (_, i) => rec.cells[i] ?? '');
       // The operator's cells stay exactly as read; the API's code and message are neutralised like any
       // CSV of text from outside (they are dropped on the way back in, so nothing is lost).
-      buffer += rawCsvLine([...cells, String(rec.line), spreadsheetCell(r.code, true), spreadsheetCell(r.message, true)]);
+      buffer += rawCsvLine([
+        ...cells,
+        String(rec.line),
+        spreadsheetCell(r.code, true),
+        spreadsheetCell(r.message, true),
+      ]);
       written++;
       if (buffer.length > 64 * 1024) {
         await writeAll(fh, buffer);

@@ -52,16 +52,32 @@ export interface ReportRow {
 }
 
 /** A row line with every field present (null when unknown), in the documented order. */
-export function reportRow(line: number, externalId: string | null, outcome: Outcome, rest: Partial<ReportRow> = {}): ReportRow {
+export function reportRow(
+  line: number,
+  externalId: string | null,
+  outcome: Outcome,
+  rest: Partial<ReportRow> = {},
+): ReportRow {
   return {
-    line, externalId, outcome,
-    cardId: rest.cardId ?? null, url: rest.url ?? null, shortCode: rest.shortCode ?? null, paused: rest.paused ?? null,
-    errorCode: rest.errorCode ?? null, message: rest.message ?? null, requestId: rest.requestId ?? null, status: rest.status ?? null,
+    line,
+    externalId,
+    outcome,
+    cardId: rest.cardId ?? null,
+    url: rest.url ?? null,
+    shortCode: rest.shortCode ?? null,
+    paused: rest.paused ?? null,
+    errorCode: rest.errorCode ?? null,
+    message: rest.message ?? null,
+    requestId: rest.requestId ?? null,
+    status: rest.status ?? null,
   };
 }
 
 export class ReportWriter {
-  private constructor(private fd: number, readonly path: string) {}
+  private constructor(
+    private fd: number,
+    readonly path: string,
+  ) {}
 
   /** A new report (replacing a file that held no sent rows), its header flushed to disk first. */
   static async create(path: string, header: ReportHeader): Promise<ReportWriter> {
@@ -108,7 +124,9 @@ export class ReportWriter {
     try {
       writeAllSync(this.fd, text);
     } catch (e) {
-      throw new WriteError(`the report ${this.path}`, e, ['the import stopped; free some space, then continue it with --resume (rows not recorded are sent again with the same keys)']);
+      throw new WriteError(`the report ${this.path}`, e, [
+        'the import stopped; free some space, then continue it with --resume (rows not recorded are sent again with the same keys)',
+      ]);
     }
   }
 }
@@ -129,7 +147,9 @@ export async function readReport(path: string): Promise<ReportState | undefined>
   let stream;
   try {
     if (lstatSync(path).isSymbolicLink()) {
-      throw new UsageError(`${path} is a symbolic link; refusing to follow it: give the report's own path with --report`);
+      throw new UsageError(
+        `${path} is a symbolic link; refusing to follow it: give the report's own path with --report`,
+      );
     }
     // An empty file is what a kill between creating the report and writing its header leaves.
     if (statSync(path).size === 0) return undefined;
@@ -137,7 +157,9 @@ export async function readReport(path: string): Promise<ReportState | undefined>
   } catch (e) {
     if (e instanceof UsageError) throw e;
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError(`cannot read the report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(
+      `cannot read the report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let header: ReportHeader | undefined;
@@ -164,13 +186,19 @@ export async function readReport(path: string): Promise<ReportState | undefined>
     if (value.outcome === 'failed' && isRefusal(value)) state.refusals.increment(value.line);
     if (value.outcome !== 'invalid') state.sent = true;
   }
-  if (!header) throw new UsageError(`${path} is not a cardqr import report (refusing to touch it); choose another --report`);
+  if (!header)
+    throw new UsageError(`${path} is not a cardqr import report (refusing to touch it); choose another --report`);
   return { header, ...state };
 }
 
 /** A definite refusal: the API answered 4xx, so nothing was created (an in-flight answer is not one). */
 export function isRefusal(row: Partial<ReportRow>): boolean {
-  return typeof row.status === 'number' && row.status >= 400 && row.status < 500 && row.errorCode !== 'idempotency_key_in_flight';
+  return (
+    typeof row.status === 'number' &&
+    row.status >= 400 &&
+    row.status < 500 &&
+    row.errorCode !== 'idempotency_key_in_flight'
+  );
 }
 
 export async function sha256File(path: string): Promise<string> {

@@ -9,7 +9,8 @@ export class Tally {
 
   add(row: Pick<ReportRow, 'outcome' | 'errorCode'>): void {
     this.outcomes[row.outcome]++;
-    if (row.errorCode && row.outcome !== 'created') this.byCode.set(row.errorCode, (this.byCode.get(row.errorCode) ?? 0) + 1);
+    if (row.errorCode && row.outcome !== 'created')
+      this.byCode.set(row.errorCode, (this.byCode.get(row.errorCode) ?? 0) + 1);
   }
 
   get done(): number {
@@ -34,9 +35,13 @@ export function formatSummary(s: SummaryInput): string {
   const out = [s.title];
   const width = Math.max(...OUTCOMES.map((o) => String(s.tally.outcomes[o]).length));
   for (const o of OUTCOMES) {
-    if (s.tally.outcomes[o] || o === 'created') out.push(`  ${o.padEnd(8)} ${String(s.tally.outcomes[o]).padStart(width)}`);
+    if (s.tally.outcomes[o] || o === 'created')
+      out.push(`  ${o.padEnd(8)} ${String(s.tally.outcomes[o]).padStart(width)}`);
   }
-  if (s.alreadyDone) out.push(`  (${s.alreadyDone} row${s.alreadyDone === 1 ? '' : 's'} already done by an earlier run, not sent again)`);
+  if (s.alreadyDone)
+    out.push(
+      `  (${s.alreadyDone} row${s.alreadyDone === 1 ? '' : 's'} already done by an earlier run, not sent again)`,
+    );
   if (s.tally.byCode.size) {
     out.push('errors by code:');
     const codes = [...s.tally.byCode].sort((a, b) => b[1] - a[1]);

@@ -67,14 +67,20 @@ export function checkRow(plan: ImportPlan, rec: CsvRecord): RowProblem[] {
   const add = (code: string, message: string) => out.push({ line, externalId, code, message });
   for (let i = plan.columns.length; i < cells.length; i++) {
     if (cells[i] !== '') {
-      add('too_many_values', `${cells.length} values for ${plan.columns.length} columns (a stray delimiter or an unquoted value?)`);
+      add(
+        'too_many_values',
+        `${cells.length} values for ${plan.columns.length} columns (a stray delimiter or an unquoted value?)`,
+      );
       break;
     }
   }
   if (plan.idColumn >= 0 || plan.resolved) {
     if (externalId === null) add('missing_external_id', `no identifier (${plan.idLabel} is empty)`);
     else if (externalId.trim() === '' || externalId.length > MAX_EXTERNAL_ID) {
-      add('invalid_external_id', `identifier must be 1 to ${MAX_EXTERNAL_ID} characters, not blank (${plan.idLabel} has ${externalId.length})`);
+      add(
+        'invalid_external_id',
+        `identifier must be 1 to ${MAX_EXTERNAL_ID} characters, not blank (${plan.idLabel} has ${externalId.length})`,
+      );
     }
   }
   for (const group of plan.required) {
@@ -87,7 +93,8 @@ export function checkRow(plan: ImportPlan, rec: CsvRecord): RowProblem[] {
   }
   if (sizeBound(plan, cells) > MAX_BODY_BYTES) {
     const size = Buffer.byteLength(canonicalJson(buildBody(plan, cells)));
-    if (size > MAX_BODY_BYTES) add('payload_too_large', `the request body would be ${size} bytes; at most ${MAX_BODY_BYTES} allowed`);
+    if (size > MAX_BODY_BYTES)
+      add('payload_too_large', `the request body would be ${size} bytes; at most ${MAX_BODY_BYTES} allowed`);
   }
   return out;
 }
@@ -129,7 +136,14 @@ export async function validateAll(
 ): Promise<Validation> {
   const keep = opts.keep ?? 50;
   const limit = opts.maxRows ?? Infinity;
-  const result: Validation = { rows: 0, rangeEnd: Infinity, inRange: 0, problems: 0, invalid: new LineSet(), first: [] };
+  const result: Validation = {
+    rows: 0,
+    rangeEnd: Infinity,
+    inRange: 0,
+    problems: 0,
+    invalid: new LineSet(),
+    first: [],
+  };
   /** `late`: found after the pass; a row already reported keeps its one report line (the terminal shows both). */
   const report = (problems: RowProblem[], late = false) => {
     if (!problems.length) return;
@@ -143,7 +157,10 @@ export async function validateAll(
   };
   const ids = new IdIndex();
   const suspects = new Set<number>();
-  const sheet = new SpreadsheetCheck(plan.columns.map((c) => c.header), (cells) => rowId(plan, cells));
+  const sheet = new SpreadsheetCheck(
+    plan.columns.map((c) => c.header),
+    (cells) => rowId(plan, cells),
+  );
   for await (const rec of rows) {
     result.rows++;
     if (result.rows <= limit) result.inRange++;
@@ -158,7 +175,7 @@ export async function validateAll(
   const late: RowProblem[] = sheet.finish().map(({ column: _, ...p }) => p);
   if (suspects.size) late.push(...(await confirmDuplicates(reread(), plan, suspects)));
   late.sort((a, b) => a.line - b.line);
-  for (let i = 0; i < late.length; ) {
+  for (let i = 0; i < late.length;) {
     let j = i + 1;
     while (j < late.length && late[j].line === late[i].line) j++;
     report(late.slice(i, j), true);
@@ -168,7 +185,11 @@ export async function validateAll(
 }
 
 /** Re-reads only the rows whose identifier fingerprint repeated and reports the true duplicates. */
-async function confirmDuplicates(rows: AsyncIterable<CsvRecord>, plan: ImportPlan, suspects: Set<number>): Promise<RowProblem[]> {
+async function confirmDuplicates(
+  rows: AsyncIterable<CsvRecord>,
+  plan: ImportPlan,
+  suspects: Set<number>,
+): Promise<RowProblem[]> {
   const lines = new Map<string, number[]>();
   for await (const rec of rows) {
     const id = rowId(plan, rec.cells, rec.line);
@@ -181,8 +202,19 @@ async function confirmDuplicates(rows: AsyncIterable<CsvRecord>, plan: ImportPla
   for (const [id, at] of lines) {
     if (at.length < 2) continue;
     const again = at.length > 6 ? `${at.slice(1, 6).join(', ')} and ${at.length - 6} more` : at.slice(1).join(', ');
-    out.push({ line: at[0], externalId: id, code: 'duplicate_in_file', message: `identifier "${id}" appears again on line${at.length > 2 ? 's' : ''} ${again}` });
-    for (const line of at.slice(1)) out.push({ line, externalId: id, code: 'duplicate_in_file', message: `identifier "${id}" already on line ${at[0]}` });
+    out.push({
+      line: at[0],
+      externalId: id,
+      code: 'duplicate_in_file',
+      message: `identifier "${id}" appears again on line${at.length > 2 ? 's' : ''} ${again}`,
+    });
+    for (const line of at.slice(1))
+      out.push({
+        line,
+        externalId: id,
+        code: 'duplicate_in_file',
+        message: `identifier "${id}" already on line ${at[0]}`,
+      });
   }
   return out.sort((a, b) => a.line - b.line);
 }

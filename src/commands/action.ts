@@ -14,7 +14,9 @@ export function bindContext(cmd: Command, ctx: Context): void {
  * Wraps an action handler: `(ctx, ...what commander passes)`, i.e. the arguments, the flags and the
  * command itself.
  */
-export function action<A extends unknown[]>(run: (ctx: Context, ...args: A) => Promise<void> | void): (...args: unknown[]) => Promise<void> {
+export function action<A extends unknown[]>(
+  run: (ctx: Context, ...args: A) => Promise<void> | void,
+): (...args: unknown[]) => Promise<void> {
   return async (...args: unknown[]) => {
     const cmd = args[args.length - 1] as Command;
     const ctx = contexts.get(cmd);

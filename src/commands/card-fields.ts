@@ -31,11 +31,34 @@ const CLEAR = null;
 /** --field, --email, --phone, --link, --data and --allow-unknown-fields. */
 export function withFieldOptions(cmd: Command): Command {
   return cmd
-    .addOption(repeatableOption('--field <key=value>', 'set a field, e.g. title=CTO or address.city=Lyon; an empty value clears it (repeatable)'))
-    .addOption(repeatableOption('--email <label=value>', 'an email address, e.g. Work=ada@example.com (repeatable; gives the whole emails list)'))
-    .addOption(repeatableOption('--phone <label=value>', 'a phone number, e.g. Mobile=+33612345678 (repeatable; gives the whole phones list)'))
-    .addOption(repeatableOption('--link <type=url>', 'a link, e.g. linkedin=linkedin.com/in/ada (repeatable; gives the whole links list)'))
-    .option('--data <json>', 'fields as JSON: @file.json, - for stdin, or inline; a {"fields": {...}} card document also works')
+    .addOption(
+      repeatableOption(
+        '--field <key=value>',
+        'set a field, e.g. title=CTO or address.city=Lyon; an empty value clears it (repeatable)',
+      ),
+    )
+    .addOption(
+      repeatableOption(
+        '--email <label=value>',
+        'an email address, e.g. Work=ada@example.com (repeatable; gives the whole emails list)',
+      ),
+    )
+    .addOption(
+      repeatableOption(
+        '--phone <label=value>',
+        'a phone number, e.g. Mobile=+33612345678 (repeatable; gives the whole phones list)',
+      ),
+    )
+    .addOption(
+      repeatableOption(
+        '--link <type=url>',
+        'a link, e.g. linkedin=linkedin.com/in/ada (repeatable; gives the whole links list)',
+      ),
+    )
+    .option(
+      '--data <json>',
+      'fields as JSON: @file.json, - for stdin, or inline; a {"fields": {...}} card document also works',
+    )
     .option('--allow-unknown-fields', 'send field keys this tool does not know (the API drops unknown keys silently)');
 }
 
@@ -58,7 +81,8 @@ export function fieldsFromFlags(flags: FieldFlags): Fields {
     const [key, value] = splitPair(raw, '--field', 'key=value, e.g. title=CTO');
     if (!key) throw new UsageError(`--field "${raw}": the key is empty`);
     const parts = key.split('.');
-    if (parts.length > 2 || parts.some((p) => !p)) throw new UsageError(`--field "${raw}": use a field key or address.<part>, e.g. address.city=Lyon`);
+    if (parts.length > 2 || parts.some((p) => !p))
+      throw new UsageError(`--field "${raw}": use a field key or address.<part>, e.g. address.city=Lyon`);
     if (parts.length === 2) {
       const section = (out[parts[0]] && typeof out[parts[0]] === 'object' ? out[parts[0]] : {}) as Fields;
       section[parts[1]] = value === '' ? CLEAR : value;
@@ -67,7 +91,14 @@ export function fieldsFromFlags(flags: FieldFlags): Fields {
       out[key] = value === '' ? CLEAR : value;
     }
   }
-  const list = (name: 'emails' | 'phones' | 'links', given: string[] | undefined, flag: string, a: string, b: string, dflt: string) => {
+  const list = (
+    name: 'emails' | 'phones' | 'links',
+    given: string[] | undefined,
+    flag: string,
+    a: string,
+    b: string,
+    dflt: string,
+  ) => {
     if (!given?.length) return;
     out[name] = given.map((raw) => {
       const [k, v] = splitPair(raw, flag, `${a}=${b}`, dflt);

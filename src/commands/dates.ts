@@ -3,7 +3,8 @@
 // (30m, 24h, 7d, 2w). Everything becomes one UTC instant (ISO 8601 with Z) before it is sent.
 import { UsageError } from '../errors.js';
 
-export const WHEN_HELP = 'YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w';
+export const WHEN_HELP =
+  'YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?$/i;
@@ -19,7 +20,9 @@ export function parseZone(raw: string | undefined, flag = '--tz'): string {
     if (!tz) throw new RangeError('empty');
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
   } catch {
-    throw new UsageError(`${flag} "${raw}": unknown time zone; use an IANA name such as UTC, Europe/Paris or America/Los_Angeles`);
+    throw new UsageError(
+      `${flag} "${raw}": unknown time zone; use an IANA name such as UTC, Europe/Paris or America/Los_Angeles`,
+    );
   }
   return tz;
 }
@@ -65,7 +68,14 @@ function zonedToUtc([y, mo, d, h, mi, s, ms]: number[], zone: string): number {
 
 function offsetMs(t: number, zone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(new Date(t));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));

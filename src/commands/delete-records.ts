@@ -23,7 +23,6 @@ export interface DeleteSpec<T> {
 /** Above this many ids the question names the count rather than fetching every record to describe it. */
 export const DESCRIBE_MAX = 20;
 
-
 /**
  * The end of a many-id command: nothing failed → return; all failed for the same reason → that
  * reason's status (4 when every id was missing); some failed → 7.

@@ -4,7 +4,14 @@
 // The API's limits are rules in api/rules.ts; the number rules below are the CLI's own.
 import { type Command, InvalidArgumentError } from 'commander';
 import {
-  IDEMPOTENCY_KEY_MAX, NAME_MAX, SHORT_CODE_MAX, idempotencyKeyProblem, nameProblem, searchProblem, shortCodeProblem, urlProblem,
+  IDEMPOTENCY_KEY_MAX,
+  NAME_MAX,
+  SHORT_CODE_MAX,
+  idempotencyKeyProblem,
+  nameProblem,
+  searchProblem,
+  shortCodeProblem,
+  urlProblem,
 } from '../api/rules.js';
 
 /** A check of one value: the problem as text, or undefined when the value is fine. */
@@ -66,9 +73,13 @@ export const numberIn = (min: number, max: number) => numberParser(numberInProbl
 export const parseName = flagParser(nameProblem, (problem) => `the name ${problem} (1 to ${NAME_MAX} characters)`);
 export const parseShortCode = flagParser(
   shortCodeProblem,
-  (problem, value) => `"${value}" ${problem} (letters, digits and hyphens, up to ${SHORT_CODE_MAX}, not a reserved word)`,
+  (problem, value) =>
+    `"${value}" ${problem} (letters, digits and hyphens, up to ${SHORT_CODE_MAX}, not a reserved word)`,
 );
-export const parseUrl = flagParser(urlProblem, (problem, value) => `"${value}" ${problem}, e.g. https://example.com/menu`);
+export const parseUrl = flagParser(
+  urlProblem,
+  (problem, value) => `"${value}" ${problem}, e.g. https://example.com/menu`,
+);
 export const parseSearch = flagParser((value) => searchProblem(value));
 export const parseIdempotencyKey = flagParser(idempotencyKeyProblem);
 

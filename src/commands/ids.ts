@@ -10,23 +10,32 @@ const MAX_ID_LENGTH = 256;
 /** The ids in order, `-` replaced by the lines of standard input, duplicates dropped. */
 export async function readIds(ctx: Context, args: string[]): Promise<string[]> {
   const fromStdin = args.includes('-');
-  if (fromStdin && ctx.globals.apiKeyStdin) throw new UsageError('- (ids on standard input) cannot be combined with --api-key-stdin');
+  if (fromStdin && ctx.globals.apiKeyStdin)
+    throw new UsageError('- (ids on standard input) cannot be combined with --api-key-stdin');
   let lines: string[] = [];
   if (fromStdin) {
     const text = await ctx.readStdin({ maxBytes: 16 * 1024 * 1024, what: '- (ids on standard input)' });
-    lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+    lines = text
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
     if (!lines.length) throw new UsageError('no ids on standard input (expected one id per line)');
   }
   const ids = args.flatMap((a) => (a === '-' ? lines : [a]));
   const unique = [...new Set(ids)];
   if (unique.length > MAX_IDS) {
-    throw new UsageError(`${unique.length} ids: at most ${MAX_IDS} in one run; split the list (e.g. with \`split -l ${MAX_IDS}\`)`);
+    throw new UsageError(
+      `${unique.length} ids: at most ${MAX_IDS} in one run; split the list (e.g. with \`split -l ${MAX_IDS}\`)`,
+    );
   }
   for (const id of unique) {
     // eslint-disable-next-line no-control-regex
     if (!id || id.length > MAX_ID_LENGTH || /[\s\u0000-\u001f\u007f/]/.test(id)) {
       const shown = JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id);
-      throw new UsageError(`${shown} is not an id (ids are single words of at most ${MAX_ID_LENGTH} characters, e.g. qr_123); nothing was sent`);
+      throw new UsageError(
+        `${shown} is not an id (ids are single words of at most ${MAX_ID_LENGTH} characters, e.g. qr_123); nothing was sent`,
+      );
     }
   }
   return unique;

@@ -49,7 +49,9 @@ export async function readJsonData(spec: string, ctx: Context, what = '--data'):
     try {
       text = await readFile(source, 'utf8');
     } catch (e) {
-      throw new UsageError(`${what}: cannot read ${source}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new UsageError(
+        `${what}: cannot read ${source}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
     }
   } else {
     text = spec;
@@ -57,7 +59,9 @@ export async function readJsonData(spec: string, ctx: Context, what = '--data'):
   }
   const depth = jsonDepth(text);
   if (depth > MAX_JSON_DEPTH) {
-    throw new UsageError(`${what}: ${source} nests ${depth > 10_000 ? 'over 10000' : depth} levels deep; at most ${MAX_JSON_DEPTH} are accepted`);
+    throw new UsageError(
+      `${what}: ${source} nests ${depth > 10_000 ? 'over 10000' : depth} levels deep; at most ${MAX_JSON_DEPTH} are accepted`,
+    );
   }
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -77,7 +81,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -91,7 +96,9 @@ export function jsonDepth(text: string): number {
 export async function readJsonObject(spec: string, ctx: Context, what = '--data'): Promise<Record<string, unknown>> {
   const value = await readJsonData(spec, ctx, what);
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new UsageError(`${what}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
+    throw new UsageError(
+      `${what}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`,
+    );
   }
   return value as Record<string, unknown>;
 }

@@ -45,7 +45,10 @@ ${[...nodes.slice(1), tree.root].flatMap((n) => valueCases(tree, n)).join('\n')}
 ${p}_arg() {
   ${p}_v=any
   case "$1" in
-${nodes.filter((n) => n.args.length).map((n) => argCase(tree, n)).join('\n')}
+${nodes
+  .filter((n) => n.args.length)
+  .map((n) => argCase(tree, n))
+  .join('\n')}
   esac
 }
 

@@ -1,7 +1,15 @@
 // Fish completion script: a small resolver finds the command path on the line (skipping flag
 // values, following aliases), and one `complete` line per command, flag and argument uses it as
 // a condition. Profile names come from `cardqr __complete profiles` when they are needed.
-import { allCommands, type CommandSpec, type CompletionTree, type FlagSpec, names, shadowingNodes, type ValueSpec } from './tree.js';
+import {
+  allCommands,
+  type CommandSpec,
+  type CompletionTree,
+  type FlagSpec,
+  names,
+  shadowingNodes,
+  type ValueSpec,
+} from './tree.js';
 
 const q = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
@@ -18,7 +26,9 @@ export function fishScript(tree: CompletionTree): string {
       const here = `${using(n)}; and ${p}_arg_index 0`;
       lines.push(`complete -c ${b} -n ${q(here)} -f -a ${q(c.name)} -d ${q(c.description)}`);
       for (const a of c.aliases) {
-        lines.push(`complete -c ${b} -n ${q(`${here}; and ${p}_typed`)} -f -a ${q(a)} -d ${q(`${c.description} (alias of ${c.name})`)}`);
+        lines.push(
+          `complete -c ${b} -n ${q(`${here}; and ${p}_typed`)} -f -a ${q(a)} -d ${q(`${c.description} (alias of ${c.name})`)}`,
+        );
       }
     }
     const own = n.path.length ? n.flags : n.flags.filter((f) => !tree.globals.includes(f));
@@ -108,7 +118,18 @@ end
 
 function ${p}_takes_value
     switch "$argv[1]|$argv[2]"
-${[...nodes.slice(1), tree.root].flatMap((n) => n.flags.filter((f) => f.value).map((f) => `        case ${names(f).map((x) => (n.path.length ? q(`${key(n)}|${x}`) : `${q('*|')}${q(x)}`)).join(' ')}\n            return 0`)).join('\n')}
+${[...nodes.slice(1), tree.root]
+  .flatMap((n) =>
+    n.flags
+      .filter((f) => f.value)
+      .map(
+        (f) =>
+          `        case ${names(f)
+            .map((x) => (n.path.length ? q(`${key(n)}|${x}`) : `${q('*|')}${q(x)}`))
+            .join(' ')}\n            return 0`,
+      ),
+  )
+  .join('\n')}
     end
     return 1
 end

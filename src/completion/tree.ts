@@ -117,7 +117,10 @@ function argValue(arg: Argument): ValueSpec {
 /** Choices written in a description the way STYLE §8 spells them: `{GET | POST | PATCH}`. */
 function choicesIn(description: string): string[] | undefined {
   const m = /\{([^{}|]+(?:\|[^{}|]+)+)\}/.exec(description);
-  return m?.[1].split('|').map((s) => s.trim()).filter(Boolean);
+  return m?.[1]
+    .split('|')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function fromPlaceholder(placeholder: string): ValueSpec {

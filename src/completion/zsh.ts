@@ -1,7 +1,16 @@
 // Zsh completion function (`#compdef`): one `_arguments` function per command, nested with the
 // usual `->command` / `*::` states, so zsh shows descriptions, groups and option exclusions.
 // Profile names come from `cardqr __complete profiles` when they are needed.
-import { allCommands, type ArgSpec, type CommandSpec, type CompletionTree, type FlagSpec, globalsAt, names, type ValueSpec } from './tree.js';
+import {
+  allCommands,
+  type ArgSpec,
+  type CommandSpec,
+  type CompletionTree,
+  type FlagSpec,
+  globalsAt,
+  names,
+  type ValueSpec,
+} from './tree.js';
 
 const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 /** Text inside an _arguments `[...]` description or a `:message:` part. */
@@ -48,8 +57,14 @@ function fnName(tree: CompletionTree, n: CommandSpec): string {
 function nodeFunction(tree: CompletionTree, n: CommandSpec, shadowed: boolean): string {
   const b = tree.bin;
   // Globals apply after any subcommand; where a command redefines one, its own meaning wins.
-  const globals = !n.path.length ? [] : shadowed ? globalsAt(tree, n).map((f) => flagSpec(tree, f)) : [`$__${b}_globals`];
-  const local = (n.path.length ? n.flags : n.flags.filter((f) => !tree.globals.includes(f))).map((f) => flagSpec(tree, f));
+  const globals = !n.path.length
+    ? []
+    : shadowed
+      ? globalsAt(tree, n).map((f) => flagSpec(tree, f))
+      : [`$__${b}_globals`];
+  const local = (n.path.length ? n.flags : n.flags.filter((f) => !tree.globals.includes(f))).map((f) =>
+    flagSpec(tree, f),
+  );
   const root = !n.path.length ? [`$__${b}_globals`] : [];
   const specs = [...root, ...globals, ...local];
   if (!n.commands.length) {
@@ -61,7 +76,9 @@ ${[...specs, ...args].map((s) => `    ${s}`).join(' \\\n')}
   }
   const label = [b, ...n.path].join(' ');
   const described = n.commands.map((c) => q(`${c.name}:${c.description}`)).join(' ');
-  const aliases = n.commands.flatMap((c) => c.aliases.map((a) => q(`${a}:${c.description} (alias of ${c.name})`))).join(' ');
+  const aliases = n.commands
+    .flatMap((c) => c.aliases.map((a) => q(`${a}:${c.description} (alias of ${c.name})`)))
+    .join(' ');
   const cases = n.commands
     .map((c) => `        ${[c.name, ...c.aliases].map(q).join('|')}) ${fnName(tree, c)} && ret=0 ;;`)
     .join('\n');

@@ -48,7 +48,9 @@ export class ProfileStore {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return (this.cache = {});
-      throw new UsageError(`cannot read the profile store ${this.file} (${code ?? (e as Error).message}): check its permissions, or set CARDQR_CONFIG_DIR`);
+      throw new UsageError(
+        `cannot read the profile store ${this.file} (${code ?? (e as Error).message}): check its permissions, or set CARDQR_CONFIG_DIR`,
+      );
     }
     // A damaged store is one line saying what to do, never "unexpected failure"; nothing is rewritten.
     const fix = `fix it by hand, or move it aside (mv ${this.file} ${this.file}.bad) and add the profiles again with \`cardqr profiles add\``;
@@ -57,11 +59,19 @@ export class ProfileStore {
       data = JSON.parse(text);
     } catch {
       // JSON.parse's message quotes the text around the error, which may be a stored key: never shown.
-      throw new UsageError(`the profile store ${this.file} is not valid JSON (no part of it is shown: it holds API keys): ${fix}`);
+      throw new UsageError(
+        `the profile store ${this.file} is not valid JSON (no part of it is shown: it holds API keys): ${fix}`,
+      );
     }
     const profiles = (data as StoreFile | null)?.profiles;
-    const shapeOk = isObject(data) && (profiles === undefined || (isObject(profiles) && Object.values(profiles).every((p) => isObject(p) && typeof p.name === 'string')));
-    if (!shapeOk) throw new UsageError(`the profile store ${this.file} is not a cardqr profile store (unexpected structure): ${fix}`);
+    const shapeOk =
+      isObject(data) &&
+      (profiles === undefined ||
+        (isObject(profiles) && Object.values(profiles).every((p) => isObject(p) && typeof p.name === 'string')));
+    if (!shapeOk)
+      throw new UsageError(
+        `the profile store ${this.file} is not a cardqr profile store (unexpected structure): ${fix}`,
+      );
     this.cache = data as StoreFile;
     return this.cache;
   }
@@ -118,7 +128,10 @@ export class ProfileStore {
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 }); // only what it creates; an existing directory keeps its mode
     } catch (e) {
-      throw new CliError(`cannot create the configuration directory ${this.dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 1);
+      throw new CliError(
+        `cannot create the configuration directory ${this.dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+        1,
+      );
     }
     for (let attempt = 0; ; attempt++) {
       const lock = await lockStore(`${this.file}.lock`);
@@ -127,13 +140,23 @@ export class ProfileStore {
         this.cache = undefined;
         const data = { ...this.read() }; // re-read under the lock: another writer may have just saved
         change(data);
-        const file: StoreFile = { ...(data.defaultProfile !== undefined ? { defaultProfile: data.defaultProfile } : {}), profiles: data.profiles ?? {} };
+        const file: StoreFile = {
+          ...(data.defaultProfile !== undefined ? { defaultProfile: data.defaultProfile } : {}),
+          profiles: data.profiles ?? {},
+        };
         // A takeover race can (rarely) move a lock from under its holder: then read and merge again.
         if (!(await lock.stillHeld())) {
           if (attempt < 5) continue;
-          throw new CliError('the profile store lock kept being taken over while saving; nothing was saved: run the command again', 1);
+          throw new CliError(
+            'the profile store lock kept being taken over while saving; nothing was saved: run the command again',
+            1,
+          );
         }
-        await replaceFile(this.file, JSON.stringify(file, null, '\t') + '\n', { mode: 0o600, forceMode: true, what: `the profile store ${this.file}` });
+        await replaceFile(this.file, JSON.stringify(file, null, '\t') + '\n', {
+          mode: 0o600,
+          forceMode: true,
+          what: `the profile store ${this.file}`,
+        });
         return;
       } finally {
         this.cache = undefined;
@@ -147,7 +170,10 @@ class StoreBusy extends UsageError {}
 
 /** Waits (up to a minute) for the store's lock: writers take turns instead of failing. */
 async function lockStore(path: string): Promise<HeldLock> {
-  const busy = (p: string) => new StoreBusy(`the profile store is busy: another cardqr has held ${p} for a minute`, ['if no cardqr is running, delete the lock file']);
+  const busy = (p: string) =>
+    new StoreBusy(`the profile store is busy: another cardqr has held ${p} for a minute`, [
+      'if no cardqr is running, delete the lock file',
+    ]);
   const until = Date.now() + 60_000;
   for (;;) {
     try {

@@ -37,7 +37,8 @@ export function resolveProfile(
     if (!found) {
       const known = store.list().map((p) => p.name);
       throw new UsageError(
-        `no profile named "${name}"` + (known.length ? ` (profiles: ${known.join(', ')})` : '; add one with `cardqr profiles add`'),
+        `no profile named "${name}"` +
+          (known.length ? ` (profiles: ${known.join(', ')})` : '; add one with `cardqr profiles add`'),
       );
     }
     return found;
@@ -57,11 +58,15 @@ export function resolveSettings(
   const profile = resolveProfile(globals, env, store);
   const baseUrl = globals.baseUrl ?? env.CARDQR_BASE_URL ?? profile?.baseUrl;
   if (!baseUrl) {
-    throw new UsageError('no API base URL: add a profile with `cardqr profiles add`, or pass --base-url / set CARDQR_BASE_URL');
+    throw new UsageError(
+      'no API base URL: add a profile with `cardqr profiles add`, or pass --base-url / set CARDQR_BASE_URL',
+    );
   }
   const apiKey = stdinKey ?? env.CARDQR_API_KEY ?? profile?.apiKey ?? commandKey;
   if (!apiKey) {
-    throw new UsageError('no API key: add a profile with `cardqr profiles add`, or use --api-key-stdin / CARDQR_API_KEY');
+    throw new UsageError(
+      'no API key: add a profile with `cardqr profiles add`, or use --api-key-stdin / CARDQR_API_KEY',
+    );
   }
   const keyFromProfile = apiKey === (profile?.apiKey ?? commandKey);
   return {
@@ -73,7 +78,11 @@ export function resolveSettings(
 }
 
 /** The profile's key command runs only when nothing before it (stdin, CARDQR_API_KEY, a stored key) gave a key. */
-export function keyCommandNeeded(profile: Profile | undefined, env: Readonly<Record<string, string | undefined>>, stdinKey?: string): profile is Profile & { keyCommand: string } {
+export function keyCommandNeeded(
+  profile: Profile | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+  stdinKey?: string,
+): profile is Profile & { keyCommand: string } {
   return stdinKey === undefined && !env.CARDQR_API_KEY && !profile?.apiKey && Boolean(profile?.keyCommand);
 }
 
@@ -93,10 +102,14 @@ export function checkBaseUrl(given: string): string {
     throw new UsageError(`invalid base URL "${raw}": only https:// is supported`);
   }
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
-    throw new UsageError(`refusing plain http:// to ${url.hostname}: the API key is sent only over https (http is allowed for localhost only)`);
+    throw new UsageError(
+      `refusing plain http:// to ${url.hostname}: the API key is sent only over https (http is allowed for localhost only)`,
+    );
   }
   if (url.username || url.password) {
-    throw new UsageError(`invalid base URL "${raw}": credentials in the URL (user:password@) are refused; the API key is the only credential`);
+    throw new UsageError(
+      `invalid base URL "${raw}": credentials in the URL (user:password@) are refused; the API key is the only credential`,
+    );
   }
   if (url.search || url.hash) throw new UsageError(`invalid base URL "${raw}": no query or fragment allowed`);
   return url.toString().replace(/\/+$/, '');

@@ -5,10 +5,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, checkCampaignScope, checkPlan, checkScopes, extractSecret } from './auth.js';
 import type { FaultQueue, FaultSpec } from './faults.js';
 import {
-  EmuError, internalError, oddReply, readBody, send, sleep, validationFailed, type ErrorDetail, type ErrorType, type Reply,
+  EmuError,
+  internalError,
+  oddReply,
+  readBody,
+  send,
+  sleep,
+  validationFailed,
+  type ErrorDetail,
+  type ErrorType,
+  type Reply,
 } from './http.js';
 import {
-  beginIdempotent, completeIdempotent, IDEMPOTENT_METHODS, inFlightError, requestFingerprint, validateIdempotencyKey,
+  beginIdempotent,
+  completeIdempotent,
+  IDEMPOTENT_METHODS,
+  inFlightError,
+  requestFingerprint,
+  validateIdempotencyKey,
 } from './idempotency.js';
 import type { IdempotencyRecord } from './model.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -16,10 +30,13 @@ import { DEFAULT_MAX_BODY, type HttpMethod, type RouteContext, type RouteDef, ty
 import type { Store } from './store.js';
 
 export interface RecordedRequest {
-  method: string; path: string; query: Record<string, string>;
-  headers: Record<string, string>;   // lower-case names
-  body: unknown;                     // parsed JSON or raw string when not JSON, undefined when empty
-  status: number; keyName?: string;  // which seed key authenticated it
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>; // lower-case names
+  body: unknown; // parsed JSON or raw string when not JSON, undefined when empty
+  status: number;
+  keyName?: string; // which seed key authenticated it
 }
 
 export interface ApiDeps {
@@ -60,12 +77,22 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
   let parsed: unknown;
   let jsonOk = true;
   if (rawBody.length > 0) {
-    try { parsed = JSON.parse(rawBody); } catch { jsonOk = false; }
+    try {
+      parsed = JSON.parse(rawBody);
+    } catch {
+      jsonOk = false;
+    }
   }
   const guess = store.keyBySecret(extractSecret(headers) ?? '');
   let status = 0;
-  const finish = (reply: Reply) => { status = send(res, reply, { 'Request-Id': requestId }); };
-  const drop = () => { status = 0; res.socket?.destroy(); req.socket.destroy(); };
+  const finish = (reply: Reply) => {
+    status = send(res, reply, { 'Request-Id': requestId });
+  };
+  const drop = () => {
+    status = 0;
+    res.socket?.destroy();
+    req.socket.destroy();
+  };
 
   try {
     let fault: FaultSpec | undefined = deps.faults.take(method, path);
@@ -74,21 +101,50 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
     }
     if (deps.latencyMs) await sleep(deps.latencyMs);
     switch (fault?.kind) {
-      case 'drop_before': drop(); return;
-      case '500': finish(internalError()); return;
-      case 'malformed_500': finish(oddReply(500, 'Internal Server Error')); return;
-      case '429': finish(oddReply(429, RATE_LIMIT_MESSAGE, { 'RateLimit-Reset': String(fault.resetSeconds ?? 1) })); return;
-      case 'in_flight': finish(inFlightError().toReply()); return;
+      case 'drop_before':
+        drop();
+        return;
+      case '500':
+        finish(internalError());
+        return;
+      case 'malformed_500':
+        finish(oddReply(500, 'Internal Server Error'));
+        return;
+      case '429':
+        finish(oddReply(429, RATE_LIMIT_MESSAGE, { 'RateLimit-Reset': String(fault.resetSeconds ?? 1) }));
+        return;
+      case 'in_flight':
+        finish(inFlightError().toReply());
+        return;
     }
-    const reply = await processRequest({ deps, method, path, query, headers, requestId, rawBody, parsed, jsonOk, size: body.size, fault });
-    if (fault?.kind === 'drop_after') { status = reply.status; drop(); return; }
+    const reply = await processRequest({
+      deps,
+      method,
+      path,
+      query,
+      headers,
+      requestId,
+      rawBody,
+      parsed,
+      jsonOk,
+      size: body.size,
+      fault,
+    });
+    if (fault?.kind === 'drop_after') {
+      status = reply.status;
+      drop();
+      return;
+    }
     finish(reply);
   } catch (e) {
     if (!(e instanceof EmuError)) deps.log?.(`emulator: unexpected error: ${(e as Error)?.stack ?? String(e)}`);
     finish(e instanceof EmuError ? e.toReply() : internalError());
   } finally {
     deps.record({
-      method, path, query, headers,
+      method,
+      path,
+      query,
+      headers,
       body: rawBody.length === 0 ? undefined : jsonOk ? parsed : rawBody,
       status,
       keyName: guess && !guess.revoked ? guess.name : undefined,
@@ -98,8 +154,17 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
 }
 
 interface Incoming {
-  deps: ApiDeps; method: string; path: string; query: Record<string, string>; headers: Record<string, string>;
-  requestId: string; rawBody: string; parsed: unknown; jsonOk: boolean; size: number; fault?: FaultSpec;
+  deps: ApiDeps;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  requestId: string;
+  rawBody: string;
+  parsed: unknown;
+  jsonOk: boolean;
+  size: number;
+  fault?: FaultSpec;
 }
 
 async function processRequest(inc: Incoming): Promise<Reply> {
@@ -125,12 +190,19 @@ async function processRequest(inc: Incoming): Promise<Reply> {
   if (BODY_METHODS.has(method) && inc.size > 0) {
     const max = def.maxBodyBytes ?? DEFAULT_MAX_BODY;
     if (inc.size > max) {
-      if (def.tooLargeCode) throw new EmuError(400, 'invalid_request', def.tooLargeCode, `The request body is larger than ${max} bytes.`);
-      throw validationFailed([{ field: '(body)', message: `The request body is larger than ${max} bytes.`, code: 'too_big' }], 'The request body is too large.');
+      if (def.tooLargeCode)
+        throw new EmuError(400, 'invalid_request', def.tooLargeCode, `The request body is larger than ${max} bytes.`);
+      throw validationFailed(
+        [{ field: '(body)', message: `The request body is larger than ${max} bytes.`, code: 'too_big' }],
+        'The request body is too large.',
+      );
     }
     if (!isJsonType(headers['content-type'])) {
       // The odd 500 is documented for malformed JSON only; an undeclared body is "body invalid" (422).
-      return notJson(def.malformedJson === 'odd500' ? undefined : def.malformedJson, 'The request body must be sent with Content-Type: application/json.');
+      return notJson(
+        def.malformedJson === 'odd500' ? undefined : def.malformedJson,
+        'The request body must be sent with Content-Type: application/json.',
+      );
     }
     if (!inc.jsonOk) return notJson(def.malformedJson, 'The request body is not valid JSON.');
   }
@@ -144,8 +216,19 @@ async function processRequest(inc: Incoming): Promise<Reply> {
   }
 
   const ctx: RouteContext = {
-    method: method as HttpMethod, path, params, query: inc.query, body: inc.parsed, rawBody: inc.rawBody, headers,
-    store, key, account, plan, rateLimit, requestId: inc.requestId,
+    method: method as HttpMethod,
+    path,
+    params,
+    query: inc.query,
+    body: inc.parsed,
+    rawBody: inc.rawBody,
+    headers,
+    store,
+    key,
+    account,
+    plan,
+    rateLimit,
+    requestId: inc.requestId,
     now: () => store.now(),
     nowIso: () => store.nowIso(),
     fail(status: number, type: ErrorType, code: string, message: string, details?: ErrorDetail[]): never {

@@ -22,7 +22,10 @@ const invalidKey = (): EmuError =>
  * Missing, mistyped, revoked or expired key, or a closed account → 401 invalid_api_key (api-spec
  * Authentication 4: "all give the same 401").
  */
-export function authenticate(store: Store, headers: Record<string, string>): { key: ApiKeyRecord; account: AccountRecord } {
+export function authenticate(
+  store: Store,
+  headers: Record<string, string>,
+): { key: ApiKeyRecord; account: AccountRecord } {
   const secret = extractSecret(headers);
   const key = secret ? store.keyBySecret(secret) : undefined;
   if (!key || key.revoked) throw invalidKey();
@@ -36,8 +39,12 @@ export function authenticate(store: Store, headers: Record<string, string>): { k
 export function checkPlan(store: Store, account: AccountRecord): PlanDef {
   const plan = store.plan(account);
   if (!plan.api) {
-    throw new EmuError(403, 'permission_error', 'upgrade_required_api',
-      `The ${plan.name} plan does not include REST API access. Upgrade to Pro or Business card.`);
+    throw new EmuError(
+      403,
+      'permission_error',
+      'upgrade_required_api',
+      `The ${plan.name} plan does not include REST API access. Upgrade to Pro or Business card.`,
+    );
   }
   return plan;
 }
@@ -47,13 +54,21 @@ export function checkCampaignScope(def: RouteDef, params: Record<string, string>
   const mode = def.campaign ?? 'refuse';
   if (mode === 'allow') return;
   if (mode === 'own' && params.campaignId === key.campaignId) return;
-  throw new EmuError(403, 'permission_error', 'key_scoped_to_campaign',
-    `This API key is restricted to campaign ${key.campaignId}.`);
+  throw new EmuError(
+    403,
+    'permission_error',
+    'key_scoped_to_campaign',
+    `This API key is restricted to campaign ${key.campaignId}.`,
+  );
 }
 
 export function checkScopes(def: RouteDef, key: ApiKeyRecord): void {
   const need = def.scopes ?? [];
   if (need.length === 0 || need.some((s) => key.scopes.includes(s))) return;
-  throw new EmuError(403, 'permission_error', 'forbidden',
-    `This API key lacks the required scope: ${need.join(' or ')}.`);
+  throw new EmuError(
+    403,
+    'permission_error',
+    'forbidden',
+    `This API key lacks the required scope: ${need.join(' or ')}.`,
+  );
 }

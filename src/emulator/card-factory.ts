@@ -64,7 +64,12 @@ export function checkShortCode(store: Store, code: string): ShortCodeProblem | u
 export function shortCodeError(problem: Exclude<ShortCodeProblem, 'invalid'>, code: string): EmuError {
   switch (problem) {
     case 'reserved':
-      return new EmuError(400, 'invalid_request', 'reserved_short_link', `The short code "${code}" is reserved by the platform.`);
+      return new EmuError(
+        400,
+        'invalid_request',
+        'reserved_short_link',
+        `The short code "${code}" is reserved by the platform.`,
+      );
     case 'taken':
       return new EmuError(400, 'invalid_request', 'invalid_request', `The short code "${code}" is already taken.`);
     case 'racing':
@@ -72,13 +77,20 @@ export function shortCodeError(problem: Exclude<ShortCodeProblem, 'invalid'>, co
   }
 }
 
-export const shortCodeDetail = (field = 'shortCode'): ErrorDetail =>
-  ({ field, message: 'Only letters, numbers and hyphens, 1 to 100 characters', code: 'invalid_string' });
+export const shortCodeDetail = (field = 'shortCode'): ErrorDetail => ({
+  field,
+  message: 'Only letters, numbers and hyphens, 1 to 100 characters',
+  code: 'invalid_string',
+});
 
 // ---- cards -------------------------------------------------------------------------------------
 
 /** The template a card input refers to; unknown (or another account's) → 404 resource_not_found. */
-export function templateFor(store: Store, account: AccountRecord, templateId: string | null | undefined): TemplateRecord | null {
+export function templateFor(
+  store: Store,
+  account: AccountRecord,
+  templateId: string | null | undefined,
+): TemplateRecord | null {
   if (templateId === undefined || templateId === null) return null;
   const tpl = store.template(account.id, templateId);
   if (!tpl) throw notFound('Template');
@@ -93,16 +105,30 @@ export function designFor(template: TemplateRecord | null): QrDesign {
 
 /** Checks everything POST /cards checks, in its order, without creating; returns the sanitised fields. */
 export function checkCardInput(
-  input: CardInput, ctx: CardFactoryContext, earlier: ErrorDetail[] = [],
+  input: CardInput,
+  ctx: CardFactoryContext,
+  earlier: ErrorDetail[] = [],
 ): { template: TemplateRecord | null; check: FieldsCheck } {
   const { store, account } = ctx;
   const problems: ErrorDetail[] = [...earlier];
-  if (input.name !== undefined && (typeof input.name !== 'string' || input.name.length < 1 || input.name.length > 200)) {
-    problems.push({ field: 'name', message: 'Name must be 1 to 200 characters', code: input.name === '' ? 'too_small' : 'too_big' });
+  if (
+    input.name !== undefined &&
+    (typeof input.name !== 'string' || input.name.length < 1 || input.name.length > 200)
+  ) {
+    problems.push({
+      field: 'name',
+      message: 'Name must be 1 to 200 characters',
+      code: input.name === '' ? 'too_small' : 'too_big',
+    });
   }
-  if (input.shortCode !== undefined && checkShortCode(store, input.shortCode) === 'invalid') problems.push(shortCodeDetail());
+  if (input.shortCode !== undefined && checkShortCode(store, input.shortCode) === 'invalid')
+    problems.push(shortCodeDetail());
   if (input.status !== undefined && input.status !== 'draft' && input.status !== 'published') {
-    problems.push({ field: 'status', message: "Invalid enum value. Expected 'draft' | 'published'", code: 'invalid_enum_value' });
+    problems.push({
+      field: 'status',
+      message: "Invalid enum value. Expected 'draft' | 'published'",
+      code: 'invalid_enum_value',
+    });
   }
   const template = templateFor(store, account, input.templateId);
   const check = validateCardFields(input.fields, template, { linkTypes: store.rules.linkTypes });
@@ -113,8 +139,12 @@ export function checkCardInput(
     if (p && p !== 'invalid') throw shortCodeError(p, input.shortCode);
   }
   if (!store.canCreateCard(account.id)) {
-    throw new EmuError(403, 'permission_error', 'limit_exhausted_cards',
-      'All cards your plan covers are in use. Nothing was created.');
+    throw new EmuError(
+      403,
+      'permission_error',
+      'limit_exhausted_cards',
+      'All cards your plan covers are in use. Nothing was created.',
+    );
   }
   return { template, check: { fields: check.fields, problems: [] } };
 }

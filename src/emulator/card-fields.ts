@@ -4,7 +4,15 @@
 import type { ErrorDetail } from './http.js';
 import type { CardFields, TemplateRecord } from './model.js';
 
-export const SCALAR_FIELD_KEYS = ['firstName', 'lastName', 'title', 'company', 'bio', 'photoUrl', 'companyLogoUrl'] as const;
+export const SCALAR_FIELD_KEYS = [
+  'firstName',
+  'lastName',
+  'title',
+  'company',
+  'bio',
+  'photoUrl',
+  'companyLogoUrl',
+] as const;
 export const SECTION_KEYS = ['emails', 'phones', 'links', 'address'] as const;
 /** Address sub-fields kept (the spec shows city and country; the others are "not shown", kept as strings). */
 export const ADDRESS_KEYS = ['street', 'city', 'region', 'postalCode', 'country'] as const;
@@ -31,14 +39,19 @@ export interface FieldsOptions {
 }
 
 const isEmpty = (v: unknown): boolean =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
-  || (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every(isEmpty));
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every(isEmpty));
 
 const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
 /** Keys a card may hold: the standard ones plus list-like sections the template declares. */
 export function knownFieldKeys(template?: TemplateRecord | null): string[] {
-  const extra = (template?.sections ?? []).map((s) => s.key).filter((k) => !(SECTION_KEYS as readonly string[]).includes(k));
+  const extra = (template?.sections ?? [])
+    .map((s) => s.key)
+    .filter((k) => !(SECTION_KEYS as readonly string[]).includes(k));
   return [...SCALAR_FIELD_KEYS, ...SECTION_KEYS, ...extra];
 }
 
@@ -47,16 +60,23 @@ export function knownFieldKeys(template?: TemplateRecord | null): string[] {
  * are dropped silently. A null value means "absent".
  */
 export function sanitizeFields(
-  raw: unknown, template?: TemplateRecord | null, prefix = 'fields', linkTypes?: readonly string[] | null,
+  raw: unknown,
+  template?: TemplateRecord | null,
+  prefix = 'fields',
+  linkTypes?: readonly string[] | null,
 ): FieldsCheck {
   const problems: ErrorDetail[] = [];
   const fields: CardFields = {};
   if (raw === undefined || raw === null) return { fields, problems };
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    return { fields, problems: [{ field: prefix, message: `Expected object, received ${typeName(raw)}`, code: 'invalid_type' }] };
+    return {
+      fields,
+      problems: [{ field: prefix, message: `Expected object, received ${typeName(raw)}`, code: 'invalid_type' }],
+    };
   }
   const src = raw as Record<string, unknown>;
-  const bad = (path: string, message: string, code = 'invalid_type') => problems.push({ field: `${prefix}.${path}`, message, code });
+  const bad = (path: string, message: string, code = 'invalid_type') =>
+    problems.push({ field: `${prefix}.${path}`, message, code });
   // A section's `max` comes from the template (campaign_schema sections[].max); without one, no cap.
   const sectionMax = (key: string) => template?.sections.find((s) => s.key === key)?.max ?? Infinity;
 
@@ -73,11 +93,13 @@ export function sanitizeFields(
     if (v.length > sectionMax(key)) bad(key, `Array must contain at most ${sectionMax(key)} element(s)`, 'too_big');
     const out: Record<string, string>[] = [];
     v.forEach((item, i) => {
-      if (!item || typeof item !== 'object' || Array.isArray(item)) return void bad(`${key}.${i}`, `Expected object, received ${typeName(item)}`);
+      if (!item || typeof item !== 'object' || Array.isArray(item))
+        return void bad(`${key}.${i}`, `Expected object, received ${typeName(item)}`);
       const rec: Record<string, string> = {};
       for (const p of props) {
         const pv = (item as Record<string, unknown>)[p];
-        if (typeof pv !== 'string') bad(`${key}.${i}.${p}`, pv === undefined ? 'Required' : `Expected string, received ${typeName(pv)}`);
+        if (typeof pv !== 'string')
+          bad(`${key}.${i}.${p}`, pv === undefined ? 'Required' : `Expected string, received ${typeName(pv)}`);
         else rec[p] = pv;
       }
       if (Object.keys(rec).length === props.length) {
@@ -98,7 +120,11 @@ export function sanitizeFields(
   if (phones) fields.phones = phones as unknown as CardFields['phones'];
   const links = list('links', ['type', 'url'], (rec, path) => {
     if (linkTypes && !linkTypes.includes(rec.type)) {
-      bad(`${path}.type`, `Invalid enum value. Expected ${linkTypes.map((t) => `'${t}'`).join(' | ')}, received '${rec.type}'`, 'invalid_enum_value');
+      bad(
+        `${path}.type`,
+        `Invalid enum value. Expected ${linkTypes.map((t) => `'${t}'`).join(' | ')}, received '${rec.type}'`,
+        'invalid_enum_value',
+      );
     }
     if (!rec.url.trim()) bad(`${path}.url`, 'String must contain at least 1 character(s)', 'too_small');
   });
@@ -130,7 +156,8 @@ export function sanitizeFields(
     if (v.length > section.max) bad(section.key, `Array must contain at most ${section.max} element(s)`, 'too_big');
     const items: Record<string, string>[] = [];
     v.forEach((item, i) => {
-      if (!item || typeof item !== 'object' || Array.isArray(item)) return void bad(`${section.key}.${i}`, `Expected object, received ${typeName(item)}`);
+      if (!item || typeof item !== 'object' || Array.isArray(item))
+        return void bad(`${section.key}.${i}`, `Expected object, received ${typeName(item)}`);
       const rec: Record<string, string> = {};
       for (const { prop } of section.props) {
         const pv = (item as Record<string, unknown>)[prop];
@@ -152,7 +179,10 @@ export function sanitizeFields(
  * always applied. Prefilled: applied when empty (on creation). Required: empty after all that is a problem.
  */
 export function applyTemplateRules(
-  fields: CardFields, template: TemplateRecord | null | undefined, applyPrefilled = true, written?: ReadonlySet<string>,
+  fields: CardFields,
+  template: TemplateRecord | null | undefined,
+  applyPrefilled = true,
+  written?: ReadonlySet<string>,
 ): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   if (!template) return problems;
@@ -184,7 +214,11 @@ export function applyTemplateRules(
 }
 
 /** Shape check plus template rules; what campaign ingestion can dry-run without creating anything. */
-export function validateCardFields(raw: unknown, template?: TemplateRecord | null, opts: FieldsOptions = {}): FieldsCheck {
+export function validateCardFields(
+  raw: unknown,
+  template?: TemplateRecord | null,
+  opts: FieldsOptions = {},
+): FieldsCheck {
   const { fields, problems } = sanitizeFields(raw, template, opts.pathPrefix ?? 'fields', opts.linkTypes);
   problems.push(...applyTemplateRules(fields, template, opts.applyPrefilled ?? true, opts.written));
   return { fields, problems };
@@ -192,6 +226,9 @@ export function validateCardFields(raw: unknown, template?: TemplateRecord | nul
 
 /** The card name that follows the person's name: first + last, or undefined when both are empty. */
 export function personName(fields: CardFields): string | undefined {
-  const name = [fields.firstName, fields.lastName].map((s) => (typeof s === 'string' ? s.trim() : '')).filter(Boolean).join(' ');
+  const name = [fields.firstName, fields.lastName]
+    .map((s) => (typeof s === 'string' ? s.trim() : ''))
+    .filter(Boolean)
+    .join(' ');
   return name ? name.slice(0, 200) : undefined;
 }

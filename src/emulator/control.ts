@@ -22,7 +22,9 @@ export interface ControlDeps {
 }
 
 class BadRequest extends Error {}
-const bad = (message: string): never => { throw new BadRequest(message); };
+const bad = (message: string): never => {
+  throw new BadRequest(message);
+};
 const okReply = (json: Record<string, unknown> = {}): Reply => ({ status: 200, json: { ok: true, ...json } });
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.infer<S> {
@@ -42,19 +44,30 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.
 export function controlRefusal(req: IncomingMessage, bodyLength: number, token?: string): string | undefined {
   if (!isLoopback(req.socket.remoteAddress)) return 'The emulator control API only answers loopback clients.';
   const h = req.headers;
-  if (h.origin !== undefined || h['sec-fetch-site'] !== undefined) return 'The emulator control API refuses requests from web pages (Origin header).';
-  const host = (h.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
-  if (host !== 'localhost' && !isLoopback(host)) return `The emulator control API answers only Host localhost or a loopback address, not "${host}".`;
+  if (h.origin !== undefined || h['sec-fetch-site'] !== undefined)
+    return 'The emulator control API refuses requests from web pages (Origin header).';
+  const host = (h.host ?? '')
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
+  if (host !== 'localhost' && !isLoopback(host))
+    return `The emulator control API answers only Host localhost or a loopback address, not "${host}".`;
   const method = (req.method ?? 'GET').toUpperCase();
   const ct = String(h['content-type'] ?? '');
   if ((bodyLength > 0 || (method !== 'GET' && ct)) && !/^application\/json\s*(;|$)/i.test(ct)) {
     return 'The emulator control API takes JSON only (Content-Type: application/json).';
   }
-  if (token !== undefined && h.authorization !== `Bearer ${token}`) return 'The emulator control API needs its token (Authorization: Bearer <token>).';
+  if (token !== undefined && h.authorization !== `Bearer ${token}`)
+    return 'The emulator control API needs its token (Authorization: Bearer <token>).';
   return undefined;
 }
 
-export async function handleControl(deps: ControlDeps, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleControl(
+  deps: ControlDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const { raw } = await readBody(req, 50 * 1024 * 1024);
   const refused = controlRefusal(req, raw.length, deps.controlToken);
   if (refused) {
@@ -69,7 +82,8 @@ export async function handleControl(deps: ControlDeps, req: IncomingMessage, res
     if (!body || typeof body !== 'object' || Array.isArray(body)) bad('body must be a JSON object');
     send(res, route(deps, method, path, body));
   } catch (e) {
-    const message = e instanceof BadRequest || e instanceof SyntaxError ? e.message : `unexpected: ${(e as Error).message}`;
+    const message =
+      e instanceof BadRequest || e instanceof SyntaxError ? e.message : `unexpected: ${(e as Error).message}`;
     send(res, errorReply(400, 'invalid_request', 'invalid_request', message));
   }
 }
@@ -82,12 +96,20 @@ function route(deps: ControlDeps, method: string, path: string, body: Record<str
       deps.reset();
       return okReply();
     case 'POST /_emulator/seed':
-      try { deps.loadSeed(body.seed ?? body); } catch (e) { bad((e as Error).message); }
+      try {
+        deps.loadSeed(body.seed ?? body);
+      } catch (e) {
+        bad((e as Error).message);
+      }
       return okReply();
     case 'POST /_emulator/faults': {
       if (!Array.isArray(body.faults)) bad('expected {faults: [...]}');
       let faults: FaultSpec[] = [];
-      try { faults = (body.faults as Record<string, unknown>[]).map(faultFromJson); } catch (e) { bad((e as Error).message); }
+      try {
+        faults = (body.faults as Record<string, unknown>[]).map(faultFromJson);
+      } catch (e) {
+        bad((e as Error).message);
+      }
       deps.injectFaults(faults);
       return okReply({ queued: faults.length });
     }
@@ -102,13 +124,15 @@ function route(deps: ControlDeps, method: string, path: string, body: Record<str
     }
     case 'POST /_emulator/plan': {
       const plan = body.plan;
-      if (typeof plan !== 'string' || !(plan in PLANS)) bad(`expected {plan} with one of ${Object.keys(PLANS).join(', ')}`);
+      if (typeof plan !== 'string' || !(plan in PLANS))
+        bad(`expected {plan} with one of ${Object.keys(PLANS).join(', ')}`);
       const accountId = typeof body.accountId === 'string' ? body.accountId : store.accounts[0].id;
       const account = store.account(accountId) ?? bad(`unknown account ${accountId}`);
       account.plan = plan as string;
       if (body.coveredCards !== undefined) {
         const n = body.coveredCards;
-        if (n !== null && (typeof n !== 'number' || !Number.isInteger(n) || n < 0)) bad('expected coveredCards: a whole number >= 0, or null (= the card allowance)');
+        if (n !== null && (typeof n !== 'number' || !Number.isInteger(n) || n < 0))
+          bad('expected coveredCards: a whole number >= 0, or null (= the card allowance)');
         account.coveredCards = n as number | null;
       }
       store.changed();
@@ -151,8 +175,12 @@ function addLeads(store: Store, input: unknown): LeadRecord[] {
     const target = store.cards.find((c) => c.id === l.cardId) ?? store.qrCodes.find((q) => q.id === l.cardId);
     if (!target) bad(`unknown card or QR code ${l.cardId}`);
     const rec: LeadRecord = {
-      ...l, object: 'lead', id: l.id ?? store.newId('lead'), accountId: l.accountId ?? target!.accountId,
-      cardName: l.cardName ?? target!.name, createdAt: l.createdAt ?? store.nowIso(),
+      ...l,
+      object: 'lead',
+      id: l.id ?? store.newId('lead'),
+      accountId: l.accountId ?? target!.accountId,
+      cardName: l.cardName ?? target!.name,
+      createdAt: l.createdAt ?? store.nowIso(),
     };
     return rec;
   });
@@ -169,8 +197,11 @@ function addScans(store: Store, input: unknown): ScanRecord[] {
     const target = store.cards.find((c) => c.id === s.targetId) ?? store.qrCodes.find((q) => q.id === s.targetId);
     if (!target) bad(`unknown card or QR code ${s.targetId}`);
     return {
-      ...s, id: s.id ?? store.newId('scn'), accountId: s.accountId ?? target!.accountId,
-      at: s.at ?? store.nowIso(), visitorId: s.visitorId ?? `v_${store.randomString(10)}`,
+      ...s,
+      id: s.id ?? store.newId('scn'),
+      accountId: s.accountId ?? target!.accountId,
+      at: s.at ?? store.nowIso(),
+      visitorId: s.visitorId ?? `v_${store.randomString(10)}`,
     } satisfies ScanRecord;
   });
   store.scans.push(...out);
@@ -207,7 +238,8 @@ function updateKey(store: Store, name: string, body: unknown): Reply {
   const key = store.apiKeys.find((x) => x.name === name || x.id === name);
   if (!key) return errorReply(404, 'not_found', 'resource_not_found', `No key ${name}.`);
   const patch = parse(KeyPatch, body, 'key');
-  if (patch.expiresAt && Number.isNaN(Date.parse(patch.expiresAt))) bad('key: expiresAt: expected an ISO 8601 timestamp');
+  if (patch.expiresAt && Number.isNaN(Date.parse(patch.expiresAt)))
+    bad('key: expiresAt: expected an ISO 8601 timestamp');
   if (patch.revoked !== undefined) key.revoked = patch.revoked;
   if (patch.expiresAt !== undefined) key.expiresAt = patch.expiresAt;
   store.changed();

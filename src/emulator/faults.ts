@@ -1,16 +1,28 @@
 // Fault injection: a queue of FaultSpec consumed by matching API requests, plus random faults (faultRate).
 export type FaultKind = '500' | '429' | 'in_flight' | 'drop_before' | 'drop_after' | 'slow' | 'malformed_500';
-export const FAULT_KINDS: readonly FaultKind[] = ['500', '429', 'in_flight', 'drop_before', 'drop_after', 'slow', 'malformed_500'];
+export const FAULT_KINDS: readonly FaultKind[] = [
+  '500',
+  '429',
+  'in_flight',
+  'drop_before',
+  'drop_after',
+  'slow',
+  'malformed_500',
+];
 
 export type FaultSpec = {
-  method?: string; path?: string | RegExp;  // which API requests it applies to (default any)
+  method?: string;
+  path?: string | RegExp; // which API requests it applies to (default any)
   kind: FaultKind;
-  times?: number;            // how many matching requests it hits (default 1)
-  delayMs?: number;          // for 'slow' (default 1000)
-  resetSeconds?: number;     // for '429' (RateLimit-Reset value), default 1
+  times?: number; // how many matching requests it hits (default 1)
+  delayMs?: number; // for 'slow' (default 1000)
+  resetSeconds?: number; // for '429' (RateLimit-Reset value), default 1
 };
 
-interface Pending { spec: FaultSpec; left: number }
+interface Pending {
+  spec: FaultSpec;
+  left: number;
+}
 
 /** Strip the /v1 prefix so a fault path may be given either way. */
 const apiPath = (p: string): string => (p.startsWith('/v1/') || p === '/v1' ? p.slice(3) || '/' : p);
@@ -21,10 +33,16 @@ export class FaultQueue {
   add(faults: FaultSpec[]): void {
     for (const spec of faults) this.pending.push({ spec, left: spec.times ?? 1 });
   }
-  clear(): void { this.pending = []; }
-  get size(): number { return this.pending.length; }
+  clear(): void {
+    this.pending = [];
+  }
+  get size(): number {
+    return this.pending.length;
+  }
   /** Matching requests the queued faults will still hit (sum of what is left of each spec's `times`). */
-  get left(): number { return this.pending.reduce((n, p) => n + p.left, 0); }
+  get left(): number {
+    return this.pending.reduce((n, p) => n + p.left, 0);
+  }
 
   /** The first pending fault matching this request (consumed), if any. `path` is without /v1. */
   take(method: string, path: string): FaultSpec | undefined {
@@ -46,7 +64,8 @@ function matches(spec: FaultSpec, method: string, path: string): boolean {
 /** Control API faults carry the path as a string; one starting with ^ is read as a regular expression. */
 export function faultFromJson(raw: Record<string, unknown>): FaultSpec {
   const kind = raw.kind as FaultKind;
-  if (!FAULT_KINDS.includes(kind)) throw new Error(`unknown fault kind ${JSON.stringify(raw.kind)}; expected one of ${FAULT_KINDS.join(', ')}`);
+  if (!FAULT_KINDS.includes(kind))
+    throw new Error(`unknown fault kind ${JSON.stringify(raw.kind)}; expected one of ${FAULT_KINDS.join(', ')}`);
   const spec: FaultSpec = { kind };
   if (typeof raw.method === 'string') spec.method = raw.method;
   if (typeof raw.path === 'string') spec.path = raw.path.startsWith('^') ? new RegExp(raw.path) : raw.path;

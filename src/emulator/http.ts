@@ -2,9 +2,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type ErrorType =
-  | 'invalid_request' | 'authentication_error' | 'permission_error' | 'not_found' | 'conflict' | 'api_error';
+  'invalid_request' | 'authentication_error' | 'permission_error' | 'not_found' | 'conflict' | 'api_error';
 
-export interface ErrorDetail { [key: string]: unknown }
+export interface ErrorDetail {
+  [key: string]: unknown;
+}
 
 /** What a handler returns. `json` is serialised with Content-Type application/json; `body` is sent as is. */
 export interface Reply {
@@ -26,10 +28,18 @@ export class EmuError extends Error {
     super(message);
     this.name = 'EmuError';
   }
-  toReply(): Reply { return errorReply(this.status, this.type, this.code, this.message, this.details); }
+  toReply(): Reply {
+    return errorReply(this.status, this.type, this.code, this.message, this.details);
+  }
 }
 
-export function errorReply(status: number, type: ErrorType, code: string, message: string, details?: ErrorDetail[]): Reply {
+export function errorReply(
+  status: number,
+  type: ErrorType,
+  code: string,
+  message: string,
+  details?: ErrorDetail[],
+): Reply {
   const error: Record<string, unknown> = { type, code, message };
   if (details && details.length) error.details = details;
   return { status, json: { error } };
@@ -38,11 +48,17 @@ export function errorReply(status: number, type: ErrorType, code: string, messag
 export const ok = (json: unknown, headers?: Record<string, string>): Reply => ({ status: 200, json, headers });
 export const created = (json: unknown, headers?: Record<string, string>): Reply => ({ status: 201, json, headers });
 export const noContent = (): Reply => ({ status: 204 });
-export const bytes = (body: Buffer | string, contentType: string, headers: Record<string, string> = {}): Reply =>
-  ({ status: 200, body, headers: { 'Content-Type': contentType, ...headers } });
+export const bytes = (body: Buffer | string, contentType: string, headers: Record<string, string> = {}): Reply => ({
+  status: 200,
+  body,
+  headers: { 'Content-Type': contentType, ...headers },
+});
 /** The odd `{success:false,message}` shape (429, malformed JSON on POST /cards and POST /qr-codes). */
-export const oddReply = (status: number, message: string, headers?: Record<string, string>): Reply =>
-  ({ status, json: { success: false, message }, headers });
+export const oddReply = (status: number, message: string, headers?: Record<string, string>): Reply => ({
+  status,
+  json: { success: false, message },
+  headers,
+});
 
 export const notFound = (what = 'Resource'): EmuError =>
   new EmuError(404, 'not_found', 'resource_not_found', `${what} not found.`);
@@ -51,7 +67,11 @@ export const validationFailed = (details: ErrorDetail[], message = 'The request 
 export const internalError = (): Reply =>
   errorReply(500, 'api_error', 'internal_error', 'Something went wrong on our side. Please try again.');
 
-export interface ReadBody { raw: Buffer; tooLarge: boolean; size: number }
+export interface ReadBody {
+  raw: Buffer;
+  tooLarge: boolean;
+  size: number;
+}
 
 /** Read the whole body, keeping at most `keep` bytes; the rest is drained so the reply can still be sent. */
 export function readBody(req: IncomingMessage, keep: number): Promise<ReadBody> {

@@ -12,37 +12,60 @@ export const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH', 'DELETE']);
 
 export function validateIdempotencyKey(key: string): void {
   if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH || key.length === 0) {
-    throw new EmuError(400, 'invalid_request', 'invalid_idempotency_key',
-      `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
+    throw new EmuError(
+      400,
+      'invalid_request',
+      'invalid_idempotency_key',
+      `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
+    );
   }
 }
 
-export function requestFingerprint(method: string, path: string, query: Record<string, string>, body: unknown, raw: string): string {
+export function requestFingerprint(
+  method: string,
+  path: string,
+  query: Record<string, string>,
+  body: unknown,
+  raw: string,
+): string {
   return canonicalJson({ method, path, query, body: body === undefined ? raw : canonicalJson(body) });
 }
 
-export type Begin =
-  | { kind: 'new'; record: IdempotencyRecord }
-  | { kind: 'replay'; reply: Reply };
+export type Begin = { kind: 'new'; record: IdempotencyRecord } | { kind: 'replay'; reply: Reply };
 
 export function beginIdempotent(store: Store, apiKeyId: string, key: string, fingerprint: string): Begin {
   const existing = store.idempotencyRecord(apiKeyId, key);
   if (existing) {
     if (existing.fingerprint !== fingerprint) {
-      throw new EmuError(409, 'conflict', 'idempotency_key_reused',
-        'This Idempotency-Key was already used with a different request.');
+      throw new EmuError(
+        409,
+        'conflict',
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used with a different request.',
+      );
     }
     if (existing.state === 'in_flight' || !existing.response) throw inFlightError();
     return { kind: 'replay', reply: fromStored(existing.response) };
   }
-  const record: IdempotencyRecord = { apiKeyId, key, fingerprint, state: 'in_flight', createdAt: store.nowIso(), response: null };
+  const record: IdempotencyRecord = {
+    apiKeyId,
+    key,
+    fingerprint,
+    state: 'in_flight',
+    createdAt: store.nowIso(),
+    response: null,
+  };
   store.idempotency.push(record);
   return { kind: 'new', record };
 }
 
 export function inFlightError(): EmuError {
-  return new EmuError(409, 'conflict', 'idempotency_key_in_flight',
-    'A request with this Idempotency-Key is still being processed. Retry in a few seconds.');
+  return new EmuError(
+    409,
+    'conflict',
+    'idempotency_key_in_flight',
+    'A request with this Idempotency-Key is still being processed. Retry in a few seconds.',
+  );
 }
 
 /** Store the outcome (status < 500), or forget the key (500: retryable with the same key). */

@@ -36,10 +36,44 @@ export const PLANS: Record<string, PlanDef> = {
  */
 export const SPEC_RESERVED_SHORT_CODES: readonly string[] = ['login', 'dashboard', 'api', 'pricing', 'help'];
 export const RESERVED_SHORT_CODES: readonly string[] = [
-  'login', 'logout', 'signin', 'signup', 'register', 'dashboard', 'api', 'pricing', 'help', 'admin',
-  'app', 'www', 'support', 'settings', 'account', 'billing', 'docs', 'blog', 'about', 'contact',
-  'terms', 'privacy', 'status', 'static', 'assets', 'c', 'p', 'v1', 'mail', 'root', 'emulator',
-  '_emulator', 'wallet', 'vcard', 'new', 'edit', 'null', 'undefined',
+  'login',
+  'logout',
+  'signin',
+  'signup',
+  'register',
+  'dashboard',
+  'api',
+  'pricing',
+  'help',
+  'admin',
+  'app',
+  'www',
+  'support',
+  'settings',
+  'account',
+  'billing',
+  'docs',
+  'blog',
+  'about',
+  'contact',
+  'terms',
+  'privacy',
+  'status',
+  'static',
+  'assets',
+  'c',
+  'p',
+  'v1',
+  'mail',
+  'root',
+  'emulator',
+  '_emulator',
+  'wallet',
+  'vcard',
+  'new',
+  'edit',
+  'null',
+  'undefined',
 ];
 
 export const STATUSES = ['draft', 'published', 'paused', 'archived'] as const;
@@ -53,8 +87,15 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const LEAD_SOURCES = ['form', 'exchange', 'scan', 'manual'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 export const HUBSPOT_STATUSES = [
-  'sent', 'pending', 'retrying', 'failed', 'held_locked', 'held_plan', 'held_disconnected',
-  'skipped_no_email', 'expired',
+  'sent',
+  'pending',
+  'retrying',
+  'failed',
+  'held_locked',
+  'held_plan',
+  'held_disconnected',
+  'skipped_no_email',
+  'expired',
 ] as const;
 export type HubspotStatus = (typeof HUBSPOT_STATUSES)[number];
 
@@ -90,17 +131,41 @@ export interface ApiKeyRecord {
   createdAt: string;
 }
 
-export interface LabeledValue { label: string; value: string }
-export interface CardLink { type: string; url: string }
-export interface CardAddress { street?: string; city?: string; region?: string; postalCode?: string; country?: string }
+export interface LabeledValue {
+  label: string;
+  value: string;
+}
+export interface CardLink {
+  type: string;
+  url: string;
+}
+export interface CardAddress {
+  street?: string;
+  city?: string;
+  region?: string;
+  postalCode?: string;
+  country?: string;
+}
 export interface CardFields {
-  firstName?: string; lastName?: string; title?: string; company?: string; bio?: string;
-  photoUrl?: string; companyLogoUrl?: string;
-  emails?: LabeledValue[]; phones?: LabeledValue[]; links?: CardLink[]; address?: CardAddress;
+  firstName?: string;
+  lastName?: string;
+  title?: string;
+  company?: string;
+  bio?: string;
+  photoUrl?: string;
+  companyLogoUrl?: string;
+  emails?: LabeledValue[];
+  phones?: LabeledValue[];
+  links?: CardLink[];
+  address?: CardAddress;
   [key: string]: unknown;
 }
 
-export interface QrDesign { foreground: string; background: string; frame: string | null }
+export interface QrDesign {
+  foreground: string;
+  background: string;
+  frame: string | null;
+}
 
 export interface CardRecord {
   object: 'card';
@@ -136,9 +201,22 @@ export interface QrRecord {
   updatedAt: string;
 }
 
-export interface TemplateFieldRule { mode: FieldMode; value?: unknown }
-export interface SchemaSection { key: string; label: string; kind: string; max: number; props: { prop: string; label: string }[] }
-export interface SchemaBlock { id: string; type: string; props: { prop: string; value: unknown }[] }
+export interface TemplateFieldRule {
+  mode: FieldMode;
+  value?: unknown;
+}
+export interface SchemaSection {
+  key: string;
+  label: string;
+  kind: string;
+  max: number;
+  props: { prop: string; label: string }[];
+}
+export interface SchemaBlock {
+  id: string;
+  type: string;
+  props: { prop: string; value: unknown }[];
+}
 
 export interface TemplateRecord {
   object: 'card_template';
@@ -205,8 +283,11 @@ export interface LeadRecord {
   country: string;
   city: string;
   hubspot: {
-    status: HubspotStatus; sentAt: string | null; nextAttemptAt: string | null;
-    contactUrl: string | null; error: string | null;
+    status: HubspotStatus;
+    sentAt: string | null;
+    nextAttemptAt: string | null;
+    contactUrl: string | null;
+    error: string | null;
   } | null;
 }
 
@@ -222,8 +303,7 @@ export interface ScanRecord {
 }
 
 export type TrashEntry =
-  | { kind: 'card'; deletedAt: string; record: CardRecord }
-  | { kind: 'qr_code'; deletedAt: string; record: QrRecord };
+  { kind: 'card'; deletedAt: string; record: CardRecord } | { kind: 'qr_code'; deletedAt: string; record: QrRecord };
 
 export interface StoredResponse {
   status: number;
@@ -270,9 +350,25 @@ export interface ServiceRules {
 }
 
 export const DEFAULT_LINK_TYPES: readonly string[] = [
-  'website', 'linkedin', 'x', 'twitter', 'facebook', 'instagram', 'youtube', 'tiktok', 'github', 'xing',
-  'whatsapp', 'telegram', 'calendly', 'email', 'phone', 'other',
+  'website',
+  'linkedin',
+  'x',
+  'twitter',
+  'facebook',
+  'instagram',
+  'youtube',
+  'tiktok',
+  'github',
+  'xing',
+  'whatsapp',
+  'telegram',
+  'calendly',
+  'email',
+  'phone',
+  'other',
 ];
 
-export const defaultRules = (): ServiceRules =>
-  ({ reservedShortCodes: [...RESERVED_SHORT_CODES], linkTypes: [...DEFAULT_LINK_TYPES] });
+export const defaultRules = (): ServiceRules => ({
+  reservedShortCodes: [...RESERVED_SHORT_CODES],
+  linkTypes: [...DEFAULT_LINK_TYPES],
+});

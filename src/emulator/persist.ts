@@ -12,7 +12,17 @@ export function loadState(path: string): StoreData | undefined {
   } catch (e) {
     throw new Error(`Cannot read emulator state ${path}: ${(e as Error).message}`);
   }
-  const lists = ['accounts', 'apiKeys', 'templates', 'cards', 'qrCodes', 'campaigns', 'leads', 'scans', 'trash'] as const;
+  const lists = [
+    'accounts',
+    'apiKeys',
+    'templates',
+    'cards',
+    'qrCodes',
+    'campaigns',
+    'leads',
+    'scans',
+    'trash',
+  ] as const;
   if (data?.version !== 1 || lists.some((k) => !Array.isArray(data[k]))) {
     throw new Error(`Emulator state ${path} is not a state file of this version (delete it to start from the seed).`);
   }
@@ -29,7 +39,11 @@ export function writeStateAtomic(path: string, data: StoreData): void {
 export class Persister {
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly path: string, private readonly snapshot: () => StoreData, private readonly debounceMs = 20) {}
+  constructor(
+    private readonly path: string,
+    private readonly snapshot: () => StoreData,
+    private readonly debounceMs = 20,
+  ) {}
 
   schedule(): void {
     if (this.timer) return;

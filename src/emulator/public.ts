@@ -32,16 +32,28 @@ function deviceOf(ua: string): string {
 
 function countScan(store: Store, req: IncomingMessage, target: CardRecord | QrRecord): void {
   const ua = req.headers['user-agent'] ?? '';
-  const country = String(req.headers['x-emulator-country'] ?? 'US').slice(0, 2).toUpperCase();
+  const country = String(req.headers['x-emulator-country'] ?? 'US')
+    .slice(0, 2)
+    .toUpperCase();
   const visitor = createHash('sha256').update(`${req.socket.remoteAddress}|${ua}`).digest('hex').slice(0, 12);
   store.scans.push({
-    id: store.newId('scn'), accountId: target.accountId, targetId: target.id, at: store.nowIso(),
-    country, city: String(req.headers['x-emulator-city'] ?? ''), device: deviceOf(ua), visitorId: `v_${visitor}`,
+    id: store.newId('scn'),
+    accountId: target.accountId,
+    targetId: target.id,
+    at: store.nowIso(),
+    country,
+    city: String(req.headers['x-emulator-city'] ?? ''),
+    device: deviceOf(ua),
+    visitorId: `v_${visitor}`,
   });
   store.changed();
 }
 
-const vEsc = (s: string) => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/([,;])/g, '\\$1');
+const vEsc = (s: string) =>
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/\n/g, '\\n')
+    .replace(/([,;])/g, '\\$1');
 
 /** A vCard 3.0 of the card's person. */
 export function vcard(card: CardRecord, url: string): string {
@@ -53,10 +65,13 @@ export function vcard(card: CardRecord, url: string): string {
   if (f.title) lines.push(`TITLE:${vEsc(f.title)}`);
   for (const e of f.emails ?? []) lines.push(`EMAIL;TYPE=${vEsc(e.label.toUpperCase())}:${vEsc(e.value)}`);
   for (const p of f.phones ?? []) lines.push(`TEL;TYPE=${vEsc(p.label.toUpperCase())}:${vEsc(p.value)}`);
-  for (const l of f.links ?? []) lines.push(`URL;TYPE=${vEsc(l.type)}:${vEsc(/^https?:/i.test(l.url) ? l.url : `https://${l.url}`)}`);
+  for (const l of f.links ?? [])
+    lines.push(`URL;TYPE=${vEsc(l.type)}:${vEsc(/^https?:/i.test(l.url) ? l.url : `https://${l.url}`)}`);
   if (f.address) {
     const a = f.address;
-    lines.push(`ADR;TYPE=WORK:;;${vEsc(a.street ?? '')};${vEsc(a.city ?? '')};${vEsc(a.region ?? '')};${vEsc(a.postalCode ?? '')};${vEsc(a.country ?? '')}`);
+    lines.push(
+      `ADR;TYPE=WORK:;;${vEsc(a.street ?? '')};${vEsc(a.city ?? '')};${vEsc(a.region ?? '')};${vEsc(a.postalCode ?? '')};${vEsc(a.country ?? '')}`,
+    );
   }
   if (f.photoUrl) lines.push(`PHOTO;VALUE=URI:${f.photoUrl}`);
   if (f.bio) lines.push(`NOTE:${vEsc(f.bio)}`);
@@ -65,12 +80,29 @@ export function vcard(card: CardRecord, url: string): string {
 }
 
 export function handlePublic(store: Store, req: IncomingMessage, res: ServerResponse, url: URL): void {
-  const parts = url.pathname.split('/').filter(Boolean).map((p) => { try { return decodeURIComponent(p); } catch { return p; } });
+  const parts = url.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return p;
+      }
+    });
   const [kind, code, sub, wallet] = parts;
   send(res, answer(store, req, kind, code, sub, wallet, parts.length));
 }
 
-function answer(store: Store, req: IncomingMessage, kind: string, code: string | undefined, sub: string | undefined, wallet: string | undefined, n: number): Reply {
+function answer(
+  store: Store,
+  req: IncomingMessage,
+  kind: string,
+  code: string | undefined,
+  sub: string | undefined,
+  wallet: string | undefined,
+  n: number,
+): Reply {
   if (!code) return html(404, 'Not found', '<p>No such page.</p>');
   const hit = store.byShortCode(code);
   const trashed = store.trash.some((t) => t.record.shortCode.toLowerCase() === code.toLowerCase());
@@ -98,18 +130,32 @@ function answer(store: Store, req: IncomingMessage, kind: string, code: string |
     const f = card.fields;
     const who = [f.firstName, f.lastName].filter(Boolean).join(' ') || card.name;
     const banner = vis === 'preview' ? '<p><strong>Preview</strong>: this card is a draft.</p>' : '';
-    return html(200, who, `${banner}<p>${esc([f.title, f.company].filter(Boolean).join(', '))}</p><p><a href="${esc(pageUrl)}/vcard">Save contact</a></p>`);
+    return html(
+      200,
+      who,
+      `${banner}<p>${esc([f.title, f.company].filter(Boolean).join(', '))}</p><p><a href="${esc(pageUrl)}/vcard">Save contact</a></p>`,
+    );
   }
   if (n === 3 && sub === 'vcard') {
     const file = (card.fields.lastName || card.name || 'contact').replace(/[^\p{L}\p{N}-]+/gu, '_');
     return {
       status: 200,
-      headers: { 'Content-Type': 'text/vcard; charset=utf-8', 'Content-Disposition': `attachment; filename="${encodeURIComponent(file)}.vcf"` },
+      headers: {
+        'Content-Type': 'text/vcard; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${encodeURIComponent(file)}.vcf"`,
+      },
       body: vcard(card, pageUrl),
     };
   }
   if (n === 4 && sub === 'wallet' && wallet === 'apple') {
-    return { status: 200, headers: { 'Content-Type': 'application/vnd.apple.pkpass', 'Content-Disposition': `attachment; filename="${card.shortCode}.pkpass"` }, body: Buffer.from(`emulated pass for ${pageUrl}\n`) };
+    return {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/vnd.apple.pkpass',
+        'Content-Disposition': `attachment; filename="${card.shortCode}.pkpass"`,
+      },
+      body: Buffer.from(`emulated pass for ${pageUrl}\n`),
+    };
   }
   if (n === 4 && sub === 'wallet' && wallet === 'google') {
     return { status: 302, headers: { Location: `https://pay.google.com/gp/v/save/emulated-${card.id}` } };

@@ -2,11 +2,17 @@
 import type { z } from 'zod';
 import { validationFailed, type ErrorDetail } from './http.js';
 
-export interface Page { limit: number; offset: number }
+export interface Page {
+  limit: number;
+  offset: number;
+}
 
 /** A query problem entry: `{path:[...], message, code}` (the spec's query detail shape). */
-export const queryProblem = (path: (string | number)[], message: string, code: string): ErrorDetail =>
-  ({ path, message, code });
+export const queryProblem = (path: (string | number)[], message: string, code: string): ErrorDetail => ({
+  path,
+  message,
+  code,
+});
 
 /**
  * Parse `limit` (integer 1..100, default `defaultLimit`) and `offset` (integer >= 0, default 0).
@@ -23,7 +29,12 @@ export function parsePage(query: Record<string, string>, defaultLimit = 25, prob
 
 /** Integer query parameter within [min, max]; a problem is recorded and the default returned when invalid. */
 export function parseIntParam(
-  query: Record<string, string>, name: string, dflt: number, min: number, max: number, problems: ErrorDetail[],
+  query: Record<string, string>,
+  name: string,
+  dflt: number,
+  min: number,
+  max: number,
+  problems: ErrorDetail[],
 ): number {
   const raw = query[name];
   if (raw === undefined) return dflt;
@@ -40,17 +51,31 @@ export function parseIntParam(
 
 /** Enum query parameter; undefined when absent. */
 export function parseEnumParam<T extends string>(
-  query: Record<string, string>, name: string, values: readonly T[], problems: ErrorDetail[],
+  query: Record<string, string>,
+  name: string,
+  values: readonly T[],
+  problems: ErrorDetail[],
 ): T | undefined {
   const raw = query[name];
   if (raw === undefined) return undefined;
   if ((values as readonly string[]).includes(raw)) return raw as T;
-  problems.push(queryProblem([name], `Invalid enum value. Expected ${values.map((v) => `'${v}'`).join(' | ')}, received '${raw}'`, 'invalid_enum_value'));
+  problems.push(
+    queryProblem(
+      [name],
+      `Invalid enum value. Expected ${values.map((v) => `'${v}'`).join(' | ')}, received '${raw}'`,
+      'invalid_enum_value',
+    ),
+  );
   return undefined;
 }
 
 /** Boolean query parameter: true/false/1/0. */
-export function parseBoolParam(query: Record<string, string>, name: string, dflt: boolean, problems: ErrorDetail[]): boolean {
+export function parseBoolParam(
+  query: Record<string, string>,
+  name: string,
+  dflt: boolean,
+  problems: ErrorDetail[],
+): boolean {
   const raw = query[name];
   if (raw === undefined) return dflt;
   if (raw === 'true' || raw === '1') return true;
@@ -94,11 +119,11 @@ export function bodyDetails(error: z.ZodError): ErrorDetail[] {
   for (const issue of error.issues) {
     const base = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) out.push({ field: [...base, k].join('.'), message: `Unrecognized key: "${k}"`, code: 'unrecognized_keys' });
+      for (const k of issue.keys)
+        out.push({ field: [...base, k].join('.'), message: `Unrecognized key: "${k}"`, code: 'unrecognized_keys' });
     } else {
       out.push({ field: base.join('.'), message: issue.message, code: CODE_NAMES[issue.code] ?? issue.code });
     }
   }
   return out;
 }
-

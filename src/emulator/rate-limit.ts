@@ -17,5 +17,7 @@ export class RateLimiter {
     return null;
   }
 
-  clear(): void { this.windows.clear(); }
+  clear(): void {
+    this.windows.clear();
+  }
 }

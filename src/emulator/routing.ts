@@ -61,7 +61,11 @@ export interface RouteDef {
  */
 export const DEFAULT_MAX_BODY = 1_000_000;
 
-interface Compiled { def: RouteDef; segments: string[]; score: string }
+interface Compiled {
+  def: RouteDef;
+  segments: string[];
+  score: string;
+}
 
 export class Router {
   private compiled: Compiled[] = [];
@@ -76,7 +80,9 @@ export class Router {
     this.compiled.sort((a, b) => a.score.localeCompare(b.score));
   }
 
-  get routes(): RouteDef[] { return this.compiled.map((c) => c.def); }
+  get routes(): RouteDef[] {
+    return this.compiled.map((c) => c.def);
+  }
 
   match(method: string, path: string): { def: RouteDef; params: Record<string, string> } | undefined {
     const parts = path.split('/').filter(Boolean);
@@ -87,8 +93,16 @@ export class Router {
       for (let i = 0; i < parts.length; i++) {
         const seg = c.segments[i];
         if (seg.startsWith(':')) {
-          try { params[seg.slice(1)] = decodeURIComponent(parts[i]); } catch { hit = false; break; }
-        } else if (seg !== parts[i]) { hit = false; break; }
+          try {
+            params[seg.slice(1)] = decodeURIComponent(parts[i]);
+          } catch {
+            hit = false;
+            break;
+          }
+        } else if (seg !== parts[i]) {
+          hit = false;
+          break;
+        }
       }
       if (hit) return { def: c.def, params };
     }

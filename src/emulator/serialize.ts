@@ -1,5 +1,13 @@
 // Store record → API object. Route modules answer with these so every endpoint shows the same shape.
-import { SCOPES, type ApiKeyRecord, type CampaignRecord, type CardRecord, type LeadRecord, type QrRecord, type TemplateRecord } from './model.js';
+import {
+  SCOPES,
+  type ApiKeyRecord,
+  type CampaignRecord,
+  type CardRecord,
+  type LeadRecord,
+  type QrRecord,
+  type TemplateRecord,
+} from './model.js';
 import type { Store } from './store.js';
 
 export function cardUrls(store: Store, card: CardRecord): { url: string; vcardUrl: string } {

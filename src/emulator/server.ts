@@ -21,15 +21,15 @@ export type { RecordedRequest } from './api.js';
 export type { FaultSpec } from './faults.js';
 
 export interface EmulatorOptions {
-  port?: number;            // 0 = any free port (default 0 in code; the CLI defaults to 4010)
-  host?: string;            // default 127.0.0.1
-  seed?: Seed;              // default: defaultSeed()
-  statePath?: string;       // persist the store as JSON after each change; load it at start if present
-  rateLimit?: number;       // overrides every key's requestsPerMinute when set
-  latencyMs?: number;       // added before each API answer
-  faultRate?: number;       // 0..1: random 500 internal_error or dropped connection on API routes
+  port?: number; // 0 = any free port (default 0 in code; the CLI defaults to 4010)
+  host?: string; // default 127.0.0.1
+  seed?: Seed; // default: defaultSeed()
+  statePath?: string; // persist the store as JSON after each change; load it at start if present
+  rateLimit?: number; // overrides every key's requestsPerMinute when set
+  latencyMs?: number; // added before each API answer
+  faultRate?: number; // 0..1: random 500 internal_error or dropped connection on API routes
   log?: (line: string) => void; // one line per request (method path status ms)
-  random?: () => number;    // for deterministic ids/faults in tests (default Math.random)
+  random?: () => number; // for deterministic ids/faults in tests (default Math.random)
   /** Extra route modules (tests only; production routes live in routes/index.ts). */
   extraRoutes?: RouteDef[];
   /** When set, the control API also needs `Authorization: Bearer <controlToken>` (control.ts controlRefusal). */
@@ -37,16 +37,16 @@ export interface EmulatorOptions {
 }
 
 export interface Emulator {
-  baseUrl: string;          // http://127.0.0.1:<port>/v1
-  publicBaseUrl: string;    // http://127.0.0.1:<port>   (public routes /c/..., /p/...)
+  baseUrl: string; // http://127.0.0.1:<port>/v1
+  publicBaseUrl: string; // http://127.0.0.1:<port>   (public routes /c/..., /p/...)
   port: number;
   keys: Record<string, string>; // name -> secret, from the seed (see "Default seed keys")
-  store: Store;             // the live state, for assertions in tests
+  store: Store; // the live state, for assertions in tests
   requests(filter?: { method?: string; path?: string | RegExp }): RecordedRequest[]; // API requests only, in order
   clearRequests(): void;
   advanceTime(ms: number): void; // moves the emulator clock (rate-limit windows, timestamps)
-  now(): number;            // emulator clock, ms since epoch (Date.now() + offset)
-  reset(): void;            // back to the seed, requests cleared, faults cleared, clock offset 0
+  now(): number; // emulator clock, ms since epoch (Date.now() + offset)
+  reset(): void; // back to the seed, requests cleared, faults cleared, clock offset 0
   injectFaults(faults: FaultSpec[]): void;
   /** Requests the queued faults will still hit (0 once every injected fault was delivered). */
   pendingFaults(): number;
@@ -76,18 +76,35 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     limiter.clear();
     store.changed();
   };
-  const advanceTime = (ms: number) => { store.clockOffsetMs += ms; store.changed(); };
-  const requests = (filter: { method?: string; path?: string | RegExp } = {}) => recorded.filter((r) =>
-    (!filter.method || r.method === filter.method.toUpperCase())
-    && (filter.path === undefined || (filter.path instanceof RegExp ? filter.path.test(r.path) : r.path === filter.path)));
+  const advanceTime = (ms: number) => {
+    store.clockOffsetMs += ms;
+    store.changed();
+  };
+  const requests = (filter: { method?: string; path?: string | RegExp } = {}) =>
+    recorded.filter(
+      (r) =>
+        (!filter.method || r.method === filter.method.toUpperCase()) &&
+        (filter.path === undefined ||
+          (filter.path instanceof RegExp ? filter.path.test(r.path) : r.path === filter.path)),
+    );
 
   const apiDeps = {
-    store, router, limiter, faults, random,
-    rateLimit: opts.rateLimit, latencyMs: opts.latencyMs, faultRate: opts.faultRate, log: opts.log,
-    record: (r: RecordedRequest) => { recorded.push(r); },
+    store,
+    router,
+    limiter,
+    faults,
+    random,
+    rateLimit: opts.rateLimit,
+    latencyMs: opts.latencyMs,
+    faultRate: opts.faultRate,
+    log: opts.log,
+    record: (r: RecordedRequest) => {
+      recorded.push(r);
+    },
   };
   const controlDeps = {
-    store, reset,
+    store,
+    reset,
     loadSeed: (seed: unknown) => {
       store.load(seedToData(parseSeed(seed), Date.now()));
       limiter.clear();
@@ -106,8 +123,13 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     if (p === '/v1' || p.startsWith('/v1/')) return handleApi(apiDeps, req, res, url);
     const started = Date.now();
     if (p === '/_emulator' || p.startsWith('/_emulator/')) await handleControl(controlDeps, req, res, url);
-    else if (/^\/[cp]\//.test(p) && (req.method === 'GET' || req.method === 'HEAD')) { req.resume(); handlePublic(store, req, res, url); }
-    else { req.resume(); send(res, errorReply(404, 'not_found', 'unknown_endpoint', `No route ${req.method} ${p}.`)); }
+    else if (/^\/[cp]\//.test(p) && (req.method === 'GET' || req.method === 'HEAD')) {
+      req.resume();
+      handlePublic(store, req, res, url);
+    } else {
+      req.resume();
+      send(res, errorReply(404, 'not_found', 'unknown_endpoint', `No route ${req.method} ${p}.`));
+    }
     opts.log?.(`${req.method} ${p}${url.search} ${res.statusCode} ${Date.now() - started}ms`);
   };
   const server = createServer((req, res) => {
@@ -122,7 +144,10 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => { server.off('error', reject); resolve(); });
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
@@ -133,19 +158,24 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     baseUrl: `${publicBaseUrl}/v1`,
     publicBaseUrl,
     port,
-    get keys() { return Object.fromEntries(store.apiKeys.map((k) => [k.name, k.secret])); },
+    get keys() {
+      return Object.fromEntries(store.apiKeys.map((k) => [k.name, k.secret]));
+    },
     store,
     requests,
-    clearRequests: () => { recorded = []; },
+    clearRequests: () => {
+      recorded = [];
+    },
     advanceTime,
     now: () => store.now(),
     reset,
     injectFaults: (f: FaultSpec[]) => faults.add(f),
     pendingFaults: () => faults.left,
-    close: () => new Promise<void>((resolve, reject) => {
-      persister?.close();
-      server.close((err) => (err ? reject(err) : resolve()));
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        persister?.close();
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
   };
 }

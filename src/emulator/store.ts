@@ -3,9 +3,21 @@
 import { createHash } from 'node:crypto';
 import { GrowingIndex, GrowingTally } from './indexes.js';
 import {
-  PLANS, SPEC_RESERVED_SHORT_CODES, defaultRules, type ServiceRules,
-  type AccountRecord, type ApiKeyRecord, type CampaignRecord, type CardRecord, type IdempotencyRecord,
-  type LeadRecord, type PlanDef, type QrRecord, type ScanRecord, type StoreData, type TemplateRecord,
+  PLANS,
+  SPEC_RESERVED_SHORT_CODES,
+  defaultRules,
+  type ServiceRules,
+  type AccountRecord,
+  type ApiKeyRecord,
+  type CampaignRecord,
+  type CardRecord,
+  type IdempotencyRecord,
+  type LeadRecord,
+  type PlanDef,
+  type QrRecord,
+  type ScanRecord,
+  type StoreData,
+  type TemplateRecord,
   type TrashEntry,
 } from './model.js';
 
@@ -71,23 +83,39 @@ export class Store {
   toJSON(): StoreData {
     return {
       version: 1,
-      accounts: this.accounts, apiKeys: this.apiKeys, templates: this.templates, cards: this.cards,
-      qrCodes: this.qrCodes, campaigns: this.campaigns, leads: this.leads, scans: this.scans,
+      accounts: this.accounts,
+      apiKeys: this.apiKeys,
+      templates: this.templates,
+      cards: this.cards,
+      qrCodes: this.qrCodes,
+      campaigns: this.campaigns,
+      leads: this.leads,
+      scans: this.scans,
       trash: this.trash,
       idempotency: this.idempotency.filter((r) => r.state === 'done'),
-      takenShortCodes: this.takenShortCodes, rules: this.rules, clockOffsetMs: this.clockOffsetMs,
+      takenShortCodes: this.takenShortCodes,
+      rules: this.rules,
+      clockOffsetMs: this.clockOffsetMs,
     };
   }
 
   // ---- change notification (persistence) -------------------------------------------------
-  onChange(fn: () => void): void { this.listeners.push(fn); }
+  onChange(fn: () => void): void {
+    this.listeners.push(fn);
+  }
   /** Call after mutating outside a write request (the framework calls it after POST/PATCH/DELETE). */
-  changed(): void { for (const fn of this.listeners) fn(); }
+  changed(): void {
+    for (const fn of this.listeners) fn();
+  }
 
   // ---- clock ---------------------------------------------------------------------------------
-  now(): number { return this.clock(); }
+  now(): number {
+    return this.clock();
+  }
   /** ISO 8601 UTC with milliseconds, from the emulator clock. */
-  nowIso(): string { return new Date(this.now()).toISOString(); }
+  nowIso(): string {
+    return new Date(this.now()).toISOString();
+  }
 
   // ---- ids and short codes ---------------------------------------------------------------
   randomString(length: number, alphabet = ALNUM): string {
@@ -116,8 +144,12 @@ export class Store {
   isShortCodeTaken(code: string): boolean {
     const c = code.toLowerCase();
     const ix = this.indexes;
-    return ix.cardCodes.has(this.cards, c) || ix.qrCodes.has(this.qrCodes, c)
-      || ix.trashCodes.has(this.trash, c) || ix.takenCodes.has(this.takenShortCodes, c);
+    return (
+      ix.cardCodes.has(this.cards, c) ||
+      ix.qrCodes.has(this.qrCodes, c) ||
+      ix.trashCodes.has(this.trash, c) ||
+      ix.takenCodes.has(this.takenShortCodes, c)
+    );
   }
   /** O(1) lookups that follow their collections (indexes.ts). */
   private readonly indexes = {
@@ -125,7 +157,9 @@ export class Store {
     qrCodes: new GrowingIndex<QrRecord, string>((r) => r.shortCode.toLowerCase()),
     trashCodes: new GrowingIndex<TrashEntry, string>((t) => t.record.shortCode.toLowerCase()),
     takenCodes: new GrowingIndex<string, string>((t) => t.toLowerCase()),
-    externalIds: new GrowingIndex<CardRecord, string>((c) => (c.campaignId && c.externalId !== null ? `${c.campaignId}\0${c.externalId}` : undefined)),
+    externalIds: new GrowingIndex<CardRecord, string>((c) =>
+      c.campaignId && c.externalId !== null ? `${c.campaignId}\0${c.externalId}` : undefined,
+    ),
     idempotency: new GrowingIndex<IdempotencyRecord, string>((r) => `${r.apiKeyId}\0${r.key}`),
     // accountId and paused are fixed at creation, so the counts can follow the array.
     cardsPerAccount: new GrowingTally<CardRecord>((c) => c.accountId),
@@ -144,11 +178,17 @@ export class Store {
   }
 
   // ---- accounts, plans, keys -------------------------------------------------------------
-  account(id: string): AccountRecord | undefined { return this.accounts.find((a) => a.id === id); }
-  plan(account: AccountRecord): PlanDef {
-    return PLANS[account.plan] ?? { id: account.plan, name: account.plan, api: false, breakdowns: false, historyDays: 30 };
+  account(id: string): AccountRecord | undefined {
+    return this.accounts.find((a) => a.id === id);
   }
-  keyBySecret(secret: string): ApiKeyRecord | undefined { return this.apiKeys.find((k) => k.secret === secret); }
+  plan(account: AccountRecord): PlanDef {
+    return (
+      PLANS[account.plan] ?? { id: account.plan, name: account.plan, api: false, breakdowns: false, historyDays: 30 }
+    );
+  }
+  keyBySecret(secret: string): ApiKeyRecord | undefined {
+    return this.apiKeys.find((k) => k.secret === secret);
+  }
   /** Public base used in url/vcardUrl: the account's custom domain, or the emulator host. */
   publicBaseFor(accountId: string): string {
     return (this.account(accountId)?.publicBase ?? this.publicBase).replace(/\/+$/, '');
@@ -170,10 +210,18 @@ export class Store {
   lead(accountId: string, id: string): LeadRecord | undefined {
     return this.leads.find((r) => r.id === id && r.accountId === accountId);
   }
-  cardsOf(accountId: string): CardRecord[] { return this.cards.filter((r) => r.accountId === accountId); }
-  qrCodesOf(accountId: string): QrRecord[] { return this.qrCodes.filter((r) => r.accountId === accountId); }
-  leadsOf(accountId: string): LeadRecord[] { return this.leads.filter((r) => r.accountId === accountId); }
-  scansFor(targetId: string): ScanRecord[] { return this.scans.filter((s) => s.targetId === targetId); }
+  cardsOf(accountId: string): CardRecord[] {
+    return this.cards.filter((r) => r.accountId === accountId);
+  }
+  qrCodesOf(accountId: string): QrRecord[] {
+    return this.qrCodes.filter((r) => r.accountId === accountId);
+  }
+  leadsOf(accountId: string): LeadRecord[] {
+    return this.leads.filter((r) => r.accountId === accountId);
+  }
+  scansFor(targetId: string): ScanRecord[] {
+    return this.scans.filter((s) => s.targetId === targetId);
+  }
   scanCount(targetId: string): number {
     let n = 0;
     for (const s of this.scans) if (s.targetId === targetId) n++;
@@ -231,7 +279,9 @@ export class Store {
 
   // ---- templates and campaigns -------------------------------------------------------------
   /** Fingerprint of a template's current rules; a campaign is stale when it differs from activatedFingerprint. */
-  templateFingerprint(template: TemplateRecord): string { return templateFingerprint(template); }
+  templateFingerprint(template: TemplateRecord): string {
+    return templateFingerprint(template);
+  }
   campaignIsStale(campaign: CampaignRecord): boolean {
     if (!campaign.api) return false;
     const tpl = this.templates.find((t) => t.id === campaign.templateId);

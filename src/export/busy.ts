@@ -9,6 +9,8 @@ export const exportBusy: BusyMessage = (path, holder) => {
   }
   return new UsageError(
     `state file busy: another export (pid ${holder.pid} on ${holder.host}, started ${holder.startedAt}) holds ${path}`,
-    ['wait for it to finish; if that process is not an export (the pid was reused) or runs on another host that is gone, delete the lock file'],
+    [
+      'wait for it to finish; if that process is not an export (the pid was reused) or runs on another host that is gone, delete the lock file',
+    ],
   );
 };

@@ -63,7 +63,9 @@ class StreamSink extends Buffered {
     return new Promise((resolve, reject) => {
       const fail = (err: NodeJS.ErrnoException) => {
         this.stream.off('error', fail);
-        reject(err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED' ? err : new WriteError('standard output', err));
+        reject(
+          err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED' ? err : new WriteError('standard output', err),
+        );
       };
       this.stream.once('error', fail);
       this.stream.write(text, (err) => {
@@ -104,7 +106,10 @@ class FdSink extends Buffered {
 
 /** A FIFO or character device named by --out: written straight through, like `>`. */
 class DeviceSink extends Buffered {
-  private constructor(private readonly path: string, private readonly fh: FileHandle) {
+  private constructor(
+    private readonly path: string,
+    private readonly fh: FileHandle,
+  ) {
     super();
   }
   static async open(path: string): Promise<DeviceSink> {
@@ -223,11 +228,14 @@ export async function checkOutPath(out: string, check: AppendCheck): Promise<Out
   const existing = link?.isSymbolicLink() ? await stat(target) : link;
   if (existing?.isDirectory()) throw new UsageError(`--out ${out} is a directory; give a file name`);
   if (existing?.isFIFO() || existing?.isCharacterDevice()) return { kind: 'device', given: out, target };
-  if (existing && !existing.isFile()) throw new UsageError(`--out ${out} is not a regular file, a FIFO or a character device; refusing to write to it`);
+  if (existing && !existing.isFile())
+    throw new UsageError(`--out ${out} is not a regular file, a FIFO or a character device; refusing to write to it`);
   try {
     await access(dirname(target), constants.W_OK);
   } catch (e) {
-    throw new UsageError(`--out ${out}: cannot write in ${dirname(target)} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new UsageError(
+      `--out ${out}: cannot write in ${dirname(target)} (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   if (!existing) return { kind: 'file', given: out, target, append: false };
   const mode = existing.mode & 0o7777;
@@ -238,9 +246,10 @@ export async function checkOutPath(out: string, check: AppendCheck): Promise<Out
     ]);
   }
   if (!check.fits(await firstLine(target))) {
-    throw new UsageError(`--out ${out} already holds something that is not a ${check.label} export; refusing to add to it`, [
-      'nothing was exported and the state file is unchanged: use a new file name',
-    ]);
+    throw new UsageError(
+      `--out ${out} already holds something that is not a ${check.label} export; refusing to add to it`,
+      ['nothing was exported and the state file is unchanged: use a new file name'],
+    );
   }
   return { kind: 'file', given: out, target, append: true, mode };
 }
@@ -250,7 +259,10 @@ async function firstLine(path: string): Promise<string> {
   try {
     const buf = Buffer.alloc(64 * 1024);
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    const text = buf.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    const text = buf
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     const nl = text.indexOf('\n');
     return (nl < 0 ? text : text.slice(0, nl)).replace(/\r$/, '');
   } finally {

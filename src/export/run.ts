@@ -66,18 +66,26 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
     const { getMe } = await import('../api/me.js');
     const accountId = (await getMe(deps.client)).account.id;
     if (prev?.accountId !== undefined && prev.accountId !== accountId) {
-      throw new UsageError(`the state file ${opts.statePath} belongs to account ${prev.accountId}, but this key is for account ${accountId}`, [
-        `to continue that export, use a key (--profile) of account ${prev.accountId}; for this account, use a new --state file (exporting with this one would skip leads)`,
-      ]);
+      throw new UsageError(
+        `the state file ${opts.statePath} belongs to account ${prev.accountId}, but this key is for account ${accountId}`,
+        [
+          `to continue that export, use a key (--profile) of account ${prev.accountId}; for this account, use a new --state file (exporting with this one would skip leads)`,
+        ],
+      );
     }
     if (prev?.cursor && opts.since !== undefined) {
-      throw new UsageError(`--since applies to a first run only: ${opts.statePath} already continues from ${prev.cursor.createdAt}`, [
-        'drop --since, or use a new state file to export again from another date',
-      ]);
+      throw new UsageError(
+        `--since applies to a first run only: ${opts.statePath} already continues from ${prev.cursor.createdAt}`,
+        ['drop --since, or use a new state file to export again from another date'],
+      );
     }
     const spool = await Spool.create(`${opts.statePath}.spool`);
     try {
-      const walk = await walkLeads(deps.client, spool, { cursor: prev?.cursor ?? null, since: opts.since, signal: deps.signal });
+      const walk = await walkLeads(deps.client, spool, {
+        cursor: prev?.cursor ?? null,
+        since: opts.since,
+        signal: deps.signal,
+      });
       const skippedLocked = await writeOutput(spool, fmt, out, deps);
       const state: ExportState = {
         version: 1,
@@ -114,7 +122,12 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
 }
 
 /** The whole output, oldest lead first, committed before the caller touches the state file. */
-async function writeOutput(spool: Spool, fmt: Formatter, out: OutTarget | undefined, deps: ExportDeps): Promise<number> {
+async function writeOutput(
+  spool: Spool,
+  fmt: Formatter,
+  out: OutTarget | undefined,
+  deps: ExportDeps,
+): Promise<number> {
   const sink: Sink = await openSink(out, deps.stdout, deps.stdoutFd);
   try {
     const header = fmt.header();

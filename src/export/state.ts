@@ -50,8 +50,10 @@ export async function readState(path: string): Promise<ExportState | undefined> 
   if (typeof s.baseUrl !== 'string') throw bad('no baseUrl');
   const c = s.cursor;
   if (c !== null && c !== undefined) {
-    if (typeof c.createdAt !== 'string' || Number.isNaN(Date.parse(c.createdAt))) throw bad('cursor.createdAt is not a date-time');
-    if (!Array.isArray(c.ids) || c.ids.some((id) => typeof id !== 'string')) throw bad('cursor.ids is not a list of ids');
+    if (typeof c.createdAt !== 'string' || Number.isNaN(Date.parse(c.createdAt)))
+      throw bad('cursor.createdAt is not a date-time');
+    if (!Array.isArray(c.ids) || c.ids.some((id) => typeof id !== 'string'))
+      throw bad('cursor.ids is not a list of ids');
   }
   if (s.accountId !== undefined && typeof s.accountId !== 'string') throw bad('accountId is not a string');
   return { version: 1, baseUrl: s.baseUrl, accountId: s.accountId, cursor: c ?? null, lastRun: s.lastRun ?? null };
@@ -71,7 +73,11 @@ export async function writeStateAtomic(path: string, state: ExportState): Promis
  * in `ids`). When the newest instant is the previous cursor's, the ids add up (both runs exported
  * leads at that instant, and the next run must skip all of them).
  */
-export function advanceCursor(prev: ExportCursor | null, newest: string | undefined, ids: string[]): ExportCursor | null {
+export function advanceCursor(
+  prev: ExportCursor | null,
+  newest: string | undefined,
+  ids: string[],
+): ExportCursor | null {
   if (newest === undefined) return prev;
   if (prev && Date.parse(prev.createdAt) === Date.parse(newest)) {
     return { createdAt: prev.createdAt, ids: [...new Set([...prev.ids, ...ids])] };

@@ -84,13 +84,14 @@ export async function walkLeads(client: ApiClient, spool: Spool, o: WalkOptions)
   const progress = new PageProgress('GET /leads');
   const result: WalkResult = { exported: 0, newestIds: [], pages: 0 };
 
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     let page;
     try {
       if (result.pages === 1) await client.ensurePaced(o.signal);
       page = await fetchLeadsPage(client, { since, includeArchived: true, limit: PAGE_SIZE, offset }, o.signal);
     } catch (e) {
-      if (o.signal?.aborted) throw new InterruptedError('interrupted: nothing was exported and the state file is unchanged');
+      if (o.signal?.aborted)
+        throw new InterruptedError('interrupted: nothing was exported and the state file is unchanged');
       throw e;
     }
     result.pages++;
@@ -155,7 +156,12 @@ export async function walkLeads(client: ApiClient, spool: Spool, o: WalkOptions)
     }
     if (!page.pagination.hasMore || page.data.length === 0) return result;
     // In a second pass over an instant, pages of repeats are expected: only the same page at a new offset counts.
-    progress.check(page.data.map((l) => l.id), lines.length, offset, Boolean(instant?.passes));
+    progress.check(
+      page.data.map((l) => l.id),
+      lines.length,
+      offset,
+      Boolean(instant?.passes),
+    );
 
     // Where the next page starts (5): at the first lead of the instant this page ends in.
     const lastMs = times[times.length - 1]!;

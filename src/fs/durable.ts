@@ -36,7 +36,12 @@ export class WriteError extends CliError {
   readonly reason: string;
   constructor(what: string, err: unknown, lines: string[] = []) {
     const c = code(err);
-    const reason = err instanceof WriteError ? err.reason : c ? `${c}${WHY[c] ? ` (${WHY[c]})` : ''}` : ((err as Error)?.message ?? String(err));
+    const reason =
+      err instanceof WriteError
+        ? err.reason
+        : c
+          ? `${c}${WHY[c] ? ` (${WHY[c]})` : ''}`
+          : ((err as Error)?.message ?? String(err));
     super(`cannot write ${what}: ${reason}`, EXIT.failed, lines);
     this.reason = reason;
   }
@@ -53,7 +58,11 @@ export function ignoreFileSizeSignal(): void {
 }
 
 /** Writes every byte of `data` at `position` (null: the current offset), continuing short writes. */
-export async function writeAll(fh: FileHandle, data: Uint8Array | string, position: number | null = null): Promise<number> {
+export async function writeAll(
+  fh: FileHandle,
+  data: Uint8Array | string,
+  position: number | null = null,
+): Promise<number> {
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   let done = 0;
   while (done < buf.length) {
@@ -106,7 +115,10 @@ const TEMP_NAME = /^\.(.+)\.cardqr-(\d+)-[0-9a-f]{16}\.tmp$/;
 
 /** `<dir>/.<name>.cardqr-<pid>-<random>.tmp`: the marker and pid let a later run sweep what a killed run left. */
 export function tempPathFor(target: string): string {
-  return join(dirname(target), `.${basename(target)}${TEMP_MARKER}${process.pid}-${randomBytes(8).toString('hex')}.tmp`);
+  return join(
+    dirname(target),
+    `.${basename(target)}${TEMP_MARKER}${process.pid}-${randomBytes(8).toString('hex')}.tmp`,
+  );
 }
 
 /** Creates a new temporary file beside `target`: never an existing file, never through a symlink. */
@@ -130,7 +142,11 @@ export async function createExclusive(path: string, mode = 0o600): Promise<FileH
  * Removes temporary files in `dir` that this tool made (the `.cardqr-` marker, owned by this user, a
  * regular file) and whose writer is gone; only those for `targets` when given. Returns how many.
  */
-export async function sweepTempFiles(dir: string, targets?: string[], alive: (pid: number) => boolean = pidAlive): Promise<number> {
+export async function sweepTempFiles(
+  dir: string,
+  targets?: string[],
+  alive: (pid: number) => boolean = pidAlive,
+): Promise<number> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -149,7 +165,10 @@ export async function sweepTempFiles(dir: string, targets?: string[], alive: (pi
     const path = join(dir, name);
     const st = await lstat(path).catch(() => undefined);
     if (!st?.isFile() || (uid !== undefined && st.uid !== uid)) continue;
-    await unlink(path).then(() => removed++, () => undefined);
+    await unlink(path).then(
+      () => removed++,
+      () => undefined,
+    );
   }
   return removed;
 }

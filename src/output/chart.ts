@@ -77,7 +77,9 @@ export function barChart(days: DayCount[], columns: number, height = 8): { unit:
   const slot = Math.max(1, Math.min(MAX_BAR + 1, Math.floor(plot / Math.max(1, buckets.length))));
   const bar = slot >= 2 ? slot - 1 : 1;
   const gap = slot - bar;
-  const eighths = buckets.map((b) => (b.scans === 0 || peak === 0 ? 0 : Math.max(1, Math.round((b.scans / peak) * height * 8))));
+  const eighths = buckets.map((b) =>
+    b.scans === 0 || peak === 0 ? 0 : Math.max(1, Math.round((b.scans / peak) * height * 8)),
+  );
 
   const lines: string[] = [];
   for (let row = 0; row < height; row++) {

@@ -39,7 +39,13 @@ function header(plan: Plan, csv: CsvSettings = {}): string {
 }
 
 /** `source` is the record as the API sent it: `extra` holds what no column of `row` (its CSV shape) took. */
-function line(row: Record<string, unknown>, source: unknown, plan: Plan, known: Set<string>, csv: CsvSettings = {}): string {
+function line(
+  row: Record<string, unknown>,
+  source: unknown,
+  plan: Plan,
+  known: Set<string>,
+  csv: CsvSettings = {},
+): string {
   const values = plan.columns.map((c) => getPath(row, c));
   if (plan.extra) values.push(extraCell(source as Record<string, unknown>, known));
   return csvLine(values, csv);
@@ -74,12 +80,22 @@ function shape<T>(view: View<T>, item: T): Record<string, unknown> {
   return (view.csvRow ? view.csvRow(item) : item) as Record<string, unknown>;
 }
 
-export async function csvList<T>(items: AsyncIterable<T> | Iterable<T>, view: View<T>, s: OutputSettings, io: IO): Promise<number> {
+export async function csvList<T>(
+  items: AsyncIterable<T> | Iterable<T>,
+  view: View<T>,
+  s: OutputSettings,
+  io: IO,
+): Promise<number> {
   let plan = documented(view, s);
   if (!plan && Array.isArray(items)) {
     const rows = (items as T[]).map((item) => shape(view, item));
     plan = { columns: union(rows), extra: false };
-    await write(io.stdout, rows.length ? header(plan, s.csv) + rows.map((r, i) => line(r, (items as T[])[i], plan as Plan, new Set(), s.csv)).join('') : '');
+    await write(
+      io.stdout,
+      rows.length
+        ? header(plan, s.csv) + rows.map((r, i) => line(r, (items as T[])[i], plan as Plan, new Set(), s.csv)).join('')
+        : '',
+    );
     return rows.length;
   }
   let known = new Set(plan?.columns ?? []);

@@ -6,10 +6,22 @@
 import { UsageError } from '../errors.js';
 
 interface ZodLike {
-  _zod: { def: { type: string; shape?: Record<string, ZodLike>; innerType?: ZodLike; element?: ZodLike; options?: readonly ZodLike[] } };
+  _zod: {
+    def: {
+      type: string;
+      shape?: Record<string, ZodLike>;
+      innerType?: ZodLike;
+      element?: ZodLike;
+      options?: readonly ZodLike[];
+    };
+  };
 }
 
-type Node = { kind: 'leaf' } | { kind: 'open' } | { kind: 'object'; children: Record<string, Node> } | { kind: 'array'; element: Node };
+type Node =
+  | { kind: 'leaf' }
+  | { kind: 'open' }
+  | { kind: 'object'; children: Record<string, Node> }
+  | { kind: 'array'; element: Node };
 
 function toNode(schema: ZodLike): Node {
   const def = schema._zod.def;
@@ -22,7 +34,10 @@ function toNode(schema: ZodLike): Node {
     case 'catch':
       return toNode(def.innerType!);
     case 'object':
-      return { kind: 'object', children: Object.fromEntries(Object.entries(def.shape ?? {}).map(([k, v]) => [k, toNode(v)])) };
+      return {
+        kind: 'object',
+        children: Object.fromEntries(Object.entries(def.shape ?? {}).map(([k, v]) => [k, toNode(v)])),
+      };
     case 'array':
       return { kind: 'array', element: toNode(def.element!) };
     case 'record':
@@ -40,7 +55,9 @@ async function schemaFor(path: string, output?: string): Promise<{ node: Node; o
   const load = async (): Promise<ZodLike | undefined> => {
     switch (group) {
       case 'cards':
-        return verb === 'wallet' ? (await import('../api/schemas/cards.js')).WalletLinks : (await import('../api/schemas/cards.js')).Card;
+        return verb === 'wallet'
+          ? (await import('../api/schemas/cards.js')).WalletLinks
+          : (await import('../api/schemas/cards.js')).Card;
       case 'qr':
         return (await import('../api/schemas/qr.js')).QrCode;
       case 'templates':
@@ -67,12 +84,18 @@ async function schemaFor(path: string, output?: string): Promise<{ node: Node; o
   if (!schema) return undefined;
   let node = toNode(schema);
   // analytics -o csv prints the daily timeline rows (date, scans), not the stats object.
-  if (group === 'analytics' && output === 'csv' && node.kind === 'object' && node.children.timeline?.kind === 'array') node = node.children.timeline.element;
+  if (group === 'analytics' && output === 'csv' && node.kind === 'object' && node.children.timeline?.kind === 'array')
+    node = node.children.timeline.element;
   // A card's fields may hold a template's own keys; `me` adds the commands the key may use.
-  if (node.kind === 'object' && (group === 'cards' && verb !== 'wallet' || verb === 'create-card') && node.children.fields?.kind === 'object') {
+  if (
+    node.kind === 'object' &&
+    ((group === 'cards' && verb !== 'wallet') || verb === 'create-card') &&
+    node.children.fields?.kind === 'object'
+  ) {
     node.children.fields = { kind: 'object', children: { ...node.children.fields.children, '*': { kind: 'open' } } };
   }
-  if (node.kind === 'object' && group === 'me') Object.assign(node.children, { commands: { kind: 'open' }, profile: { kind: 'leaf' }, baseUrl: { kind: 'leaf' } });
+  if (node.kind === 'object' && group === 'me')
+    Object.assign(node.children, { commands: { kind: 'open' }, profile: { kind: 'leaf' }, baseUrl: { kind: 'leaf' } });
   return { node };
 }
 

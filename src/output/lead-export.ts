@@ -22,7 +22,11 @@ export function leadExportFormat(flags: OutputFlags, file: LeadFileKind | undefi
 }
 
 /** The export's formatter: a lead file's (preset CSV, vCards), or `format` with --fields and the CSV flags. */
-export async function leadExportFormatter(format: ExportFormat, file: LeadFileKind | undefined, flags: OutputFlags): Promise<Formatter> {
+export async function leadExportFormatter(
+  format: ExportFormat,
+  file: LeadFileKind | undefined,
+  flags: OutputFlags,
+): Promise<Formatter> {
   const fields = flags.fields ? parseFieldList(flags.fields) : undefined;
   const csv = csvSettingsFrom(flags);
   if (file) {
@@ -33,7 +37,10 @@ export async function leadExportFormatter(format: ExportFormat, file: LeadFileKi
       item: (line) => f.item(JSON.parse(line)),
       footer: () => '',
       skipped: () => f.skipped,
-      append: 'preset' in file ? { label: 'preset CSV (same columns)', fits: sameHeader(header) } : { label: 'vCard', fits: (l) => l.startsWith('BEGIN:VCARD') },
+      append:
+        'preset' in file
+          ? { label: 'preset CSV (same columns)', fits: sameHeader(header) }
+          : { label: 'vCard', fits: (l) => l.startsWith('BEGIN:VCARD') },
     };
   }
   let count = 0;
@@ -50,7 +57,10 @@ export async function leadExportFormatter(format: ExportFormat, file: LeadFileKi
     return {
       header: () => '[',
       item: (line) => {
-        const doc = JSON.stringify(fields ? pick(JSON.parse(line), fields) : JSON.parse(line), null, 2).replace(/^/gm, '  ');
+        const doc = JSON.stringify(fields ? pick(JSON.parse(line), fields) : JSON.parse(line), null, 2).replace(
+          /^/gm,
+          '  ',
+        );
         return (count++ ? ',\n' : '\n') + doc;
       },
       footer: () => (count ? '\n]\n' : ']\n'),
@@ -66,7 +76,10 @@ export async function leadExportFormatter(format: ExportFormat, file: LeadFileKi
     item: (line) => {
       const lead = JSON.parse(line) as Record<string, unknown>;
       const row = leadCsvRow(lead);
-      return csvLine(columns.map((c) => getPath(row, c) ?? getPath(lead, c)), csv);
+      return csvLine(
+        columns.map((c) => getPath(row, c) ?? getPath(lead, c)),
+        csv,
+      );
     },
     footer: () => '',
     skipped: () => 0,

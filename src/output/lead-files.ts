@@ -39,17 +39,20 @@ export async function leadFileKind(
   if (flags.preset === undefined && !vcf) return undefined;
   const what = flags.preset !== undefined ? `--preset ${flags.preset}` : '-o vcf';
   if (globals.fields) throw new UsageError(`--fields does not apply to ${what}: its columns are fixed`);
-  if (globals.query !== undefined) throw new UsageError(`--query does not apply to ${what}: filter with --card, --source or --since`);
+  if (globals.query !== undefined)
+    throw new UsageError(`--query does not apply to ${what}: filter with --card, --source or --since`);
   if (globals.quiet && !opts.quietAllowed) throw new UsageError(`-q prints ids only; it does not go with ${what}`);
   if (flags.preset !== undefined) {
-    if (output !== undefined && output !== 'csv') throw new UsageError(`--preset writes CSV; drop -o ${output} (or use -o csv)`);
+    if (output !== undefined && output !== 'csv')
+      throw new UsageError(`--preset writes CSV; drop -o ${output} (or use -o csv)`);
     const { PRESETS, PRESET_NAMES } = await import('../presets/index.js');
     const preset = PRESETS[flags.preset];
     if (!preset) throw new UsageError(`unknown --preset "${flags.preset}": expected one of ${PRESET_NAMES.join(', ')}`);
     return { preset };
   }
   const version = flags.vcardVersion ?? '4.0';
-  if (version !== '4.0' && version !== '3.0') throw new UsageError(`--vcard-version "${flags.vcardVersion}": expected 4.0 or 3.0`);
+  if (version !== '4.0' && version !== '3.0')
+    throw new UsageError(`--vcard-version "${flags.vcardVersion}": expected 4.0 or 3.0`);
   return { vcard: version };
 }
 
@@ -57,7 +60,10 @@ export async function leadFileKind(
  * The view of `leads list` and `leads get`: leadView, or with a lead file (`kind`) that file's text in
  * place of every other format; `skipped()` counts the locked leads it left out.
  */
-export async function leadsView(kind: LeadFileKind | undefined, s: OutputSettings): Promise<{ view: View<Lead>; skipped: () => number }> {
+export async function leadsView(
+  kind: LeadFileKind | undefined,
+  s: OutputSettings,
+): Promise<{ view: View<Lead>; skipped: () => number }> {
   if (!kind) return { view: leadView, skipped: () => 0 };
   const file = await leadFile(kind, s.csv);
   return { view: { ...leadView, file }, skipped: () => file.skipped };
@@ -70,7 +76,12 @@ export async function leadFile(kind: LeadFileKind, csv: CsvSettings = {}): Promi
     const { presetRow } = await import('../presets/index.js');
     const { preset } = kind;
     return {
-      header: () => csvPreamble(csv) + csvLine(preset.columns.map((c) => c.header), csv),
+      header: () =>
+        csvPreamble(csv) +
+        csvLine(
+          preset.columns.map((c) => c.header),
+          csv,
+        ),
       item: (lead) => {
         const row = presetRow(preset, lead);
         if (!row) return (skipped++, '');

@@ -38,7 +38,12 @@ export async function startProgress(o: ProgressOptions): Promise<Progress> {
   const text = (t: ProgressText) => prefix + (typeof t === 'function' ? t(o.now() - started) : t);
   if (o.tty) {
     const { default: ora } = await import('ora');
-    const spinner = ora({ stream: o.stream as NodeJS.WritableStream, isEnabled: true, discardStdin: false, text: o.label ? `${prefix}starting` : '' }).start();
+    const spinner = ora({
+      stream: o.stream as NodeJS.WritableStream,
+      isEnabled: true,
+      discardStdin: false,
+      text: o.label ? `${prefix}starting` : '',
+    }).start();
     return {
       update: (t) => {
         last = t;

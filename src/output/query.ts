@@ -11,9 +11,10 @@ export function checkQuery(expr: string): void {
   try {
     jmespath.search({}, expr);
   } catch (e) {
-    const lines = /^[A-Za-z_][\w-]*=/.test(expr) && !expr.includes('==')
-      ? ['`api` takes query parameters with --param key=value (or in the path: /cards?limit=5)']
-      : [];
+    const lines =
+      /^[A-Za-z_][\w-]*=/.test(expr) && !expr.includes('==')
+        ? ['`api` takes query parameters with --param key=value (or in the path: /cards?limit=5)']
+        : [];
     throw new UsageError(`--query "${expr}": not a valid JMESPath expression (${firstLine(e)})`, lines);
   }
 }

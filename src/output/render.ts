@@ -51,7 +51,11 @@ export async function renderList<T>(
   return count;
 }
 
-async function fileList<T>(items: AsyncIterable<T> | Iterable<T>, file: NonNullable<View<T>['file']>, io: IO): Promise<number> {
+async function fileList<T>(
+  items: AsyncIterable<T> | Iterable<T>,
+  file: NonNullable<View<T>['file']>,
+  io: IO,
+): Promise<number> {
   let count = 0;
   await write(io.stdout, file.header());
   for await (const item of items) {
@@ -69,7 +73,12 @@ async function fileList<T>(items: AsyncIterable<T> | Iterable<T>, file: NonNulla
  */
 export const TABLE_SAMPLE = 100;
 
-async function tableList<T>(items: AsyncIterable<T> | Iterable<T>, view: View<T>, s: OutputSettings, io: IO): Promise<number> {
+async function tableList<T>(
+  items: AsyncIterable<T> | Iterable<T>,
+  view: View<T>,
+  s: OutputSettings,
+  io: IO,
+): Promise<number> {
   const cols = s.fields ? s.fields.map((f) => ({ header: f, value: f }) as Column<T>) : view.columns;
   const paint = cellPainter(await painter(s.color));
   const iter = iterate(items);
@@ -93,7 +102,10 @@ async function tableList<T>(items: AsyncIterable<T> | Iterable<T>, view: View<T>
     const l = layout(headers, sample, s.width);
     const head = headers.map((h, i) => ({ text: h, style: 'dim' as const, numeric: l.right[i] }));
     if (l.shown < cols.length) {
-      const left = cols.slice(l.shown).map((c) => c.header).join(', ');
+      const left = cols
+        .slice(l.shown)
+        .map((c) => c.header)
+        .join(', ');
       io.stderr.write(`note: left out to fit ${s.width} columns: ${left} (use --fields, or a wider terminal)\n`);
     }
     await write(io.stdout, formatRow(head, l, paint) + sample.map((row) => formatRow(row, l, paint)).join(''));
@@ -114,7 +126,9 @@ async function tableList<T>(items: AsyncIterable<T> | Iterable<T>, view: View<T>
 }
 
 function iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncIterator<T> | Iterator<T> {
-  return Symbol.asyncIterator in items ? (items as AsyncIterable<T>)[Symbol.asyncIterator]() : (items as Iterable<T>)[Symbol.iterator]();
+  return Symbol.asyncIterator in items
+    ? (items as AsyncIterable<T>)[Symbol.asyncIterator]()
+    : (items as Iterable<T>)[Symbol.iterator]();
 }
 
 function rowCells<T>(cols: Column<T>[], item: T, s: OutputSettings): Cell[] {
@@ -138,13 +152,20 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
     if (view.csvItems) return void (await renderList(view.csvItems.items(item), view.csvItems.view, s, io));
     return void (await csvRecord(item, view, s, io));
   }
-  if (view.text) return void (await write(io.stdout, await view.text(item, { settings: s, paint: await loadPaint(s.color), columns: io.columns })));
+  if (view.text)
+    return void (await write(
+      io.stdout,
+      await view.text(item, { settings: s, paint: await loadPaint(s.color), columns: io.columns }),
+    ));
   const rows: Column<T>[] = s.fields
     ? s.fields.map((f) => ({ header: f, value: f }))
     : (view.record ?? Object.keys(flatten(item)).map((k) => ({ header: k, value: k })));
   const paint = await painter(s.color);
   // Keys of a record come from the server too: escaped like the values (sanitize.ts).
-  let out = formatRecord(rows.map((col) => ({ key: safeLine(col.header), value: cell(col, item, s) })), cellPainter(paint));
+  let out = formatRecord(
+    rows.map((col) => ({ key: safeLine(col.header), value: cell(col, item, s) })),
+    cellPainter(paint),
+  );
   if (!s.fields) {
     if (view.extra) out += view.extra(item, { settings: s, paint });
     for (const section of view.sections ?? []) out += await sectionText(section, item, s);
@@ -172,7 +193,8 @@ export async function table<T>(cols: Column<T>[], rows: T[], s: OutputSettings):
 function cell<T>(col: Column<T>, item: T, s: OutputSettings): Cell {
   const raw = typeof col.value === 'function' ? col.value(item) : getPath(item, col.value);
   if (raw === null || raw === undefined || raw === '') return { text: '-', style: 'dim', empty: true };
-  if (col.style === 'date' && typeof raw === 'string') return { text: safeText(s.tty ? relativeTime(raw, s.now) : raw) };
+  if (col.style === 'date' && typeof raw === 'string')
+    return { text: safeText(s.tty ? relativeTime(raw, s.now) : raw) };
   if (col.style === 'bool' || typeof raw === 'boolean') return { text: raw ? 'yes' : 'no', style: 'bool', raw };
   // Text from outside never reaches the terminal raw (src/output/sanitize.ts).
   return { text: safeText(cellText(raw)), style: col.style, raw, numeric: typeof raw === 'number' };

@@ -55,7 +55,8 @@ export function resolveOutput(
 ): OutputSettings {
   // --query filters JSON: without -o it prints JSON even on a terminal (as `gh --jq` does).
   const format = opts.forced ?? flags.output ?? (flags.query !== undefined || !io.isStdoutTTY ? 'json' : 'table');
-  if (format === 'vcf' && !opts.allowVcf) throw new UsageError('-o vcf (vCard) applies to leads list, leads get and leads export only');
+  if (format === 'vcf' && !opts.allowVcf)
+    throw new UsageError('-o vcf (vCard) applies to leads list, leads get and leads export only');
   return {
     format,
     fields: flags.fields ? parseFieldList(flags.fields) : undefined,
@@ -94,7 +95,10 @@ export function errorBodyWanted(flags: OutputFlags): boolean {
 }
 
 export function parseFieldList(raw: string): string[] {
-  const fields = raw.split(',').map((f) => f.trim()).filter(Boolean);
+  const fields = raw
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (!fields.length || fields.some((f) => !/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(f))) {
     throw new UsageError(`invalid --fields "${raw}": expected comma-separated dotted names, e.g. id,name,fields.email`);
   }

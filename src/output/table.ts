@@ -114,7 +114,8 @@ export function formatRecord(rows: Array<{ key: string; value: Cell }>, paint: C
   let out = '';
   for (const { key, value } of rows) {
     const [first, ...more] = value.text.split('\n');
-    out += `${paint({ text: key, style: 'dim' }, pad(key, keyWidth))}${GAP}${paint(value, first ?? '')}`.trimEnd() + '\n';
+    out +=
+      `${paint({ text: key, style: 'dim' }, pad(key, keyWidth))}${GAP}${paint(value, first ?? '')}`.trimEnd() + '\n';
     for (const line of more) out += `${' '.repeat(keyWidth)}${GAP}${paint(value, line)}`.trimEnd() + '\n';
   }
   return out;
@@ -126,7 +127,11 @@ export function oneLine(text: string): string {
 }
 
 /** The width tables fit: $COLUMNS when set to a number, else the terminal's; none off a terminal. */
-export function tableWidth(env: Readonly<Record<string, string | undefined>>, tty: boolean, columns: number): number | undefined {
+export function tableWidth(
+  env: Readonly<Record<string, string | undefined>>,
+  tty: boolean,
+  columns: number,
+): number | undefined {
   const fromEnv = /^\d+$/.test(env.COLUMNS?.trim() ?? '') ? Number(env.COLUMNS) : 0;
   if (fromEnv > 0) return fromEnv;
   return tty && columns > 0 ? columns : undefined;

@@ -42,7 +42,11 @@ export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return v.map(itemText).filter((s) => s !== '').join('; ');
+  if (Array.isArray(v))
+    return v
+      .map(itemText)
+      .filter((s) => s !== '')
+      .join('; ');
   return itemText(v);
 }
 

@@ -20,9 +20,16 @@ export class PrintDocument {
   private ops: string[] = [];
   private count = 0;
 
-  private constructor(readonly doc: PDFDocument, readonly layout: Layout, readonly captionH: number) {}
+  private constructor(
+    readonly doc: PDFDocument,
+    readonly layout: Layout,
+    readonly captionH: number,
+  ) {}
 
-  static async create(layout: Layout, opts: { captioned: boolean; title: string; creator: string }): Promise<PrintDocument> {
+  static async create(
+    layout: Layout,
+    opts: { captioned: boolean; title: string; creator: string },
+  ): Promise<PrintDocument> {
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.setTitle(opts.title);
     doc.setCreator(opts.creator);
@@ -58,7 +65,13 @@ export class PrintDocument {
         raw.push('f');
       } else {
         this.flushOps();
-        page.drawSvgPath(shape.d, { x: left, y: top, scale: k, color: rgb(...(shape.color.map((c) => c / 255)) as Rgb), borderWidth: 0 });
+        page.drawSvgPath(shape.d, {
+          x: left,
+          y: top,
+          scale: k,
+          color: rgb(...(shape.color.map((c) => c / 255) as Rgb)),
+          borderWidth: 0,
+        });
       }
     }
     raw.push('Q');
@@ -101,7 +114,9 @@ export class PrintDocument {
       const [bx, by, bw, bh] = box(size.bleed);
       const bg = background.rects?.length === 1 ? background.color : ([255, 255, 255] as Rgb);
       this.ops.push(`q ${color(bg)} rg ${f(bx)} ${f(by)} ${f(bw)} ${f(bh)} re f Q`);
-      this.ops.push(cropMarks(box(size.trim), size.bleed.x === size.trim.x ? 0 : (size.trim.x - size.bleed.x) * PT_PER_MM));
+      this.ops.push(
+        cropMarks(box(size.trim), size.bleed.x === size.trim.x ? 0 : (size.trim.x - size.bleed.x) * PT_PER_MM),
+      );
     }
   }
 
@@ -127,7 +142,8 @@ function cropMarks([x, y, w, h]: readonly [number, number, number, number], blee
   const gap = bleed + MARK_GAP * PT_PER_MM;
   const len = MARK_LEN * PT_PER_MM;
   const lines: string[] = ['q 0 0 0 RG 0.25 w'];
-  const seg = (x1: number, y1: number, x2: number, y2: number) => lines.push(`${f(x1)} ${f(y1)} m ${f(x2)} ${f(y2)} l S`);
+  const seg = (x1: number, y1: number, x2: number, y2: number) =>
+    lines.push(`${f(x1)} ${f(y1)} m ${f(x2)} ${f(y2)} l S`);
   for (const cx of [x, x + w]) {
     seg(cx, y - gap, cx, y - gap - len);
     seg(cx, y + h + gap, cx, y + h + gap + len);
@@ -153,10 +169,12 @@ function fitRuns(runs: Caption['runs'], size: number, maxW: number): Caption['ru
     const last = out[out.length - 1];
     const chars = [...last.text.replace(/…$/, '')];
     chars.pop();
-    if (!chars.length) { out.pop(); continue; }
+    if (!chars.length) {
+      out.pop();
+      continue;
+    }
     last.text = `${chars.join('')}…`;
     if (out.reduce((s, r) => s + r.font.widthOfTextAtSize(r.text, size), 0) <= maxW) return out;
   }
   return out;
 }
-

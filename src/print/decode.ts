@@ -5,7 +5,8 @@ import jsQRModule from 'jsqr';
 import type { QrSvg, Rgb } from './svg.js';
 
 // jsqr is CommonJS whose typings declare an ES default export; Node hands over module.exports.
-const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ?? jsQRModule) as unknown as typeof jsQRModule.default;
+const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ??
+  jsQRModule) as unknown as typeof jsQRModule.default;
 
 export interface Decoded {
   text: string;
@@ -28,9 +29,16 @@ export async function decodeQrSvg(svg: QrSvg, bytes: Buffer, pixelsPerUnit: numb
   } else {
     const { default: sharp } = await import('sharp');
     const { data, info } = await sharp(bytes, { density: 72 * s })
-      .flatten({ background: '#ffffff' }).extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#ffffff' })
-      .ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    return result(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height), s, pad);
+      .flatten({ background: '#ffffff' })
+      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#ffffff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return result(
+      jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height),
+      s,
+      pad,
+    );
   }
   return result(jsQR(rgba, w, h), s, pad);
 }
@@ -38,29 +46,52 @@ export async function decodeQrSvg(svg: QrSvg, bytes: Buffer, pixelsPerUnit: numb
 function result(code: ReturnType<typeof jsQR>, s: number, pad: number): Decoded | undefined {
   if (!code) return undefined;
   const back = (p: { x: number; y: number }) => ({ x: (p.x - pad) / s, y: (p.y - pad) / s });
-  return { text: code.data, version: code.version, topLeft: back(code.location.topLeftCorner), topRight: back(code.location.topRightCorner) };
+  return {
+    text: code.data,
+    version: code.version,
+    topLeft: back(code.location.topLeftCorner),
+    topRight: back(code.location.topRightCorner),
+  };
 }
 
-function paint(buf: Uint8ClampedArray, w: number, h: number, [x, y, rw, rh]: [number, number, number, number], s: number, pad: number, [r, g, b]: Rgb): void {
+function paint(
+  buf: Uint8ClampedArray,
+  w: number,
+  h: number,
+  [x, y, rw, rh]: [number, number, number, number],
+  s: number,
+  pad: number,
+  [r, g, b]: Rgb,
+): void {
   const x0 = Math.max(0, Math.round(x * s) + pad);
   const y0 = Math.max(0, Math.round(y * s) + pad);
   const x1 = Math.min(w, Math.round((x + rw) * s) + pad);
   const y1 = Math.min(h, Math.round((y + rh) * s) + pad);
   for (let yy = y0; yy < y1; yy++) {
     for (let xx = x0, i = (yy * w + x0) * 4; xx < x1; xx++, i += 4) {
-      buf[i] = r; buf[i + 1] = g; buf[i + 2] = b; buf[i + 3] = 255;
+      buf[i] = r;
+      buf[i + 1] = g;
+      buf[i + 2] = b;
+      buf[i + 3] = 255;
     }
   }
 }
 
 /** Decodes a saved image (png, jpeg, webp, svg) to its text; undefined when it does not decode. */
-export async function decodeImageBytes(format: 'png' | 'jpeg' | 'webp' | 'svg', bytes: Buffer): Promise<string | undefined> {
+export async function decodeImageBytes(
+  format: 'png' | 'jpeg' | 'webp' | 'svg',
+  bytes: Buffer,
+): Promise<string | undefined> {
   if (format === 'svg') {
     const { parseQrSvg } = await import('./svg.js');
     const svg = parseQrSvg(bytes.toString('utf8'));
     return (await decodeQrSvg(svg, bytes, 600 / Math.max(svg.width, svg.height)))?.text;
   }
   const { default: sharp } = await import('sharp');
-  const { data, info } = await sharp(bytes).flatten({ background: '#ffffff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes)
+    .flatten({ background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
 }

@@ -40,9 +40,13 @@ export class ImageCache {
   // thousands of them, and the promise API costs more than the I/O.
   async read(id: string): Promise<{ info: CodeInfo; svg: Buffer } | undefined> {
     try {
-      const entry = JSON.parse(readFileSync(join(this.dir, `${fileKey(id)}.json`), 'utf8')) as { info: CodeInfo; svg: string };
+      const entry = JSON.parse(readFileSync(join(this.dir, `${fileKey(id)}.json`), 'utf8')) as {
+        info: CodeInfo;
+        svg: string;
+      };
       const svg = Buffer.from(entry.svg, 'utf8');
-      if (entry.info.id !== id || createHash('sha256').update(svg).digest('hex') !== entry.info.svgSha256) return undefined;
+      if (entry.info.id !== id || createHash('sha256').update(svg).digest('hex') !== entry.info.svgSha256)
+        return undefined;
       return { info: entry.info, svg };
     } catch {
       return undefined;
@@ -77,20 +81,38 @@ export class ImageCache {
   }
 }
 
-
 /** The object behind an id: a QR code, else a card (the API answers 404 for the other kind). */
-export async function fetchInfo(client: ApiClient, id: string, signal?: AbortSignal): Promise<Omit<CodeInfo, 'svgSha256'>> {
+export async function fetchInfo(
+  client: ApiClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<Omit<CodeInfo, 'svgSha256'>> {
   try {
     const qr = await getQrCode(client, id, signal);
     return {
-      id, kind: 'qr', name: qr.name, url: qr.url, shortCode: qr.shortCode,
-      destinationUrl: qr.type === 'url' ? (qr.destinationUrl ?? null) : null, status: qr.status, paused: qr.paused,
+      id,
+      kind: 'qr',
+      name: qr.name,
+      url: qr.url,
+      shortCode: qr.shortCode,
+      destinationUrl: qr.type === 'url' ? (qr.destinationUrl ?? null) : null,
+      status: qr.status,
+      paused: qr.paused,
     };
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 404)) throw err;
   }
   const card = await getCard(client, id, signal);
-  return { id, kind: 'card', name: card.name, url: card.url, shortCode: card.shortCode, destinationUrl: null, status: card.status, paused: card.paused };
+  return {
+    id,
+    kind: 'card',
+    name: card.name,
+    url: card.url,
+    shortCode: card.shortCode,
+    destinationUrl: null,
+    status: card.status,
+    paused: card.paused,
+  };
 }
 
 export type FetchOutcome = { id: string; ok: true; cached: boolean } | { id: string; ok: false; error: unknown };
@@ -105,7 +127,9 @@ export function isFatal(err: unknown): boolean {
  * Stops starting new ids once `signal` is aborted; fatal errors stop the run.
  */
 export async function fetchAll(
-  ids: string[], cache: ImageCache, client: ApiClient,
+  ids: string[],
+  cache: ImageCache,
+  client: ApiClient,
   opts: { concurrency: number; signal: AbortSignal; onOutcome: (o: FetchOutcome) => void },
 ): Promise<void> {
   const unique = [...new Set(ids)];

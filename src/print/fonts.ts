@@ -15,9 +15,17 @@ const FIELDS: Record<string, (i: CodeInfo) => string> = {
 export function captionText(spec: string): (info: CodeInfo) => string {
   if (FIELDS[spec]) return FIELDS[spec];
   const names = [...spec.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
-  if (!names.length) throw new UsageError(`--caption ${spec}: expected name, url, shortCode, id, or a template such as '{name} · {shortCode}'`);
+  if (!names.length)
+    throw new UsageError(
+      `--caption ${spec}: expected name, url, shortCode, id, or a template such as '{name} · {shortCode}'`,
+    );
   const unknown = names.find((n) => !FIELDS[n]);
-  if (unknown !== undefined) throw new UsageError(`--caption: unknown placeholder {${unknown}}; use ${Object.keys(FIELDS).map((k) => `{${k}}`).join(', ')}`);
+  if (unknown !== undefined)
+    throw new UsageError(
+      `--caption: unknown placeholder {${unknown}}; use ${Object.keys(FIELDS)
+        .map((k) => `{${k}}`)
+        .join(', ')}`,
+    );
   return (info) => spec.replace(/\{([^{}]*)\}/g, (_m, n: string) => FIELDS[n](info));
 }
 
@@ -28,7 +36,10 @@ export interface CaptionFonts {
   refusal(missing: Iterable<string>, example: string): UsageError;
 }
 
-interface Face { font: PDFFont; has: (cp: number) => boolean }
+interface Face {
+  font: PDFFont;
+  has: (cp: number) => boolean;
+}
 
 /**
  * The fonts given with --font (TrueType/OpenType files, in fallback order, embedded whole),
@@ -64,7 +75,10 @@ export async function loadCaptionFonts(doc: PDFDocument, files: string[] = []): 
       for (const ch of clean) {
         const cp = ch.codePointAt(0) as number;
         // A space belongs to the run it is in (no font switch for it).
-        const face = ch === ' ' && runs.length ? faces.find((f) => f.font === runs[runs.length - 1].font && f.has(cp)) ?? faces.find((f) => f.has(cp)) : faces.find((f) => f.has(cp));
+        const face =
+          ch === ' ' && runs.length
+            ? (faces.find((f) => f.font === runs[runs.length - 1].font && f.has(cp)) ?? faces.find((f) => f.has(cp)))
+            : faces.find((f) => f.has(cp));
         if (!face) {
           missing.add(ch);
           continue;
@@ -76,10 +90,12 @@ export async function loadCaptionFonts(doc: PDFDocument, files: string[] = []): 
       return { caption: { runs }, missing: [...missing] };
     },
     refusal(missing: Iterable<string>, example: string): UsageError {
-      const list = [...missing].map((c) => `${c} (U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')})`).join(', ');
+      const list = [...missing]
+        .map((c) => `${c} (U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')})`)
+        .join(', ');
       return new UsageError(
         `--caption: cannot set ${list} (first in "${example}"): ${files.length ? 'none of the --font files has' : 'the built-in font (Latin-1) lacks'} ` +
-        'these characters; add --font <file.ttf|otf> with a font that covers them (for example Noto Sans CJK or Noto Sans Arabic); no PDF written',
+          'these characters; add --font <file.ttf|otf> with a font that covers them (for example Noto Sans CJK or Noto Sans Arabic); no PDF written',
       );
     },
   };

@@ -2,11 +2,29 @@
 // and crop marks. Lengths in mm here; compose.ts converts to PDF points.
 import type { SheetPreset } from './sheets.js';
 
-export interface Box { x: number; y: number; w: number; h: number } // mm, origin top left of the page
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+} // mm, origin top left of the page
 
 export type Layout =
-  | { kind: 'sheet'; name: string; pageW: number; pageH: number; across: number; down: number;
-      cellW: number; cellH: number; left: number; top: number; pitchX: number; pitchY: number; padding: number }
+  | {
+      kind: 'sheet';
+      name: string;
+      pageW: number;
+      pageH: number;
+      across: number;
+      down: number;
+      cellW: number;
+      cellH: number;
+      left: number;
+      top: number;
+      pitchX: number;
+      pitchY: number;
+      padding: number;
+    }
   | { kind: 'page'; size: number; bleed: number };
 
 /** Room for crop marks outside the bleed: a gap, then the mark. */
@@ -17,8 +35,19 @@ export const CAPTION_MIN_H = 2.2;
 
 export function sheetLayout(p: SheetPreset, padding: number): Layout {
   return {
-    kind: 'sheet', name: p.name, pageW: p.page.width, pageH: p.page.height, across: p.across, down: p.down,
-    cellW: p.label.width, cellH: p.label.height, left: p.left, top: p.top, pitchX: p.pitchX, pitchY: p.pitchY, padding,
+    kind: 'sheet',
+    name: p.name,
+    pageW: p.page.width,
+    pageH: p.page.height,
+    across: p.across,
+    down: p.down,
+    cellW: p.label.width,
+    cellH: p.label.height,
+    left: p.left,
+    top: p.top,
+    pitchX: p.pitchX,
+    pitchY: p.pitchY,
+    padding,
   };
 }
 
@@ -39,7 +68,8 @@ export function slotFor(l: Layout, n: number, captioned: boolean, captionH: numb
   if (l.kind === 'page') {
     const off = l.bleed + MARK_GAP + MARK_LEN;
     return {
-      page: n, index: 0,
+      page: n,
+      index: 0,
       code: { x: off, y: off, w: l.size, h: l.size },
       caption: captioned ? { x: off, y: off + l.size, w: l.size, h: captionH } : undefined,
       captionAlign: 'center',
@@ -78,7 +108,9 @@ export function pageSize(l: Layout, captionH: number): { w: number; h: number; t
   const off = l.bleed + MARK_GAP + MARK_LEN;
   const trim = { x: off, y: off, w: l.size, h: l.size + captionH };
   return {
-    w: trim.w + 2 * off, h: trim.h + 2 * off, trim,
+    w: trim.w + 2 * off,
+    h: trim.h + 2 * off,
+    trim,
     bleed: { x: off - l.bleed, y: off - l.bleed, w: trim.w + 2 * l.bleed, h: trim.h + 2 * l.bleed },
   };
 }

@@ -57,7 +57,10 @@ export type LedgerLine = RunLine | CodeLine | FileLine;
 export const ledgerDir = (configDir: string) => join(configDir, 'print-runs');
 
 export function newRunId(now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `run_${stamp}_${randomBytes(3).toString('hex')}`;
 }
 
@@ -111,7 +114,11 @@ export async function readLedger(configDir: string, ref: string): Promise<Ledger
     text = await readFile(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `no print run ${ref} (looked for ${path})` : `cannot read ${path}: ${code ?? (e as Error).message}`);
+    throw new UsageError(
+      code === 'ENOENT'
+        ? `no print run ${ref} (looked for ${path})`
+        : `cannot read ${path}: ${code ?? (e as Error).message}`,
+    );
   }
   const lines = text.split('\n').filter((l) => l.trim());
   const parsed: LedgerLine[] = [];

@@ -42,12 +42,17 @@ export class SvgError extends CliError {
 }
 
 export function parseQrSvg(text: string): QrSvg {
-  const body = text.replace(/<\?xml[^>]*\?>/g, '').replace(/<!--[\s\S]*?-->/g, '')
+  const body = text
+    .replace(/<\?xml[^>]*\?>/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<(title|desc|metadata)\b[^>]*>[\s\S]*?<\/\1>/g, '');
   const root = /<svg\b([^>]*)>/.exec(body);
   if (!root) throw new SvgError('not an svg image');
   const rootAttrs = attrs(root[1]);
-  const box = (rootAttrs.viewBox ?? '').trim().split(/[\s,]+/).map(Number);
+  const box = (rootAttrs.viewBox ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   let width: number;
   let height: number;
   if (box.length === 4 && box.every(Number.isFinite)) {
@@ -64,12 +69,18 @@ export function parseQrSvg(text: string): QrSvg {
     const tag = m[1];
     if (!ALLOWED.has(tag)) throw new SvgError(`svg holds <${tag}>, which print cannot place as vector paths`);
     const a = attrs(m[2]);
-    if (a.transform !== undefined || a.style !== undefined || a.opacity !== undefined || a['fill-opacity'] !== undefined) {
+    if (
+      a.transform !== undefined ||
+      a.style !== undefined ||
+      a.opacity !== undefined ||
+      a['fill-opacity'] !== undefined
+    ) {
       throw new SvgError(`svg <${tag}> uses transform/style/opacity, which print does not support`);
     }
     if (tag === 'rect') {
       const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => (a[k] === undefined ? 0 : Number(a[k])));
-      if (![x, y, w, h].every(Number.isFinite) || /%/.test(`${a.width}${a.height}`)) throw new SvgError('svg <rect> with unusable geometry');
+      if (![x, y, w, h].every(Number.isFinite) || /%/.test(`${a.width}${a.height}`))
+        throw new SvgError('svg <rect> with unusable geometry');
       const color = fillColor(a.fill);
       if (color && w > 0 && h > 0) shapes.push({ d: `M${x} ${y}h${w}v${h}h${-w}z`, color, rects: [[x, y, w, h]] });
     } else if (tag === 'path') {
@@ -122,12 +133,16 @@ function pathRectsGeneral(d: string): Array<[number, number, number, number]> | 
   const tokens = d.match(/[MmHhVvLlZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) ?? [];
   if (tokens.join('').length < d.replace(/[\s,]/g, '').length) return undefined; // curves or other commands
   const rects: Array<[number, number, number, number]> = [];
-  let x = 0, y = 0, sx = 0, sy = 0;
+  let x = 0,
+    y = 0,
+    sx = 0,
+    sy = 0;
   let pts: Array<[number, number]> = [];
   let cmd = '';
   const close = () => {
     if (pts.length > 1) {
-      const ring = pts[pts.length - 1][0] === pts[0][0] && pts[pts.length - 1][1] === pts[0][1] ? pts.slice(0, -1) : pts;
+      const ring =
+        pts[pts.length - 1][0] === pts[0][0] && pts[pts.length - 1][1] === pts[0][1] ? pts.slice(0, -1) : pts;
       const r = asRect(ring);
       if (!r) return false;
       rects.push(r);
@@ -137,18 +152,64 @@ function pathRectsGeneral(d: string): Array<[number, number, number, number]> | 
   };
   for (let i = 0; i < tokens.length;) {
     const t = tokens[i];
-    if (/[A-Za-z]/.test(t)) { cmd = t; i++; if (cmd === 'Z' || cmd === 'z') { if (!close()) return undefined; x = sx; y = sy; } continue; }
+    if (/[A-Za-z]/.test(t)) {
+      cmd = t;
+      i++;
+      if (cmd === 'Z' || cmd === 'z') {
+        if (!close()) return undefined;
+        x = sx;
+        y = sy;
+      }
+      continue;
+    }
     const n = () => Number(tokens[i++]);
     switch (cmd) {
-      case 'M': if (!close()) return undefined; x = n(); y = n(); sx = x; sy = y; pts.push([x, y]); cmd = 'L'; break;
-      case 'm': if (!close()) return undefined; x += n(); y += n(); sx = x; sy = y; pts.push([x, y]); cmd = 'l'; break;
-      case 'L': x = n(); y = n(); pts.push([x, y]); break;
-      case 'l': x += n(); y += n(); pts.push([x, y]); break;
-      case 'H': x = n(); pts.push([x, y]); break;
-      case 'h': x += n(); pts.push([x, y]); break;
-      case 'V': y = n(); pts.push([x, y]); break;
-      case 'v': y += n(); pts.push([x, y]); break;
-      default: return undefined;
+      case 'M':
+        if (!close()) return undefined;
+        x = n();
+        y = n();
+        sx = x;
+        sy = y;
+        pts.push([x, y]);
+        cmd = 'L';
+        break;
+      case 'm':
+        if (!close()) return undefined;
+        x += n();
+        y += n();
+        sx = x;
+        sy = y;
+        pts.push([x, y]);
+        cmd = 'l';
+        break;
+      case 'L':
+        x = n();
+        y = n();
+        pts.push([x, y]);
+        break;
+      case 'l':
+        x += n();
+        y += n();
+        pts.push([x, y]);
+        break;
+      case 'H':
+        x = n();
+        pts.push([x, y]);
+        break;
+      case 'h':
+        x += n();
+        pts.push([x, y]);
+        break;
+      case 'V':
+        y = n();
+        pts.push([x, y]);
+        break;
+      case 'v':
+        y += n();
+        pts.push([x, y]);
+        break;
+      default:
+        return undefined;
     }
   }
   if (!close()) return undefined;
@@ -190,7 +251,8 @@ export function findSymbol(svg: QrSvg): Symbol | undefined {
   for (const r of dark) heights.set(r[3], (heights.get(r[3]) ?? 0) + 1);
   const module = [...heights.entries()].sort((a, b) => b[1] - a[1])[0][0];
   const near = (a: number, b: number) => Math.abs(a - b) <= module * 0.01;
-  const finders = dark.filter((r) => near(r[3], module) && near(r[2], 7 * module))
+  const finders = dark
+    .filter((r) => near(r[3], module) && near(r[2], 7 * module))
     .sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   const tl = finders[0];
   if (!tl) return undefined;

@@ -99,7 +99,9 @@ describe('how many times, and what happens when retries run out', () => {
   });
 
   it('connection refused on every attempt: exit 6', async () => {
-    const r = await runCli(['me', '--max-retries', '1'], { env: { CARDQR_BASE_URL: 'http://127.0.0.1:9/v1', CARDQR_API_KEY: 'k' } });
+    const r = await runCli(['me', '--max-retries', '1'], {
+      env: { CARDQR_BASE_URL: 'http://127.0.0.1:9/v1', CARDQR_API_KEY: 'k' },
+    });
     expect(r.exitCode).toBe(6);
     expect(r.stderr).toMatch(/could not reach the API: connection refused \(after 2 attempts\)/);
   });

@@ -34,7 +34,10 @@ export function importsOf(text: string, from: string): ImportEdge[] {
     const specifier = spec.text;
     let to: string | undefined;
     if (specifier.startsWith('.')) {
-      to = relative(SRC, resolve(SRC, dirname(from), specifier)).split(sep).join('/').replace(/\.js$/, '.ts');
+      to = relative(SRC, resolve(SRC, dirname(from), specifier))
+        .split(sep)
+        .join('/')
+        .replace(/\.js$/, '.ts');
     }
     edges.push({ from, specifier, to, typeOnly, dynamic });
   };

@@ -28,10 +28,14 @@ const MAY_SPEAK_HTTP = (file: string) => /^(api|emulator|commands\/emulator)\//.
 describe('the import graph of src/', () => {
   test('is read completely: every file, static and dynamic imports', () => {
     expect(sourceFiles().length).toBeGreaterThan(100);
-    expect(edges.some((e) => e.dynamic && e.from === 'commands/emulator/index.ts' && e.to === 'emulator/index.ts')).toBe(true);
+    expect(
+      edges.some((e) => e.dynamic && e.from === 'commands/emulator/index.ts' && e.to === 'emulator/index.ts'),
+    ).toBe(true);
     expect(edges.some((e) => !e.dynamic && e.from === 'cli.ts' && e.to === 'program.ts')).toBe(true);
     // Every relative import resolves to a file that exists (a .ts module, or data such as a .json preset).
-    expect(edges.filter((e) => e.to !== undefined && !existsSync(join(SRC, e.to))).map((e) => `${e.from} -> ${e.specifier}`)).toEqual([]);
+    expect(
+      edges.filter((e) => e.to !== undefined && !existsSync(join(SRC, e.to))).map((e) => `${e.from} -> ${e.specifier}`),
+    ).toEqual([]);
   });
 
   test('has no import cycles (an `import type` is erased at run time and does not count)', () => {
@@ -39,23 +43,37 @@ describe('the import graph of src/', () => {
   });
 
   test('the emulator imports nothing of the CLI', () => {
-    expect(broken(edges.filter((e) => layer(e.from) === 'emulator' && e.to !== undefined && layer(e.to) !== 'emulator'))).toEqual([]);
+    expect(
+      broken(edges.filter((e) => layer(e.from) === 'emulator' && e.to !== undefined && layer(e.to) !== 'emulator')),
+    ).toEqual([]);
   });
 
   test('only the emulator command loads the emulator', () => {
     expect(
-      broken(edges.filter((e) => e.to !== undefined && layer(e.to) === 'emulator' && !/^(emulator|commands\/emulator)\//.test(e.from))),
+      broken(
+        edges.filter(
+          (e) => e.to !== undefined && layer(e.to) === 'emulator' && !/^(emulator|commands\/emulator)\//.test(e.from),
+        ),
+      ),
     ).toEqual([]);
   });
 
   test('bulk/ and export/ import nothing from commands/ or output/', () => {
     expect(
-      broken(edges.filter((e) => ['bulk', 'export'].includes(layer(e.from)) && e.to !== undefined && ['commands', 'output'].includes(layer(e.to)))),
+      broken(
+        edges.filter(
+          (e) =>
+            ['bulk', 'export'].includes(layer(e.from)) &&
+            e.to !== undefined &&
+            ['commands', 'output'].includes(layer(e.to)),
+        ),
+      ),
     ).toEqual([]);
   });
 
   test('api/ and output/ never import each other; output/ may read the resource model in api/schemas/', () => {
-    const toApi = (e: ImportEdge) => layer(e.from) === 'output' && e.to !== undefined && layer(e.to) === 'api' && !e.to.startsWith('api/schemas/');
+    const toApi = (e: ImportEdge) =>
+      layer(e.from) === 'output' && e.to !== undefined && layer(e.to) === 'api' && !e.to.startsWith('api/schemas/');
     const toOutput = (e: ImportEdge) => layer(e.from) === 'api' && e.to !== undefined && layer(e.to) === 'output';
     expect(broken(edges.filter((e) => toApi(e) || toOutput(e)))).toEqual([]);
   });
@@ -76,7 +94,11 @@ describe('the import graph of src/', () => {
 
   test('only program.ts assembles the commands: no lower layer imports commands/', () => {
     expect(
-      broken(edges.filter((e) => e.to?.startsWith('commands/') === true && !e.from.startsWith('commands/') && e.from !== 'program.ts')),
+      broken(
+        edges.filter(
+          (e) => e.to?.startsWith('commands/') === true && !e.from.startsWith('commands/') && e.from !== 'program.ts',
+        ),
+      ),
     ).toEqual([]);
   });
 
@@ -103,7 +125,11 @@ function callsFetch(text: string): boolean {
   let found = false;
   const declares = (node: ts.Node): void => {
     if (
-      (ts.isParameter(node) || ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node) || ts.isBindingElement(node) || ts.isImportSpecifier(node)) &&
+      (ts.isParameter(node) ||
+        ts.isVariableDeclaration(node) ||
+        ts.isFunctionDeclaration(node) ||
+        ts.isBindingElement(node) ||
+        ts.isImportSpecifier(node)) &&
       node.name !== undefined &&
       ts.isIdentifier(node.name) &&
       node.name.text === 'fetch'
@@ -117,7 +143,10 @@ function callsFetch(text: string): boolean {
       const callee = node.expression;
       if (
         (!shadowed && ts.isIdentifier(callee) && callee.text === 'fetch') ||
-        (ts.isPropertyAccessExpression(callee) && callee.name.text === 'fetch' && ts.isIdentifier(callee.expression) && callee.expression.text === 'globalThis')
+        (ts.isPropertyAccessExpression(callee) &&
+          callee.name.text === 'fetch' &&
+          ts.isIdentifier(callee.expression) &&
+          callee.expression.text === 'globalThis')
       )
         found = true;
     }
@@ -150,8 +179,16 @@ describe('the checker itself', () => {
   });
 
   test('reports a cycle through a dynamic import, and none in a chain', () => {
-    const edge = (from: string, to: string, dynamic = false): ImportEdge => ({ from, to, specifier: to, typeOnly: false, dynamic });
-    expect(cycles([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), edge('c.ts', 'a.ts', true), edge('c.ts', 'd.ts')])).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    const edge = (from: string, to: string, dynamic = false): ImportEdge => ({
+      from,
+      to,
+      specifier: to,
+      typeOnly: false,
+      dynamic,
+    });
+    expect(
+      cycles([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), edge('c.ts', 'a.ts', true), edge('c.ts', 'd.ts')]),
+    ).toEqual([['a.ts', 'b.ts', 'c.ts']]);
     expect(cycles([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), edge('a.ts', 'c.ts')])).toEqual([]);
     expect(cycles([edge('a.ts', 'a.ts')])).toEqual([['a.ts']]);
   });

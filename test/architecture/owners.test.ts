@@ -17,7 +17,8 @@ function propertyReads(source: string, name: string, valuesOnly = false): string
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
     const called = node.parent !== undefined && ts.isCallExpression(node.parent) && node.parent.expression === node;
-    if (ts.isPropertyAccessExpression(node) && node.name.text === name && !(valuesOnly && called)) found.push(node.getText(sf));
+    if (ts.isPropertyAccessExpression(node) && node.name.text === name && !(valuesOnly && called))
+      found.push(node.getText(sf));
     ts.forEachChild(node, visit);
   };
   visit(sf);
@@ -31,7 +32,9 @@ describe('one owner for each concern', () => {
   });
 
   test('--output is read in one module, output/settings.ts', () => {
-    const readers = files.filter((f) => f !== 'output/settings.ts' && propertyReads(text(f), 'output', true).length > 0);
+    const readers = files.filter(
+      (f) => f !== 'output/settings.ts' && propertyReads(text(f), 'output', true).length > 0,
+    );
     expect(readers).toEqual([]);
   });
 
@@ -51,7 +54,9 @@ describe('one owner for each concern', () => {
   });
 
   test('the checker sees property reads but not words in comments or strings', () => {
-    expect(propertyReads("const a = ctx.globals.output; // io.stderr\nconst s = 'io.stderr.write'", 'output')).toEqual(['ctx.globals.output']);
+    expect(propertyReads("const a = ctx.globals.output; // io.stderr\nconst s = 'io.stderr.write'", 'output')).toEqual([
+      'ctx.globals.output',
+    ]);
     expect(propertyReads("const s = 'io.stderr.write'; // io.stderr", 'stderr')).toEqual([]);
     expect(propertyReads('ctx.io.stderr.write(x)', 'stderr')).toEqual(['ctx.io.stderr']);
     expect(propertyReads('const s = ctx.output(); const f = g.output;', 'output', true)).toEqual(['g.output']);

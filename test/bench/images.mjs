@@ -41,10 +41,21 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     const dirCli = mkdtempSync(join(work, 'cli-'));
     const env = { CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: KEY, CARDQR_CONFIG_DIR: join(work, 'config') };
-    cli.push(await measure(process.execPath, [CLI, 'image', ...ids, '--size', String(SIZE), '-d', dirCli, '-q'], { env }));
+    cli.push(
+      await measure(process.execPath, [CLI, 'image', ...ids, '--size', String(SIZE), '-d', dirCli, '-q'], { env }),
+    );
     check(dirCli);
     const dirBase = mkdtempSync(join(work, 'base-'));
-    base.push(await measure(process.execPath, [join(ROOT, 'test/bench/images-baseline.mjs'), emu.baseUrl, KEY, dirBase, String(SIZE), ...ids]));
+    base.push(
+      await measure(process.execPath, [
+        join(ROOT, 'test/bench/images-baseline.mjs'),
+        emu.baseUrl,
+        KEY,
+        dirBase,
+        String(SIZE),
+        ...ids,
+      ]),
+    );
     check(dirBase);
   }
   const cliMs = median(cli.map((r) => r.ms));
@@ -52,7 +63,14 @@ try {
   const cliRss = Math.max(...cli.map((r) => r.rssMB));
   const baseRss = Math.max(...base.map((r) => r.rssMB));
   const results = [
-    report({ name: `image batch (${COUNT} png, ${SIZE} px)`, value: COUNT / (cliMs / 1000), unit: 'images/s', baseline: COUNT / (baseMs / 1000), ratio: cliMs / baseMs, target: 1.3 }),
+    report({
+      name: `image batch (${COUNT} png, ${SIZE} px)`,
+      value: COUNT / (cliMs / 1000),
+      unit: 'images/s',
+      baseline: COUNT / (baseMs / 1000),
+      ratio: cliMs / baseMs,
+      target: 1.3,
+    }),
     report({ name: 'image batch peak RSS', value: cliRss, unit: 'MB', baseline: baseRss, ratio: cliRss / baseRss }),
   ];
   process.exitCode = results.every((r) => r.guard) ? 0 : 1;

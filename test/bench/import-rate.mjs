@@ -18,11 +18,18 @@ const work = mkdtempSync(join(tmpdir(), 'cardqr-bench-import-rate-'));
 const seed = {
   accounts: [{ id: 'acc_bench', email: 'bench@example.com', plan: 'pro', cardAllowance: ROWS + 100 }],
   keys: [{ name: 'full', secret: KEY }],
-  templates: [{
-    id: 'tpl_bench', name: 'Bench',
-    policy: { fields: { firstName: { mode: 'required' }, lastName: { mode: 'optional' }, company: { mode: 'optional' } } },
-  }],
-  campaigns: [{ id: CAMPAIGN, name: 'Bench import', templateId: 'tpl_bench', api: { payloadMode: 'native', strictKeys: true } }],
+  templates: [
+    {
+      id: 'tpl_bench',
+      name: 'Bench',
+      policy: {
+        fields: { firstName: { mode: 'required' }, lastName: { mode: 'optional' }, company: { mode: 'optional' } },
+      },
+    },
+  ],
+  campaigns: [
+    { id: CAMPAIGN, name: 'Bench import', templateId: 'tpl_bench', api: { payloadMode: 'native', strictKeys: true } },
+  ],
 };
 writeFileSync(join(work, 'seed.json'), JSON.stringify(seed));
 let csv = 'externalId,firstName,lastName,company\n';
@@ -48,7 +55,8 @@ try {
     target: 1.1,
     rssMB: run.rssMB,
   });
-  if (limited) console.log(`  FAILED: ${limited} requests were refused with 429 (the import must pace itself under the limit)`);
+  if (limited)
+    console.log(`  FAILED: ${limited} requests were refused with 429 (the import must pace itself under the limit)`);
   process.exitCode = r.guard && !limited ? 0 : 1;
 } finally {
   emu.stop();

@@ -22,12 +22,35 @@ const work = mkdtempSync(join(tmpdir(), 'cardqr-bench-import-'));
 const seed = {
   accounts: [{ id: 'acc_bench', email: 'bench@example.com', plan: 'pro', cardAllowance: 1_000_000 }],
   keys: [{ name: 'full', secret: KEY, requestsPerMinute: 10_000_000 }],
-  templates: [{
-    id: 'tpl_bench', name: 'Bench',
-    policy: { fields: { firstName: { mode: 'required' }, lastName: { mode: 'optional' }, company: { mode: 'optional' }, emails: { mode: 'optional' } } },
-    sections: [{ key: 'emails', label: 'Email addresses', kind: 'list', max: 3, props: [{ prop: 'label', label: 'Label' }, { prop: 'value', label: 'Email' }] }],
-  }],
-  campaigns: [{ id: CAMPAIGN, name: 'Bench import', templateId: 'tpl_bench', api: { payloadMode: 'native', strictKeys: true } }],
+  templates: [
+    {
+      id: 'tpl_bench',
+      name: 'Bench',
+      policy: {
+        fields: {
+          firstName: { mode: 'required' },
+          lastName: { mode: 'optional' },
+          company: { mode: 'optional' },
+          emails: { mode: 'optional' },
+        },
+      },
+      sections: [
+        {
+          key: 'emails',
+          label: 'Email addresses',
+          kind: 'list',
+          max: 3,
+          props: [
+            { prop: 'label', label: 'Label' },
+            { prop: 'value', label: 'Email' },
+          ],
+        },
+      ],
+    },
+  ],
+  campaigns: [
+    { id: CAMPAIGN, name: 'Bench import', templateId: 'tpl_bench', api: { payloadMode: 'native', strictKeys: true } },
+  ],
 };
 const seedFile = join(work, 'seed.json');
 writeFileSync(seedFile, JSON.stringify(seed));
@@ -45,27 +68,82 @@ try {
   const base = [];
   for (let round = 0; round < ROUNDS; round++) {
     await emu.control('reset', {});
-    cli.push(await measure(process.execPath, [CLI, 'campaigns', 'import', CAMPAIGN, small, '--report', join(work, `r${round}.ndjson`), '-q'], { env }));
+    cli.push(
+      await measure(
+        process.execPath,
+        [CLI, 'campaigns', 'import', CAMPAIGN, small, '--report', join(work, `r${round}.ndjson`), '-q'],
+        { env },
+      ),
+    );
     await emu.control('reset', {});
-    base.push(await measure(process.execPath, [join(ROOT, 'test/bench/import-baseline.mjs'), emu.baseUrl, KEY, CAMPAIGN, small]));
+    base.push(
+      await measure(process.execPath, [
+        join(ROOT, 'test/bench/import-baseline.mjs'),
+        emu.baseUrl,
+        KEY,
+        CAMPAIGN,
+        small,
+      ]),
+    );
   }
   const cliMs = median(cli.map((r) => r.ms));
   const baseMs = median(base.map((r) => r.ms));
-  results.push(report({ name: `import (${IMPORT_ROWS} rows)`, value: IMPORT_ROWS / (cliMs / 1000), unit: 'rows/s', baseline: IMPORT_ROWS / (baseMs / 1000), ratio: cliMs / baseMs, target: 1.3 }));
+  results.push(
+    report({
+      name: `import (${IMPORT_ROWS} rows)`,
+      value: IMPORT_ROWS / (cliMs / 1000),
+      unit: 'rows/s',
+      baseline: IMPORT_ROWS / (baseMs / 1000),
+      ratio: cliMs / baseMs,
+      target: 1.3,
+    }),
+  );
   const rowsPerS = IMPORT_ROWS / (cliMs / 1000);
-  results.push(report({ name: 'import rows/s (target >= 1000)', value: rowsPerS, unit: 'rows/s', ratio: 1000 / rowsPerS, target: 1, absolute: true }));
+  results.push(
+    report({
+      name: 'import rows/s (target >= 1000)',
+      value: rowsPerS,
+      unit: 'rows/s',
+      ratio: 1000 / rowsPerS,
+      target: 1,
+      absolute: true,
+    }),
+  );
 
   // 2. Validation only, a million rows: speed and memory.
   const big = await csv('validate.csv', VALIDATE_ROWS);
-  const v = await measure(process.execPath, [CLI, 'campaigns', 'import', CAMPAIGN, big, '--validate-only', '-q'], { env });
+  const v = await measure(process.execPath, [CLI, 'campaigns', 'import', CAMPAIGN, big, '--validate-only', '-q'], {
+    env,
+  });
   const vRate = VALIDATE_ROWS / (v.ms / 1000);
-  results.push(report({ name: `validate-only (${VALIDATE_ROWS} rows) (target >= 100000 rows/s)`, value: vRate, unit: 'rows/s', ratio: 100_000 / vRate, target: 1, rssMB: v.rssMB, rssTarget: 150, absolute: true }));
+  results.push(
+    report({
+      name: `validate-only (${VALIDATE_ROWS} rows) (target >= 100000 rows/s)`,
+      value: vRate,
+      unit: 'rows/s',
+      ratio: 100_000 / vRate,
+      target: 1,
+      rssMB: v.rssMB,
+      rssTarget: 150,
+      absolute: true,
+    }),
+  );
 
   // 3. The real import's memory at scale.
   await emu.control('reset', {});
   const many = await csv('rss.csv', RSS_ROWS);
-  const m = await measure(process.execPath, [CLI, 'campaigns', 'import', CAMPAIGN, many, '--concurrency', '4', '-q'], { env });
-  results.push(report({ name: `import (${RSS_ROWS} rows, concurrency 4)`, value: RSS_ROWS / (m.ms / 1000), unit: 'rows/s', rssMB: m.rssMB, rssTarget: 150 }));
+  const m = await measure(process.execPath, [CLI, 'campaigns', 'import', CAMPAIGN, many, '--concurrency', '4', '-q'], {
+    env,
+  });
+  results.push(
+    report({
+      name: `import (${RSS_ROWS} rows, concurrency 4)`,
+      value: RSS_ROWS / (m.ms / 1000),
+      unit: 'rows/s',
+      rssMB: m.rssMB,
+      rssTarget: 150,
+    }),
+  );
   process.exitCode = results.every((r) => r.guard) ? 0 : 1;
 } finally {
   emu.stop();

@@ -23,7 +23,7 @@ async function baseline(baseUrl, key, outFile) {
   const { request, Agent } = await import('undici');
   const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
   const out = createWriteStream(outFile);
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const res = await request(`${baseUrl}/leads?includeArchived=true&limit=100&offset=${offset}`, {
       headers: { authorization: `Bearer ${key}` },
       dispatcher,
@@ -57,7 +57,16 @@ async function main() {
           source: j % 3 ? 'form' : 'exchange',
           createdAt: new Date(t0 + j * 1000).toISOString(),
           locked: j % 50 === 0,
-          contact: j % 50 === 0 ? null : { name: `Person ${j}`, email: `p${j}@bench.example`, phone: '+1 555 0100', company: 'Bench Inc.', title: 'Buyer' },
+          contact:
+            j % 50 === 0
+              ? null
+              : {
+                  name: `Person ${j}`,
+                  email: `p${j}@bench.example`,
+                  phone: '+1 555 0100',
+                  company: 'Bench Inc.',
+                  title: 'Buyer',
+                },
           answers: [
             { fieldId: 'fld_name', label: 'Your name', type: 'text', value: `Person ${j}` },
             { fieldId: 'fld_topics', label: 'Topics', type: 'multi_select', value: ['Pricing', 'Integration'] },
@@ -74,9 +83,19 @@ async function main() {
     // Warm the emulator's sorted index and the file cache once, unmeasured.
     await measure(process.execPath, [SELF, '--baseline', emu.baseUrl, emu.keys.full, join(dir, 'warm.ndjson')]);
 
-    const base = await measure(process.execPath, [SELF, '--baseline', emu.baseUrl, emu.keys.full, join(dir, 'baseline.ndjson')]);
+    const base = await measure(process.execPath, [
+      SELF,
+      '--baseline',
+      emu.baseUrl,
+      emu.keys.full,
+      join(dir, 'baseline.ndjson'),
+    ]);
     const out = join(dir, 'export.ndjson');
-    const cli = await measure(process.execPath, [CLI, '-q', 'leads', 'export', '--state', join(dir, 'state.json'), '--out', out], { env, cwd: ROOT });
+    const cli = await measure(
+      process.execPath,
+      [CLI, '-q', 'leads', 'export', '--state', join(dir, 'state.json'), '--out', out],
+      { env, cwd: ROOT },
+    );
     const lines = readFileSync(out, 'utf8').split('\n').filter(Boolean);
     if (lines.length !== total) throw new Error(`expected ${total} leads in the export, got ${lines.length}`);
     const first = JSON.parse(lines[0]).createdAt;
@@ -95,7 +114,9 @@ async function main() {
       rssMB: cli.rssMB,
       rssTarget: 150,
     });
-    console.log(`  (baseline undici loop: ${(base.ms / 1000).toFixed(2)} s, peak RSS ${base.rssMB.toFixed(0)} MB; cardqr: ${(cli.ms / 1000).toFixed(2)} s)`);
+    console.log(
+      `  (baseline undici loop: ${(base.ms / 1000).toFixed(2)} s, peak RSS ${base.rssMB.toFixed(0)} MB; cardqr: ${(cli.ms / 1000).toFixed(2)} s)`,
+    );
   } finally {
     emu.stop();
     rmSync(dir, { recursive: true, force: true });

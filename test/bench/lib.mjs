@@ -89,7 +89,9 @@ export function report({ name, value, unit, baseline, ratio, target, rssMB, rssT
   if (rssMB !== undefined) parts.push(`peak RSS ${rssMB.toFixed(0)} MB${rssTarget ? ` (target < ${rssTarget})` : ''}`);
   const okRatio = ratio === undefined || !target || ratio <= target;
   const okRss = rssMB === undefined || !rssTarget || rssMB < rssTarget;
-  const guard = (absolute || ratio === undefined || !target || ratio <= target * 2) && (rssMB === undefined || !rssTarget || rssMB < rssTarget * 2);
+  const guard =
+    (absolute || ratio === undefined || !target || ratio <= target * 2) &&
+    (rssMB === undefined || !rssTarget || rssMB < rssTarget * 2);
   parts.push(okRatio && okRss ? 'OK' : guard ? 'MISSED (within noise guard)' : 'FAILED');
   console.log(parts.join('  '));
   return { ok: okRatio && okRss, guard };

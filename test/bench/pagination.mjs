@@ -25,7 +25,7 @@ if (process.argv[2] === '--baseline') {
 async function baseline(baseUrl, key) {
   const { request, Agent } = await import('undici');
   const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const res = await request(`${baseUrl}/cards?limit=100&offset=${offset}`, {
       headers: { authorization: `Bearer ${key}` },
       dispatcher,
@@ -74,7 +74,8 @@ function seed() {
 function checkOutput(file) {
   const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
   const ids = new Set(lines.map((l) => JSON.parse(l).id));
-  if (lines.length !== CARDS || ids.size !== CARDS) throw new Error(`${file}: ${lines.length} lines, ${ids.size} distinct ids (expected ${CARDS})`);
+  if (lines.length !== CARDS || ids.size !== CARDS)
+    throw new Error(`${file}: ${lines.length} lines, ${ids.size} distinct ids (expected ${CARDS})`);
 }
 
 async function main() {

@@ -18,7 +18,12 @@ const ids = Array.from({ length: COUNT }, (_, i) => `qr_print${String(i + 1).pad
 const seed = {
   accounts: [{ id: 'acc_bench', email: 'bench@example.com', plan: 'pro', qrAllowance: COUNT + 10 }],
   keys: [{ name: 'full', secret: KEY, requestsPerMinute: 1_000_000 }],
-  qrCodes: ids.map((id, i) => ({ id, name: `Label ${i + 1}`, shortCode: `lbl-${i + 1}`, destinationUrl: `https://example.com/asset/${i + 1}` })),
+  qrCodes: ids.map((id, i) => ({
+    id,
+    name: `Label ${i + 1}`,
+    shortCode: `lbl-${i + 1}`,
+    destinationUrl: `https://example.com/asset/${i + 1}`,
+  })),
 };
 const seedFile = join(work, 'seed.json');
 writeFileSync(seedFile, JSON.stringify(seed));
@@ -27,7 +32,9 @@ writeFileSync(idsFile, `${ids.join('\n')}\n`);
 
 const emu = await startEmulator(['--seed', seedFile]);
 try {
-  const warm = await fetch(`${emu.baseUrl}/qr-codes/${ids[0]}/image?format=svg`, { headers: { authorization: `Bearer ${KEY}` } });
+  const warm = await fetch(`${emu.baseUrl}/qr-codes/${ids[0]}/image?format=svg`, {
+    headers: { authorization: `Bearer ${KEY}` },
+  });
   if (warm.status !== 200) throw new Error(`warm-up: HTTP ${warm.status}`);
   await warm.arrayBuffer();
 
@@ -36,10 +43,20 @@ try {
   const imageRuns = [];
   for (let round = 0; round < ROUNDS; round++) {
     const out = join(mkdtempSync(join(work, 'print-')), 'labels.pdf');
-    printRuns.push(await measure('sh', ['-c', `exec "${process.execPath}" "${CLI}" print - --sheet L7651 -O "${out}" -q < "${idsFile}"`], { env }));
+    printRuns.push(
+      await measure(
+        'sh',
+        ['-c', `exec "${process.execPath}" "${CLI}" print - --sheet L7651 -O "${out}" -q < "${idsFile}"`],
+        { env },
+      ),
+    );
     if (!statSync(out).size) throw new Error('print wrote an empty PDF');
     const dir = mkdtempSync(join(work, 'image-'));
-    imageRuns.push(await measure('sh', ['-c', `exec "${process.execPath}" "${CLI}" image - -f svg -d "${dir}" -q < "${idsFile}"`], { env }));
+    imageRuns.push(
+      await measure('sh', ['-c', `exec "${process.execPath}" "${CLI}" image - -f svg -d "${dir}" -q < "${idsFile}"`], {
+        env,
+      }),
+    );
     const saved = readdirSync(dir).filter((n) => n.endsWith('.svg')).length;
     if (saved !== COUNT) throw new Error(`expected ${COUNT} svg files, found ${saved}`);
   }
@@ -47,8 +64,14 @@ try {
   const imageMs = median(imageRuns.map((r) => r.ms));
   const rss = Math.max(...printRuns.map((r) => r.rssMB));
   const ok = report({
-    name: `print on label sheets (${COUNT} codes, L7651)`, value: COUNT / (printMs / 1000), unit: 'codes/s',
-    baseline: COUNT / (imageMs / 1000), ratio: printMs / imageMs, target: 1.5, rssMB: rss, rssTarget: 150,
+    name: `print on label sheets (${COUNT} codes, L7651)`,
+    value: COUNT / (printMs / 1000),
+    unit: 'codes/s',
+    baseline: COUNT / (imageMs / 1000),
+    ratio: printMs / imageMs,
+    target: 1.5,
+    rssMB: rss,
+    rssTarget: 150,
   });
   process.exitCode = ok.guard ? 0 : 1;
 } finally {

@@ -58,7 +58,10 @@ process.exitCode = failed.length || problems.length ? 1 : 0;
 /** Runs one figure script; its stdout lines go to `onLine`, its stderr passes through (minus the emulator's banner). */
 function runScript(file, onLine) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [file, ...(QUICK ? ['--quick'] : [])], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [file, ...(QUICK ? ['--quick'] : [])], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     createInterface({ input: child.stdout }).on('line', onLine);
     createInterface({ input: child.stderr }).on('line', (line) => {
       if (!/^emulator listening on /.test(line)) process.stderr.write(`${line}\n`);

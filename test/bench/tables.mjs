@@ -42,7 +42,8 @@ function seed() {
 function checkNdjson(file) {
   const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
   const ids = new Set(lines.map((l) => JSON.parse(l).id));
-  if (lines.length !== CARDS || ids.size !== CARDS) throw new Error(`${file}: ${lines.length} lines, ${ids.size} distinct ids`);
+  if (lines.length !== CARDS || ids.size !== CARDS)
+    throw new Error(`${file}: ${lines.length} lines, ${ids.size} distinct ids`);
 }
 
 function checkTable(file) {
@@ -52,7 +53,13 @@ function checkTable(file) {
     throw new Error(`${file}: ${lines.length} lines, ${ids.size} distinct ids (expected a header and ${CARDS} rows)`);
   }
   // Byte length bounds the display width from above only for ASCII; the names hold wide characters.
-  const wide = lines.find((l) => [...l].reduce((w, ch) => w + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]/.test(ch) ? 2 : 1), 0) > WIDTH);
+  const wide = lines.find(
+    (l) =>
+      [...l].reduce(
+        (w, ch) => w + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]/.test(ch) ? 2 : 1),
+        0,
+      ) > WIDTH,
+  );
   if (wide) throw new Error(`${file}: a line wider than ${WIDTH} columns: ${wide}`);
 }
 
@@ -63,7 +70,13 @@ async function main() {
   writeFileSync(seedFile, JSON.stringify(seed()));
   const emu = await startEmulator(['--seed', seedFile]);
   try {
-    const env = { CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: KEY, CARDQR_CONFIG_DIR: join(dir, 'config'), COLUMNS: String(WIDTH), NO_COLOR: '1' };
+    const env = {
+      CARDQR_BASE_URL: emu.baseUrl,
+      CARDQR_API_KEY: KEY,
+      CARDQR_CONFIG_DIR: join(dir, 'config'),
+      COLUMNS: String(WIDTH),
+      NO_COLOR: '1',
+    };
     const runTo = async (file, args) => {
       const fd = openSync(file, 'w');
       try {

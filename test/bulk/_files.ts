@@ -30,7 +30,10 @@ export function partnersCsv(n: number, from = 1): string {
 }
 
 export function readReportLines(path: string): any[] {
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 /** Resolves once `cond()` holds, checking on every turn of the event loop (no timers, no real waits). */

@@ -7,18 +7,46 @@ import { readReport, reportRow, ReportWriter, sha256File, type ReportHeader } fr
 import { tempDir } from '../helpers/run-cli.js';
 
 const header: ReportHeader = {
-  type: 'header', version: 1, mode: 'import', campaignId: 'cmp_x', file: '/data/p.csv', fileSha256: 'ab'.repeat(32), startedAt: '2026-01-01T00:00:00.000Z', cardqr: 'test',
+  type: 'header',
+  version: 1,
+  mode: 'import',
+  campaignId: 'cmp_x',
+  file: '/data/p.csv',
+  fileSha256: 'ab'.repeat(32),
+  startedAt: '2026-01-01T00:00:00.000Z',
+  cardqr: 'test',
 };
 
 describe('report', () => {
   it('a header, then one complete JSON line per row, in the documented field order', async () => {
     const path = join(tempDir(), 'r.ndjson');
     const w = await ReportWriter.create(path, header);
-    w.write(reportRow(2, 'P-1', 'created', { cardId: 'crd_1', url: 'https://x/c/a', shortCode: 'a', paused: false, requestId: 'req_1', status: 201 }));
+    w.write(
+      reportRow(2, 'P-1', 'created', {
+        cardId: 'crd_1',
+        url: 'https://x/c/a',
+        shortCode: 'a',
+        paused: false,
+        requestId: 'req_1',
+        status: 201,
+      }),
+    );
     w.close();
     const [h, row] = readFileSync(path, 'utf8').split('\n');
     expect(JSON.parse(h)).toEqual(header);
-    expect(Object.keys(JSON.parse(row))).toEqual(['line', 'externalId', 'outcome', 'cardId', 'url', 'shortCode', 'paused', 'errorCode', 'message', 'requestId', 'status']);
+    expect(Object.keys(JSON.parse(row))).toEqual([
+      'line',
+      'externalId',
+      'outcome',
+      'cardId',
+      'url',
+      'shortCode',
+      'paused',
+      'errorCode',
+      'message',
+      'requestId',
+      'status',
+    ]);
   });
 
   it('reading back: done lines, refusals (4xx answers) per line, whether anything was sent; a cut last line ignored', async () => {

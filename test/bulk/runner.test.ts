@@ -56,8 +56,14 @@ describe('sendRows', () => {
   it('a fatal outcome stops the run after recording it', async () => {
     const fatal = new CliError('plan full', EXIT.auth);
     const recorded: number[] = [];
-    const send = async (j: Job): Promise<Sent> => ({ row: reportRow(j.line, j.externalId, j.line === 3 ? 'failed' : 'created'), fatal: j.line === 3 ? fatal : undefined });
-    expect(await sendRows(jobs(10), send, (row) => recorded.push(row.line), { concurrency: 1 })).toEqual({ stopped: 'fatal', fatal });
+    const send = async (j: Job): Promise<Sent> => ({
+      row: reportRow(j.line, j.externalId, j.line === 3 ? 'failed' : 'created'),
+      fatal: j.line === 3 ? fatal : undefined,
+    });
+    expect(await sendRows(jobs(10), send, (row) => recorded.push(row.line), { concurrency: 1 })).toEqual({
+      stopped: 'fatal',
+      fatal,
+    });
     expect(recorded).toEqual([2, 3]);
   });
 });
@@ -65,16 +71,57 @@ describe('sendRows', () => {
 describe('summary and progress', () => {
   it('counts by outcome and by error code, where the report is, how to resume', () => {
     const t = new Tally();
-    for (const row of [reportRow(2, 'a', 'created'), reportRow(3, 'b', 'exists', { errorCode: 'duplicate_external_id' }), reportRow(4, 'c', 'failed', { errorCode: 'validation_failed' }), reportRow(5, 'd', 'failed', { errorCode: 'validation_failed' })]) t.add(row);
-    expect(formatSummary({ title: 'import of p.csv into cmp_x:', tally: t, alreadyDone: 1, report: 'p.csv.report.ndjson', resume: 'cardqr campaigns import cmp_x p.csv --resume' })).toBe([
-      'import of p.csv into cmp_x:', '  created  1', '  exists   1', '  failed   2', '  (1 row already done by an earlier run, not sent again)',
-      'errors by code:', '  validation_failed      2', '  duplicate_external_id  1', 'report: p.csv.report.ndjson', 'to resume: cardqr campaigns import cmp_x p.csv --resume', '',
-    ].join('\n'));
-    expect(t.toJSON()).toEqual({ outcomes: { created: 1, exists: 1, failed: 2, invalid: 0, skipped: 0 }, errors: { validation_failed: 2, duplicate_external_id: 1 } });
+    for (const row of [
+      reportRow(2, 'a', 'created'),
+      reportRow(3, 'b', 'exists', { errorCode: 'duplicate_external_id' }),
+      reportRow(4, 'c', 'failed', { errorCode: 'validation_failed' }),
+      reportRow(5, 'd', 'failed', { errorCode: 'validation_failed' }),
+    ])
+      t.add(row);
+    expect(
+      formatSummary({
+        title: 'import of p.csv into cmp_x:',
+        tally: t,
+        alreadyDone: 1,
+        report: 'p.csv.report.ndjson',
+        resume: 'cardqr campaigns import cmp_x p.csv --resume',
+      }),
+    ).toBe(
+      [
+        'import of p.csv into cmp_x:',
+        '  created  1',
+        '  exists   1',
+        '  failed   2',
+        '  (1 row already done by an earlier run, not sent again)',
+        'errors by code:',
+        '  validation_failed      2',
+        '  duplicate_external_id  1',
+        'report: p.csv.report.ndjson',
+        'to resume: cardqr campaigns import cmp_x p.csv --resume',
+        '',
+      ].join('\n'),
+    );
+    expect(t.toJSON()).toEqual({
+      outcomes: { created: 1, exists: 1, failed: 2, invalid: 0, skipped: 0 },
+      errors: { validation_failed: 2, duplicate_external_id: 1 },
+    });
   });
 
   it('the resume command repeats every option that shapes the run, quoted for the shell', () => {
-    const opts = { campaignId: 'cmp_x', file: 'my people.csv', dryRun: false, validateOnly: false, resume: false, report: 'r.ndjson', delimiter: ';', encoding: 'latin1', concurrency: 4, rate: 30, skipInvalid: true, maxRows: 10 };
+    const opts = {
+      campaignId: 'cmp_x',
+      file: 'my people.csv',
+      dryRun: false,
+      validateOnly: false,
+      resume: false,
+      report: 'r.ndjson',
+      delimiter: ';',
+      encoding: 'latin1',
+      concurrency: 4,
+      rate: 30,
+      skipInvalid: true,
+      maxRows: 10,
+    };
     expect(resumeCommand(opts, { globals: { profile: 'prod' } })).toBe(
       "cardqr campaigns import cmp_x 'my people.csv' --resume --report r.ndjson --delimiter ';' --encoding latin1 --concurrency 4 --rate 30 --skip-invalid --max-rows 10 --profile prod",
     );
@@ -90,13 +137,21 @@ describe('summary and progress', () => {
     let now = 0;
     let out = '';
     const stream = { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream;
-    const p = await startProgress({ stream: stream as never, tty: false, quiet: false, now: () => now, label: 'import' });
+    const p = await startProgress({
+      stream: stream as never,
+      tty: false,
+      quiet: false,
+      now: () => now,
+      label: 'import',
+    });
     const text = (elapsed: number) => progressText(t, 120, elapsed);
     p.update(text);
     now = 6000;
     p.update(text);
     p.update(text);
-    expect(out.split('\n').filter(Boolean)).toEqual(['import: 30/120 rows · 27 created · 0 exists · 3 failed · 5.0 rows/s · ETA 18s']);
+    expect(out.split('\n').filter(Boolean)).toEqual([
+      'import: 30/120 rows · 27 created · 0 exists · 3 failed · 5.0 rows/s · ETA 18s',
+    ]);
     const quiet = await startProgress({ stream: stream as never, tty: true, quiet: true, now: () => now, label: 'x' });
     quiet.update((elapsed) => progressText(t, 1, elapsed));
     quiet.stop();

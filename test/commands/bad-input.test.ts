@@ -19,10 +19,18 @@ describe.each([
   ['zero --timeout', ['me', '--timeout', '0'], /expected a number greater than 0/],
   ['bad --max-retries', ['me', '--max-retries', '-1'], /must be from 0 to 20|whole number/],
   ['bad --fields', ['me', '--fields', 'a,,b..c'], /invalid --fields/],
-  ['unreadable --data file', ['api', 'POST', '/cards', '--data', '@/nonexistent/file.json'], /cannot read \/nonexistent\/file.json: ENOENT/],
+  [
+    'unreadable --data file',
+    ['api', 'POST', '/cards', '--data', '@/nonexistent/file.json'],
+    /cannot read \/nonexistent\/file.json: ENOENT/,
+  ],
   ['invalid JSON in --data', ['api', 'POST', '/cards', '--data', `@${badJson}`], /is not valid JSON/],
   ['inline invalid JSON', ['api', 'POST', '/cards', '--data', '{nope'], /not valid JSON/],
-  ['http base URL to a remote host', ['me', '--base-url', 'http://evil.example.com/v1'], /refusing plain http:\/\/ to evil\.example\.com/],
+  [
+    'http base URL to a remote host',
+    ['me', '--base-url', 'http://evil.example.com/v1'],
+    /refusing plain http:\/\/ to evil\.example\.com/,
+  ],
   ['full URL to api', ['api', 'GET', 'https://evil.example.com/steal'], /relative to the base URL/],
 ])('%s', (_name, args, message) => {
   it('exits 2 with one line and sends nothing', async () => {
@@ -38,13 +46,20 @@ describe.each([
 describe('no key, no base URL', () => {
   it('says how to set them up (exit 2, nothing sent)', async () => {
     const r = await runCli(['me'], { env: { CARDQR_BASE_URL: emu.baseUrl } });
-    expect([r.exitCode, r.stderr]).toEqual([2, 'error: no API key: add a profile with `cardqr profiles add`, or use --api-key-stdin / CARDQR_API_KEY\n']);
+    expect([r.exitCode, r.stderr]).toEqual([
+      2,
+      'error: no API key: add a profile with `cardqr profiles add`, or use --api-key-stdin / CARDQR_API_KEY\n',
+    ]);
     const r2 = await runCli(['me'], { env: { CARDQR_API_KEY: 'k' } });
     expect(r2.stderr).toMatch(/no API base URL/);
   });
 
   it('--api-key-stdin reads one line', async () => {
-    const r = await runCli(['me', '--api-key-stdin', '-o', 'json'], { emu, key: null, stdin: `${emu.keys.readonly}\nignored\n` });
+    const r = await runCli(['me', '--api-key-stdin', '-o', 'json'], {
+      emu,
+      key: null,
+      stdin: `${emu.keys.readonly}\nignored\n`,
+    });
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout).key.id).toBe('key_readonly');
     const empty = await runCli(['me', '--api-key-stdin'], { emu, key: null, stdin: '' });

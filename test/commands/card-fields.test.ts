@@ -19,10 +19,29 @@ describe('fieldsFromFlags', () => {
     [{ field: ['title=CTO', 'firstName = Ada '] }, { title: 'CTO', firstName: 'Ada' }],
     [{ field: ['title='] }, { title: null }],
     [{ field: ['bio=a=b'] }, { bio: 'a=b' }],
-    [{ field: ['address.city=Lyon', 'address.country=FR', 'address.street='] }, { address: { city: 'Lyon', country: 'FR', street: null } }],
-    [{ email: ['Work=ada@example.com', 'ada@home.example'] }, { emails: [{ label: 'Work', value: 'ada@example.com' }, { label: 'Work', value: 'ada@home.example' }] }],
+    [
+      { field: ['address.city=Lyon', 'address.country=FR', 'address.street='] },
+      { address: { city: 'Lyon', country: 'FR', street: null } },
+    ],
+    [
+      { email: ['Work=ada@example.com', 'ada@home.example'] },
+      {
+        emails: [
+          { label: 'Work', value: 'ada@example.com' },
+          { label: 'Work', value: 'ada@home.example' },
+        ],
+      },
+    ],
     [{ phone: ['+33612345678'] }, { phones: [{ label: 'Mobile', value: '+33612345678' }] }],
-    [{ link: ['linkedin=linkedin.com/in/ada', 'ada.example'] }, { links: [{ type: 'linkedin', url: 'linkedin.com/in/ada' }, { type: 'website', url: 'ada.example' }] }],
+    [
+      { link: ['linkedin=linkedin.com/in/ada', 'ada.example'] },
+      {
+        links: [
+          { type: 'linkedin', url: 'linkedin.com/in/ada' },
+          { type: 'website', url: 'ada.example' },
+        ],
+      },
+    ],
     [{ email: [] }, {}],
   ] as Array<[FieldFlags, unknown]>)('%j', (flags, out) => {
     expect(fields(flags)).toEqual(out);
@@ -31,7 +50,10 @@ describe('fieldsFromFlags', () => {
   test.each([
     [{ field: ['title'] }, '--field "title": expected key=value, e.g. title=CTO'],
     [{ field: ['=CTO'] }, '--field "=CTO": the key is empty'],
-    [{ field: ['address.city.name=x'] }, '--field "address.city.name=x": use a field key or address.<part>, e.g. address.city=Lyon'],
+    [
+      { field: ['address.city.name=x'] },
+      '--field "address.city.name=x": use a field key or address.<part>, e.g. address.city=Lyon',
+    ],
     [{ field: ['address.=x'] }, '--field "address.=x": use a field key or address.<part>, e.g. address.city=Lyon'],
     [{ email: ['Work='] }, '--email "Work=": expected label=value, both non-empty'],
     [{ email: [''] }, '--email "": expected label=value'],

@@ -41,21 +41,32 @@ describe('cards: every documented field has a column, anything else goes to `ext
     const r = await runCli(['cards', 'get', 'crd_kenji', '-o', 'csv'], { emu });
     expect(r.exitCode).toBe(0);
     const [row] = csv(r.stdout);
-    for (const col of ['fields.bio', 'fields.photoUrl', 'fields.companyLogoUrl', 'fields.address.street', 'fields.address.postalCode']) {
+    for (const col of [
+      'fields.bio',
+      'fields.photoUrl',
+      'fields.companyLogoUrl',
+      'fields.address.street',
+      'fields.address.postalCode',
+    ]) {
       expect(Object.keys(row), col).toContain(col);
     }
     expect(row['fields.bio']).toBe('Robotics sales for Japan and Korea.');
     expect(row['fields.address.street']).toBe('1-2-3 Shibuya');
     expect(row['fields.address.postalCode']).toBe('150-0002');
     expect(Object.keys(row).at(-1)).toBe('extra');
-    expect(JSON.parse(row.extra)).toEqual({ 'fields.badgeNumber': 'B-12', 'fields.languages': [{ label: 'Japanese', value: 'native' }] });
+    expect(JSON.parse(row.extra)).toEqual({
+      'fields.badgeNumber': 'B-12',
+      'fields.languages': [{ label: 'Japanese', value: 'native' }],
+    });
     expectEveryValue(json(await runCli(['cards', 'get', 'crd_kenji', '-o', 'json'], { emu })), row);
   });
 
   it('cards list --all -o csv: the same header whatever the data, every value of every card', async () => {
     enrichKenji();
     const rows = csv((await runCli(['cards', 'list', '--all', '-o', 'csv'], { emu })).stdout);
-    const records = json(await runCli(['cards', 'list', '--all', '-o', 'json'], { emu })) as Array<Record<string, unknown>>;
+    const records = json(await runCli(['cards', 'list', '--all', '-o', 'json'], { emu })) as Array<
+      Record<string, unknown>
+    >;
     expect(rows.map((x) => x.id)).toEqual(records.map((x) => x.id));
     records.forEach((rec, i) => expectEveryValue(rec, rows[i]));
     expect(rows.filter((x) => x.extra !== '').map((x) => x.id)).toEqual(['crd_kenji']);
@@ -70,15 +81,20 @@ describe('cards: every documented field has a column, anything else goes to `ext
 });
 
 describe('generic views', () => {
-  it('api of a list: the union of every record\'s fields, not the first record\'s', async () => {
+  it("api of a list: the union of every record's fields, not the first record's", async () => {
     enrichKenji();
     const r = await runCli(['api', 'GET', '/cards', '--param', 'limit=100', '-o', 'csv'], { emu });
     expect(r.exitCode).toBe(0);
     const rows = csv(r.stdout);
-    const records = (json(await runCli(['api', 'GET', '/cards', '--param', 'limit=100'], { emu })) as { data: Array<Record<string, unknown>> }).data;
+    const records = (
+      json(await runCli(['api', 'GET', '/cards', '--param', 'limit=100'], { emu })) as {
+        data: Array<Record<string, unknown>>;
+      }
+    ).data;
     expect(records[0].id).not.toBe('crd_kenji');
     expect((records[0].fields as Record<string, unknown>).bio).toBeUndefined(); // the first record lacks what others have
-    for (const col of ['fields.bio', 'fields.badgeNumber', 'fields.address.street', 'fields.photoUrl']) expect(Object.keys(rows[0])).toContain(col);
+    for (const col of ['fields.bio', 'fields.badgeNumber', 'fields.address.street', 'fields.photoUrl'])
+      expect(Object.keys(rows[0])).toContain(col);
     records.forEach((rec, i) => expectEveryValue(rec, rows[i]));
   });
 });

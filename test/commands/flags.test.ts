@@ -3,8 +3,18 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { describe, expect, test } from 'vitest';
 import {
-  flagParser, intIn, numberIn, numberParser, parseIdempotencyKey, parseName, parseSearch, parseShortCode, parseUrl, positiveAtMost,
-  positiveNumber, withIdempotencyKey,
+  flagParser,
+  intIn,
+  numberIn,
+  numberParser,
+  parseIdempotencyKey,
+  parseName,
+  parseSearch,
+  parseShortCode,
+  parseUrl,
+  positiveAtMost,
+  positiveNumber,
+  withIdempotencyKey,
 } from '../../src/commands/flags.js';
 
 type Parser = (value: string) => unknown;
@@ -31,59 +41,162 @@ describe('flagParser', () => {
     expect(parse(flagParser(even), 'abc')).toBe('refused: has an odd length.');
   });
   test('describe words the problem, with the value', () => {
-    expect(parse(flagParser(even, (p, v) => `"${v}" ${p}`), 'abc')).toBe('refused: "abc" has an odd length.');
+    expect(
+      parse(
+        flagParser(even, (p, v) => `"${v}" ${p}`),
+        'abc',
+      ),
+    ).toBe('refused: "abc" has an odd length.');
   });
   test('numberParser: the checked text as a number', () => {
     expect(numberParser(() => undefined)('2.5')).toBe(2.5);
-    expect(parse(numberParser(() => 'no'), '1')).toBe('refused: no.');
+    expect(
+      parse(
+        numberParser(() => 'no'),
+        '1',
+      ),
+    ).toBe('refused: no.');
   });
 });
 
 describe.each([
-  ['intIn(1, 100)', intIn(1, 100), [['1', 1], ['100', 100], [' 42 ', 42]], [
-    ['0', 'must be from 1 to 100.'],
-    ['101', 'must be from 1 to 100.'],
-    ['-1', 'must be from 1 to 100.'],
-    ['ten', 'expected a whole number from 1 to 100.'],
-    ['1.5', 'expected a whole number from 1 to 100.'],
-    ['', 'expected a whole number from 1 to 100.'],
-  ]],
-  ['intIn(0, 20)', intIn(0, 20), [['0', 0], ['20', 20]], [['21', 'must be from 0 to 20.'], ['-0x1', 'expected a whole number from 0 to 20.']]],
-  ['positiveNumber', positiveNumber, [['1', 1], ['0.5', 0.5], ['120', 120]], [
-    ['0', 'expected a number greater than 0.'],
-    ['-3', 'expected a number greater than 0.'],
-    ['', 'expected a number greater than 0.'],
-    ['fast', 'expected a number greater than 0.'],
-    ['Infinity', 'expected a number greater than 0.'],
-  ]],
-  ['positiveAtMost(3600)', positiveAtMost(3600), [['30', 30], ['3600', 3600], ['0.1', 0.1]], [
-    ['3601', 'must be at most 3600.'],
-    ['0', 'expected a number greater than 0.'],
-  ]],
-  ['numberIn(0, 1)', numberIn(0, 1), [['0', 0], ['1', 1], ['0.05', 0.05]], [
-    ['1.5', 'expected a number from 0 to 1.'],
-    ['-0.1', 'expected a number from 0 to 1.'],
-    ['', 'expected a number from 0 to 1.'],
-    ['half', 'expected a number from 0 to 1.'],
-  ]],
-  ['parseName', parseName, [['x', 'x'], [s(200), s(200)]], [
-    ['', 'the name must not be empty (1 to 200 characters).'],
-    [s(201), 'the name is 201 characters; at most 200 allowed (1 to 200 characters).'],
-  ]],
-  ['parseShortCode', parseShortCode, [['booth-2026', 'booth-2026'], [s(100, 'c'), s(100, 'c')]], [
-    ['login', '"login" is a word the platform reserves (letters, digits and hyphens, up to 100, not a reserved word).'],
-    ['a b', '"a b" may contain only letters, digits and hyphens (letters, digits and hyphens, up to 100, not a reserved word).'],
-    [s(101, 'a'), `"${s(101, 'a')}" is 101 characters; at most 100 allowed (letters, digits and hyphens, up to 100, not a reserved word).`],
-  ]],
-  ['parseUrl', parseUrl, [['https://bistro.example/menu', 'https://bistro.example/menu']], [
-    ['ftp://example.com/x', '"ftp://example.com/x" is not a full http(s) URL, e.g. https://example.com/menu.'],
-    ['https://', '"https://" is not a full http(s) URL, e.g. https://example.com/menu.'],
-  ]],
-  ['parseSearch', parseSearch, [['laurent', 'laurent'], [s(200), s(200)]], [[s(201), 'at most 200 characters (got 201).']]],
-  ['parseIdempotencyKey', parseIdempotencyKey, [['hris-EMP-1001', 'hris-EMP-1001'], [s(255, 'k'), s(255, 'k')]], [
-    ['', 'must be 1 to 255 characters.'],
-    [s(256, 'k'), 'must be 1 to 255 characters.'],
-  ]],
+  [
+    'intIn(1, 100)',
+    intIn(1, 100),
+    [
+      ['1', 1],
+      ['100', 100],
+      [' 42 ', 42],
+    ],
+    [
+      ['0', 'must be from 1 to 100.'],
+      ['101', 'must be from 1 to 100.'],
+      ['-1', 'must be from 1 to 100.'],
+      ['ten', 'expected a whole number from 1 to 100.'],
+      ['1.5', 'expected a whole number from 1 to 100.'],
+      ['', 'expected a whole number from 1 to 100.'],
+    ],
+  ],
+  [
+    'intIn(0, 20)',
+    intIn(0, 20),
+    [
+      ['0', 0],
+      ['20', 20],
+    ],
+    [
+      ['21', 'must be from 0 to 20.'],
+      ['-0x1', 'expected a whole number from 0 to 20.'],
+    ],
+  ],
+  [
+    'positiveNumber',
+    positiveNumber,
+    [
+      ['1', 1],
+      ['0.5', 0.5],
+      ['120', 120],
+    ],
+    [
+      ['0', 'expected a number greater than 0.'],
+      ['-3', 'expected a number greater than 0.'],
+      ['', 'expected a number greater than 0.'],
+      ['fast', 'expected a number greater than 0.'],
+      ['Infinity', 'expected a number greater than 0.'],
+    ],
+  ],
+  [
+    'positiveAtMost(3600)',
+    positiveAtMost(3600),
+    [
+      ['30', 30],
+      ['3600', 3600],
+      ['0.1', 0.1],
+    ],
+    [
+      ['3601', 'must be at most 3600.'],
+      ['0', 'expected a number greater than 0.'],
+    ],
+  ],
+  [
+    'numberIn(0, 1)',
+    numberIn(0, 1),
+    [
+      ['0', 0],
+      ['1', 1],
+      ['0.05', 0.05],
+    ],
+    [
+      ['1.5', 'expected a number from 0 to 1.'],
+      ['-0.1', 'expected a number from 0 to 1.'],
+      ['', 'expected a number from 0 to 1.'],
+      ['half', 'expected a number from 0 to 1.'],
+    ],
+  ],
+  [
+    'parseName',
+    parseName,
+    [
+      ['x', 'x'],
+      [s(200), s(200)],
+    ],
+    [
+      ['', 'the name must not be empty (1 to 200 characters).'],
+      [s(201), 'the name is 201 characters; at most 200 allowed (1 to 200 characters).'],
+    ],
+  ],
+  [
+    'parseShortCode',
+    parseShortCode,
+    [
+      ['booth-2026', 'booth-2026'],
+      [s(100, 'c'), s(100, 'c')],
+    ],
+    [
+      [
+        'login',
+        '"login" is a word the platform reserves (letters, digits and hyphens, up to 100, not a reserved word).',
+      ],
+      [
+        'a b',
+        '"a b" may contain only letters, digits and hyphens (letters, digits and hyphens, up to 100, not a reserved word).',
+      ],
+      [
+        s(101, 'a'),
+        `"${s(101, 'a')}" is 101 characters; at most 100 allowed (letters, digits and hyphens, up to 100, not a reserved word).`,
+      ],
+    ],
+  ],
+  [
+    'parseUrl',
+    parseUrl,
+    [['https://bistro.example/menu', 'https://bistro.example/menu']],
+    [
+      ['ftp://example.com/x', '"ftp://example.com/x" is not a full http(s) URL, e.g. https://example.com/menu.'],
+      ['https://', '"https://" is not a full http(s) URL, e.g. https://example.com/menu.'],
+    ],
+  ],
+  [
+    'parseSearch',
+    parseSearch,
+    [
+      ['laurent', 'laurent'],
+      [s(200), s(200)],
+    ],
+    [[s(201), 'at most 200 characters (got 201).']],
+  ],
+  [
+    'parseIdempotencyKey',
+    parseIdempotencyKey,
+    [
+      ['hris-EMP-1001', 'hris-EMP-1001'],
+      [s(255, 'k'), s(255, 'k')],
+    ],
+    [
+      ['', 'must be 1 to 255 characters.'],
+      [s(256, 'k'), 'must be 1 to 255 characters.'],
+    ],
+  ],
 ] as Array<[string, Parser, Array<[string, unknown]>, Array<[string, string]>]>)('%s', (_name, parser, good, bad) => {
   test.each(good.map(([v, out]) => [shown(v), v, out]))('accepts %j', (_shown, value, out) => {
     expect(parse(parser, value)).toEqual(out);
@@ -115,12 +228,13 @@ describe('withIdempotencyKey', () => {
       'Idempotency-Key for this write, up to 255 characters; reuse it to retry safely (default: random)',
     ]);
   });
-  test.each([[[], undefined], [['--idempotency-key', 'k-1'], 'k-1'], [['--idempotency-key', s(255, 'k')], s(255, 'k')]] as Array<[string[], string | undefined]>)(
-    'accepts %j',
-    (argv, key) => {
-      expect(run(argv)).toEqual({ key });
-    },
-  );
+  test.each([
+    [[], undefined],
+    [['--idempotency-key', 'k-1'], 'k-1'],
+    [['--idempotency-key', s(255, 'k')], s(255, 'k')],
+  ] as Array<[string[], string | undefined]>)('accepts %j', (argv, key) => {
+    expect(run(argv)).toEqual({ key });
+  });
   test.each([[''], [s(256, 'k')]])('refuses %j as commander words it', (key) => {
     expect(run(['--idempotency-key', key])).toEqual({
       error: `error: option '--idempotency-key <key>' argument '${key}' is invalid. must be 1 to 255 characters.\n`,

@@ -12,7 +12,11 @@ describe('cards create with no field', () => {
     const cardsBefore = emu.store.cards.length;
     for (const args of [[], ['--name', 'Placeholder'], ['--data', '{}'], ['--field', 'title=']]) {
       const r = await runCli(['cards', 'create', ...args], { emu });
-      expect([args, r.exitCode, r.stderr]).toEqual([args, 2, expect.stringContaining('error: no field given: the card would be empty')]);
+      expect([args, r.exitCode, r.stderr]).toEqual([
+        args,
+        2,
+        expect.stringContaining('error: no field given: the card would be empty'),
+      ]);
     }
     expect(writes()).toEqual([]);
     const ok = await runCli(['cards', 'create', '--allow-empty', '--status', 'draft'], { emu });
@@ -24,26 +28,57 @@ describe('cards create with no field', () => {
 
 describe('--dry-run prints the request and sends no write', () => {
   it('cards create', async () => {
-    const r = await runCli(['cards', 'create', '--field', 'firstName=Ada', '--email', 'Work=ada@example.com', '--short-code', 'ada-l', '--dry-run'], { emu });
+    const r = await runCli(
+      [
+        'cards',
+        'create',
+        '--field',
+        'firstName=Ada',
+        '--email',
+        'Work=ada@example.com',
+        '--short-code',
+        'ada-l',
+        '--dry-run',
+      ],
+      { emu },
+    );
     expect(r.exitCode).toBe(0);
-    expect(json(r)).toEqual({ dryRun: true, method: 'POST', path: '/cards', body: { fields: { firstName: 'Ada', emails: [{ label: 'Work', value: 'ada@example.com' }] }, shortCode: 'ada-l' } });
+    expect(json(r)).toEqual({
+      dryRun: true,
+      method: 'POST',
+      path: '/cards',
+      body: { fields: { firstName: 'Ada', emails: [{ label: 'Work', value: 'ada@example.com' }] }, shortCode: 'ada-l' },
+    });
     expect(r.stderr).toContain('dry run: nothing was sent');
     expect(writes()).toEqual([]);
     // --fields applies to the dry-run document (not checked against the card's fields).
-    const picked = await runCli(['cards', 'create', '--field', 'firstName=Ada', '--dry-run', '--fields', 'method,body.fields'], { emu });
+    const picked = await runCli(
+      ['cards', 'create', '--field', 'firstName=Ada', '--dry-run', '--fields', 'method,body.fields'],
+      { emu },
+    );
     expect(json(picked)).toEqual({ method: 'POST', body: { fields: { firstName: 'Ada' } } });
     // Still checked like the real thing: a template's rules, before anything.
-    const bad = await runCli(['cards', 'create', '--template', 'tpl_sales', '--field', 'firstName=A', '--dry-run'], { emu });
+    const bad = await runCli(['cards', 'create', '--template', 'tpl_sales', '--field', 'firstName=A', '--dry-run'], {
+      emu,
+    });
     expect(bad.exitCode).toBe(2);
   });
 
   it('cards update: the merged document, and what it would clear or rename', async () => {
     const before = emu.store.cards.find((c) => c.id === 'crd_jose')!;
     const fields = structuredClone(before.fields);
-    const r = await runCli(['cards', 'update', 'crd_jose', '--template', 'tpl_event', '--field', 'title=Chief designer', '--dry-run'], { emu });
+    const r = await runCli(
+      ['cards', 'update', 'crd_jose', '--template', 'tpl_event', '--field', 'title=Chief designer', '--dry-run'],
+      { emu },
+    );
     expect(r.exitCode).toBe(0);
     const doc = json(r);
-    expect(doc).toMatchObject({ dryRun: true, method: 'PATCH', path: '/cards/crd_jose', body: { templateId: 'tpl_event', fields: { title: 'Chief designer', emails: fields.emails } } });
+    expect(doc).toMatchObject({
+      dryRun: true,
+      method: 'PATCH',
+      path: '/cards/crd_jose',
+      body: { templateId: 'tpl_event', fields: { title: 'Chief designer', emails: fields.emails } },
+    });
     expect(doc.body.fields).not.toHaveProperty('bio');
     expect(r.stderr).toContain('note: this update clears bio');
     expect(writes()).toEqual([]);
@@ -52,9 +87,19 @@ describe('--dry-run prints the request and sends no write', () => {
 
   it('qr create and qr update', async () => {
     const c = await runCli(['qr', 'create', '--name', 'Menu', '--url', 'https://x.example/m', '--dry-run'], { emu });
-    expect(json(c)).toEqual({ dryRun: true, method: 'POST', path: '/qr-codes', body: { name: 'Menu', destinationUrl: 'https://x.example/m' } });
+    expect(json(c)).toEqual({
+      dryRun: true,
+      method: 'POST',
+      path: '/qr-codes',
+      body: { name: 'Menu', destinationUrl: 'https://x.example/m' },
+    });
     const u = await runCli(['qr', 'update', 'qr_support', '--status', 'paused', '--dry-run'], { emu });
-    expect(json(u)).toEqual({ dryRun: true, method: 'PATCH', path: '/qr-codes/qr_support', body: { status: 'paused' } });
+    expect(json(u)).toEqual({
+      dryRun: true,
+      method: 'PATCH',
+      path: '/qr-codes/qr_support',
+      body: { status: 'paused' },
+    });
     const missing = await runCli(['qr', 'update', 'qr_nope', '--status', 'paused', '--dry-run'], { emu });
     expect(missing.exitCode).toBe(4);
     expect(writes()).toEqual([]);
@@ -82,7 +127,10 @@ describe('updates that clear data or rename ask first', () => {
 
   it('a first-name change renames the card: needs --yes in a script', async () => {
     const r = await runCli(['cards', 'update', 'crd_ngozi', '--field', 'firstName=Ngo'], { emu });
-    expect([r.exitCode, r.stderr]).toEqual([2, expect.stringContaining('renames the card "Ngozi Okafor" to "Ngo Okafor"')]);
+    expect([r.exitCode, r.stderr]).toEqual([
+      2,
+      expect.stringContaining('renames the card "Ngozi Okafor" to "Ngo Okafor"'),
+    ]);
     expect(writes()).toEqual([]);
   });
 });

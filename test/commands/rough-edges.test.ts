@@ -29,7 +29,9 @@ describe('--max-rows with --skip-invalid', () => {
     const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--max-rows', '3', '--skip-invalid'], { emu });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('note: 1 more invalid row after the first 3 (--max-rows): not sent by this run');
-    expect(r.stderr).toContain('3 more rows in the file were not sent: this run stopped after the first 3 (--max-rows) (1 of them invalid, skipped by --skip-invalid)');
+    expect(r.stderr).toContain(
+      '3 more rows in the file were not sent: this run stopped after the first 3 (--max-rows) (1 of them invalid, skipped by --skip-invalid)',
+    );
     const goOn = `to go on with the rest: cardqr campaigns import cmp_native ${file} --resume --skip-invalid`;
     expect(r.stderr).toContain(goOn);
     // The printed command does go on: the two valid rows left are created, the invalid one recorded.
@@ -37,12 +39,16 @@ describe('--max-rows with --skip-invalid', () => {
     expect(next.stderr).toContain('created  2');
     expect(next.stderr).toContain('(3 rows already done by an earlier run, not sent again)');
     expect(next.exitCode).toBe(7); // the invalid row is not imported
-    expect(emu.store.cards.filter((c) => c.campaignId === 'cmp_native' && c.externalId?.startsWith('P-0')).length).toBe(5);
+    expect(emu.store.cards.filter((c) => c.campaignId === 'cmp_native' && c.externalId?.startsWith('P-0')).length).toBe(
+      5,
+    );
   });
 
   it('even with -q the skipped rows are named', async () => {
     const file = withInvalidRow();
-    const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--max-rows', '5', '--skip-invalid', '-q'], { emu });
+    const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--max-rows', '5', '--skip-invalid', '-q'], {
+      emu,
+    });
     expect(r.stderr).toContain('skipping 1 invalid row');
     expect(r.exitCode).toBe(7);
   });
@@ -58,7 +64,10 @@ describe('--max-rows with --skip-invalid', () => {
 describe('a refused --resume leaves the report alone', () => {
   it('problems in the file without --skip-invalid: exit 2, the report byte for byte as before', async () => {
     const file = withInvalidRow();
-    expect((await runCli(['campaigns', 'import', 'cmp_native', file, '--max-rows', '3', '--skip-invalid'], { emu })).exitCode).toBe(0);
+    expect(
+      (await runCli(['campaigns', 'import', 'cmp_native', file, '--max-rows', '3', '--skip-invalid'], { emu }))
+        .exitCode,
+    ).toBe(0);
     const report = `${file}.report.ndjson`;
     const before = readFileSync(report);
     for (let i = 0; i < 2; i++) {
@@ -76,10 +85,17 @@ describe('the --delimiter hint', () => {
     const file = track(writeCsv('semi.csv', partnersCsv(2).replace(/,/g, ';')));
     const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--validate-only'], { emu });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain('hint: the header line was read as one column holding ";", not a comma: if the file is ;-separated, add --delimiter \';\'');
-    const ok = await runCli(['campaigns', 'import', 'cmp_native', file, '--validate-only', '--delimiter', ';'], { emu });
+    expect(r.stderr).toContain(
+      'hint: the header line was read as one column holding ";", not a comma: if the file is ;-separated, add --delimiter \';\'',
+    );
+    const ok = await runCli(['campaigns', 'import', 'cmp_native', file, '--validate-only', '--delimiter', ';'], {
+      emu,
+    });
     expect(ok.exitCode).toBe(0);
-    const plain = await runCli(['campaigns', 'import', 'cmp_native', track(writeCsv('bad.csv', 'nosuch\nx\n')), '--validate-only'], { emu });
+    const plain = await runCli(
+      ['campaigns', 'import', 'cmp_native', track(writeCsv('bad.csv', 'nosuch\nx\n')), '--validate-only'],
+      { emu },
+    );
     expect(plain.stderr).not.toContain('--delimiter');
   });
 });
@@ -89,7 +105,9 @@ describe('--validate-only and the plan allowance', () => {
     const file = track(writeCsv('p.csv', partnersCsv(40)));
     const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--validate-only'], { emu });
     expect(r.exitCode).toBe(0);
-    expect(r.stderr).toContain('note: an import would create up to 40 cards; the API does not say how many the plan has left');
+    expect(r.stderr).toContain(
+      'note: an import would create up to 40 cards; the API does not say how many the plan has left',
+    );
     expect(emu.requests().map((q) => q.path)).not.toContain('/me');
   });
 });
@@ -104,7 +122,11 @@ describe('a damaged config.json', () => {
     dirs.push(configDir);
     const file = join(configDir, 'config.json');
     writeFileSync(file, text, { mode: 0o600 });
-    for (const args of [['cards', 'list'], ['profiles', 'list'], ['profiles', 'add', 'x', '--base-url', emu.baseUrl, '--api-key-stdin']]) {
+    for (const args of [
+      ['cards', 'list'],
+      ['profiles', 'list'],
+      ['profiles', 'add', 'x', '--base-url', emu.baseUrl, '--api-key-stdin'],
+    ]) {
       const r = await runCli(args, { configDir, stdin: `${emu.keys.full}\n` });
       expect([args.join(' '), r.exitCode]).toEqual([args.join(' '), 2]);
       expect(r.stderr).toContain(`error: the profile store ${file} ${message}`);
@@ -129,6 +151,8 @@ describe('a busy emulator port', () => {
     const port = (server.address() as AddressInfo).port;
     const r = await runCli(['emulator', '--port', String(port)]);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toBe(`error: port ${port} on 127.0.0.1 is already in use (another emulator?): pick another with --port <n>, or --port 0 for a free one\n`);
+    expect(r.stderr).toBe(
+      `error: port ${port} on 127.0.0.1 is already in use (another emulator?): pick another with --port <n>, or --port 0 for a free one\n`,
+    );
   });
 });

@@ -45,7 +45,10 @@ async function closedPort(): Promise<string> {
 describe('me says which profile and base URL it used', () => {
   it('a stored profile, then flags/environment only', async () => {
     const configDir = configWith({ staging: { baseUrl: emu.baseUrl, apiKey: emu.keys.full } }, 'staging');
-    const r = await runCli(['me', '-o', 'json'], { configDir, env: { CARDQR_BASE_URL: undefined, CARDQR_API_KEY: undefined } });
+    const r = await runCli(['me', '-o', 'json'], {
+      configDir,
+      env: { CARDQR_BASE_URL: undefined, CARDQR_API_KEY: undefined },
+    });
     expect(r.exitCode).toBe(0);
     expect(json(r)).toMatchObject({ profile: 'staging', baseUrl: emu.baseUrl });
     const t = await runCli(['me'], { emu, tty: true, columns: 200, env: { NO_COLOR: '1' } });
@@ -58,11 +61,15 @@ describe('network errors name the URL and the profile, and say whether it was se
   it('connection refused on a write: never sent, safe to repeat', async () => {
     const baseUrl = await closedPort();
     const configDir = configWith({ prod: { baseUrl, apiKey: 'sk_test_key_123456' } }, 'prod');
-    const r = await runCli(['qr', 'create', '--name', 'X', '--url', 'https://x.example/', '--max-retries', '1'], { configDir });
+    const r = await runCli(['qr', 'create', '--name', 'X', '--url', 'https://x.example/', '--max-retries', '1'], {
+      configDir,
+    });
     expect(r.exitCode).toBe(6);
     expect(r.stderr).toContain('could not reach the API: connection refused (after 2 attempts)');
     expect(r.stderr).toContain(`request: POST ${baseUrl}/qr-codes`);
-    expect(r.stderr).toContain('never sent: the connection was refused before the POST left (nothing was applied); safe to run again');
+    expect(r.stderr).toContain(
+      'never sent: the connection was refused before the POST left (nothing was applied); safe to run again',
+    );
     expect(r.stderr).toContain(`profile: prod; base URL: ${baseUrl}`);
     expect(r.stderr).not.toContain('may have been applied');
     const read = await runCli(['me', '--max-retries', '0'], { configDir });
@@ -70,10 +77,26 @@ describe('network errors name the URL and the profile, and say whether it was se
   });
 
   it('a connection reset after the write was sent: may have been applied, names the key', async () => {
-    const baseUrl = await listen((req: IncomingMessage) => void req.on('data', () => undefined).on('end', () => req.socket.destroy()));
-    const r = await runCli(['qr', 'create', '--name', 'X', '--url', 'https://x.example/', '--max-retries', '0', '--idempotency-key', 'k-123'], {
-      env: { CARDQR_BASE_URL: baseUrl, CARDQR_API_KEY: 'sk_test_key_123456' },
-    });
+    const baseUrl = await listen(
+      (req: IncomingMessage) => void req.on('data', () => undefined).on('end', () => req.socket.destroy()),
+    );
+    const r = await runCli(
+      [
+        'qr',
+        'create',
+        '--name',
+        'X',
+        '--url',
+        'https://x.example/',
+        '--max-retries',
+        '0',
+        '--idempotency-key',
+        'k-123',
+      ],
+      {
+        env: { CARDQR_BASE_URL: baseUrl, CARDQR_API_KEY: 'sk_test_key_123456' },
+      },
+    );
     expect(r.exitCode).toBe(6);
     expect(r.stderr).toContain('could not reach the API: connection dropped');
     expect(r.stderr).toContain(`request: POST ${baseUrl}/qr-codes`);
@@ -88,7 +111,9 @@ describe('404s name the id and the right command', () => {
     const r = await runCli(['cards', 'get', 'qr_support'], { emu });
     expect(r.exitCode).toBe(4);
     expect(r.stderr).toContain('no card with id qr_support in this account');
-    expect(r.stderr).toContain('hint: qr_support looks like a QR code id (by its prefix); try `cardqr qr get qr_support`');
+    expect(r.stderr).toContain(
+      'hint: qr_support looks like a QR code id (by its prefix); try `cardqr qr get qr_support`',
+    );
     const d = await runCli(['qr', 'delete', 'crd_jose', '--yes'], { emu });
     expect(d.stderr).toContain('try `cardqr cards delete crd_jose`');
     const many = await runCli(['qr', 'pause', 'qr_support', 'crd_jose', '--yes'], { emu });
@@ -105,13 +130,19 @@ describe('the /v1 and taken-short-code hints print', () => {
   it('a base URL without the version prefix', async () => {
     const r = await runCli(['cards', 'list'], { emu, env: { CARDQR_BASE_URL: emu.publicBaseUrl } });
     expect(r.exitCode).toBe(4);
-    expect(r.stderr).toContain(`hint: the base URL ${emu.publicBaseUrl} has no version prefix: use ${emu.publicBaseUrl}/v1`);
+    expect(r.stderr).toContain(
+      `hint: the base URL ${emu.publicBaseUrl} has no version prefix: use ${emu.publicBaseUrl}/v1`,
+    );
   });
 
   it('a taken short code (400 invalid_request on a request that carried shortCode)', async () => {
-    const r = await runCli(['qr', 'create', '--name', 'X', '--url', 'https://x.example/', '--short-code', 'acme'], { emu });
+    const r = await runCli(['qr', 'create', '--name', 'X', '--url', 'https://x.example/', '--short-code', 'acme'], {
+      emu,
+    });
     expect(r.exitCode).toBe(5);
-    expect(r.stderr).toContain('hint: that short code is taken (short codes are unique across the whole service, Trash included)');
+    expect(r.stderr).toContain(
+      'hint: that short code is taken (short codes are unique across the whole service, Trash included)',
+    );
     const c = await runCli(['cards', 'create', '--field', 'firstName=A', '--short-code', 'spring-promo'], { emu });
     expect([c.exitCode, c.stderr]).toEqual([5, expect.stringContaining('hint: that short code is taken')]);
   });

@@ -9,17 +9,31 @@ const writes = () => emu.requests().filter((r) => r.method !== 'GET');
 
 describe('-q on creates and updates prints the id', () => {
   it('cards create/update, qr create/update/pause, campaigns create-card', async () => {
-    const card = await runCli(['cards', 'create', '--field', 'firstName=Ada', '--field', 'lastName=Lovelace', '-q'], { emu });
+    const card = await runCli(['cards', 'create', '--field', 'firstName=Ada', '--field', 'lastName=Lovelace', '-q'], {
+      emu,
+    });
     expect(card.exitCode).toBe(0);
     const id = card.stdout.trim();
     expect(card.stdout).toMatch(/^crd_\w+\n$/);
     expect(emu.store.cards.some((c) => c.id === id)).toBe(true);
     expect((await runCli(['cards', 'update', id, '--field', 'title=CTO', '-q'], { emu })).stdout).toBe(`${id}\n`);
-    const qr = (await runCli(['qr', 'create', '--name', 'Menu', '--url', 'https://x.example/m', '-q'], { emu })).stdout.trim();
+    const qr = (
+      await runCli(['qr', 'create', '--name', 'Menu', '--url', 'https://x.example/m', '-q'], { emu })
+    ).stdout.trim();
     expect(qr).toMatch(/^qr_\w+$/);
     expect((await runCli(['qr', 'update', qr, '--name', 'Menu 2', '-q'], { emu })).stdout).toBe(`${qr}\n`);
     expect((await runCli(['qr', 'pause', qr, '-q'], { emu })).stdout).toBe(`${qr}\n`);
-    const cc = await runCli(['campaigns', 'create-card', 'cmp_native', '--data', '{"externalId":"P-9","fields":{"firstName":"Q","lastName":"R","company":"C","emails":[{"label":"Work","value":"q@r.example"}]}}', '-q'], { emu });
+    const cc = await runCli(
+      [
+        'campaigns',
+        'create-card',
+        'cmp_native',
+        '--data',
+        '{"externalId":"P-9","fields":{"firstName":"Q","lastName":"R","company":"C","emails":[{"label":"Work","value":"q@r.example"}]}}',
+        '-q',
+      ],
+      { emu },
+    );
     expect([cc.exitCode, cc.stdout]).toEqual([0, expect.stringMatching(/^crd_\w+\n$/)]);
   });
 });
@@ -37,16 +51,39 @@ describe('--fields rejects unknown names', () => {
   });
 
   it('documented, nested, indexed and template custom names pass', async () => {
-    const r = await runCli(['cards', 'get', 'crd_jose', '--fields', 'id,fields.bio,fields.emails.0.value,fields.address.city,fields.badgeColor'], { emu });
+    const r = await runCli(
+      [
+        'cards',
+        'get',
+        'crd_jose',
+        '--fields',
+        'id,fields.bio,fields.emails.0.value,fields.address.city,fields.badgeColor',
+      ],
+      { emu },
+    );
     expect(r.exitCode).toBe(0);
-    expect(json(r)).toEqual({ id: 'crd_jose', fields: { bio: 'Designing friendly machines since 2009.', emails: { 0: { value: 'jose@estudio-alvarez.example' } }, address: { city: 'Madrid' }, badgeColor: null } });
-    expect(json(await runCli(['me', '--fields', 'account.plan,profile,baseUrl'], { emu }))).toEqual({ account: { plan: 'pro' }, profile: null, baseUrl: emu.baseUrl });
+    expect(json(r)).toEqual({
+      id: 'crd_jose',
+      fields: {
+        bio: 'Designing friendly machines since 2009.',
+        emails: { 0: { value: 'jose@estudio-alvarez.example' } },
+        address: { city: 'Madrid' },
+        badgeColor: null,
+      },
+    });
+    expect(json(await runCli(['me', '--fields', 'account.plan,profile,baseUrl'], { emu }))).toEqual({
+      account: { plan: 'pro' },
+      profile: null,
+      baseUrl: emu.baseUrl,
+    });
     expect((await runCli(['me', '--fields', 'commands'], { emu })).exitCode).toBe(0);
     expect((await runCli(['me', '--fields', 'account.nope'], { emu })).exitCode).toBe(2);
     // analytics -o csv prints timeline rows: their names are the valid ones there.
     const csv = await runCli(['analytics', 'overview', '-o', 'csv', '--fields', 'date,scans'], { emu });
     expect([csv.exitCode, csv.stdout.split('\r\n')[0]]).toEqual([0, 'date,scans']);
-    expect((await runCli(['analytics', 'overview', '-o', 'json', '--fields', 'totalScans,trend'], { emu })).exitCode).toBe(0);
+    expect(
+      (await runCli(['analytics', 'overview', '-o', 'json', '--fields', 'totalScans,trend'], { emu })).exitCode,
+    ).toBe(0);
   });
 });
 
@@ -55,12 +92,23 @@ describe('several ids and - on pause/publish/archive/delete', () => {
     const refused = await runCli(['qr', 'pause', '-'], { emu, stdin: 'qr_support\nqr_roboconf\n' });
     expect([refused.exitCode, refused.stderr]).toEqual([2, expect.stringContaining('About to pause 2 QR codes')]);
     expect(writes()).toHaveLength(0);
-    const asked = await runCli(['qr', 'pause', 'qr_support', 'qr_roboconf'], { emu, tty: true, answers: ['y'], columns: 200 });
+    const asked = await runCli(['qr', 'pause', 'qr_support', 'qr_roboconf'], {
+      emu,
+      tty: true,
+      answers: ['y'],
+      columns: 200,
+    });
     expect(asked.prompts).toEqual(['Pause 2 QR codes? [y/N] ']);
     expect(asked.exitCode).toBe(0);
-    const r = await runCli(['qr', 'publish', '-', '-o', 'json'], { emu, stdin: 'qr_support\n\nqr_roboconf\nqr_support\n' });
+    const r = await runCli(['qr', 'publish', '-', '-o', 'json'], {
+      emu,
+      stdin: 'qr_support\n\nqr_roboconf\nqr_support\n',
+    });
     expect(r.exitCode).toBe(0);
-    expect(json(r).map((q: { id: string; status: string }) => [q.id, q.status])).toEqual([['qr_support', 'published'], ['qr_roboconf', 'published']]);
+    expect(json(r).map((q: { id: string; status: string }) => [q.id, q.status])).toEqual([
+      ['qr_support', 'published'],
+      ['qr_roboconf', 'published'],
+    ]);
   });
 
   it('exit 7 when some failed, 4 when every id is missing', async () => {
@@ -77,10 +125,15 @@ describe('several ids and - on pause/publish/archive/delete', () => {
   });
 
   it('bad stdin is refused before anything is sent', async () => {
-    expect((await runCli(['qr', 'pause', '-', '--yes'], { emu, stdin: '\n\n' })).stderr).toContain('no ids on standard input');
+    expect((await runCli(['qr', 'pause', '-', '--yes'], { emu, stdin: '\n\n' })).stderr).toContain(
+      'no ids on standard input',
+    );
     const spaced = await runCli(['cards', 'delete', '-', '--yes'], { emu, stdin: 'crd jose\n' });
     expect([spaced.exitCode, spaced.stderr]).toEqual([2, expect.stringContaining('"crd jose" is not an id')]);
-    const many = await runCli(['qr', 'pause', '-', '--yes'], { emu, stdin: Array.from({ length: 10_001 }, (_, i) => `qr_${i}`).join('\n') });
+    const many = await runCli(['qr', 'pause', '-', '--yes'], {
+      emu,
+      stdin: Array.from({ length: 10_001 }, (_, i) => `qr_${i}`).join('\n'),
+    });
     expect([many.exitCode, many.stderr]).toEqual([2, expect.stringContaining('at most 10000')]);
     expect(emu.requests()).toHaveLength(0);
   });
@@ -100,7 +153,12 @@ describe('--query (JMESPath)', () => {
     expect(r.exitCode).toBe(0);
     expect(json(r)).toEqual(['qr_promo']);
     const nd = await runCli(['cards', 'list', '--all', '-o', 'ndjson', '--query', 'fields.address.city'], { emu });
-    expect(nd.stdout.trim().split('\n').map((l) => JSON.parse(l))).toContain('Madrid');
+    expect(
+      nd.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toContain('Madrid');
     const rec = await runCli(['cards', 'get', 'crd_jose', '--query', 'fields.emails[0].value'], { emu });
     expect(json(rec)).toBe('jose@estudio-alvarez.example');
     const withFields = await runCli(['cards', 'get', 'crd_jose', '--fields', 'id,name', '--query', 'keys(@)'], { emu });
@@ -111,7 +169,10 @@ describe('--query (JMESPath)', () => {
     const bad = await runCli(['cards', 'list', '--query', '[?status=='], { emu });
     expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringContaining('not a valid JMESPath expression')]);
     const csv = await runCli(['cards', 'list', '-o', 'csv', '--query', 'id'], { emu });
-    expect([csv.exitCode, csv.stderr]).toEqual([2, expect.stringContaining('use it with -o json or -o ndjson, not -o csv')]);
+    expect([csv.exitCode, csv.stderr]).toEqual([
+      2,
+      expect.stringContaining('use it with -o json or -o ndjson, not -o csv'),
+    ]);
     const quiet = await runCli(['cards', 'list', '-q', '--query', 'id'], { emu });
     expect([quiet.exitCode, quiet.stderr]).toEqual([2, expect.stringContaining('--query and -q do not go together')]);
     const old = await runCli(['api', 'GET', '/cards', '--query', 'limit=5'], { emu });
@@ -126,20 +187,36 @@ describe('api --paginate', () => {
     for (let i = 0; i < 250; i++) {
       const at = new Date(base + i * 60_000).toISOString();
       emu.store.cards.push({
-        object: 'card', id: `crd_bulk${i}`, accountId: 'acc_acme', name: `Bulk ${i}`, shortCode: `bulk-${i}`, status: 'published',
-        templateId: null, externalId: null, campaignId: null, paused: false, everPublished: true,
-        design: { foreground: '#000000', background: '#FFFFFF', frame: null }, fields: { firstName: 'Bulk', lastName: String(i) },
-        createdAt: at, updatedAt: at,
+        object: 'card',
+        id: `crd_bulk${i}`,
+        accountId: 'acc_acme',
+        name: `Bulk ${i}`,
+        shortCode: `bulk-${i}`,
+        status: 'published',
+        templateId: null,
+        externalId: null,
+        campaignId: null,
+        paused: false,
+        everPublished: true,
+        design: { foreground: '#000000', background: '#FFFFFF', frame: null },
+        fields: { firstName: 'Bulk', lastName: String(i) },
+        createdAt: at,
+        updatedAt: at,
       } satisfies CardRecord);
     }
     const all = json(await runCli(['cards', 'list', '--all', '-o', 'json'], { emu }));
     const r = await runCli(['api', 'GET', '/cards', '--paginate', '-o', 'ndjson'], { emu });
     expect(r.exitCode).toBe(0);
-    const ids = r.stdout.trim().split('\n').map((l) => JSON.parse(l).id);
+    const ids = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).id);
     expect(ids).toEqual(all.map((c: { id: string }) => c.id));
     expect(ids.length).toBeGreaterThan(250);
     expect(emu.requests({ path: /\/cards/ }).filter((q) => q.method === 'GET').length).toBeGreaterThanOrEqual(6); // 3 pages each
-    const q = await runCli(['api', 'GET', '/qr-codes', '--paginate', '-p', 'status=paused', '--query', '[].id'], { emu });
+    const q = await runCli(['api', 'GET', '/qr-codes', '--paginate', '-p', 'status=paused', '--query', '[].id'], {
+      emu,
+    });
     expect(json(q)).toEqual(['qr_promo']);
     const post = await runCli(['api', 'POST', '/cards', '--paginate'], { emu });
     expect([post.exitCode, post.stderr]).toEqual([2, expect.stringContaining('works with GET')]);

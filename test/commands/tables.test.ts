@@ -24,7 +24,11 @@ describe('list tables', () => {
     expect(r.stdout).not.toMatch(BOX);
     // What does not fit even cut is left out, and stderr says which.
     expect(r.stderr).toMatch(/^note: left out to fit 40 columns: [a-z ,]+ \(use --fields, or a wider terminal\)\n$/);
-    const tiny = await runCli(['cards', 'list', '--fields', 'id,name'], { emu, tty: true, env: { COLUMNS: '30', NO_COLOR: '1' } });
+    const tiny = await runCli(['cards', 'list', '--fields', 'id,name'], {
+      emu,
+      tty: true,
+      env: { COLUMNS: '30', NO_COLOR: '1' },
+    });
     expect(tiny.stderr).toBe('');
     for (const l of lines(tiny.stdout)) expect(displayWidth(l)).toBeLessThanOrEqual(30);
   });
@@ -55,7 +59,10 @@ describe('list tables', () => {
   });
 
   it('right-align numbers (scans)', async () => {
-    const r = await runCli(['qr', 'list', '--all', '-o', 'table', '--fields', 'id,scanCount,name'], { emu, env: { NO_COLOR: '1' } });
+    const r = await runCli(['qr', 'list', '--all', '-o', 'table', '--fields', 'id,scanCount,name'], {
+      emu,
+      env: { NO_COLOR: '1' },
+    });
     const out = lines(r.stdout);
     const end = (l: string, re: RegExp) => {
       const m = re.exec(l) as RegExpExecArray;

@@ -14,7 +14,11 @@ import { runCli, tempDir } from '../helpers/run-cli.js';
 /** The file as of HEAD, or undefined outside a git checkout. */
 function lastCommitted(file: string): string | undefined {
   try {
-    return execFileSync('git', ['show', `HEAD:${file}`], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return execFileSync('git', ['show', `HEAD:${file}`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
   } catch {
     return undefined;
   }
@@ -36,11 +40,17 @@ describe('completion <shell>', () => {
       } catch {
         // reported below
       }
-      expect(committed === r.stdout, `${COMPLETION_FILES[shell]} is out of date: run \`npm run build\` (it regenerates completions/) and commit it`).toBe(true);
+      expect(
+        committed === r.stdout,
+        `${COMPLETION_FILES[shell]} is out of date: run \`npm run build\` (it regenerates completions/) and commit it`,
+      ).toBe(true);
       // In CI the build has just regenerated the file, so also compare the committed version.
       const head = process.env.CI ? lastCommitted(COMPLETION_FILES[shell]) : undefined;
       if (head !== undefined) {
-        expect(head === r.stdout, `${COMPLETION_FILES[shell]} in the last commit is out of date: run \`npm run build\` and commit completions/`).toBe(true);
+        expect(
+          head === r.stdout,
+          `${COMPLETION_FILES[shell]} in the last commit is out of date: run \`npm run build\` and commit completions/`,
+        ).toBe(true);
       }
     });
   }
@@ -53,9 +63,12 @@ describe('completion <shell>', () => {
     for (const c of commands) {
       const path = c.path.join(' ');
       expect(bash, path).toContain(`'${path}') __cardqr_subs=`);
-      expect(fish, path).toContain(`__cardqr_using "${c.path.slice(0, -1).join(' ')}"; and __cardqr_arg_index 0' -f -a '${c.name}'`);
+      expect(fish, path).toContain(
+        `__cardqr_using "${c.path.slice(0, -1).join(' ')}"; and __cardqr_arg_index 0' -f -a '${c.name}'`,
+      );
       expect(zsh, path).toContain(`__cardqr_cmd_${c.path.join('_').replace(/[^A-Za-z0-9_]/g, '_')}() {`);
-      for (const a of c.aliases) expect(bash, `${path} alias ${a}`).toContain(`'${c.path.slice(0, -1).join(' ')}|${a}'`);
+      for (const a of c.aliases)
+        expect(bash, `${path} alias ${a}`).toContain(`'${c.path.slice(0, -1).join(' ')}|${a}'`);
     }
     for (const script of [bash, zsh, fish]) expect(script).not.toMatch(/__complete(?! profiles)/);
   });
@@ -71,9 +84,16 @@ describe('completion <shell>', () => {
 
   it('takes repeatable flags and profile-name values from the hints the commands attach (data, not guesses)', () => {
     const tree = programTree();
-    const repeatable = allCommands(tree.root).flatMap((c) => c.flags.filter((f) => f.repeatable).map((f) => `${c.path.join(' ')} ${f.long}`));
+    const repeatable = allCommands(tree.root).flatMap((c) =>
+      c.flags.filter((f) => f.repeatable).map((f) => `${c.path.join(' ')} ${f.long}`),
+    );
     expect(repeatable.sort()).toEqual(
-      ['api --param', ...['create', 'update'].flatMap((v) => ['--email', '--field', '--link', '--phone'].map((f) => `cards ${v} ${f}`))].sort(),
+      [
+        'api --param',
+        ...['create', 'update'].flatMap((v) =>
+          ['--email', '--field', '--link', '--phone'].map((f) => `cards ${v} ${f}`),
+        ),
+      ].sort(),
     );
     // The emulator's own --profile names a profile it writes: free text, not a stored name.
     const emulator = allCommands(tree.root).find((c) => c.path.join(' ') === 'emulator');
@@ -81,7 +101,9 @@ describe('completion <shell>', () => {
     const add = allCommands(tree.root).find((c) => c.path.join(' ') === 'profiles add');
     expect(add?.args[0]?.value).toEqual({ kind: 'any' });
     for (const verb of ['show', 'remove']) {
-      expect(allCommands(tree.root).find((c) => c.path.join(' ') === `profiles ${verb}`)?.args[0]?.value).toEqual({ kind: 'profiles' });
+      expect(allCommands(tree.root).find((c) => c.path.join(' ') === `profiles ${verb}`)?.args[0]?.value).toEqual({
+        kind: 'profiles',
+      });
     }
   });
 
@@ -95,7 +117,8 @@ describe('completion <shell>', () => {
   it('documents the install line for each shell in its help', async () => {
     const r = await runCli(['completion', '--help']);
     expect(r.exitCode).toBe(0);
-    for (const line of ['completions/cardqr', '"${fpath[1]}/_cardqr"', '~/.config/fish/completions/cardqr.fish']) expect(r.stdout).toContain(line);
+    for (const line of ['completions/cardqr', '"${fpath[1]}/_cardqr"', '~/.config/fish/completions/cardqr.fish'])
+      expect(r.stdout).toContain(line);
   });
 });
 
@@ -103,7 +126,10 @@ describe('__complete profiles (hidden)', () => {
   it('prints stored profile names, one per line, and nothing else', async () => {
     const configDir = tempDir();
     for (const name of ['zeta', 'alpha']) {
-      await runCli(['profiles', 'add', name, '--base-url', 'https://api.example.com/v1', '--no-verify', '--api-key-stdin'], { configDir, stdin: 'cq_live_x_0000\n' });
+      await runCli(
+        ['profiles', 'add', name, '--base-url', 'https://api.example.com/v1', '--no-verify', '--api-key-stdin'],
+        { configDir, stdin: 'cq_live_x_0000\n' },
+      );
     }
     const r = await runCli(['__complete', 'profiles'], { configDir });
     expect(r).toMatchObject({ exitCode: 0, stdout: 'alpha\nzeta\n', stderr: '' });
@@ -114,7 +140,11 @@ describe('__complete profiles (hidden)', () => {
     const configDir = tempDir();
     mkdirSync(configDir, { recursive: true });
     writeFileSync(join(configDir, 'config.json'), '{ not json');
-    expect(await runCli(['__complete', 'profiles'], { configDir })).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+    expect(await runCli(['__complete', 'profiles'], { configDir })).toMatchObject({
+      exitCode: 0,
+      stdout: '',
+      stderr: '',
+    });
   });
 
   it('is left out of help and of the overview', async () => {

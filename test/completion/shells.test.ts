@@ -15,14 +15,21 @@ let sh: ShellEnv;
 beforeAll(async () => {
   const configDir = tempDir('cardqr-completion-');
   for (const name of PROFILES) {
-    const r = await runCli(['profiles', 'add', name, '--base-url', 'https://api.example.com/v1', '--no-verify', '--api-key-stdin'], {
-      configDir,
-      stdin: `cq_live_${name}_key_0000\n`,
-    });
+    const r = await runCli(
+      ['profiles', 'add', name, '--base-url', 'https://api.example.com/v1', '--no-verify', '--api-key-stdin'],
+      {
+        configDir,
+        stdin: `cq_live_${name}_key_0000\n`,
+      },
+    );
     expect(r.stderr).not.toMatch(/error/);
   }
   const dir = tempDir('cardqr-shells-');
-  for (const [shell, file] of [['bash', 'cardqr.bash'], ['zsh', 'zfunc/_cardqr'], ['fish', 'cardqr.fish']]) {
+  for (const [shell, file] of [
+    ['bash', 'cardqr.bash'],
+    ['zsh', 'zfunc/_cardqr'],
+    ['fish', 'cardqr.fish'],
+  ]) {
     const r = await runCli(['completion', shell]);
     expect(r.exitCode).toBe(0);
     mkdirSync(join(dir, file, '..'), { recursive: true });
@@ -30,7 +37,11 @@ beforeAll(async () => {
   }
   scripts.zshDir = join(dir, 'zfunc');
   // `cardqr` on PATH is this checkout's bin/cardqr (the bundle in dist/).
-  sh = { dir, cwd: ROOT, env: { PATH: `${ROOT}bin:${process.env.PATH}`, CARDQR_CONFIG_DIR: configDir, LANG: 'C.UTF-8' } };
+  sh = {
+    dir,
+    cwd: ROOT,
+    env: { PATH: `${ROOT}bin:${process.env.PATH}`, CARDQR_CONFIG_DIR: configDir, LANG: 'C.UTF-8' },
+  };
   await ensureFreshBuild();
 }, 180_000);
 
@@ -60,14 +71,19 @@ function expectStandard(got: string[][]): void {
   expect(afterGlobals).toEqual(['list']);
   expect(shells).toEqual(['bash', 'fish', 'zsh']);
   expect(status).toEqual(['archived', 'draft', 'paused', 'published']);
-  expect(csv.some((c) => c.endsWith('people.csv')), `file completion: ${csv.join(' ')}`).toBe(true);
+  expect(
+    csv.some((c) => c.endsWith('people.csv')),
+    `file completion: ${csv.join(' ')}`,
+  ).toBe(true);
 }
 
 describe('syntax', () => {
   it('each script parses in its shell', async () => {
     const { execFile } = await import('node:child_process');
     const check = (cmd: string, args: string[]) =>
-      new Promise<string>((done) => execFile(cmd, args, { env: { ...process.env, HOME: sh.dir } }, (e, _o, err) => done(e ? `${cmd}: ${err}` : '')));
+      new Promise<string>((done) =>
+        execFile(cmd, args, { env: { ...process.env, HOME: sh.dir } }, (e, _o, err) => done(e ? `${cmd}: ${err}` : '')),
+      );
     expect(await check('bash', ['-n', scripts.bash])).toBe('');
     expect(await check('zsh', ['-n', scripts.zsh])).toBe('');
     expect(await check('fish', ['--no-config', '-n', scripts.fish])).toBe('');
@@ -76,7 +92,11 @@ describe('syntax', () => {
 
 describe('bash', () => {
   it('completes commands, subcommands, flag values and profile names (bash-completion loaded)', async () => {
-    const got = await bashComplete(sh, scripts.bash, [...LINES, 'cardqr cards list --output=j', 'cardqr cards list --out']);
+    const got = await bashComplete(sh, scripts.bash, [
+      ...LINES,
+      'cardqr cards list --output=j',
+      'cardqr cards list --out',
+    ]);
     expectStandard(got);
     expect(got[LINES.length]).toEqual(['json']);
     expect(got[LINES.length + 1]).toEqual(['--output']);
@@ -105,6 +125,12 @@ describe('fish', () => {
   it('completes commands, subcommands, flag values and profile names', async () => {
     const got = await fishComplete(sh, scripts.fish, [...LINES, 'cardqr cards list --output=']);
     expectStandard(got);
-    expect(got[LINES.length]).toEqual(['--output=csv', '--output=json', '--output=ndjson', '--output=table', '--output=vcf']);
+    expect(got[LINES.length]).toEqual([
+      '--output=csv',
+      '--output=json',
+      '--output=ndjson',
+      '--output=table',
+      '--output=vcf',
+    ]);
   });
 });

@@ -39,12 +39,19 @@ describe('settings precedence: flag > env > profile', () => {
     const st = await store();
     const env = { CARDQR_BASE_URL: 'https://env.example.com/v1', CARDQR_API_KEY: 'env-key', CARDQR_PROFILE: 'p2' };
     const s = resolveSettings({}, env, st);
-    expect([s.baseUrl, s.apiKey, s.profile?.name, s.requestsPerMinute]).toEqual(['https://env.example.com/v1', 'env-key', 'p2', undefined]);
+    expect([s.baseUrl, s.apiKey, s.profile?.name, s.requestsPerMinute]).toEqual([
+      'https://env.example.com/v1',
+      'env-key',
+      'p2',
+      undefined,
+    ]);
     const f = resolveSettings({ baseUrl: 'https://flag.example.com/v1', profile: 'p1' }, env, st, 'stdin-key');
     expect([f.baseUrl, f.apiKey, f.profile?.name]).toEqual(['https://flag.example.com/v1', 'stdin-key', 'p1']);
   });
   it('unknown profile is a usage error naming the known ones', async () => {
-    expect(() => resolveSettings({ profile: 'nope' }, {}, new ProfileStore(tempDir()))).toThrow(/no profile named "nope"/);
+    expect(() => resolveSettings({ profile: 'nope' }, {}, new ProfileStore(tempDir()))).toThrow(
+      /no profile named "nope"/,
+    );
   });
 });
 

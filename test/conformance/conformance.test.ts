@@ -28,7 +28,8 @@ function kindOf(v: unknown): Kind {
 function check(shape: Shape, value: unknown, at: string, out: string[], cardFields = false): void {
   totals.fields++;
   const k = kindOf(value);
-  if (!shape.kinds.includes('any') && !shape.kinds.includes(k)) out.push(`${at}: ${k}, documented ${shape.kinds.join(' or ')}`);
+  if (!shape.kinds.includes('any') && !shape.kinds.includes(k))
+    out.push(`${at}: ${k}, documented ${shape.kinds.join(' or ')}`);
   if (k === 'array' && shape.items) (value as unknown[]).forEach((v, i) => check(shape.items!, v, `${at}[${i}]`, out));
   if (k !== 'object' || !shape.keys) return;
   const obj = value as Record<string, unknown>;
@@ -58,7 +59,11 @@ function objectShape(body: Record<string, unknown>): Shape | undefined {
   return spec.objects.get(String(body.object));
 }
 
-async function send(method: string, path: string, opts: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
+async function send(
+  method: string,
+  path: string,
+  opts: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   const key = opts.key === undefined ? emu.keys.full : opts.key;
   if (key) headers.Authorization = `Bearer ${key}`;
@@ -81,7 +86,18 @@ async function send(method: string, path: string, opts: { key?: string | null; b
   if (res.status >= 400 || (res.status === 500 && json)) {
     if (json && 'success' in json) {
       // "Responses that break the standard shape": 429 always, 500 for malformed JSON on POST /cards and POST /qr-codes
-      check({ kinds: ['object'], keys: new Map([['success', { shape: { kinds: ['boolean'] }, optional: false, cite: 'api-spec Errors' }], ['message', { shape: { kinds: ['string'] }, optional: false, cite: 'api-spec Errors' }]]) }, json, 'body', problems);
+      check(
+        {
+          kinds: ['object'],
+          keys: new Map([
+            ['success', { shape: { kinds: ['boolean'] }, optional: false, cite: 'api-spec Errors' }],
+            ['message', { shape: { kinds: ['string'] }, optional: false, cite: 'api-spec Errors' }],
+          ]),
+        },
+        json,
+        'body',
+        problems,
+      );
       const odd500 = res.status === 500 && (ep === 'POST /cards' || ep === 'POST /qr-codes');
       if (res.status !== 429 && !odd500) problems.push(`{success,message} on a ${res.status} of ${ep}`);
       if (res.status === 429 && !res.headers.get('ratelimit-reset')) problems.push('429 without RateLimit-Reset');
@@ -89,9 +105,13 @@ async function send(method: string, path: string, opts: { key?: string | null; b
       check(spec.errorShape, json, 'body', problems);
       const code = json?.error?.code as string;
       totals.codes.add(code);
-      const allowed = ep ? spec.endpoints.get(ep)! : new Set(['invalid_api_key', 'unknown_endpoint', 'upgrade_required_api', 'internal_error']);
-      if (!allowed.has(code)) problems.push(`error code ${code} is not one api-spec lists for ${ep ?? 'an unknown path'}`);
-      if (spec.codes.get(code) !== res.status) problems.push(`${code} with status ${res.status}; the spec gives ${spec.codes.get(code)}`);
+      const allowed = ep
+        ? spec.endpoints.get(ep)!
+        : new Set(['invalid_api_key', 'unknown_endpoint', 'upgrade_required_api', 'internal_error']);
+      if (!allowed.has(code))
+        problems.push(`error code ${code} is not one api-spec lists for ${ep ?? 'an unknown path'}`);
+      if (spec.codes.get(code) !== res.status)
+        problems.push(`${code} with status ${res.status}; the spec gives ${spec.codes.get(code)}`);
     }
   } else if (res.status === 204) {
     if (bytes.length) problems.push('204 with a body');
@@ -100,11 +120,12 @@ async function send(method: string, path: string, opts: { key?: string | null; b
     if (!shape) problems.push(`object "${String(json.object)}" is not a documented kind`);
     else {
       check(shape, json, 'body', problems);
-      if (json.object === 'list') for (const [i, item] of (json.data as Record<string, unknown>[]).entries()) {
-        const s = objectShape(item);
-        if (!s) problems.push(`data[${i}]: object "${String(item.object)}" is not a documented kind`);
-        else check(s, item, `body.data[${i}]`, problems);
-      }
+      if (json.object === 'list')
+        for (const [i, item] of (json.data as Record<string, unknown>[]).entries()) {
+          const s = objectShape(item);
+          if (!s) problems.push(`data[${i}]: object "${String(item.object)}" is not a documented kind`);
+          else check(s, item, `body.data[${i}]`, problems);
+        }
     }
   }
   expect(problems, where).toEqual([]);
@@ -116,41 +137,104 @@ afterAll(() => {
   const dir = join(process.cwd(), '.tmp', 'conformance');
   {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'conformance.json'), JSON.stringify({
-      responses: totals.responses, fields: totals.fields, errorCodes: totals.codes.size, undocumented: totals.undocumented.length,
-    }));
+    writeFileSync(
+      join(dir, 'conformance.json'),
+      JSON.stringify({
+        responses: totals.responses,
+        fields: totals.fields,
+        errorCodes: totals.codes.size,
+        undocumented: totals.undocumented.length,
+      }),
+    );
   }
 });
 
 describe('api-spec conformance of every emulator answer', () => {
   it('parses the spec: every resource table, the error codes, the endpoints', () => {
-    for (const name of ['list', 'card', 'qr_code', 'card_template', 'campaign', 'campaign_schema', 'dry_run', 'lead', 'scan_stats', 'wallet_links', 'api_key_context']) {
+    for (const name of [
+      'list',
+      'card',
+      'qr_code',
+      'card_template',
+      'campaign',
+      'campaign_schema',
+      'dry_run',
+      'lead',
+      'scan_stats',
+      'wallet_links',
+      'api_key_context',
+    ]) {
       expect(spec.objects.has(name), name).toBe(true);
     }
     expect(spec.codes.size).toBeGreaterThan(25);
     expect(spec.endpoints.size).toBeGreaterThanOrEqual(24);
-    expect([...spec.headers]).toEqual(expect.arrayContaining(['request-id', 'ratelimit-reset', 'content-type', 'idempotency-key']));
+    expect([...spec.headers]).toEqual(
+      expect.arrayContaining(['request-id', 'ratelimit-reset', 'content-type', 'idempotency-key']),
+    );
     expect(spec.headers.has('idempotent-replayed')).toBe(false);
   });
 
   it('reads: every GET endpoint, lists with every filter, and their 4xx', async () => {
-    for (const p of ['/me', '/cards', '/cards?status=archived', '/cards?search=a&limit=2&offset=1', '/cards/crd_amelie', '/cards/crd_kenji',
-      '/cards/crd_fatima', '/cards/crd_amelie/wallet', '/cards/crd_aleksandra/wallet', '/templates', '/templates/tpl_corporate',
-      '/qr-codes', '/qr-codes?status=archived', '/qr-codes?type=url', '/qr-codes/qr_roboconf',
-      '/analytics/overview', '/analytics/overview?range=12m&timeZone=Asia/Tokyo', '/analytics/qr_roboconf', '/analytics/crd_amelie?range=7d',
-      '/leads', '/leads?limit=100', '/leads?source=form&includeArchived=true', '/campaigns', '/campaigns/cmp_mapped',
-      '/campaigns/cmp_native/schema', '/campaigns/cmp_mapped/schema', '/campaigns/cmp_stale/schema']) {
+    for (const p of [
+      '/me',
+      '/cards',
+      '/cards?status=archived',
+      '/cards?search=a&limit=2&offset=1',
+      '/cards/crd_amelie',
+      '/cards/crd_kenji',
+      '/cards/crd_fatima',
+      '/cards/crd_amelie/wallet',
+      '/cards/crd_aleksandra/wallet',
+      '/templates',
+      '/templates/tpl_corporate',
+      '/qr-codes',
+      '/qr-codes?status=archived',
+      '/qr-codes?type=url',
+      '/qr-codes/qr_roboconf',
+      '/analytics/overview',
+      '/analytics/overview?range=12m&timeZone=Asia/Tokyo',
+      '/analytics/qr_roboconf',
+      '/analytics/crd_amelie?range=7d',
+      '/leads',
+      '/leads?limit=100',
+      '/leads?source=form&includeArchived=true',
+      '/campaigns',
+      '/campaigns/cmp_mapped',
+      '/campaigns/cmp_native/schema',
+      '/campaigns/cmp_mapped/schema',
+      '/campaigns/cmp_stale/schema',
+    ]) {
       expect((await send('GET', p)).status, p).toBe(200);
     }
     const leads = (await send('GET', '/leads?limit=100&includeArchived=true')).json.data as { id: string }[];
     for (const l of leads.slice(0, 30)) await send('GET', `/leads/${l.id}`);
-    for (const p of ['/cards?limit=0', '/cards?status=gone', '/cards?search=' + 'x'.repeat(201), '/qr-codes?type=x', '/templates?offset=-1',
-      '/analytics/overview?range=1y', '/analytics/overview?timeZone=Mars/Base', '/leads?since=2026-01-01', '/campaigns?limit=101',
-      '/qr-codes/qr_roboconf/image?size=5&format=gif']) {
+    for (const p of [
+      '/cards?limit=0',
+      '/cards?status=gone',
+      '/cards?search=' + 'x'.repeat(201),
+      '/qr-codes?type=x',
+      '/templates?offset=-1',
+      '/analytics/overview?range=1y',
+      '/analytics/overview?timeZone=Mars/Base',
+      '/leads?since=2026-01-01',
+      '/campaigns?limit=101',
+      '/qr-codes/qr_roboconf/image?size=5&format=gif',
+    ]) {
       expect((await send('GET', p)).status, p).toBe(422);
     }
-    for (const p of ['/cards/crd_nope', '/cards/qr_roboconf', '/qr-codes/crd_amelie', '/templates/tpl_nope', '/leads/lead_nope', '/campaigns/cmp_nope',
-      '/campaigns/cmp_nope/schema', '/analytics/crd_nope', '/cards/crd_nope/wallet', '/qr-codes/qr_nope/image', '/cards/crd_camille']) {
+    for (const p of [
+      '/cards/crd_nope',
+      '/cards/qr_roboconf',
+      '/qr-codes/crd_amelie',
+      '/templates/tpl_nope',
+      '/leads/lead_nope',
+      '/campaigns/cmp_nope',
+      '/campaigns/cmp_nope/schema',
+      '/analytics/crd_nope',
+      '/cards/crd_nope/wallet',
+      '/qr-codes/qr_nope/image',
+      '/cards/crd_camille',
+    ]) {
       expect((await send('GET', p)).status, p).toBe(404);
     }
     expect((await send('GET', '/nothing/here')).status).toBe(404);
@@ -159,13 +243,27 @@ describe('api-spec conformance of every emulator answer', () => {
   });
 
   it('keys, scopes, plans and rate limits on every kind of endpoint', async () => {
-    for (const p of ['/me', '/cards', '/campaigns', '/campaigns/cmp_mapped', '/campaigns/cmp_mapped/schema']) await send('GET', p, { key: emu.keys.campaign });
-    for (const p of ['/cards', '/qr-codes', '/leads', '/campaigns/cmp_native']) expect((await send('GET', p, { key: emu.keys.campaign })).status).toBe(403);
+    for (const p of ['/me', '/cards', '/campaigns', '/campaigns/cmp_mapped', '/campaigns/cmp_mapped/schema'])
+      await send('GET', p, { key: emu.keys.campaign });
+    for (const p of ['/cards', '/qr-codes', '/leads', '/campaigns/cmp_native'])
+      expect((await send('GET', p, { key: emu.keys.campaign })).status).toBe(403);
     expect((await send('GET', '/leads', { key: emu.keys.qronly })).status).toBe(403);
-    expect((await send('POST', '/qr-codes', { key: emu.keys.readonly, body: { name: 'n', destinationUrl: 'https://x.example' } })).status).toBe(403);
-    for (const key of [null, 'cq_live_wrong', emu.keys.revoked]) expect((await send('GET', '/me', { key })).status).toBe(401);
+    expect(
+      (
+        await send('POST', '/qr-codes', {
+          key: emu.keys.readonly,
+          body: { name: 'n', destinationUrl: 'https://x.example' },
+        })
+      ).status,
+    ).toBe(403);
+    for (const key of [null, 'cq_live_wrong', emu.keys.revoked])
+      expect((await send('GET', '/me', { key })).status).toBe(401);
     expect((await send('GET', '/me', { key: emu.keys.noapi })).status).toBe(403);
-    emu.injectFaults([{ kind: '429', resetSeconds: 3 }, { kind: '500' }, { kind: 'malformed_500', path: '/cards', method: 'POST' }]);
+    emu.injectFaults([
+      { kind: '429', resetSeconds: 3 },
+      { kind: '500' },
+      { kind: 'malformed_500', path: '/cards', method: 'POST' },
+    ]);
     expect((await send('GET', '/cards')).status).toBe(429);
     expect((await send('GET', '/cards')).status).toBe(500);
     expect((await send('POST', '/cards', { body: {} })).status).toBe(500);
@@ -173,13 +271,36 @@ describe('api-spec conformance of every emulator answer', () => {
   });
 
   it('writes: cards, QR codes and their every refusal', async () => {
-    const card = (await send('POST', '/cards', { body: { fields: { firstName: 'Ada', lastName: 'L', emails: [{ label: 'Work', value: 'a@x' }], address: { city: 'Paris', street: '1 rue' } }, status: 'draft' } })).json;
-    await send('POST', '/cards', { body: { templateId: 'tpl_corporate', fields: { firstName: 'I', lastName: 'D', title: 'T', emails: [{ label: 'W', value: 'i@x' }] } } });
-    await send('PATCH', `/cards/${card.id}`, { body: { fields: { firstName: 'Ada', phones: [{ label: 'M', value: '1' }] } } });
-    await send('PATCH', `/cards/${card.id}`, { body: { fields: { firstName: 'Ada' }, templateId: 'tpl_corporate', extra: 1 } });
+    const card = (
+      await send('POST', '/cards', {
+        body: {
+          fields: {
+            firstName: 'Ada',
+            lastName: 'L',
+            emails: [{ label: 'Work', value: 'a@x' }],
+            address: { city: 'Paris', street: '1 rue' },
+          },
+          status: 'draft',
+        },
+      })
+    ).json;
+    await send('POST', '/cards', {
+      body: {
+        templateId: 'tpl_corporate',
+        fields: { firstName: 'I', lastName: 'D', title: 'T', emails: [{ label: 'W', value: 'i@x' }] },
+      },
+    });
+    await send('PATCH', `/cards/${card.id}`, {
+      body: { fields: { firstName: 'Ada', phones: [{ label: 'M', value: '1' }] } },
+    });
+    await send('PATCH', `/cards/${card.id}`, {
+      body: { fields: { firstName: 'Ada' }, templateId: 'tpl_corporate', extra: 1 },
+    });
     await send('PATCH', `/cards/${card.id}`, { raw: '{bad' });
     await send('PATCH', `/cards/${card.id}`, { raw: '{}', headers: { 'Content-Type': 'text/plain' } });
-    await send('POST', '/cards', { body: { name: 5, status: 'paused', shortCode: 'no spaces', fields: { emails: 'x' } } });
+    await send('POST', '/cards', {
+      body: { name: 5, status: 'paused', shortCode: 'no spaces', fields: { emails: 'x' } },
+    });
     await send('POST', '/cards', { raw: '{"fields": ' }); // the documented odd 500
     await send('POST', '/cards', { raw: '{}', headers: { 'Content-Type': 'text/plain' } });
     await send('POST', '/cards', { body: { shortCode: 'Login' } });
@@ -192,15 +313,27 @@ describe('api-spec conformance of every emulator answer', () => {
     await send('POST', '/cards', { body: { name: 'two' }, headers: { 'Idempotency-Key': 'conf-1' } });
     emu.injectFaults([{ kind: 'in_flight' }]);
     await send('POST', '/cards', { body: { name: 'three' }, headers: { 'Idempotency-Key': 'conf-3' } });
-    const held = await fetch(`${emu.publicBaseUrl}/_emulator/short-code-holds`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shortCode: 'conf-race' }) });
+    const held = await fetch(`${emu.publicBaseUrl}/_emulator/short-code-holds`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ shortCode: 'conf-race' }),
+    });
     expect(held.status).toBe(200);
     expect((await send('POST', '/cards', { body: { shortCode: 'conf-race' } })).status).toBe(409);
-    expect((await send('POST', '/qr-codes', { body: { name: 'q', destinationUrl: 'https://x.example', shortCode: 'conf-race' } })).status).toBe(409);
+    expect(
+      (
+        await send('POST', '/qr-codes', {
+          body: { name: 'q', destinationUrl: 'https://x.example', shortCode: 'conf-race' },
+        })
+      ).status,
+    ).toBe(409);
     await send('DELETE', `/cards/${card.id}`);
     await send('DELETE', `/cards/${card.id}`);
     await send('GET', '/cards/crd_amelie', { key: emu.keys.full });
 
-    const qr = (await send('POST', '/qr-codes', { body: { name: 'Q', destinationUrl: 'https://x.example', status: 'draft' } })).json;
+    const qr = (
+      await send('POST', '/qr-codes', { body: { name: 'Q', destinationUrl: 'https://x.example', status: 'draft' } })
+    ).json;
     await send('PATCH', `/qr-codes/${qr.id}`, { body: { status: 'paused', name: 'Q2' } });
     await send('PATCH', `/qr-codes/${qr.id}`, { body: {} });
     await send('PATCH', `/qr-codes/${qr.id}`, { body: { shortCode: 'x' } });
@@ -212,20 +345,49 @@ describe('api-spec conformance of every emulator answer', () => {
     await send('DELETE', '/qr-codes/crd_amelie');
     emu.store.account('acc_acme')!.qrAllowance = 0;
     emu.store.account('acc_acme')!.cardAllowance = 0;
-    expect((await send('POST', '/qr-codes', { body: { name: 'n', destinationUrl: 'https://x.example' } })).status).toBe(403);
+    expect((await send('POST', '/qr-codes', { body: { name: 'n', destinationUrl: 'https://x.example' } })).status).toBe(
+      403,
+    );
     expect((await send('POST', '/cards', { body: {} })).status).toBe(403);
   });
 
   it('campaign ingestion: dry runs and creates in both modes, and every campaign error', async () => {
-    const grace = (id: unknown) => ({ employee: { id, givenName: 'Grace', familyName: 'Hopper' }, contact: { workEmail: 'g@x.example', mobile: '+1 5' }, office: { city: 'Arlington' }, hr: { x: 1 } });
-    const partner = (id: unknown) => ({ externalId: id, fields: { firstName: 'P', lastName: 'Q', emails: [{ label: 'Work', value: 'p@x' }] } });
-    for (const [c, body] of [['cmp_mapped', grace('EMP-9001')], ['cmp_mapped', grace(null)], ['cmp_native', partner('P-9001')], ['cmp_native', { ...partner('P-9002'), fields: { company: 'x' }, junk: 1 }]] as const) {
+    const grace = (id: unknown) => ({
+      employee: { id, givenName: 'Grace', familyName: 'Hopper' },
+      contact: { workEmail: 'g@x.example', mobile: '+1 5' },
+      office: { city: 'Arlington' },
+      hr: { x: 1 },
+    });
+    const partner = (id: unknown) => ({
+      externalId: id,
+      fields: { firstName: 'P', lastName: 'Q', emails: [{ label: 'Work', value: 'p@x' }] },
+    });
+    for (const [c, body] of [
+      ['cmp_mapped', grace('EMP-9001')],
+      ['cmp_mapped', grace(null)],
+      ['cmp_native', partner('P-9001')],
+      ['cmp_native', { ...partner('P-9002'), fields: { company: 'x' }, junk: 1 }],
+    ] as const) {
       expect((await send('POST', `/campaigns/${c}/cards/test`, { body })).status).toBe(200);
     }
-    for (const body of [grace('EMP-9001'), grace('EMP-1001'), grace(null), grace(''), grace('x'.repeat(129)), grace('EMP-0999'), { ...grace('EMP-9003'), employee: { id: 'EMP-9003', givenName: 'Fatima', familyName: 'Al-Sayed' } }]) {
+    for (const body of [
+      grace('EMP-9001'),
+      grace('EMP-1001'),
+      grace(null),
+      grace(''),
+      grace('x'.repeat(129)),
+      grace('EMP-0999'),
+      { ...grace('EMP-9003'), employee: { id: 'EMP-9003', givenName: 'Fatima', familyName: 'Al-Sayed' } },
+    ]) {
       await send('POST', '/campaigns/cmp_mapped/cards', { body });
     }
-    for (const body of [partner('P-9001'), partner('P-2001'), { ...partner('P-9004'), templateId: 'tpl_x' }, { ...partner('P-9005'), shortCode: 'bad code' }, { externalId: 'P-9006' }]) {
+    for (const body of [
+      partner('P-9001'),
+      partner('P-2001'),
+      { ...partner('P-9004'), templateId: 'tpl_x' },
+      { ...partner('P-9005'), shortCode: 'bad code' },
+      { externalId: 'P-9006' },
+    ]) {
       await send('POST', '/campaigns/cmp_native/cards', { body });
     }
     for (const p of ['/campaigns/cmp_native/cards', '/campaigns/cmp_native/cards/test']) {
@@ -241,14 +403,27 @@ describe('api-spec conformance of every emulator answer', () => {
     }
     await send('POST', '/campaigns/cmp_native/cards', { key: emu.keys.campaign, body: partner('P-1') });
     await send('POST', '/campaigns/cmp_mapped/cards', { key: emu.keys.campaign, body: grace('EMP-9100') });
-    await send('POST', '/campaigns/cmp_mapped/cards', { body: grace('EMP-9101'), headers: { 'Idempotency-Key': 'c-1' } });
-    await send('POST', '/campaigns/cmp_mapped/cards', { body: grace('EMP-9102'), headers: { 'Idempotency-Key': 'c-1' } });
+    await send('POST', '/campaigns/cmp_mapped/cards', {
+      body: grace('EMP-9101'),
+      headers: { 'Idempotency-Key': 'c-1' },
+    });
+    await send('POST', '/campaigns/cmp_mapped/cards', {
+      body: grace('EMP-9102'),
+      headers: { 'Idempotency-Key': 'c-1' },
+    });
     emu.store.account('acc_acme')!.cardAllowance = 0;
     await send('POST', '/campaigns/cmp_native/cards', { body: partner('P-9200') });
   });
 
   it('images: every format, download, and bad queries', async () => {
-    for (const q of ['', '?format=svg', '?format=pdf&size=128', '?format=jpeg&download=true', '?format=webp&transparent=true', '?transparent=true&format=jpeg']) {
+    for (const q of [
+      '',
+      '?format=svg',
+      '?format=pdf&size=128',
+      '?format=jpeg&download=true',
+      '?format=webp&transparent=true',
+      '?transparent=true&format=jpeg',
+    ]) {
       await send('GET', `/qr-codes/qr_roboconf/image${q}`);
     }
     await send('GET', '/qr-codes/crd_amelie/image?format=svg');

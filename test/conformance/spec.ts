@@ -18,7 +18,11 @@ export interface Shape {
   /** Shape of array items. */
   items?: Shape;
 }
-export interface Field { shape: Shape; optional: boolean; cite: string }
+export interface Field {
+  shape: Shape;
+  optional: boolean;
+  cite: string;
+}
 
 export interface Spec {
   objects: Map<string, Shape>;
@@ -33,7 +37,11 @@ export interface Spec {
 }
 
 const ticks = (s: string): string[] => [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
-const cells = (line: string): string[] => line.split('|').slice(1, -1).map((c) => c.trim());
+const cells = (line: string): string[] =>
+  line
+    .split('|')
+    .slice(1, -1)
+    .map((c) => c.trim());
 
 function section(md: string, heading: string): string {
   const start = md.indexOf(`\n${heading}\n`);
@@ -107,7 +115,10 @@ function addRow(root: Shape, row: string[], cite: string): void {
   const [nameCell, typeCell, notes = ''] = row;
   const names = ticks(nameCell);
   if (!names.length) return;
-  const types = typeCell.split(/,\s*/).length === names.length && names.length > 1 ? typeCell.split(/,\s*/) : names.map(() => typeCell);
+  const types =
+    typeCell.split(/,\s*/).length === names.length && names.length > 1
+      ? typeCell.split(/,\s*/)
+      : names.map(() => typeCell);
   // reading: "on plans that include them", "overview only", "present on some errors" mark fields that may be absent.
   const optional = /on plans that include them|overview only|present on some|\(no `topQrCodes`\)/.test(notes);
   names.forEach((name, n) => {
@@ -117,7 +128,8 @@ function addRow(root: Shape, row: string[], cite: string): void {
     if (shape.kinds.includes('array') && brace) shape.items = braceShape(brace[1], cite);
     if (shape.kinds.includes('object')) {
       if (brace) Object.assign(shape, { keys: braceShape(brace[1], cite).keys });
-      else if (/^map of|see below|sample payload/.test(notes)) shape.open = true; // maps and documents, checked elsewhere
+      else if (/^map of|see below|sample payload/.test(notes))
+        shape.open = true; // maps and documents, checked elsewhere
       else {
         // reading: an object's keys are named in its notes ("`id`, `name` strings", "keys `status`, …").
         const sub = ticks(notes.replace(/\(null on a locked lead\)/, '')).filter((k) => /^[a-zA-Z]+$/.test(k));
@@ -130,7 +142,11 @@ function addRow(root: Shape, row: string[], cite: string): void {
 }
 
 function tableRows(text: string): string[][] {
-  return text.split('\n').filter((l) => l.startsWith('|') && !/^\|[-| ]+\|$/.test(l)).slice(1).map(cells);
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith('|') && !/^\|[-| ]+\|$/.test(l))
+    .slice(1)
+    .map(cells);
 }
 
 export function loadSpec(path = SPEC_PATH): Spec {
@@ -139,7 +155,10 @@ export function loadSpec(path = SPEC_PATH): Spec {
   const objects = new Map<string, Shape>();
   let cardFields: Shape = { kinds: ['object'], keys: new Map() };
   for (const block of resources.split(/\n### /).slice(1)) {
-    const name = block.slice(0, block.indexOf('\n')).replace(/ envelope$/, '').trim();
+    const name = block
+      .slice(0, block.indexOf('\n'))
+      .replace(/ envelope$/, '')
+      .trim();
     const shape: Shape = { kinds: ['object'], keys: new Map() };
     const tables = block.split(/\n\n/).filter((p) => p.startsWith('|'));
     for (const row of tableRows(tables[0] ?? '')) addRow(shape, row, `api-spec "${name}" table`);
@@ -151,7 +170,7 @@ export function loadSpec(path = SPEC_PATH): Spec {
       // reading: "Address sub-fields beyond `city` and `country`: not shown."
       const address = cardFields.keys!.get('address');
       if (address && /Address sub-fields beyond .*not shown/.test(block)) address.shape.open = true;
-      for (const f of address?.shape.keys?.values() ?? []) f.optional = true; // "`city` and `country` strings occur" 
+      for (const f of address?.shape.keys?.values() ?? []) f.optional = true; // "`city` and `country` strings occur"
       // `links` items: "`type` is an enumerated string … `url`"
       const links = cardFields.keys!.get('links');
       if (links) links.shape.items = braceShape('{type, url}', 'api-spec "Card fields" links');
@@ -167,7 +186,11 @@ export function loadSpec(path = SPEC_PATH): Spec {
   for (const [name] of tableRows(errTables[0])) {
     const key = ticks(name)[0];
     const type: Kind[] = key === 'error.details' ? ['array'] : ['string'];
-    setField(errorShape, key.split('.'), { shape: { kinds: type }, optional: key === 'error.details', cite: 'api-spec Errors table' });
+    setField(errorShape, key.split('.'), {
+      shape: { kinds: type },
+      optional: key === 'error.details',
+      cite: 'api-spec Errors table',
+    });
   }
   const codes = new Map<string, number>();
   const campaignOnly = new Set<string>();
@@ -181,7 +204,9 @@ export function loadSpec(path = SPEC_PATH): Spec {
 
   const endpointsText = section(md, '## Endpoints');
   const conventions = endpointsText.slice(0, endpointsText.indexOf('\n### '));
-  const everywhere = new Set(ticks(/Every endpoint can also answer([^\n]+)/.exec(conventions)![1]).filter((c) => codes.has(c)));
+  const everywhere = new Set(
+    ticks(/Every endpoint can also answer([^\n]+)/.exec(conventions)![1]).filter((c) => codes.has(c)),
+  );
   // Authentication 6: "elsewhere it gets 403 key_scoped_to_campaign"
   const auth = section(md, '## Authentication');
   if (/elsewhere it gets 403 `key_scoped_to_campaign`/.test(auth)) everywhere.add('key_scoped_to_campaign');
@@ -211,7 +236,11 @@ export function loadSpec(path = SPEC_PATH): Spec {
     }
     for (const line of sec.split('\n').filter((l) => /^\| `[A-Z]+ \//.test(l))) {
       const [ep, ...rest] = cells(line);
-      const full = rest.join(' ') + (ep.includes('/campaigns/:campaignId/cards`') ? ` ${/Campaign create-card rules:[\s\S]*/.exec(sec)?.[0] ?? ''}` : '');
+      const full =
+        rest.join(' ') +
+        (ep.includes('/campaigns/:campaignId/cards`')
+          ? ` ${/Campaign create-card rules:[\s\S]*/.exec(sec)?.[0] ?? ''}`
+          : '');
       add(ticks(ep)[0], full, sec);
     }
   }

@@ -17,7 +17,11 @@ interface DemoRun {
   stderr: string;
 }
 
-function runDemo(args: string[], cwd: string, onStdout?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<DemoRun> {
+function runDemo(
+  args: string[],
+  cwd: string,
+  onStdout?: (text: string, child: ReturnType<typeof spawn>) => void,
+): Promise<DemoRun> {
   return new Promise((done) => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
     delete env.CARDQR_API_KEY;
@@ -68,16 +72,30 @@ describe('npm run demo', () => {
     for (const path of made) expect(() => statSync(path), path).not.toThrow();
 
     const out = join(cwd, 'out');
-    const report = readFileSync(join(out, 'import.report.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const report = readFileSync(join(out, 'import.report.ndjson'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(report.filter((l) => l.outcome === 'created')).toHaveLength(4);
     const images = readdirSync(join(out, 'qr'));
     expect(images).toHaveLength(4);
-    for (const f of images) expect(readFileSync(join(out, 'qr', f)).subarray(1, 4).toString()).toBe('PNG');
-    const leads = readFileSync(join(out, 'leads.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    for (const f of images)
+      expect(
+        readFileSync(join(out, 'qr', f))
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
+    const leads = readFileSync(join(out, 'leads.ndjson'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(leads.length).toBeGreaterThan(0);
     expect(leads.every((l) => l.object === 'lead')).toBe(true);
     const analytics = readdirSync(out).find((f) => f.startsWith('analytics-'));
-    expect(JSON.parse(readFileSync(join(out, analytics!), 'utf8'))).toMatchObject({ object: 'scan_stats', totalScans: expect.any(Number) });
+    expect(JSON.parse(readFileSync(join(out, analytics!), 'utf8'))).toMatchObject({
+      object: 'scan_stats',
+      totalScans: expect.any(Number),
+    });
     expect(readFileSync(join(out, 'leads-next-run.ndjson'), 'utf8')).toBe(''); // nothing new on the second run
     // It ends by also writing the leads as vCards and as a HubSpot CSV, and names both.
     expect(list).toMatch(/^ {2}- leads\.vcf: \d+ leads as vCards/m);

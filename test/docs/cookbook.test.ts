@@ -47,23 +47,37 @@ const CHECKS: Record<string, Check> = {
     expect(emu.store.trash.map((t) => t.record.name)).toContain('Temp Booth');
   },
   'cardqr campaigns import cmp_123 people.csv --max-rows 5': () => {
-    expect(emu.store.cards.filter((c) => c.campaignId === 'cmp_native' && /^P-300\d$/.test(c.externalId ?? ''))).toHaveLength(5);
+    expect(
+      emu.store.cards.filter((c) => c.campaignId === 'cmp_native' && /^P-300\d$/.test(c.externalId ?? '')),
+    ).toHaveLength(5);
   },
   'cardqr campaigns import cmp_123 people.csv --resume': () => {
-    expect(emu.store.cards.filter((c) => c.campaignId === 'cmp_native' && /^P-300\d$/.test(c.externalId ?? ''))).toHaveLength(7);
+    expect(
+      emu.store.cards.filter((c) => c.campaignId === 'cmp_native' && /^P-300\d$/.test(c.externalId ?? '')),
+    ).toHaveLength(7);
   },
   'cardqr cards list --all -q | cardqr image - -d qr/ -f pdf': () => {
     expect(readdirSync(join(dir, 'qr')).filter((f) => f.endsWith('.pdf')).length).toBeGreaterThan(10);
   },
-  'cardqr cards list --all --status published -o ndjson | jq -r \'.url\'': ({ stdout }) => {
-    expect(stdout.trim().split('\n').every((l) => l.startsWith(`${emu.publicBaseUrl}/c/`))).toBe(true);
+  "cardqr cards list --all --status published -o ndjson | jq -r '.url'": ({ stdout }) => {
+    expect(
+      stdout
+        .trim()
+        .split('\n')
+        .every((l) => l.startsWith(`${emu.publicBaseUrl}/c/`)),
+    ).toBe(true);
   },
-  '15 * * * * cardqr --profile prod -q leads export --state /var/lib/cardqr/leads.state --out /var/lib/cardqr/leads-$(date +\\%F-\\%H).ndjson': () => {
-    const files = readdirSync(join(dir, 'var'));
-    expect(files).toContain('leads.state');
-    const out = files.find((f) => /^leads-\d{4}-\d\d-\d\d-\d\d\.ndjson$/.test(f)) as string;
-    expect(readFileSync(join(dir, 'var', out), 'utf8').trim().split('\n').length).toBeGreaterThan(10);
-  },
+  '15 * * * * cardqr --profile prod -q leads export --state /var/lib/cardqr/leads.state --out /var/lib/cardqr/leads-$(date +\\%F-\\%H).ndjson':
+    () => {
+      const files = readdirSync(join(dir, 'var'));
+      expect(files).toContain('leads.state');
+      const out = files.find((f) => /^leads-\d{4}-\d\d-\d\d-\d\d\.ndjson$/.test(f)) as string;
+      expect(
+        readFileSync(join(dir, 'var', out), 'utf8')
+          .trim()
+          .split('\n').length,
+      ).toBeGreaterThan(10);
+    },
   'cardqr cards create --data @ada.json': () => {
     expect(emu.store.cards.some((c) => c.fields.firstName === 'Ada' && c.fields.lastName === 'Byron')).toBe(true);
   },
@@ -93,7 +107,11 @@ function substitute(line: string, dir: string): string {
   return out;
 }
 
-function sh(command: string, cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function sh(
+  command: string,
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn('bash', ['-o', 'pipefail', '-c', command], { cwd, env });
     let stdout = '';
@@ -126,11 +144,18 @@ beforeAll(async () => {
     CARDQR_API_KEY: emu.keys.full,
   };
   writeFileSync(join(dir, 'ada.json'), JSON.stringify({ firstName: 'Ada', lastName: 'Byron', title: 'Analyst' }));
-  writeFileSync(join(dir, 'full-card.json'), JSON.stringify({ firstName: 'José', lastName: 'Álvarez Peña', title: 'Lead designer' }));
+  writeFileSync(
+    join(dir, 'full-card.json'),
+    JSON.stringify({ firstName: 'José', lastName: 'Álvarez Peña', title: 'Lead designer' }),
+  );
   const people = readFileSync(join(ROOT, 'test/fixtures/demo/people.csv'), 'utf8').split('\n');
   writeFileSync(join(dir, 'people.csv'), `${people.slice(0, 8).join('\n')}\n`);
   // `--profile prod` in the cron line: a profile stored for the emulator, as `profiles add` makes one.
-  const add = await sh(`echo "${emu.keys.full}" | cardqr profiles add prod --base-url ${emu.baseUrl} --api-key-stdin`, dir, env);
+  const add = await sh(
+    `echo "${emu.keys.full}" | cardqr profiles add prod --base-url ${emu.baseUrl} --api-key-stdin`,
+    dir,
+    env,
+  );
   expect(add.code, add.stderr).toBe(0);
 }, 240_000);
 

@@ -6,9 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const DOCS = ['README.md', 'CONTRIBUTING.md', 'src/emulator/README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)].filter((f) =>
-  f.endsWith('.md'),
-);
+const DOCS = [
+  'README.md',
+  'CONTRIBUTING.md',
+  'src/emulator/README.md',
+  ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`),
+].filter((f) => f.endsWith('.md'));
 /** Built or written at run time: named in the docs, absent from a fresh clone. */
 const GENERATED = /^(dist|completions|node_modules|coverage|bench-results|demo-output|\.tmp)\//;
 
@@ -20,7 +23,8 @@ function codeText(): string {
     }
   }
   // Root config files (tsconfig.json, eslint.config.js, package.json …) name options the docs cite.
-  for (const f of readdirSync(ROOT)) if (/\.(json|js|ts)$/.test(f) && f !== 'package-lock.json') files.push(join(ROOT, f));
+  for (const f of readdirSync(ROOT))
+    if (/\.(json|js|ts)$/.test(f) && f !== 'package-lock.json') files.push(join(ROOT, f));
   return files
     .filter((f) => existsSync(f) && !f.includes(`${join('test', 'docs')}`))
     .map((f) => readFileSync(f, 'utf8'))
@@ -89,7 +93,9 @@ describe.each(DOCS)('%s', (doc) => {
   });
 
   test('every relative link points at a file inside the repository', () => {
-    const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!.replace(/#.*$/, '')).filter((l) => l && !/^[a-z]+:/i.test(l));
+    const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((m) => m[1]!.replace(/#.*$/, ''))
+      .filter((l) => l && !/^[a-z]+:/i.test(l));
     const bad = links.filter((l) => {
       const target = resolve(ROOT, dirname(doc), l);
       return relative(ROOT, target).startsWith('..') || !existsSync(target);
@@ -113,8 +119,16 @@ test('the checks see what they should', () => {
   expect(exists('src/no-such-file.ts', 'README.md')).toBe(false);
   expect(exists('server.ts', 'src/emulator/README.md')).toBe(true);
   expect(spans('a `x/y.ts` b\n```\n`not/this.ts`\n```\n')).toEqual(['x/y.ts']);
-  expect(['runCli(args)', 'emu.store.account(id)', 'createTestDeps', 'RouteDef', 'full', 'RateLimit-Reset', 'cards:read'].map(identifier)).toEqual([
-    'runCli', 'account', 'createTestDeps', 'RouteDef', undefined, undefined, undefined,
-  ]);
+  expect(
+    [
+      'runCli(args)',
+      'emu.store.account(id)',
+      'createTestDeps',
+      'RouteDef',
+      'full',
+      'RateLimit-Reset',
+      'cards:read',
+    ].map(identifier),
+  ).toEqual(['runCli', 'account', 'createTestDeps', 'RouteDef', undefined, undefined, undefined]);
   expect(/\bcreateTestDeps\b/.test(CODE)).toBe(false);
 });

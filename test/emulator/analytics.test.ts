@@ -40,7 +40,11 @@ describe('GET /analytics/overview', () => {
     expect([...scans].sort((a, b) => b - a)).toEqual(scans);
     for (const c of s.topQrCodes) expect(Object.keys(c).sort()).toEqual(['id', 'name', 'scans', 'type']);
     expect(s.topQrCodes.find((c: { id: string }) => c.id === 'crd_amelie')?.type).toBe('card');
-    expect(s.topCountries[0]).toEqual({ country: expect.any(String), code: expect.stringMatching(/^[A-Z]{2}$/), scans: expect.any(Number) });
+    expect(s.topCountries[0]).toEqual({
+      country: expect.any(String),
+      code: expect.stringMatching(/^[A-Z]{2}$/),
+      scans: expect.any(Number),
+    });
     expect(s.topCountries.find((c: { code: string }) => c.code === 'FR')?.country).toBe('France');
     const pct = s.devices.reduce((n: number, d: { percent: number }) => n + d.percent, 0);
     expect(pct).toBeGreaterThan(99);
@@ -63,7 +67,9 @@ describe('GET /analytics/overview', () => {
     const after = (await call(emu, 'GET', '/analytics/qr_support?range=7d')).body;
     expect(after.totalScans).toBe(before + 2);
     const overview = (await call(emu, 'GET', '/analytics/overview?range=7d')).body;
-    expect(overview.topQrCodes.some((c: { id: string }) => c.id === 'qr_support') || overview.topQrCodes.length === 5).toBe(true);
+    expect(
+      overview.topQrCodes.some((c: { id: string }) => c.id === 'qr_support') || overview.topQrCodes.length === 5,
+    ).toBe(true);
   });
 });
 
@@ -127,7 +133,9 @@ describe('GET /analytics/:id', () => {
 
 describe('plans and validation', () => {
   it('a plan without breakdowns: no topCountries or devices; its history limit clamps longer ranges', async () => {
-    expect((await call(emu, 'POST', '/_emulator/plan', { key: null, body: { plan: 'business_card' } })).status).toBe(200);
+    expect((await call(emu, 'POST', '/_emulator/plan', { key: null, body: { plan: 'business_card' } })).status).toBe(
+      200,
+    );
     const month = (await call(emu, 'GET', '/analytics/overview')).body;
     expect(month.topCountries).toBeUndefined();
     expect(month.devices).toBeUndefined();

@@ -8,18 +8,33 @@ const emu = useEmulator();
 const acmeCards = () => emu.store.cards.filter((c) => c.accountId === 'acc_acme');
 
 const corporate = {
-  firstName: 'Ines', lastName: 'Duarte', title: 'Engineer',
+  firstName: 'Ines',
+  lastName: 'Duarte',
+  title: 'Engineer',
   emails: [{ label: 'Work', value: 'ines@acme-robotics.example' }],
 };
 
 describe('POST /cards', () => {
   it('creates a published card with defaults and drops unknown keys silently', async () => {
     const r = await call(emu, 'POST', '/cards', {
-      body: { fields: { firstName: 'Ada', lastName: 'Lovelace', fristName: 'typo', emails: [{ label: 'Work', value: 'ada@x.example', extra: 1 }] }, colour: 'red' },
+      body: {
+        fields: {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          fristName: 'typo',
+          emails: [{ label: 'Work', value: 'ada@x.example', extra: 1 }],
+        },
+        colour: 'red',
+      },
     });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
-      object: 'card', name: 'Ada Lovelace', status: 'published', templateId: null, externalId: null, paused: false,
+      object: 'card',
+      name: 'Ada Lovelace',
+      status: 'published',
+      templateId: null,
+      externalId: null,
+      paused: false,
       fields: { firstName: 'Ada', lastName: 'Lovelace', emails: [{ label: 'Work', value: 'ada@x.example' }] },
     });
     expect(r.body.shortCode).toMatch(/^[a-z0-9]{8}$/);
@@ -36,32 +51,53 @@ describe('POST /cards', () => {
 
   it('applies template rules and reports every problem at once', async () => {
     const bad = await call(emu, 'POST', '/cards', {
-      body: { templateId: 'tpl_corporate', fields: { firstName: 'Ines', company: 'Other Inc', bio: 'secret', lastName: '' } },
+      body: {
+        templateId: 'tpl_corporate',
+        fields: { firstName: 'Ines', company: 'Other Inc', bio: 'secret', lastName: '' },
+      },
     });
     expect([bad.status, bad.body.error.code]).toEqual([422, 'validation_failed']);
-    expect(bad.body.error.details).toEqual(expect.arrayContaining([
-      { key: 'company', reason: 'locked' }, { key: 'bio', reason: 'hidden' }, { key: 'lastName', reason: 'required' },
-      { key: 'title', reason: 'required' }, { key: 'emails', reason: 'required' },
-    ]));
+    expect(bad.body.error.details).toEqual(
+      expect.arrayContaining([
+        { key: 'company', reason: 'locked' },
+        { key: 'bio', reason: 'hidden' },
+        { key: 'lastName', reason: 'required' },
+        { key: 'title', reason: 'required' },
+        { key: 'emails', reason: 'required' },
+      ]),
+    );
     expect(bad.body.error.details).toHaveLength(5);
     // api-spec: "writing to a locked ... field answers 422", its own locked value included.
-    const echo = await call(emu, 'POST', '/cards', { body: { templateId: 'tpl_corporate', fields: { ...corporate, company: 'Acme Robotics' } } });
+    const echo = await call(emu, 'POST', '/cards', {
+      body: { templateId: 'tpl_corporate', fields: { ...corporate, company: 'Acme Robotics' } },
+    });
     expect([echo.status, echo.body.error.details]).toEqual([422, [{ key: 'company', reason: 'locked' }]]);
     const good = await call(emu, 'POST', '/cards', { body: { templateId: 'tpl_corporate', fields: corporate } });
     expect(good.status).toBe(201);
     expect(good.body.templateId).toBe('tpl_corporate');
     expect(good.body.fields).toMatchObject({
-      company: 'Acme Robotics', companyLogoUrl: 'https://cdn.acme-robotics.example/brand/logo-dark.png',
-      links: [{ type: 'website', url: 'https://acme-robotics.example' }], address: { city: 'Lyon', country: 'FR' },
+      company: 'Acme Robotics',
+      companyLogoUrl: 'https://cdn.acme-robotics.example/brand/logo-dark.png',
+      links: [{ type: 'website', url: 'https://acme-robotics.example' }],
+      address: { city: 'Lyon', country: 'FR' },
     });
-    const own = await call(emu, 'POST', '/cards', { body: { templateId: 'tpl_corporate', fields: { ...corporate, links: [{ type: 'linkedin', url: 'linkedin.com/in/ines' }] } } });
+    const own = await call(emu, 'POST', '/cards', {
+      body: {
+        templateId: 'tpl_corporate',
+        fields: { ...corporate, links: [{ type: 'linkedin', url: 'linkedin.com/in/ines' }] },
+      },
+    });
     expect(own.body.fields.links).toEqual([{ type: 'linkedin', url: 'linkedin.com/in/ines' }]); // prefilled is only a default
   });
 
   it('validates body and field types (422) and answers 404 for an unknown template', async () => {
-    const r = await call(emu, 'POST', '/cards', { body: { name: 5, status: 'paused', fields: { emails: 'x', links: [{ type: 'myspace', url: 'u' }] } } });
+    const r = await call(emu, 'POST', '/cards', {
+      body: { name: 5, status: 'paused', fields: { emails: 'x', links: [{ type: 'myspace', url: 'u' }] } },
+    });
     expect(r.status).toBe(422);
-    expect(r.body.error.details.map((d: { field: string }) => d.field)).toEqual(expect.arrayContaining(['name', 'status', 'fields.emails', 'fields.links.0.type']));
+    expect(r.body.error.details.map((d: { field: string }) => d.field)).toEqual(
+      expect.arrayContaining(['name', 'status', 'fields.emails', 'fields.links.0.type']),
+    );
     const long = await call(emu, 'POST', '/cards', { body: { name: 'x'.repeat(201) } });
     expect(long.body.error.details).toEqual([expect.objectContaining({ field: 'name' })]);
     const bad = await call(emu, 'POST', '/cards', { body: { shortCode: 'no spaces!' } });
@@ -74,15 +110,24 @@ describe('POST /cards', () => {
 
   it('short codes: reserved 400, taken 400 (live, Trash, other customers, any case), racing 409; nothing created', async () => {
     const before = acmeCards().length;
-    const post = (shortCode: string) => call(emu, 'POST', '/cards', { body: { shortCode, fields: { firstName: 'X' } } });
+    const post = (shortCode: string) =>
+      call(emu, 'POST', '/cards', { body: { shortCode, fields: { firstName: 'X' } } });
     expect((await post('login')).body.error).toMatchObject({ code: 'reserved_short_link' });
     expect((await post('Dashboard')).status).toBe(400);
-    for (const code of ['amelie-laurent', 'AMELIE-LAURENT', 'sven-lindqvist', 'acme', 'roboconf26', 'flyer-2024', 'camille-roux']) {
+    for (const code of [
+      'amelie-laurent',
+      'AMELIE-LAURENT',
+      'sven-lindqvist',
+      'acme',
+      'roboconf26',
+      'flyer-2024',
+      'camille-roux',
+    ]) {
       const r = await post(code);
       expect([code, r.status, r.body.error.code]).toEqual([code, 400, 'invalid_request']);
     }
     const release = holdShortCode(emu.store, 'in-flight');
-    expect(((await post('in-flight')).body.error)).toMatchObject({ code: 'already_exists', type: 'conflict' });
+    expect((await post('in-flight')).body.error).toMatchObject({ code: 'already_exists', type: 'conflict' });
     release();
     expect((await post('in-flight')).status).toBe(201);
     expect(acmeCards().length).toBe(before + 1);
@@ -93,7 +138,11 @@ describe('POST /cards', () => {
     account.cardAllowance = acmeCards().length + 1;
     expect((await call(emu, 'POST', '/cards', { body: { fields: { firstName: 'Last' } } })).status).toBe(201);
     const r = await call(emu, 'POST', '/cards', { body: { fields: { firstName: 'Over' } } });
-    expect([r.status, r.body.error.code, r.body.error.type]).toEqual([403, 'limit_exhausted_cards', 'permission_error']);
+    expect([r.status, r.body.error.code, r.body.error.type]).toEqual([
+      403,
+      'limit_exhausted_cards',
+      'permission_error',
+    ]);
     expect(acmeCards().some((c) => c.fields.firstName === 'Over')).toBe(false);
     expect((await call(emu, 'DELETE', '/cards/crd_jose')).status).toBe(204);
     expect((await call(emu, 'POST', '/cards', { body: { fields: { firstName: 'Over' } } })).status).toBe(201);
@@ -105,16 +154,31 @@ describe('POST /cards', () => {
     const b = await call(emu, 'POST', '/cards', { body: { fields: { firstName: 'Once' } }, headers });
     expect([b.status, b.body.id, b.headers.get('request-id')]).toEqual([201, a.body.id, a.headers.get('request-id')]);
     expect(acmeCards().filter((c) => c.fields.firstName === 'Once')).toHaveLength(1);
-    expect((await call(emu, 'POST', '/cards', { body: { fields: { firstName: 'Twice' } }, headers })).body.error.code).toBe('idempotency_key_reused');
-    const patch = await call(emu, 'PATCH', '/cards/crd_jose', { body: { fields: {} }, headers: { 'Idempotency-Key': 'k'.repeat(256) } });
+    expect(
+      (await call(emu, 'POST', '/cards', { body: { fields: { firstName: 'Twice' } }, headers })).body.error.code,
+    ).toBe('idempotency_key_reused');
+    const patch = await call(emu, 'PATCH', '/cards/crd_jose', {
+      body: { fields: {} },
+      headers: { 'Idempotency-Key': 'k'.repeat(256) },
+    });
     expect([patch.status, patch.body.error.code]).toEqual([400, 'invalid_idempotency_key']);
   });
 
   it('scopes and campaign keys', async () => {
     expect((await call(emu, 'POST', '/cards', { key: emu.keys.readonly, body: {} })).body.error.code).toBe('forbidden');
     expect((await call(emu, 'GET', '/cards', { key: emu.keys.qronly })).body.error.code).toBe('forbidden');
-    for (const [m, p] of [['GET', '/cards'], ['GET', '/cards/crd_fatima'], ['POST', '/cards'], ['PATCH', '/cards/crd_fatima'], ['DELETE', '/cards/crd_fatima'], ['GET', '/cards/crd_fatima/wallet']]) {
-      const r = await call(emu, m, p, { key: emu.keys.campaign, body: m === 'GET' || m === 'DELETE' ? undefined : { fields: {} } });
+    for (const [m, p] of [
+      ['GET', '/cards'],
+      ['GET', '/cards/crd_fatima'],
+      ['POST', '/cards'],
+      ['PATCH', '/cards/crd_fatima'],
+      ['DELETE', '/cards/crd_fatima'],
+      ['GET', '/cards/crd_fatima/wallet'],
+    ]) {
+      const r = await call(emu, m, p, {
+        key: emu.keys.campaign,
+        body: m === 'GET' || m === 'DELETE' ? undefined : { fields: {} },
+      });
       expect([p, r.status, r.body.error.code]).toEqual([p, 403, 'key_scoped_to_campaign']);
     }
   });
@@ -130,9 +194,16 @@ describe('GET /cards', () => {
     const times = all.body.data.map((c: { createdAt: string }) => c.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(all.body.pagination).toEqual({ total: ids.length, limit: 100, offset: 0, hasMore: false });
-    expect((await call(emu, 'GET', '/cards?status=archived')).body.data.map((c: { id: string }) => c.id)).toEqual(['crd_mateus']);
-    expect((await call(emu, 'GET', '/cards?status=draft')).body.data.map((c: { id: string }) => c.id).sort()).toEqual(['crd_oguz', 'crd_priya']);
-    expect((await call(emu, 'GET', '/cards?search=LAUR')).body.data.map((c: { id: string }) => c.id)).toEqual(['crd_amelie']);
+    expect((await call(emu, 'GET', '/cards?status=archived')).body.data.map((c: { id: string }) => c.id)).toEqual([
+      'crd_mateus',
+    ]);
+    expect((await call(emu, 'GET', '/cards?status=draft')).body.data.map((c: { id: string }) => c.id).sort()).toEqual([
+      'crd_oguz',
+      'crd_priya',
+    ]);
+    expect((await call(emu, 'GET', '/cards?search=LAUR')).body.data.map((c: { id: string }) => c.id)).toEqual([
+      'crd_amelie',
+    ]);
     expect((await call(emu, 'GET', '/cards?templateId=tpl_sales')).body.pagination.total).toBe(2);
     const page = await call(emu, 'GET', '/cards?limit=2&offset=2');
     expect(page.body.data.map((c: { id: string }) => c.id)).toEqual(ids.slice(2, 4));
@@ -149,7 +220,11 @@ describe('GET /cards', () => {
   });
 
   it('GET /cards/:id answers 404 for a QR id, another account, or Trash', async () => {
-    expect((await call(emu, 'GET', '/cards/crd_amelie')).body).toMatchObject({ object: 'card', id: 'crd_amelie', name: 'Amélie Laurent' });
+    expect((await call(emu, 'GET', '/cards/crd_amelie')).body).toMatchObject({
+      object: 'card',
+      id: 'crd_amelie',
+      name: 'Amélie Laurent',
+    });
     for (const id of ['qr_roboconf', 'crd_camille', 'crd_sven', 'crd_nope']) {
       const r = await call(emu, 'GET', `/cards/${id}`);
       expect([id, r.status, r.body.error.code]).toEqual([id, 404, 'resource_not_found']);
@@ -159,54 +234,112 @@ describe('GET /cards', () => {
 
 describe('PATCH /cards/:id', () => {
   it('fields is the complete data: scalars left out cleared, sections left out kept, null clears', async () => {
-    const r = await call(emu, 'PATCH', '/cards/crd_jose', { body: { fields: { firstName: 'Pepe', lastName: 'Álvarez', phones: null, nickname: 'x' } } });
+    const r = await call(emu, 'PATCH', '/cards/crd_jose', {
+      body: { fields: { firstName: 'Pepe', lastName: 'Álvarez', phones: null, nickname: 'x' } },
+    });
     expect(r.status).toBe(200);
     const f = r.body.fields;
-    expect(f).toMatchObject({ firstName: 'Pepe', lastName: 'Álvarez', emails: [{ label: 'Work', value: 'jose@estudio-alvarez.example' }], address: { city: 'Madrid', country: 'ES' } });
+    expect(f).toMatchObject({
+      firstName: 'Pepe',
+      lastName: 'Álvarez',
+      emails: [{ label: 'Work', value: 'jose@estudio-alvarez.example' }],
+      address: { city: 'Madrid', country: 'ES' },
+    });
     expect(f.links).toHaveLength(2);
     for (const gone of ['title', 'company', 'bio', 'phones', 'nickname']) expect(f).not.toHaveProperty(gone);
     expect(r.body).toMatchObject({ name: 'Pepe Álvarez', status: 'published', shortCode: 'jose-alvarez' });
-    const draft = await call(emu, 'PATCH', '/cards/crd_priya', { body: { fields: { firstName: 'Priya', lastName: 'R', title: 'SA', emails: null } } });
+    const draft = await call(emu, 'PATCH', '/cards/crd_priya', {
+      body: { fields: { firstName: 'Priya', lastName: 'R', title: 'SA', emails: null } },
+    });
     expect(draft.body.error.details).toEqual([{ key: 'emails', reason: 'required' }]);
   });
 
   it('accepts only fields and templateId; template link, unlink and rules', async () => {
-    const extra = await call(emu, 'PATCH', '/cards/crd_jose', { body: { fields: {}, status: 'paused', shortCode: 'x' } });
+    const extra = await call(emu, 'PATCH', '/cards/crd_jose', {
+      body: { fields: {}, status: 'paused', shortCode: 'x' },
+    });
     expect(extra.status).toBe(422);
     expect(extra.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['shortCode', 'status']);
-    expect((await call(emu, 'PATCH', '/cards/crd_jose', { body: { templateId: null } })).body.error.details).toEqual([expect.objectContaining({ field: 'fields' })]);
-    expect((await call(emu, 'PATCH', '/cards/crd_jose', { body: { fields: {}, templateId: 'tpl_nope' } })).status).toBe(404);
+    expect((await call(emu, 'PATCH', '/cards/crd_jose', { body: { templateId: null } })).body.error.details).toEqual([
+      expect.objectContaining({ field: 'fields' }),
+    ]);
+    expect((await call(emu, 'PATCH', '/cards/crd_jose', { body: { fields: {}, templateId: 'tpl_nope' } })).status).toBe(
+      404,
+    );
     expect((await call(emu, 'PATCH', '/cards/qr_roboconf', { body: { fields: {} } })).status).toBe(404);
-    const linked = await call(emu, 'PATCH', '/cards/crd_jose', { body: { fields: { firstName: 'José', lastName: 'Á', bio: 'x' }, templateId: 'tpl_event' } });
+    const linked = await call(emu, 'PATCH', '/cards/crd_jose', {
+      body: { fields: { firstName: 'José', lastName: 'Á', bio: 'x' }, templateId: 'tpl_event' },
+    });
     expect(linked.body.error.details).toEqual([{ key: 'bio', reason: 'hidden' }]);
-    const ok = await call(emu, 'PATCH', '/cards/crd_jose', { body: { fields: { firstName: 'José', lastName: 'Álvarez', title: 'Designer', emails: [{ label: 'Work', value: 'j@acme.example' }] }, templateId: 'tpl_corporate' } });
+    const ok = await call(emu, 'PATCH', '/cards/crd_jose', {
+      body: {
+        fields: {
+          firstName: 'José',
+          lastName: 'Álvarez',
+          title: 'Designer',
+          emails: [{ label: 'Work', value: 'j@acme.example' }],
+        },
+        templateId: 'tpl_corporate',
+      },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.error?.details).toBeUndefined();
-    const missing = await call(emu, 'PATCH', '/cards/crd_jose', { body: { fields: { firstName: 'José' }, templateId: 'tpl_corporate' } });
-    expect(missing.body.error.details).toEqual(expect.arrayContaining([{ key: 'lastName', reason: 'required' }, { key: 'title', reason: 'required' }]));
+    const missing = await call(emu, 'PATCH', '/cards/crd_jose', {
+      body: { fields: { firstName: 'José' }, templateId: 'tpl_corporate' },
+    });
+    expect(missing.body.error.details).toEqual(
+      expect.arrayContaining([
+        { key: 'lastName', reason: 'required' },
+        { key: 'title', reason: 'required' },
+      ]),
+    );
   });
 
   it('writing a locked field is refused, its own value included (api-spec); leaving it out keeps it; unlinking lifts the rules', async () => {
     const amelie = (await call(emu, 'GET', '/cards/crd_amelie')).body;
-    const echo = await call(emu, 'PATCH', '/cards/crd_amelie', { body: { fields: { ...amelie.fields, title: 'CPO' } } });
-    expect([echo.status, echo.body.error.details]).toEqual([422, [{ key: 'company', reason: 'locked' }, { key: 'companyLogoUrl', reason: 'locked' }]]);
+    const echo = await call(emu, 'PATCH', '/cards/crd_amelie', {
+      body: { fields: { ...amelie.fields, title: 'CPO' } },
+    });
+    expect([echo.status, echo.body.error.details]).toEqual([
+      422,
+      [
+        { key: 'company', reason: 'locked' },
+        { key: 'companyLogoUrl', reason: 'locked' },
+      ],
+    ]);
     const { company: _c, companyLogoUrl: _l, ...writable } = amelie.fields;
     const kept = await call(emu, 'PATCH', '/cards/crd_amelie', { body: { fields: { ...writable, title: 'CPO' } } });
     expect([kept.status, kept.body.fields.title, kept.body.fields.company]).toEqual([200, 'CPO', 'Acme Robotics']);
-    const locked = await call(emu, 'PATCH', '/cards/crd_amelie', { body: { fields: { ...writable, company: 'Rival' } } });
+    const locked = await call(emu, 'PATCH', '/cards/crd_amelie', {
+      body: { fields: { ...writable, company: 'Rival' } },
+    });
     expect(locked.body.error.details).toEqual([{ key: 'company', reason: 'locked' }]);
-    const free = await call(emu, 'PATCH', '/cards/crd_amelie', { body: { fields: { firstName: 'Amélie', company: 'Rival' }, templateId: null } });
-    expect([free.status, free.body.templateId, free.body.fields.company, free.body.name]).toEqual([200, null, 'Rival', 'Amélie']);
+    const free = await call(emu, 'PATCH', '/cards/crd_amelie', {
+      body: { fields: { firstName: 'Amélie', company: 'Rival' }, templateId: null },
+    });
+    expect([free.status, free.body.templateId, free.body.fields.company, free.body.name]).toEqual([
+      200,
+      null,
+      'Rival',
+      'Amélie',
+    ]);
   });
 
   it('the name follows the person; status, short code and url stay', async () => {
     const before = (await call(emu, 'GET', '/cards/crd_kenji')).body;
     // tpl_sales hides address, set before the rule: echoing it back is writing it; leaving it out keeps it.
-    expect((await call(emu, 'PATCH', '/cards/crd_kenji', { body: { fields: before.fields } })).body.error.details).toEqual(expect.arrayContaining([{ key: 'address', reason: 'hidden' }]));
+    expect(
+      (await call(emu, 'PATCH', '/cards/crd_kenji', { body: { fields: before.fields } })).body.error.details,
+    ).toEqual(expect.arrayContaining([{ key: 'address', reason: 'hidden' }]));
     const { address, company: _locked, ...rest } = before.fields;
     const r = await call(emu, 'PATCH', '/cards/crd_kenji', { body: { fields: { ...rest, firstName: '健' } } });
     expect(r.body.fields.address).toEqual(address);
-    expect(r.body).toMatchObject({ name: '健 渡辺', shortCode: before.shortCode, url: before.url, status: before.status });
+    expect(r.body).toMatchObject({
+      name: '健 渡辺',
+      shortCode: before.shortCode,
+      url: before.url,
+      status: before.status,
+    });
     expect(r.body.updatedAt > before.updatedAt).toBe(true);
   });
 });
@@ -219,19 +352,37 @@ describe('DELETE /cards/:id and wallet', () => {
     expect((await call(emu, 'GET', '/cards/crd_ngozi')).status).toBe(404);
     expect((await call(emu, 'DELETE', '/cards/crd_ngozi')).status).toBe(404);
     expect((await call(emu, 'GET', '/c/ngozi-okafor', { key: null })).status).toBe(410);
-    expect((await call(emu, 'POST', '/cards', { body: { shortCode: 'ngozi-okafor' } })).body.error.code).toBe('invalid_request');
-    expect((await call(emu, 'POST', '/qr-codes', { body: { name: 'n', destinationUrl: 'https://x.example', shortCode: 'ngozi-okafor' } })).status).toBe(400);
+    expect((await call(emu, 'POST', '/cards', { body: { shortCode: 'ngozi-okafor' } })).body.error.code).toBe(
+      'invalid_request',
+    );
+    expect(
+      (
+        await call(emu, 'POST', '/qr-codes', {
+          body: { name: 'n', destinationUrl: 'https://x.example', shortCode: 'ngozi-okafor' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await call(emu, 'DELETE', '/cards/qr_roboconf')).status).toBe(404);
   });
 
   it('GET /cards/:id/wallet gives wallet_links', async () => {
     const r = await call(emu, 'GET', '/cards/crd_amelie/wallet');
     expect(r.body).toMatchObject({
-      object: 'wallet_links', cardId: 'crd_amelie', enabled: true,
-      apple: `${emu.publicBaseUrl}/c/amelie-laurent/wallet/apple`, google: `${emu.publicBaseUrl}/c/amelie-laurent/wallet/google`,
-      installs: { apple: { issued: expect.any(Number), installed: expect.any(Number) }, google: { issued: expect.any(Number), installed: expect.any(Number) } },
+      object: 'wallet_links',
+      cardId: 'crd_amelie',
+      enabled: true,
+      apple: `${emu.publicBaseUrl}/c/amelie-laurent/wallet/apple`,
+      google: `${emu.publicBaseUrl}/c/amelie-laurent/wallet/google`,
+      installs: {
+        apple: { issued: expect.any(Number), installed: expect.any(Number) },
+        google: { issued: expect.any(Number), installed: expect.any(Number) },
+      },
     });
-    expect((await call(emu, 'GET', '/cards/crd_liam/wallet')).body).toMatchObject({ enabled: false, apple: null, google: null });
+    expect((await call(emu, 'GET', '/cards/crd_liam/wallet')).body).toMatchObject({
+      enabled: false,
+      apple: null,
+      google: null,
+    });
     expect((await call(emu, 'GET', '/cards/qr_roboconf/wallet')).status).toBe(404);
   });
 });
@@ -241,9 +392,12 @@ describe('validateCardFields (for campaign dry runs)', () => {
     const tpl = emu.store.templates.find((t) => t.id === 'tpl_corporate')!;
     const before = emu.store.cards.length;
     const r = validateCardFields({ firstName: 'A', unknown: 1, phones: [{ label: 'M' }] }, tpl);
-    expect(r.problems).toEqual(expect.arrayContaining([
-      { field: 'fields.phones.0.value', message: 'Required', code: 'invalid_type' }, { key: 'lastName', reason: 'required' },
-    ]));
+    expect(r.problems).toEqual(
+      expect.arrayContaining([
+        { field: 'fields.phones.0.value', message: 'Required', code: 'invalid_type' },
+        { key: 'lastName', reason: 'required' },
+      ]),
+    );
     expect(r.fields).toMatchObject({ company: 'Acme Robotics', address: { city: 'Lyon', country: 'FR' } });
     expect(r.fields).not.toHaveProperty('unknown');
     expect(emu.store.cards.length).toBe(before);

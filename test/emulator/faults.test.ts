@@ -51,7 +51,9 @@ describe('fault injection', () => {
 
   it("'drop_after' → processed and idempotency stored, then dropped; a retry replays", async () => {
     t.emu.injectFaults([{ kind: 'drop_after', method: 'POST', path: /^\/widgets$/ }]);
-    await expect(call(t.emu, 'POST', '/widgets', { body: { n: 1 }, headers: { 'Idempotency-Key': 'd2' } })).rejects.toThrow();
+    await expect(
+      call(t.emu, 'POST', '/widgets', { body: { n: 1 }, headers: { 'Idempotency-Key': 'd2' } }),
+    ).rejects.toThrow();
     expect(widgetState.created).toBe(1);
     const retry = await call(t.emu, 'POST', '/widgets', { body: { n: 1 }, headers: { 'Idempotency-Key': 'd2' } });
     expect(retry.status).toBe(201);
@@ -60,7 +62,10 @@ describe('fault injection', () => {
   });
 
   it("'slow' delays the answer; times and method/path matching", async () => {
-    t.emu.injectFaults([{ kind: 'slow', delayMs: 250, path: '/me', times: 2 }, { kind: '500', method: 'DELETE' }]);
+    t.emu.injectFaults([
+      { kind: 'slow', delayMs: 250, path: '/me', times: 2 },
+      { kind: '500', method: 'DELETE' },
+    ]);
     for (let i = 0; i < 2; i++) {
       const start = Date.now();
       expect((await call(t.emu, 'GET', '/me')).status).toBe(200);
@@ -74,11 +79,21 @@ describe('fault injection', () => {
   });
 
   it('faults given to the control API (path as string, ^ for a regex)', async () => {
-    const r = await call(t.emu, 'POST', '/_emulator/faults', { key: null, body: { faults: [{ kind: '500', path: '^/widgets' }, { kind: '429', path: '/v1/me', resetSeconds: 3 }] } });
+    const r = await call(t.emu, 'POST', '/_emulator/faults', {
+      key: null,
+      body: {
+        faults: [
+          { kind: '500', path: '^/widgets' },
+          { kind: '429', path: '/v1/me', resetSeconds: 3 },
+        ],
+      },
+    });
     expect(r.body).toEqual({ ok: true, queued: 2 });
     expect((await call(t.emu, 'GET', '/me')).headers.get('ratelimit-reset')).toBe('3');
     expect((await call(t.emu, 'GET', '/widgets/a')).status).toBe(500);
-    expect((await call(t.emu, 'POST', '/_emulator/faults', { key: null, body: { faults: [{ kind: 'nope' }] } })).status).toBe(400);
+    expect(
+      (await call(t.emu, 'POST', '/_emulator/faults', { key: null, body: { faults: [{ kind: 'nope' }] } })).status,
+    ).toBe(400);
   });
 
   it('faults apply only to /v1', async () => {
@@ -93,10 +108,16 @@ describe('fault injection', () => {
     try {
       const outcomes = new Set<string>();
       for (let i = 0; i < 12; i++) {
-        try { outcomes.add(String((await call(emu, 'GET', '/me')).status)); } catch { outcomes.add('dropped'); }
+        try {
+          outcomes.add(String((await call(emu, 'GET', '/me')).status));
+        } catch {
+          outcomes.add('dropped');
+        }
       }
       expect([...outcomes].every((o) => o === '500' || o === 'dropped')).toBe(true);
       expect(outcomes.size).toBe(2);
-    } finally { await emu.close(); }
+    } finally {
+      await emu.close();
+    }
   });
 });

@@ -32,7 +32,9 @@ describe('authentication', () => {
     const r = await call(t.emu, 'GET', '/me', { key: key === 'REVOKED' ? t.emu.keys.revoked : key });
     expect(r.status).toBe(401);
     expect(r.headers.get('request-id')).toMatch(/^req_/);
-    expect(r.body).toEqual({ error: { type: 'authentication_error', code: 'invalid_api_key', message: expect.any(String) } });
+    expect(r.body).toEqual({
+      error: { type: 'authentication_error', code: 'invalid_api_key', message: expect.any(String) },
+    });
   });
 
   it('a non-Bearer Authorization scheme is not a key', async () => {
@@ -47,7 +49,13 @@ describe('scopes, plan gate, campaign keys', () => {
     expect(r.status).toBe(403);
     expect(r.body.error).toMatchObject({ type: 'permission_error', code: 'forbidden' });
     expect((await call(t.emu, 'GET', '/widgets', { key: t.emu.keys.qronly })).body.error.code).toBe('forbidden');
-    t.emu.store.apiKeys.push({ ...t.emu.store.apiKeys[0], id: 'key_w', name: 'writeonly', secret: 'cq_live_writeonly_x', scopes: ['cards:write'] });
+    t.emu.store.apiKeys.push({
+      ...t.emu.store.apiKeys[0],
+      id: 'key_w',
+      name: 'writeonly',
+      secret: 'cq_live_writeonly_x',
+      scopes: ['cards:write'],
+    });
     expect((await call(t.emu, 'POST', '/widgets', { key: 'cq_live_writeonly_x', body: {} })).status).toBe(201);
     expect((await call(t.emu, 'GET', '/widgets', { key: 'cq_live_writeonly_x' })).body.error.code).toBe('forbidden');
   });
@@ -74,7 +82,9 @@ describe('scopes, plan gate, campaign keys', () => {
     const elsewhere = await call(t.emu, 'GET', '/widgets', { key: t.emu.keys.campaign });
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body.error).toMatchObject({ type: 'permission_error', code: 'key_scoped_to_campaign' });
-    expect((await call(t.emu, 'POST', '/campaigns/cmp_mapped/widgets', { key: t.emu.keys.campaign, body: {} })).status).toBe(201);
+    expect(
+      (await call(t.emu, 'POST', '/campaigns/cmp_mapped/widgets', { key: t.emu.keys.campaign, body: {} })).status,
+    ).toBe(201);
     const other = await call(t.emu, 'POST', '/campaigns/cmp_native/widgets', { key: t.emu.keys.campaign, body: {} });
     expect(other.body.error.code).toBe('key_scoped_to_campaign');
     expect((await call(t.emu, 'POST', '/campaigns/cmp_native/widgets', { body: {} })).status).toBe(201);
@@ -83,7 +93,12 @@ describe('scopes, plan gate, campaign keys', () => {
 
 describe('routing', () => {
   it('unknown path or method under /v1 → 404 unknown_endpoint', async () => {
-    for (const [m, p] of [['GET', '/nothing-here'], ['PUT', '/me'], ['DELETE', '/me'], ['GET', '/widgets/a/b']]) {
+    for (const [m, p] of [
+      ['GET', '/nothing-here'],
+      ['PUT', '/me'],
+      ['DELETE', '/me'],
+      ['GET', '/widgets/a/b'],
+    ]) {
       const r = await call(t.emu, m, p);
       expect(r.status, `${m} ${p}`).toBe(404);
       expect(r.body.error).toMatchObject({ type: 'not_found', code: 'unknown_endpoint' });
@@ -113,10 +128,17 @@ describe('routing', () => {
       { path: ['limit'], message: expect.any(String), code: 'too_small' },
       { path: ['offset'], message: expect.any(String), code: 'too_small' },
     ]);
-    expect((await call(t.emu, 'GET', '/widgets?limit=abc')).body.error.details[0]).toMatchObject({ path: ['limit'], code: 'invalid_type' });
+    expect((await call(t.emu, 'GET', '/widgets?limit=abc')).body.error.details[0]).toMatchObject({
+      path: ['limit'],
+      code: 'invalid_type',
+    });
     expect((await call(t.emu, 'GET', '/widgets?limit=101')).body.error.details[0]).toMatchObject({ code: 'too_big' });
     const page = await call(t.emu, 'GET', '/widgets?limit=2&offset=1');
-    expect(page.body).toEqual({ object: 'list', data: ['john-smith', 'menu'], pagination: { total: 4, limit: 2, offset: 1, hasMore: true } });
+    expect(page.body).toEqual({
+      object: 'list',
+      data: ['john-smith', 'menu'],
+      pagination: { total: 4, limit: 2, offset: 1, hasMore: true },
+    });
     const last = await call(t.emu, 'GET', '/widgets?limit=2&offset=2');
     expect(last.body.pagination.hasMore).toBe(false);
   });
@@ -134,7 +156,8 @@ describe('routing', () => {
   });
 
   it('Content-Type: application/json is required on bodies ("required on bodies"); DELETE bodies are ignored', async () => {
-    const plain = (path: string) => call(t.emu, 'POST', path, { raw: '{"a":1}', headers: { 'Content-Type': 'text/plain' } });
+    const plain = (path: string) =>
+      call(t.emu, 'POST', path, { raw: '{"a":1}', headers: { 'Content-Type': 'text/plain' } });
     const cmp = await plain('/campaigns/cmp_mapped/widgets');
     expect([cmp.status, cmp.body.error.code]).toEqual([400, 'invalid_json']);
     for (const path of ['/widgets', '/odd']) {
@@ -142,9 +165,15 @@ describe('routing', () => {
       expect([r.status, r.body.error.code]).toEqual([422, 'validation_failed']);
     }
     expect(widgetState.created).toBe(0);
-    const ok = await call(t.emu, 'POST', '/widgets', { raw: '{"a":1}', headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    const ok = await call(t.emu, 'POST', '/widgets', {
+      raw: '{"a":1}',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    });
     expect(ok.status).toBe(201);
-    const del = await call(t.emu, 'DELETE', '/widgets/w1', { raw: 'not json', headers: { 'Content-Type': 'text/plain' } });
+    const del = await call(t.emu, 'DELETE', '/widgets/w1', {
+      raw: 'not json',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(del.status).toBe(204);
   });
 

@@ -21,7 +21,10 @@ describe('idempotency', () => {
   it('same key + different body, path or query → 409 idempotency_key_reused', async () => {
     const h = { 'Idempotency-Key': 'k-2' };
     expect((await call(t.emu, 'POST', '/widgets', { body: { n: 1 }, headers: h })).status).toBe(201);
-    for (const [path, body] of [['/widgets', { n: 2 }], ['/widgets?x=1', { n: 1 }]] as const) {
+    for (const [path, body] of [
+      ['/widgets', { n: 2 }],
+      ['/widgets?x=1', { n: 1 }],
+    ] as const) {
       const r = await call(t.emu, 'POST', path, { body, headers: h });
       expect(r.status).toBe(409);
       expect(r.body.error).toMatchObject({ type: 'conflict', code: 'idempotency_key_reused' });
@@ -63,7 +66,9 @@ describe('idempotency', () => {
     const r = await call(t.emu, 'POST', '/widgets', { body: {}, headers: { 'Idempotency-Key': 'x'.repeat(256) } });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ type: 'invalid_request', code: 'invalid_idempotency_key' });
-    expect((await call(t.emu, 'POST', '/widgets', { body: {}, headers: { 'Idempotency-Key': 'x'.repeat(255) } })).status).toBe(201);
+    expect(
+      (await call(t.emu, 'POST', '/widgets', { body: {}, headers: { 'Idempotency-Key': 'x'.repeat(255) } })).status,
+    ).toBe(201);
   });
 
   it('a 500 is not stored: the same key can be retried', async () => {

@@ -2,13 +2,31 @@ import { describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/emulator/index.js';
 import { serializeCard, serializeQrCode } from '../../src/emulator/serialize.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { decodeImage, decodeRgba, hasPdftoppm, pdfInfo, pdfRaster, pngRaster, sharpRaster, svgRaster } from '../helpers/qr-decode.js';
+import {
+  decodeImage,
+  decodeRgba,
+  hasPdftoppm,
+  pdfInfo,
+  pdfRaster,
+  pngRaster,
+  sharpRaster,
+  svgRaster,
+} from '../helpers/qr-decode.js';
 
 const emu = useEmulator();
 
-interface ImgRes { status: number; headers: Headers; buf: Buffer; json: any }
+interface ImgRes {
+  status: number;
+  headers: Headers;
+  buf: Buffer;
+  json: any;
+}
 
-async function image(id: string, query: Record<string, string | number | boolean> = {}, key: string | null = emu.keys.full): Promise<ImgRes> {
+async function image(
+  id: string,
+  query: Record<string, string | number | boolean> = {},
+  key: string | null = emu.keys.full,
+): Promise<ImgRes> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   const res = await fetch(`${emu.baseUrl}/qr-codes/${encodeURIComponent(id)}/image${qs ? `?${qs}` : ''}`, {
     headers: key ? { Authorization: `Bearer ${key}` } : {},
@@ -27,13 +45,23 @@ const urlOf = (e: Emulator, id: string): string => {
   return serializeCard(e.store, card).url;
 };
 
-const TYPES: Record<string, string> = { png: 'image/png', svg: 'image/svg+xml', pdf: 'application/pdf', jpeg: 'image/jpeg', webp: 'image/webp' };
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
 const EXT: Record<string, string> = { png: 'png', svg: 'svg', pdf: 'pdf', jpeg: 'jpg', webp: 'webp' };
 
 describe('GET /qr-codes/:id/image decodes to exactly the object url', () => {
   const cases = ['png', 'svg', 'pdf', 'jpeg', 'webp'].flatMap((format) =>
-    [['card', 'crd_amelie'], ['qr code', 'qr_support'], ['framed qr code', 'qr_roboconf']].flatMap(([kind, id]) =>
-      [128, 700].map((size) => ({ format, kind, id, size }))));
+    [
+      ['card', 'crd_amelie'],
+      ['qr code', 'qr_support'],
+      ['framed qr code', 'qr_roboconf'],
+    ].flatMap(([kind, id]) => [128, 700].map((size) => ({ format, kind, id, size }))),
+  );
 
   it.each(cases)('$format $kind ($id) at $size px', async ({ format, id, size }) => {
     const r = await image(id, { format, size });
@@ -95,7 +123,8 @@ describe('design and transparency', () => {
     expect(raster.width).toBe(400);
     expect(raster.height).toBeGreaterThan(400);
     const colours = new Set<string>();
-    for (let i = 0; i < raster.data.length; i += 4) colours.add(`${raster.data[i]},${raster.data[i + 1]},${raster.data[i + 2]}`);
+    for (let i = 0; i < raster.data.length; i += 4)
+      colours.add(`${raster.data[i]},${raster.data[i + 1]},${raster.data[i + 2]}`);
     expect([...colours].sort()).toEqual(['11,61,145', '255,255,255']); // #0B3D91 on white, nothing else
     // the label band under the code is mostly the foreground colour
     const y = raster.height - 3;
@@ -136,8 +165,20 @@ describe('validation, lookup and access', () => {
     [{ format: 'gif' }, [{ path: ['format'], code: 'invalid_enum_value' }]],
     [{ format: 'jpeg', transparent: true }, [{ path: ['transparent'], code: 'custom' }]],
     [{ format: 'pdf', transparent: 'true' }, [{ path: ['transparent'], code: 'custom' }]],
-    [{ transparent: 'maybe', download: 'yes' }, [{ path: ['transparent'], code: 'invalid_type' }, { path: ['download'], code: 'invalid_type' }]],
-    [{ format: 'tiff', size: 0 }, [{ path: ['format'], code: 'invalid_enum_value' }, { path: ['size'], code: 'too_small' }]],
+    [
+      { transparent: 'maybe', download: 'yes' },
+      [
+        { path: ['transparent'], code: 'invalid_type' },
+        { path: ['download'], code: 'invalid_type' },
+      ],
+    ],
+    [
+      { format: 'tiff', size: 0 },
+      [
+        { path: ['format'], code: 'invalid_enum_value' },
+        { path: ['size'], code: 'too_small' },
+      ],
+    ],
   ])('%o → 422 validation_failed listing every problem', async (query, details) => {
     const r = await image('qr_support', query as Record<string, string>);
     expect(r.status).toBe(422);
@@ -145,17 +186,33 @@ describe('validation, lookup and access', () => {
     expect(r.json.error.details).toEqual(details.map((d) => ({ ...d, message: expect.any(String) })));
   });
 
-  it.each([['unknown', 'qr_nope'], ['in Trash', 'crd_sven'], ['QR code in Trash', 'qr_flyer'], ['of another account', 'crd_camille']])(
-    '%s id → 404 resource_not_found', async (_label, id) => {
-      const r = await image(id);
-      expect(r.status).toBe(404);
-      expect(r.json.error.code).toBe('resource_not_found');
-    });
+  it.each([
+    ['unknown', 'qr_nope'],
+    ['in Trash', 'crd_sven'],
+    ['QR code in Trash', 'qr_flyer'],
+    ['of another account', 'crd_camille'],
+  ])('%s id → 404 resource_not_found', async (_label, id) => {
+    const r = await image(id);
+    expect(r.status).toBe(404);
+    expect(r.json.error.code).toBe('resource_not_found');
+  });
 
   it('accepts either read scope and refuses other keys', async () => {
     emu.store.apiKeys.push(
-      { ...emu.store.keyBySecret(emu.keys.full)!, id: 'key_cr', name: 'cards-read', secret: 'cq_live_cardsread_x', scopes: ['cards:read'] },
-      { ...emu.store.keyBySecret(emu.keys.full)!, id: 'key_an', name: 'analytics', secret: 'cq_live_analytics_x', scopes: ['analytics:read'] },
+      {
+        ...emu.store.keyBySecret(emu.keys.full)!,
+        id: 'key_cr',
+        name: 'cards-read',
+        secret: 'cq_live_cardsread_x',
+        scopes: ['cards:read'],
+      },
+      {
+        ...emu.store.keyBySecret(emu.keys.full)!,
+        id: 'key_an',
+        name: 'analytics',
+        secret: 'cq_live_analytics_x',
+        scopes: ['analytics:read'],
+      },
     );
     expect((await image('crd_amelie', {}, emu.keys.qronly)).status).toBe(200);
     expect((await image('qr_support', {}, 'cq_live_cardsread_x')).status).toBe(200);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { GrowingIndex, GrowingTally } from '../../src/emulator/indexes.js';
 
-interface Row { id: string; account: string; paused: boolean }
+interface Row {
+  id: string;
+  account: string;
+  paused: boolean;
+}
 const row = (id: string, account: string, paused = false): Row => ({ id, account, paused });
 
 describe('indexes that follow their arrays', () => {

@@ -4,7 +4,17 @@ import { call } from './_util.js';
 
 const emu = useEmulator();
 
-type Lead = { id: string; createdAt: string; archived: boolean; source: string; cardId: string; locked: boolean; contact: unknown; hubspot: any; answers: unknown[] };
+type Lead = {
+  id: string;
+  createdAt: string;
+  archived: boolean;
+  source: string;
+  cardId: string;
+  locked: boolean;
+  contact: unknown;
+  hubspot: any;
+  answers: unknown[];
+};
 
 async function addLeads(leads: Array<Record<string, unknown>>) {
   const r = await call(emu, 'POST', '/_emulator/leads', { key: null, body: { leads } });
@@ -66,7 +76,12 @@ describe('GET /leads', () => {
     const r = await call(emu, 'GET', '/leads?since=yesterday&source=fax&includeArchived=maybe&limit=500');
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('validation_failed');
-    expect(r.body.error.details.map((d: { path: string[] }) => d.path[0]).sort()).toEqual(['includeArchived', 'limit', 'since', 'source']);
+    expect(r.body.error.details.map((d: { path: string[] }) => d.path[0]).sort()).toEqual([
+      'includeArchived',
+      'limit',
+      'since',
+      'source',
+    ]);
     for (const since of ['2026-05-01', '2026-13-01T00:00:00Z', '2026-05-01T10:00']) {
       expect((await call(emu, 'GET', `/leads?since=${since}`)).status).toBe(422);
     }
@@ -75,7 +90,12 @@ describe('GET /leads', () => {
   it('leads added through the control API: chosen createdAt, several sharing one instant', async () => {
     const at = new Date(emu.now() - 60_000).toISOString();
     const added = await addLeads([
-      { cardId: 'crd_zoe', source: 'form', createdAt: at, contact: { name: 'A', email: 'a@x.example', phone: '', company: '', title: '' } },
+      {
+        cardId: 'crd_zoe',
+        source: 'form',
+        createdAt: at,
+        contact: { name: 'A', email: 'a@x.example', phone: '', company: '', title: '' },
+      },
       { cardId: 'crd_zoe', source: 'exchange', createdAt: at },
       { cardId: 'qr_careers', source: 'manual', createdAt: at },
     ]);
@@ -91,11 +111,15 @@ describe('GET /leads', () => {
   });
 
   it('locked leads: contact null and hubspot.contactUrl null', async () => {
-    const [lead] = await addLeads([{
-      cardId: 'crd_amelie', source: 'form', locked: true,
-      contact: { name: 'Hidden', email: 'h@x.example', phone: '', company: '', title: '' },
-      hubspot: { status: 'held_locked', contactUrl: 'https://app.hubspot.example/x' },
-    }]);
+    const [lead] = await addLeads([
+      {
+        cardId: 'crd_amelie',
+        source: 'form',
+        locked: true,
+        contact: { name: 'Hidden', email: 'h@x.example', phone: '', company: '', title: '' },
+        hubspot: { status: 'held_locked', contactUrl: 'https://app.hubspot.example/x' },
+      },
+    ]);
     const r = (await call(emu, 'GET', `/leads/${lead.id}`)).body as Lead;
     expect(r.locked).toBe(true);
     expect(r.contact).toBeNull();

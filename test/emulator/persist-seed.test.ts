@@ -3,13 +3,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  createEmulator, defaultSeed, DEFAULT_KEYS, FIELD_MODES, HUBSPOT_STATUSES, LEAD_SOURCES, loadSeedFile, parseSeed, QR_TYPES, SeedError,
+  createEmulator,
+  defaultSeed,
+  DEFAULT_KEYS,
+  FIELD_MODES,
+  HUBSPOT_STATUSES,
+  LEAD_SOURCES,
+  loadSeedFile,
+  parseSeed,
+  QR_TYPES,
+  SeedError,
 } from '../../src/emulator/index.js';
 import { call, testRoutes } from './_util.js';
 
 const dirs: string[] = [];
-const tmp = () => { const d = mkdtempSync(join(tmpdir(), 'cardqr-emu-')); dirs.push(d); return d; };
-afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }); });
+const tmp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'cardqr-emu-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 describe('statePath persistence', () => {
   it('writes the state atomically after changes and loads it on restart', async () => {
@@ -32,7 +47,9 @@ describe('statePath persistence', () => {
       const replay = await call(b, 'POST', '/widgets', { body: { n: 1 }, headers: { 'Idempotency-Key': 'persist-1' } });
       expect(replay.body.n).toBe(1); // the stored answer: widget 1, not a second widget
       b.reset();
-    } finally { await b.close(); }
+    } finally {
+      await b.close();
+    }
     expect(JSON.parse(readFileSync(statePath, 'utf8')).accounts[0].plan).toBe('pro');
   });
 
@@ -59,7 +76,14 @@ describe('seed', () => {
     expect(s.scans.length).toBeGreaterThan(800);
     const oldest = Math.min(...s.scans.map((x) => Date.parse(x.at)));
     expect(Date.now() - oldest).toBeGreaterThan(300 * 86_400_000);
-    expect(s.campaigns.map((c) => c.id)).toEqual(['cmp_mapped', 'cmp_native', 'cmp_stale', 'cmp_draft', 'cmp_disabled', 'cmp_unconfigured']);
+    expect(s.campaigns.map((c) => c.id)).toEqual([
+      'cmp_mapped',
+      'cmp_native',
+      'cmp_stale',
+      'cmp_draft',
+      'cmp_disabled',
+      'cmp_unconfigured',
+    ]);
   });
 
   it('the default seed is stable for a given day', () => {
@@ -69,7 +93,12 @@ describe('seed', () => {
     const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
     expect(same({ ...a, scans: [] }, { ...b, scans: [] })).toBe(true);
     // later in the day only adds today's scans that have happened by then
-    expect(same(a.scans, b.scans!.filter((x) => Date.parse(x.at) <= now))).toBe(true);
+    expect(
+      same(
+        a.scans,
+        b.scans!.filter((x) => Date.parse(x.at) <= now),
+      ),
+    ).toBe(true);
     expect(b.scans!.every((x) => Date.parse(x.at) <= now + 3_600_000)).toBe(true);
   });
 
@@ -87,7 +116,9 @@ describe('seed', () => {
       expect(emu.store.isReservedShortCode('Dashboard')).toBe(true);
       expect(emu.store.randomShortCode()).toMatch(/^[a-z0-9]{8}$/);
       expect(emu.store.newId('crd')).toMatch(/^crd_[A-Za-z0-9]{16}$/);
-    } finally { await emu.close(); }
+    } finally {
+      await emu.close();
+    }
   });
 
   it('an invalid seed gives every problem with a readable path', () => {
@@ -97,7 +128,11 @@ describe('seed', () => {
     seed.keys[0].scopes = ['cards:read', 'cards:admin'];
     seed.leads[0].cardId = 'crd_ghost';
     let err: unknown;
-    try { parseSeed(seed); } catch (e) { err = e; }
+    try {
+      parseSeed(seed);
+    } catch (e) {
+      err = e;
+    }
     expect(err).toBeInstanceOf(SeedError);
     const msg = (err as Error).message;
     expect(msg).toContain('cards[2] (crd_zoe).shortCode: letters, numbers and hyphens, up to 100');
@@ -107,7 +142,14 @@ describe('seed', () => {
     const s2 = defaultSeed() as any;
     s2.leads[0].cardId = 'crd_ghost';
     s2.keys[3].campaignId = 'cmp_ghost';
-    const msg2 = (() => { try { parseSeed(s2); return ''; } catch (e) { return (e as Error).message; } })();
+    const msg2 = (() => {
+      try {
+        parseSeed(s2);
+        return '';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
     expect(msg2).toContain('keys[3].campaignId: unknown campaign cmp_ghost');
     expect(msg2).toContain('leads[0].cardId: unknown card or QR code crd_ghost');
   });
@@ -117,7 +159,9 @@ describe('seed', () => {
     writeFileSync(p, '{"accounts": [');
     expect(() => loadSeedFile(p)).toThrow(/Invalid seed file .*seed\.json:\n  - cannot read JSON/);
     writeFileSync(p, JSON.stringify({ accounts: [{ id: 'acc_1', email: 'a@b.example', plan: 'gold' }], extra: 1 }));
-    expect(() => loadSeedFile(p)).toThrow(/accounts\[0\] \(acc_1\)\.plan: expected a plan[\s\S]*\(root\): Unrecognized key/);
+    expect(() => loadSeedFile(p)).toThrow(
+      /accounts\[0\] \(acc_1\)\.plan: expected a plan[\s\S]*\(root\): Unrecognized key/,
+    );
     await expect(createEmulator({ port: 0, seed: { accounts: [] } })).rejects.toThrow(SeedError);
   });
 });

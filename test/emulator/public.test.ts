@@ -6,7 +6,10 @@ const t = useTestEmulator();
 describe('public routes', () => {
   it('a published card page opens and counts a scan; the vCard is real', async () => {
     const before = t.emu.store.scanCount('crd_amelie');
-    const page = await call(t.emu, 'GET', '/c/amelie-laurent', { key: null, headers: { 'User-Agent': 'Mozilla/5.0 (iPhone)', 'X-Emulator-Country': 'de' } });
+    const page = await call(t.emu, 'GET', '/c/amelie-laurent', {
+      key: null,
+      headers: { 'User-Agent': 'Mozilla/5.0 (iPhone)', 'X-Emulator-Country': 'de' },
+    });
     expect(page.status).toBe(200);
     expect(page.text).toContain('Amélie Laurent');
     const scans = t.emu.store.scansFor('crd_amelie');
@@ -21,7 +24,9 @@ describe('public routes', () => {
     expect(v.text).toContain(`URL:${t.emu.publicBaseUrl}/c/amelie-laurent`);
     expect(v.text.endsWith('END:VCARD\r\n')).toBe(true);
     expect((await call(t.emu, 'GET', '/c/kenji-watanabe/vcard', { key: null })).text).toContain('N:渡辺;健二;;;');
-    expect((await call(t.emu, 'GET', '/c/amelie-laurent/wallet/apple', { key: null })).headers.get('content-type')).toBe('application/vnd.apple.pkpass');
+    expect(
+      (await call(t.emu, 'GET', '/c/amelie-laurent/wallet/apple', { key: null })).headers.get('content-type'),
+    ).toBe('application/vnd.apple.pkpass');
     expect((await call(t.emu, 'GET', '/c/amelie-laurent/wallet/google', { key: null })).status).toBe(302);
   });
 
@@ -51,17 +56,26 @@ describe('public routes', () => {
     expect((await call(t.emu, 'GET', '/p/flyer-2024', { key: null })).status).toBe(410);
     expect((await call(t.emu, 'GET', '/p/amelie-laurent', { key: null })).status).toBe(404); // a card is not a /p/ link
     expect((await call(t.emu, 'GET', '/c/nobody-here', { key: null })).status).toBe(404);
-    expect((await call(t.emu, 'GET', `${t.emu.publicBaseUrl}/elsewhere`, { key: null })).body.error.code).toBe('unknown_endpoint');
+    expect((await call(t.emu, 'GET', `${t.emu.publicBaseUrl}/elsewhere`, { key: null })).body.error.code).toBe(
+      'unknown_endpoint',
+    );
   });
 
   it('urls use the account custom domain when set', async () => {
     const { serializeCard, serializeQrCode } = await import('../../src/emulator/serialize.js');
     const card = t.emu.store.cards.find((c) => c.id === 'crd_amelie')!;
-    expect(serializeCard(t.emu.store, card)).toMatchObject({ url: `${t.emu.publicBaseUrl}/c/amelie-laurent`, vcardUrl: `${t.emu.publicBaseUrl}/c/amelie-laurent/vcard` });
+    expect(serializeCard(t.emu.store, card)).toMatchObject({
+      url: `${t.emu.publicBaseUrl}/c/amelie-laurent`,
+      vcardUrl: `${t.emu.publicBaseUrl}/c/amelie-laurent/vcard`,
+    });
     t.emu.store.accounts[0].publicBase = 'https://cards.acme-robotics.example/';
     expect(serializeCard(t.emu.store, card).url).toBe('https://cards.acme-robotics.example/c/amelie-laurent');
     const qr = t.emu.store.qrCodes.find((q) => q.id === 'qr_roboconf')!;
-    expect(serializeQrCode(t.emu.store, qr)).toMatchObject({ object: 'qr_code', url: 'https://cards.acme-robotics.example/p/roboconf26', scanCount: t.emu.store.scanCount('qr_roboconf') });
+    expect(serializeQrCode(t.emu.store, qr)).toMatchObject({
+      object: 'qr_code',
+      url: 'https://cards.acme-robotics.example/p/roboconf26',
+      scanCount: t.emu.store.scanCount('qr_roboconf'),
+    });
     expect(Object.keys(serializeQrCode(t.emu.store, qr))).not.toContain('accountId');
   });
 });

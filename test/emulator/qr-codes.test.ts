@@ -5,13 +5,22 @@ import { call } from './_util.js';
 
 const emu = useEmulator();
 const acmeQr = () => emu.store.qrCodes.filter((q) => q.accountId === 'acc_acme');
-const create = (body: Record<string, unknown>, key?: string) => call(emu, 'POST', '/qr-codes', { body: { name: 'Menu', destinationUrl: 'https://x.example/menu', ...body }, key });
+const create = (body: Record<string, unknown>, key?: string) =>
+  call(emu, 'POST', '/qr-codes', { body: { name: 'Menu', destinationUrl: 'https://x.example/menu', ...body }, key });
 
 describe('POST /qr-codes', () => {
   it('creates a url code, published by default', async () => {
     const r = await create({});
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ object: 'qr_code', name: 'Menu', type: 'url', status: 'published', destinationUrl: 'https://x.example/menu', paused: false, scanCount: 0 });
+    expect(r.body).toMatchObject({
+      object: 'qr_code',
+      name: 'Menu',
+      type: 'url',
+      status: 'published',
+      destinationUrl: 'https://x.example/menu',
+      paused: false,
+      scanCount: 0,
+    });
     expect(r.body.shortCode).toMatch(/^[a-z0-9]{8}$/);
     expect(r.body.url).toBe(`${emu.publicBaseUrl}/p/${r.body.shortCode}`);
     const draft = await create({ status: 'draft', shortCode: 'Menu-2' });
@@ -19,14 +28,22 @@ describe('POST /qr-codes', () => {
   });
 
   it('422 for unknown keys, bad values and missing fields, all at once', async () => {
-    const r = await call(emu, 'POST', '/qr-codes', { body: { name: '', destinationUrl: 'ftp://x', status: 'paused', colour: 'red', shortCode: 'a b' } });
+    const r = await call(emu, 'POST', '/qr-codes', {
+      body: { name: '', destinationUrl: 'ftp://x', status: 'paused', colour: 'red', shortCode: 'a b' },
+    });
     expect([r.status, r.body.error.code]).toEqual([422, 'validation_failed']);
     const fields = r.body.error.details.map((d: { field: string }) => d.field).sort();
     expect(fields).toEqual(['colour', 'destinationUrl', 'name', 'shortCode', 'status']);
-    expect(r.body.error.details.find((d: { field: string }) => d.field === 'destinationUrl').code).toBe('invalid_string');
+    expect(r.body.error.details.find((d: { field: string }) => d.field === 'destinationUrl').code).toBe(
+      'invalid_string',
+    );
     const missing = await call(emu, 'POST', '/qr-codes', { body: {} });
-    expect(missing.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['destinationUrl', 'name']);
-    for (const url of ['x.example', 'https://', 'https://x .example', 'mailto:a@b.example']) { // no length cap: the spec documents none
+    expect(missing.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual([
+      'destinationUrl',
+      'name',
+    ]);
+    for (const url of ['x.example', 'https://', 'https://x .example', 'mailto:a@b.example']) {
+      // no length cap: the spec documents none
       expect((await create({ destinationUrl: url })).status).toBe(422);
     }
     const odd = await call(emu, 'POST', '/qr-codes', { raw: '{name:' });
@@ -64,12 +81,23 @@ describe('POST /qr-codes', () => {
   it('scopes, idempotency and campaign keys', async () => {
     expect((await create({}, emu.keys.readonly)).body.error.code).toBe('forbidden');
     expect((await call(emu, 'GET', '/qr-codes', { key: emu.keys.qronly })).status).toBe(200);
-    expect((await call(emu, 'GET', '/qr-codes', { key: emu.keys.campaign })).body.error.code).toBe('key_scoped_to_campaign');
+    expect((await call(emu, 'GET', '/qr-codes', { key: emu.keys.campaign })).body.error.code).toBe(
+      'key_scoped_to_campaign',
+    );
     const headers = { 'Idempotency-Key': 'k1' };
-    const a = await call(emu, 'POST', '/qr-codes', { body: { name: 'A', destinationUrl: 'https://a.example' }, headers });
-    const b = await call(emu, 'POST', '/qr-codes', { body: { name: 'A', destinationUrl: 'https://a.example' }, headers });
+    const a = await call(emu, 'POST', '/qr-codes', {
+      body: { name: 'A', destinationUrl: 'https://a.example' },
+      headers,
+    });
+    const b = await call(emu, 'POST', '/qr-codes', {
+      body: { name: 'A', destinationUrl: 'https://a.example' },
+      headers,
+    });
     expect(b.body.id).toBe(a.body.id);
-    expect((await call(emu, 'POST', '/qr-codes', { body: { name: 'B', destinationUrl: 'https://a.example' }, headers })).body.error.code).toBe('idempotency_key_reused');
+    expect(
+      (await call(emu, 'POST', '/qr-codes', { body: { name: 'B', destinationUrl: 'https://a.example' }, headers })).body
+        .error.code,
+    ).toBe('idempotency_key_reused');
   });
 });
 
@@ -77,21 +105,39 @@ describe('GET /qr-codes', () => {
   it('lists every non-card code newest first; archived hidden unless asked; search, status, type', async () => {
     const r = await call(emu, 'GET', '/qr-codes?limit=100');
     const ids = r.body.data.map((q: { id: string }) => q.id);
-    expect(ids.sort()).toEqual(['qr_careers', 'qr_feedback', 'qr_gs1', 'qr_manual', 'qr_promo', 'qr_roboconf', 'qr_spec_sheet', 'qr_support']);
+    expect(ids.sort()).toEqual([
+      'qr_careers',
+      'qr_feedback',
+      'qr_gs1',
+      'qr_manual',
+      'qr_promo',
+      'qr_roboconf',
+      'qr_spec_sheet',
+      'qr_support',
+    ]);
     const times = r.body.data.map((q: { createdAt: string }) => q.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    const ids2 = (q: string) => call(emu, 'GET', `/qr-codes?${q}`).then((x) => x.body.data.map((i: { id: string }) => i.id));
+    const ids2 = (q: string) =>
+      call(emu, 'GET', `/qr-codes?${q}`).then((x) => x.body.data.map((i: { id: string }) => i.id));
     expect(await ids2('status=archived')).toEqual(['qr_webinar']);
     expect(await ids2('type=file')).toEqual(['qr_spec_sheet']);
     expect(await ids2('search=ROBOCONF')).toEqual(['qr_roboconf']); // name and slug
     expect(await ids2('search=docs.acme')).toEqual(['qr_manual']); // destination
     expect(await ids2('search=ar7-g')).toEqual(['qr_gs1']); // slug
     const bad = await call(emu, 'GET', '/qr-codes?type=card&status=x&offset=-1');
-    expect(bad.body.error.details.map((d: { path: string[] }) => d.path[0]).sort()).toEqual(['offset', 'status', 'type']);
+    expect(bad.body.error.details.map((d: { path: string[] }) => d.path[0]).sort()).toEqual([
+      'offset',
+      'status',
+      'type',
+    ]);
   });
 
   it('GET one: 404 for a card id, Trash, another account', async () => {
-    expect((await call(emu, 'GET', '/qr-codes/qr_gs1')).body).toMatchObject({ object: 'qr_code', type: 'gs1', destinationUrl: expect.any(String) });
+    expect((await call(emu, 'GET', '/qr-codes/qr_gs1')).body).toMatchObject({
+      object: 'qr_code',
+      type: 'gs1',
+      destinationUrl: expect.any(String),
+    });
     for (const id of ['crd_amelie', 'qr_flyer', 'qr_lunch', 'qr_nope']) {
       expect([id, (await call(emu, 'GET', `/qr-codes/${id}`)).status]).toEqual([id, 404]);
     }
@@ -101,13 +147,27 @@ describe('GET /qr-codes', () => {
 describe('PATCH and DELETE /qr-codes/:id', () => {
   it('changes only what is sent; the short code and url stay', async () => {
     const before = (await call(emu, 'GET', '/qr-codes/qr_support')).body;
-    const r = await call(emu, 'PATCH', '/qr-codes/qr_support', { body: { destinationUrl: 'https://help.acme.example/' } });
-    expect(r.body).toMatchObject({ name: before.name, status: 'published', shortCode: before.shortCode, url: before.url, destinationUrl: 'https://help.acme.example/' });
-    expect((await call(emu, 'PATCH', '/qr-codes/qr_support', { body: { name: 'Help' } })).body).toMatchObject({ name: 'Help', destinationUrl: 'https://help.acme.example/' });
+    const r = await call(emu, 'PATCH', '/qr-codes/qr_support', {
+      body: { destinationUrl: 'https://help.acme.example/' },
+    });
+    expect(r.body).toMatchObject({
+      name: before.name,
+      status: 'published',
+      shortCode: before.shortCode,
+      url: before.url,
+      destinationUrl: 'https://help.acme.example/',
+    });
+    expect((await call(emu, 'PATCH', '/qr-codes/qr_support', { body: { name: 'Help' } })).body).toMatchObject({
+      name: 'Help',
+      destinationUrl: 'https://help.acme.example/',
+    });
   });
 
   it('422: nothing sent, unknown keys, destination of a non-url code, bad status; 404 for a card', async () => {
-    const codes = async (id: string, body: unknown) => (await call(emu, 'PATCH', `/qr-codes/${id}`, { body })).body.error?.details?.map((d: { field: string }) => d.field);
+    const codes = async (id: string, body: unknown) =>
+      (await call(emu, 'PATCH', `/qr-codes/${id}`, { body })).body.error?.details?.map(
+        (d: { field: string }) => d.field,
+      );
     expect(await codes('qr_support', {})).toEqual(['']);
     expect(await codes('qr_support', { shortCode: 'new' })).toEqual(['shortCode']);
     expect(await codes('qr_spec_sheet', { destinationUrl: 'https://x.example' })).toEqual(['destinationUrl']);
@@ -127,7 +187,12 @@ describe('PATCH and DELETE /qr-codes/:id', () => {
 
 describe('public URLs follow the state table, route by route', () => {
   const open = (path: string) => call(emu, 'GET', path, { key: null }).then((r) => r.status);
-  const cardRoutes = (code: string) => [`/c/${code}`, `/c/${code}/vcard`, `/c/${code}/wallet/apple`, `/c/${code}/wallet/google`];
+  const cardRoutes = (code: string) => [
+    `/c/${code}`,
+    `/c/${code}/vcard`,
+    `/c/${code}/wallet/apple`,
+    `/c/${code}/wallet/google`,
+  ];
 
   it('QR code: draft preview, published, paused, back to published, published-then-draft, archived, Trash', async () => {
     const qr = (await create({ status: 'draft', shortCode: 'states' })).body;
@@ -155,7 +220,11 @@ describe('public URLs follow the state table, route by route', () => {
   });
 
   it('cards: every public route for each state', async () => {
-    const draft = (await call(emu, 'POST', '/cards', { body: { status: 'draft', shortCode: 'draft-card', fields: { firstName: 'D', company: 'C' } } })).body;
+    const draft = (
+      await call(emu, 'POST', '/cards', {
+        body: { status: 'draft', shortCode: 'draft-card', fields: { firstName: 'D', company: 'C' } },
+      })
+    ).body;
     const expected: Array<[string, number[]]> = [
       ['draft-card', [200, 200, 200, 302]], // never published: preview
       ['amelie-laurent', [200, 200, 200, 302]], // published

@@ -14,7 +14,9 @@ describe('rate limit', () => {
     expect(r.status).toBe(429);
     expect(r.body).toEqual({ success: false, message: expect.any(String) });
     expect(r.headers.get('ratelimit-reset')).toBe('45');
-    const rl = [...r.headers.keys()].filter((h) => h.toLowerCase().startsWith('ratelimit') || h.toLowerCase().startsWith('x-ratelimit'));
+    const rl = [...r.headers.keys()].filter(
+      (h) => h.toLowerCase().startsWith('ratelimit') || h.toLowerCase().startsWith('x-ratelimit'),
+    );
     expect(rl).toEqual(['ratelimit-reset']);
     expect(r.headers.get('retry-after')).toBeNull();
     expect(r.headers.get('request-id')).toMatch(/^req_/);

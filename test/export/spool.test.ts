@@ -1,5 +1,15 @@
 // The export's spool: pages of JSON lines written newest first, read back oldest first, one page in memory.
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -28,7 +38,14 @@ describe('Spool', () => {
     await spool.append(['{"id":"l6"}']);
     await spool.append(['{"id":"l5"}', '{"id":"l4"}']);
     expect(spool.count).toBe(6);
-    expect(await all(spool)).toEqual(['{"id":"l4"}', '{"id":"l5"}', '{"id":"l6"}', '{"id":"l7"}', '{"id":"l8"}', '{"id":"l9"}']);
+    expect(await all(spool)).toEqual([
+      '{"id":"l4"}',
+      '{"id":"l5"}',
+      '{"id":"l6"}',
+      '{"id":"l7"}',
+      '{"id":"l8"}',
+      '{"id":"l9"}',
+    ]);
     await spool.dispose();
   });
 
@@ -45,10 +62,15 @@ describe('Spool', () => {
   });
 
   test('multi-byte text and escaped newlines survive byte-exact', async () => {
-    const lines = [JSON.stringify({ name: 'Zoë Ångström 日本語 😀' }), JSON.stringify({ note: 'line one\nline two\r\n\u2028' })];
+    const lines = [
+      JSON.stringify({ name: 'Zoë Ångström 日本語 😀' }),
+      JSON.stringify({ note: 'line one\nline two\r\n\u2028' }),
+    ];
     const spool = await Spool.create(join(dir(), 'export.spool'));
     await spool.append(lines);
-    expect((await all(spool)).map((l) => JSON.parse(l) as unknown)).toEqual(lines.reverse().map((l) => JSON.parse(l) as unknown));
+    expect((await all(spool)).map((l) => JSON.parse(l) as unknown)).toEqual(
+      lines.reverse().map((l) => JSON.parse(l) as unknown),
+    );
     await spool.dispose();
   });
 

@@ -38,7 +38,12 @@ describe('readState', () => {
   test('a state without a cursor or last run (nothing exported yet) reads as nulls', async () => {
     const path = join(dir(), 'state.json');
     writeFileSync(path, JSON.stringify({ version: 1, baseUrl: 'http://127.0.0.1:1/v1' }));
-    expect(await readState(path)).toMatchObject({ version: 1, baseUrl: 'http://127.0.0.1:1/v1', cursor: null, lastRun: null });
+    expect(await readState(path)).toMatchObject({
+      version: 1,
+      baseUrl: 'http://127.0.0.1:1/v1',
+      cursor: null,
+      lastRun: null,
+    });
   });
 
   test.each([
@@ -47,9 +52,21 @@ describe('readState', () => {
     ['JSON null', 'null', /unknown version/],
     ['another version', '{"version": 2, "baseUrl": "x"}', /unknown version/],
     ['no baseUrl', '{"version": 1}', /no baseUrl/],
-    ['a cursor date that is not a date', '{"version":1,"baseUrl":"x","cursor":{"createdAt":"yesterday","ids":[]}}', /cursor\.createdAt/],
-    ['cursor ids that are not strings', '{"version":1,"baseUrl":"x","cursor":{"createdAt":"2026-01-01T00:00:00Z","ids":[1]}}', /cursor\.ids/],
-    ['cursor ids that are not a list', '{"version":1,"baseUrl":"x","cursor":{"createdAt":"2026-01-01T00:00:00Z","ids":"lead_1"}}', /cursor\.ids/],
+    [
+      'a cursor date that is not a date',
+      '{"version":1,"baseUrl":"x","cursor":{"createdAt":"yesterday","ids":[]}}',
+      /cursor\.createdAt/,
+    ],
+    [
+      'cursor ids that are not strings',
+      '{"version":1,"baseUrl":"x","cursor":{"createdAt":"2026-01-01T00:00:00Z","ids":[1]}}',
+      /cursor\.ids/,
+    ],
+    [
+      'cursor ids that are not a list',
+      '{"version":1,"baseUrl":"x","cursor":{"createdAt":"2026-01-01T00:00:00Z","ids":"lead_1"}}',
+      /cursor\.ids/,
+    ],
   ])('refuses %s with a usage error naming the file', async (_what, text, why) => {
     const path = join(dir(), 'state.json');
     writeFileSync(path, text);
@@ -112,15 +129,24 @@ describe('advanceCursor', () => {
   });
 
   test('a newer instant replaces the cursor', () => {
-    expect(advanceCursor(prev, '2026-11-21T00:00:00.000Z', ['c'])).toEqual({ createdAt: '2026-11-21T00:00:00.000Z', ids: ['c'] });
-    expect(advanceCursor(null, '2026-11-21T00:00:00.000Z', ['c'])).toEqual({ createdAt: '2026-11-21T00:00:00.000Z', ids: ['c'] });
+    expect(advanceCursor(prev, '2026-11-21T00:00:00.000Z', ['c'])).toEqual({
+      createdAt: '2026-11-21T00:00:00.000Z',
+      ids: ['c'],
+    });
+    expect(advanceCursor(null, '2026-11-21T00:00:00.000Z', ['c'])).toEqual({
+      createdAt: '2026-11-21T00:00:00.000Z',
+      ids: ['c'],
+    });
   });
 
   test('the same instant, however it is written, adds the ids up without repeats', () => {
-    expect(advanceCursor(prev, '2026-11-20T09:14:00Z', ['b', 'c'])).toEqual({ createdAt: prev.createdAt, ids: ['a', 'b', 'c'] });
+    expect(advanceCursor(prev, '2026-11-20T09:14:00Z', ['b', 'c'])).toEqual({
+      createdAt: prev.createdAt,
+      ids: ['a', 'b', 'c'],
+    });
   });
 
-  test('does not share the caller\'s id array', () => {
+  test("does not share the caller's id array", () => {
     const ids = ['x'];
     const next = advanceCursor(null, '2026-11-21T00:00:00.000Z', ids)!;
     ids.push('y');

@@ -34,7 +34,11 @@ function leadServer(leads: Lead[], onPage: (offset: number) => void = () => unde
       .filter((l) => since === null || Date.parse(l.createdAt) >= Date.parse(since))
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
     const data = listed.slice(offset, offset + limit);
-    const body = { object: 'list', data, pagination: { total: listed.length, limit, offset, hasMore: offset + data.length < listed.length } };
+    const body = {
+      object: 'list',
+      data,
+      pagination: { total: listed.length, limit, offset, hasMore: offset + data.length < listed.length },
+    };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     onPage(offset);
   });
@@ -80,7 +84,8 @@ async function exportedIds(s: Spool): Promise<string[]> {
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, 0) + minute * 60_000).toISOString();
 const lead = (id: string, minute: number): Lead => ({ object: 'lead', id, createdAt: at(minute) });
 /** n leads, one a minute, lead_000 the oldest. */
-const series = (n: number, from = 0) => Array.from({ length: n }, (_, i) => lead(`lead_${String(from + i).padStart(3, '0')}`, from + i));
+const series = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => lead(`lead_${String(from + i).padStart(3, '0')}`, from + i));
 
 describe('walkLeads', () => {
   test('a first run exports every lead once, oldest first, page by page', async () => {
@@ -95,7 +100,9 @@ describe('walkLeads', () => {
     expect(r.newestIds).toEqual([leads.at(-1)!.id]);
     expect(r.oldest).toBe(leads[0].createdAt);
     // Archived leads are part of the sync; the page size is the API's maximum.
-    expect(queries.every((q) => q.get('includeArchived') === 'true' && q.get('limit') === String(PAGE_SIZE))).toBe(true);
+    expect(queries.every((q) => q.get('includeArchived') === 'true' && q.get('limit') === String(PAGE_SIZE))).toBe(
+      true,
+    );
   });
 
   test('leads created while paging push older ones back: none lost, none repeated, the new ones left for the next run', async () => {
@@ -171,7 +178,9 @@ describe('walkLeads', () => {
   test('a server that says hasMore on an empty page forever does not loop', async () => {
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ object: 'list', data: [], pagination: { total: 999, limit: 100, offset: 0, hasMore: true } }));
+      res.end(
+        JSON.stringify({ object: 'list', data: [], pagination: { total: 999, limit: 100, offset: 0, hasMore: true } }),
+      );
     });
     const s = await spool();
     const r = await walkLeads(await start(server), s, { cursor: null });
@@ -181,7 +190,13 @@ describe('walkLeads', () => {
   test('a lead without createdAt is refused, not exported', async () => {
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ object: 'list', data: [{ object: 'lead', id: 'x' }], pagination: { total: 1, limit: 100, offset: 0, hasMore: false } }));
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          data: [{ object: 'lead', id: 'x' }],
+          pagination: { total: 1, limit: 100, offset: 0, hasMore: false },
+        }),
+      );
     });
     const s = await spool();
     await expect(walkLeads(await start(server), s, { cursor: null })).rejects.toThrow(/without id or createdAt/);
@@ -192,7 +207,9 @@ describe('walkLeads', () => {
     const controller = new AbortController();
     const server = createServer(() => controller.abort()); // never answers; the run is interrupted meanwhile
     const s = await spool();
-    await expect(walkLeads(await start(server), s, { cursor: null, signal: controller.signal })).rejects.toThrow(/interrupted/);
+    await expect(walkLeads(await start(server), s, { cursor: null, signal: controller.signal })).rejects.toThrow(
+      /interrupted/,
+    );
     server.closeAllConnections();
   });
 });

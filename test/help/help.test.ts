@@ -23,32 +23,40 @@ describe('--help of every command', () => {
     expect(paths).toEqual(expect.arrayContaining(['profiles', 'profiles add', 'me', 'api', 'emulator', 'completion']));
   });
 
-  it.each(commands.map((c) => [c.path.join(' '), c] as const))('%s: summary, flags with allowed values, an example', async (_name, { path, cmd }) => {
-    const r = await runCli([...path, '--help'], { columns: 100 });
-    expect(r.exitCode).toBe(0);
-    expect(r.stderr).toBe('');
-    const summary = (cmd.summary() || cmd.description()).split('\n')[0] ?? '';
-    expect(summary.length, 'a one-line description').toBeGreaterThan(10);
-    expect(r.stdout.replace(/\s+/g, ' ')).toContain(summary.replace(/\s+/g, ' '));
-    expect(r.stdout).toMatch(/\nExamples?:\n {2}\$ cardqr /);
-    for (const opt of cmd.options) {
-      if (opt.hidden) continue;
-      expect(r.stdout, `${path.join(' ')} ${opt.flags}`).toContain(opt.long ?? opt.short ?? '');
-      for (const choice of opt.argChoices ?? []) expect(r.stdout, `${opt.flags} lists "${choice}"`).toContain(`"${choice}"`);
-    }
-    for (const arg of cmd.registeredArguments) {
-      for (const choice of arg.argChoices ?? []) expect(r.stdout, `<${arg.name()}> lists "${choice}"`).toContain(`"${choice}"`);
-    }
-    // The global flags it inherits, after its own (gh's INHERITED FLAGS), each once.
-    const inherited = r.stdout.slice(r.stdout.indexOf('\nGlobal Options:\n'));
-    expect(r.stdout).toContain('\nGlobal Options:\n');
-    const own = new Set(cmd.options.flatMap((o) => [o.long, o.short]));
-    for (const flag of GLOBAL_FLAGS) {
-      if (own.has(flag)) expect(inherited, `${flag} is ${path.join(' ')}'s own`).not.toMatch(new RegExp(`^ +(-\\w, )?${flag}\\b`, 'm'));
-      else expect(inherited, `${path.join(' ')} inherits ${flag}`).toMatch(new RegExp(`^ +(-\\w, )?${flag}\\b`, 'm'));
-    }
-    expect(inherited).not.toContain('--version');
-  });
+  it.each(commands.map((c) => [c.path.join(' '), c] as const))(
+    '%s: summary, flags with allowed values, an example',
+    async (_name, { path, cmd }) => {
+      const r = await runCli([...path, '--help'], { columns: 100 });
+      expect(r.exitCode).toBe(0);
+      expect(r.stderr).toBe('');
+      const summary = (cmd.summary() || cmd.description()).split('\n')[0] ?? '';
+      expect(summary.length, 'a one-line description').toBeGreaterThan(10);
+      expect(r.stdout.replace(/\s+/g, ' ')).toContain(summary.replace(/\s+/g, ' '));
+      expect(r.stdout).toMatch(/\nExamples?:\n {2}\$ cardqr /);
+      for (const opt of cmd.options) {
+        if (opt.hidden) continue;
+        expect(r.stdout, `${path.join(' ')} ${opt.flags}`).toContain(opt.long ?? opt.short ?? '');
+        for (const choice of opt.argChoices ?? [])
+          expect(r.stdout, `${opt.flags} lists "${choice}"`).toContain(`"${choice}"`);
+      }
+      for (const arg of cmd.registeredArguments) {
+        for (const choice of arg.argChoices ?? [])
+          expect(r.stdout, `<${arg.name()}> lists "${choice}"`).toContain(`"${choice}"`);
+      }
+      // The global flags it inherits, after its own (gh's INHERITED FLAGS), each once.
+      const inherited = r.stdout.slice(r.stdout.indexOf('\nGlobal Options:\n'));
+      expect(r.stdout).toContain('\nGlobal Options:\n');
+      const own = new Set(cmd.options.flatMap((o) => [o.long, o.short]));
+      for (const flag of GLOBAL_FLAGS) {
+        if (own.has(flag))
+          expect(inherited, `${flag} is ${path.join(' ')}'s own`).not.toMatch(
+            new RegExp(`^ +(-\\w, )?${flag}\\b`, 'm'),
+          );
+        else expect(inherited, `${path.join(' ')} inherits ${flag}`).toMatch(new RegExp(`^ +(-\\w, )?${flag}\\b`, 'm'));
+      }
+      expect(inherited).not.toContain('--version');
+    },
+  );
 
   it('examples are data on the command tree: the help shows exactly the lines attached to the command', async () => {
     const { examplesOf } = await import('../../src/help/annotations.js');
@@ -62,7 +70,19 @@ describe('--help of every command', () => {
   });
 });
 
-const GLOBAL_FLAGS = ['--profile', '--api-key-stdin', '--base-url', '--output', '--fields', '--quiet', '--no-color', '--verbose', '--timeout', '--max-retries', '--yes'];
+const GLOBAL_FLAGS = [
+  '--profile',
+  '--api-key-stdin',
+  '--base-url',
+  '--output',
+  '--fields',
+  '--quiet',
+  '--no-color',
+  '--verbose',
+  '--timeout',
+  '--max-retries',
+  '--yes',
+];
 
 describe('cardqr help <topic>', () => {
   it('shows the help of a command, or of a subcommand named after it (exit 0)', async () => {
@@ -78,15 +98,12 @@ describe('cardqr help <topic>', () => {
     [['help', 'nope'], 'cardqr help nope', 'cardqr --help'],
     [['cards', 'help', 'lsit'], 'cardqr cards help lsit', 'cardqr cards --help'],
     [['help', 'cards', 'lsit'], 'cardqr help cards lsit', 'cardqr cards --help'],
-  ])(
-    'an unknown topic is a usage error (exit 2), not the root help: %j',
-    async (args, said, see) => {
-      const r = await runCli(args);
-      expect(r.exitCode).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toBe(`error: unknown command '${args.at(-1)}' in '${said}'; see '${see}' for the commands\n`);
-    },
-  );
+  ])('an unknown topic is a usage error (exit 2), not the root help: %j', async (args, said, see) => {
+    const r = await runCli(args);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`error: unknown command '${args.at(-1)}' in '${said}'; see '${see}' for the commands\n`);
+  });
 });
 
 describe('bare cardqr: a short overview grouped by task', () => {
@@ -95,11 +112,17 @@ describe('bare cardqr: a short overview grouped by task', () => {
     expect([r.exitCode, r.stderr]).toEqual([0, '']);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines.length).toBeLessThan(60);
-    expect(lines.every((l) => l.length <= 80), 'fits 80 columns').toBe(true);
+    expect(
+      lines.every((l) => l.length <= 80),
+      'fits 80 columns',
+    ).toBe(true);
     expect(r.stdout).not.toContain('--max-retries');
     const headings = lines.filter((l) => /^[A-Z][a-z]/.test(l) && !l.includes(' - ') && !l.endsWith(':'));
     const tasks = ['Set up', 'Cards and QR codes', 'Images', 'Analytics and leads', 'Campaigns'];
-    expect(headings.filter((h) => tasks.includes(h)), 'task groups, in this order').toEqual(tasks);
+    expect(
+      headings.filter((h) => tasks.includes(h)),
+      'task groups, in this order',
+    ).toEqual(tasks);
     const top = program().commands.filter((c) => !c.name().startsWith('_'));
     for (const c of top) {
       expect(c.helpGroup(), `${c.name()} belongs to a task group`).not.toBe('Commands:');
@@ -114,7 +137,19 @@ describe('bare cardqr: a short overview grouped by task', () => {
   it('`cardqr --help` stays complete: every global flag, environment and exit codes', async () => {
     const r = await runCli(['--help'], { columns: 100 });
     expect(r.exitCode).toBe(0);
-    for (const flag of ['--profile', '--api-key-stdin', '--base-url', '--output', '--fields', '--quiet', '--no-color', '--verbose', '--timeout', '--max-retries', '--yes']) {
+    for (const flag of [
+      '--profile',
+      '--api-key-stdin',
+      '--base-url',
+      '--output',
+      '--fields',
+      '--quiet',
+      '--no-color',
+      '--verbose',
+      '--timeout',
+      '--max-retries',
+      '--yes',
+    ]) {
       expect(r.stdout).toContain(flag);
     }
     expect(r.stdout).toContain('Exit status:');

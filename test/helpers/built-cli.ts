@@ -67,10 +67,13 @@ export function spawnCli(args: string[], opts: SpawnOptions = {}): SpawnedCli {
   });
   if (opts.stdin !== null) child.stdin!.end(opts.stdin ?? '');
   const done = new Promise<SpawnResult>((resolve, reject) => {
-    const timer = opts.timeoutMs === undefined ? undefined : setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`timed out after ${opts.timeoutMs} ms: ${opts.shell ?? args.join(' ')}\n${out}\n${err}`));
-    }, opts.timeoutMs);
+    const timer =
+      opts.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            child.kill('SIGKILL');
+            reject(new Error(`timed out after ${opts.timeoutMs} ms: ${opts.shell ?? args.join(' ')}\n${out}\n${err}`));
+          }, opts.timeoutMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       poke();
@@ -79,21 +82,22 @@ export function spawnCli(args: string[], opts: SpawnOptions = {}): SpawnedCli {
   });
   const exit = done.then((r) => r.signal ?? r.code ?? -1);
   exit.catch(() => undefined); // a timeout is reported through `done`; awaiting only one of the two is fine
-  const waitFor = (re: RegExp, timeoutMs = 20_000) => new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${re} in:\n${out}\n${err}`)), timeoutMs);
-    const check = () => {
-      if (re.test(out + err)) {
-        clearTimeout(timer);
-        resolve();
-      } else if (child.exitCode !== null || child.signalCode !== null) {
-        clearTimeout(timer);
-        reject(new Error(`exited before ${re}:\n${out}\n${err}`));
-      } else {
-        waiters.push(check);
-      }
-    };
-    check();
-  });
+  const waitFor = (re: RegExp, timeoutMs = 20_000) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${re} in:\n${out}\n${err}`)), timeoutMs);
+      const check = () => {
+        if (re.test(out + err)) {
+          clearTimeout(timer);
+          resolve();
+        } else if (child.exitCode !== null || child.signalCode !== null) {
+          clearTimeout(timer);
+          reject(new Error(`exited before ${re}:\n${out}\n${err}`));
+        } else {
+          waiters.push(check);
+        }
+      };
+      check();
+    });
   return { child, stdout: () => out, stderr: () => err, done, exit, waitFor };
 }
 
@@ -125,7 +129,8 @@ export async function ensureFreshBuild(): Promise<void> {
       mkdirSync(LOCK);
       break;
     } catch {
-      if (Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000) rmSync(LOCK, { recursive: true, force: true });
+      if (Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000)
+        rmSync(LOCK, { recursive: true, force: true });
       await new Promise((r) => setTimeout(r, 250));
       if (buildIsFresh()) return; // another test file just built it
     }
@@ -135,7 +140,9 @@ export async function ensureFreshBuild(): Promise<void> {
     await promisify(execFile)('npm', ['run', 'build'], { cwd: ROOT, maxBuffer: 16 << 20 });
   } catch (e) {
     if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw e;
-    process.stderr.write(`warning: rebuilding dist/ failed; testing the existing bundle\n${(e as { stderr?: string }).stderr ?? ''}\n`);
+    process.stderr.write(
+      `warning: rebuilding dist/ failed; testing the existing bundle\n${(e as { stderr?: string }).stderr ?? ''}\n`,
+    );
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
   }

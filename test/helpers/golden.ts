@@ -15,6 +15,11 @@ export function expectGolden(name: string, actual: string): void {
     writeFileSync(file, actual);
     return;
   }
-  if (!existsSync(file)) throw new Error(`no golden file test/__golden__/${name}: run UPDATE_GOLDEN=1 npx vitest run <this test file> and review it`);
-  expect(actual, `differs from test/__golden__/${name} (UPDATE_GOLDEN=1 rewrites it after a deliberate change)`).toBe(readFileSync(file, 'utf8'));
+  if (!existsSync(file))
+    throw new Error(
+      `no golden file test/__golden__/${name}: run UPDATE_GOLDEN=1 npx vitest run <this test file> and review it`,
+    );
+  expect(actual, `differs from test/__golden__/${name} (UPDATE_GOLDEN=1 rewrites it after a deliberate change)`).toBe(
+    readFileSync(file, 'utf8'),
+  );
 }

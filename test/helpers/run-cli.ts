@@ -79,7 +79,8 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
     columns: opts.columns ?? 100,
   };
   const emu = opts.emu;
-  const ownConfig = opts.configDir === undefined && opts.env?.CARDQR_CONFIG_DIR === undefined ? tempDir('cardqr-cfg-') : undefined;
+  const ownConfig =
+    opts.configDir === undefined && opts.env?.CARDQR_CONFIG_DIR === undefined ? tempDir('cardqr-cfg-') : undefined;
   const env: Record<string, string | undefined> = {
     CARDQR_CONFIG_DIR: opts.configDir ?? ownConfig,
     ...(emu ? { CARDQR_BASE_URL: emu.baseUrl } : {}),

@@ -98,9 +98,24 @@ function harness(sh: ShellEnv, name: string, text: string): string {
   return file;
 }
 
-const opts = (sh: ShellEnv) => ({ cwd: sh.cwd, env: { ...sh.env, HOME: sh.dir, XDG_CONFIG_HOME: join(sh.dir, '.config'), XDG_DATA_HOME: join(sh.dir, '.local/share') } as NodeJS.ProcessEnv, timeout: 60_000, maxBuffer: 4 << 20 });
+const opts = (sh: ShellEnv) => ({
+  cwd: sh.cwd,
+  env: {
+    ...sh.env,
+    HOME: sh.dir,
+    XDG_CONFIG_HOME: join(sh.dir, '.config'),
+    XDG_DATA_HOME: join(sh.dir, '.local/share'),
+  } as NodeJS.ProcessEnv,
+  timeout: 60_000,
+  maxBuffer: 4 << 20,
+});
 
-export async function bashComplete(sh: ShellEnv, script: string, lines: string[], withBashCompletion = true): Promise<string[][]> {
+export async function bashComplete(
+  sh: ShellEnv,
+  script: string,
+  lines: string[],
+  withBashCompletion = true,
+): Promise<string[][]> {
   const file = harness(sh, 'harness.bash', BASH_HARNESS);
   const o = opts(sh);
   o.env.WITH_BASH_COMPLETION = withBashCompletion ? '1' : '0';

@@ -18,7 +18,9 @@ export function memoryStream(): MemoryStream {
   return stream;
 }
 
-export function memoryIO(opts: { tty?: boolean; columns?: number } = {}): IO & { stdout: MemoryStream; stderr: MemoryStream } {
+export function memoryIO(
+  opts: { tty?: boolean; columns?: number } = {},
+): IO & { stdout: MemoryStream; stderr: MemoryStream } {
   return {
     stdout: memoryStream(),
     stderr: memoryStream(),

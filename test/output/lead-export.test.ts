@@ -4,7 +4,14 @@ import { describe, expect, test } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { leadExportFormat, leadExportFormatter } from '../../src/output/lead-export.js';
 
-const lead = { id: 'lead_1', createdAt: '2026-05-01T10:00:00Z', source: 'form', cardId: 'crd_1', locked: false, contact: { name: 'Ada', email: 'ada@example.com' } };
+const lead = {
+  id: 'lead_1',
+  createdAt: '2026-05-01T10:00:00Z',
+  source: 'form',
+  cardId: 'crd_1',
+  locked: false,
+  contact: { name: 'Ada', email: 'ada@example.com' },
+};
 const line = JSON.stringify(lead);
 
 describe('leadExportFormat', () => {
@@ -17,7 +24,9 @@ describe('leadExportFormat', () => {
 
   test('any other -o is a usage error', () => {
     expect(() => leadExportFormat({ output: 'table' }, undefined)).toThrow(UsageError);
-    expect(() => leadExportFormat({ output: 'table' }, undefined)).toThrow('leads export writes ndjson, csv, json or vcf, not table (-o ndjson|csv|json|vcf)');
+    expect(() => leadExportFormat({ output: 'table' }, undefined)).toThrow(
+      'leads export writes ndjson, csv, json or vcf, not table (-o ndjson|csv|json|vcf)',
+    );
   });
 });
 
@@ -31,7 +40,9 @@ describe('leadExportFormatter', () => {
 
   test('json: one indented array that cannot be added to', async () => {
     const f = await leadExportFormatter('json', undefined, { fields: 'id' });
-    expect(f.header() + f.item(line) + f.item(line) + f.footer()).toBe('[\n  {\n    "id": "lead_1"\n  },\n  {\n    "id": "lead_1"\n  }\n]\n');
+    expect(f.header() + f.item(line) + f.item(line) + f.footer()).toBe(
+      '[\n  {\n    "id": "lead_1"\n  },\n  {\n    "id": "lead_1"\n  }\n]\n',
+    );
     expect(f.append.fits).toBe('never');
     const empty = await leadExportFormatter('json', undefined, {});
     expect(empty.header() + empty.footer()).toBe('[]\n');
@@ -39,7 +50,9 @@ describe('leadExportFormatter', () => {
 
   test('csv: the leads view’s columns and row mapper; an existing file must have the same header', async () => {
     const f = await leadExportFormatter('csv', undefined, { csvDelimiter: ';' });
-    expect(f.header()).toMatch(/^id;createdAt;source;trigger;cardId;cardName;formName;locked;archived;contact\.name;contact\.email;/);
+    expect(f.header()).toMatch(
+      /^id;createdAt;source;trigger;cardId;cardName;formName;locked;archived;contact\.name;contact\.email;/,
+    );
     expect(f.item(line)).toBe('lead_1;2026-05-01T10:00:00Z;form;;crd_1;;;false;false;Ada;ada@example.com;;;;;;;;;\r\n');
     const fits = f.append.fits as (l: string) => boolean;
     expect([fits(f.header().replace(/\r\n$/, '')), fits('id,name')]).toEqual([true, false]);

@@ -7,7 +7,13 @@ import { memoryStream } from './_io.js';
 
 async function messages(opts: { quiet?: boolean; verbose?: boolean; color?: boolean } = {}) {
   const stream = memoryStream();
-  const msg = createMessages({ stream, tty: false, quiet: Boolean(opts.quiet), verbose: Boolean(opts.verbose), paint: await loadPaint(Boolean(opts.color)) });
+  const msg = createMessages({
+    stream,
+    tty: false,
+    quiet: Boolean(opts.quiet),
+    verbose: Boolean(opts.verbose),
+    paint: await loadPaint(Boolean(opts.color)),
+  });
   const speak = () => {
     msg.info('saved profile prod');
     msg.note('took over a stale lock');
@@ -23,7 +29,9 @@ describe('createMessages', () => {
     const { msg, stream, speak } = await messages();
     speak();
     expect(msg.quiet).toBe(false);
-    expect(stream.text()).toBe('saved profile prod\nnote: took over a stale lock\nwarning: the config file is readable by others\nnothing was sent\n');
+    expect(stream.text()).toBe(
+      'saved profile prod\nnote: took over a stale lock\nwarning: the config file is readable by others\nnothing was sent\n',
+    );
   });
 
   test('-q: warnings and what must be seen only', async () => {
@@ -39,7 +47,9 @@ describe('createMessages', () => {
     expect(loud.stream.text()).toContain('[debug] GET /me\n');
     const both = await messages({ verbose: true, quiet: true });
     both.speak();
-    expect(both.stream.text()).toBe('warning: the config file is readable by others\nnothing was sent\n[debug] GET /me\n');
+    expect(both.stream.text()).toBe(
+      'warning: the config file is readable by others\nnothing was sent\n[debug] GET /me\n',
+    );
   });
 
   test('colour on: the labels are painted, the text is not', async () => {

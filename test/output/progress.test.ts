@@ -8,7 +8,14 @@ describe('startProgress off a terminal', () => {
   test('a plain line once `everyMs` has passed since the last one', async () => {
     let now = 1_000;
     const stream = memoryStream();
-    const p = await startProgress({ stream, tty: false, quiet: false, now: () => now, label: 'import', everyMs: 5_000 });
+    const p = await startProgress({
+      stream,
+      tty: false,
+      quiet: false,
+      now: () => now,
+      label: 'import',
+      everyMs: 5_000,
+    });
     p.update('1/10 rows');
     now += 4_999;
     p.update('2/10 rows');

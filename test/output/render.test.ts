@@ -51,7 +51,12 @@ describe('sections', () => {
   });
 
   test('are left out with --fields, -q and in the other formats', async () => {
-    for (const flags of [{ output: 'table', fields: 'id' }, { output: 'table', quiet: true }, { output: 'json' }, { output: 'csv' }] as OutputFlags[]) {
+    for (const flags of [
+      { output: 'table', fields: 'id' },
+      { output: 'table', quiet: true },
+      { output: 'json' },
+      { output: 'csv' },
+    ] as OutputFlags[]) {
       const io = memoryIO();
       await renderRecord(tpl, tplView, settings(flags, io), io);
       expect(io.stdout.text()).not.toContain('Rules');
@@ -97,10 +102,19 @@ describe('CSV rows of a record', () => {
     total: number;
     timeline: { date: string; scans: number }[];
   }
-  const stats: Stats = { total: 5, timeline: [{ date: '2026-04-30', scans: 2 }, { date: '2026-05-01', scans: 3 }] };
+  const stats: Stats = {
+    total: 5,
+    timeline: [
+      { date: '2026-04-30', scans: 2 },
+      { date: '2026-05-01', scans: 3 },
+    ],
+  };
   const view: View<Stats> = {
     columns: [],
-    csvItems: { items: (s) => s.timeline, view: { columns: [], csv: ['date', 'scans'], id: (d: { date: string }) => d.date } },
+    csvItems: {
+      items: (s) => s.timeline,
+      view: { columns: [], csv: ['date', 'scans'], id: (d: { date: string }) => d.date },
+    },
   };
 
   test('csvItems: the CSV is a list of the record’s parts; json stays the record', async () => {
@@ -130,14 +144,17 @@ describe('CSV rows of a record', () => {
     };
     const io = memoryIO();
     await renderRecord(person, mapped, settings({ output: 'csv' }, io), io);
-    expect(io.stdout.text()).toBe('id,fullName,extra\r\np_1,Ada Lovelace,"{""name.first"":""Ada"",""name.last"":""Lovelace"",""note"":""=1+1""}"\r\n');
+    expect(io.stdout.text()).toBe(
+      'id,fullName,extra\r\np_1,Ada Lovelace,"{""name.first"":""Ada"",""name.last"":""Lovelace"",""note"":""=1+1""}"\r\n',
+    );
   });
 });
 
 describe('a list envelope', () => {
   const view: View = {
     columns: [{ header: 'id', value: 'id' }],
-    list: (d: { object?: string; data?: unknown }) => (d.object === 'list' && Array.isArray(d.data) ? d.data : undefined),
+    list: (d: { object?: string; data?: unknown }) =>
+      d.object === 'list' && Array.isArray(d.data) ? d.data : undefined,
   };
   const envelope = { object: 'list', data: [{ id: 'a' }, { id: 'b' }] };
 
@@ -175,7 +192,12 @@ describe('a fixed file format', () => {
   test('replaces every other format: its header, then each item’s text (empty ones left out)', async () => {
     for (const output of ['table', 'csv', 'json'] as const) {
       const io = memoryIO();
-      const n = await renderList([{ id: 'a' }, { id: 'b', locked: true }, { id: 'c' }], view, settings({ output }, io), io);
+      const n = await renderList(
+        [{ id: 'a' }, { id: 'b', locked: true }, { id: 'c' }],
+        view,
+        settings({ output }, io),
+        io,
+      );
       expect([n, io.stdout.text(), io.stderr.text()]).toEqual([3, 'ID\na\nc\n', '']);
     }
   });

@@ -64,6 +64,8 @@ describe('KeyScrubber', () => {
   });
 
   it('maskUrl masks query parameters named like secrets', () => {
-    expect(maskUrl(new URL('http://h/v1/cards?api_key=abc&limit=5&token=x'))).toBe('http://h/v1/cards?api_key=****&limit=5&token=****');
+    expect(maskUrl(new URL('http://h/v1/cards?api_key=abc&limit=5&token=x'))).toBe(
+      'http://h/v1/cards?api_key=****&limit=5&token=****',
+    );
   });
 });

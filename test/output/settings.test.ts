@@ -2,12 +2,24 @@
 // stdout (summaryAsJson, jsonRequested), as tables.
 import { describe, expect, test } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { errorBodyWanted, jsonRequested, type OutputFlags, requestedFormat, resolveOutput, summaryAsJson } from '../../src/output/settings.js';
+import {
+  errorBodyWanted,
+  jsonRequested,
+  type OutputFlags,
+  requestedFormat,
+  resolveOutput,
+  summaryAsJson,
+} from '../../src/output/settings.js';
 import { memoryIO } from './_io.js';
 
 const NOW = new Date('2026-05-01T12:00:00Z');
 
-function resolve(flags: OutputFlags, tty: boolean, opts: Parameters<typeof resolveOutput>[2] = {}, env: Record<string, string> = {}) {
+function resolve(
+  flags: OutputFlags,
+  tty: boolean,
+  opts: Parameters<typeof resolveOutput>[2] = {},
+  env: Record<string, string> = {},
+) {
   return resolveOutput(flags, { io: memoryIO({ tty, columns: 100 }), env, now: NOW }, opts);
 }
 
@@ -29,13 +41,21 @@ describe('resolveOutput', () => {
 
   test('-o vcf only where the command allows it', () => {
     expect(() => resolve({ output: 'vcf' }, false)).toThrow(UsageError);
-    expect(() => resolve({ output: 'vcf' }, false)).toThrow(/-o vcf \(vCard\) applies to leads list, leads get and leads export only/);
+    expect(() => resolve({ output: 'vcf' }, false)).toThrow(
+      /-o vcf \(vCard\) applies to leads list, leads get and leads export only/,
+    );
     expect(resolve({ output: 'vcf' }, false, { allowVcf: true }).format).toBe('vcf');
   });
 
   test('--fields, -q, --query and the CSV flags are carried', () => {
     const s = resolve({ output: 'csv', fields: 'id, fields.email', quiet: true, csvDialect: 'excel-semicolon' }, false);
-    expect(s).toMatchObject({ fields: ['id', 'fields.email'], quiet: true, tty: false, now: NOW, csv: { dialect: 'excel', delimiter: ';', raw: false } });
+    expect(s).toMatchObject({
+      fields: ['id', 'fields.email'],
+      quiet: true,
+      tty: false,
+      now: NOW,
+      csv: { dialect: 'excel', delimiter: ';', raw: false },
+    });
     expect(() => resolve({ fields: 'a,,b c' }, false)).toThrow(/invalid --fields "a,,b c"/);
   });
 
@@ -57,7 +77,10 @@ describe('a summary as JSON', () => {
     [{ output: 'json' }, { pretty: true, query: undefined }],
     [{ output: 'ndjson' }, { pretty: false, query: undefined }],
     [{ query: 'rows' }, { pretty: true, query: 'rows' }],
-    [{ output: 'ndjson', query: 'rows' }, { pretty: false, query: 'rows' }],
+    [
+      { output: 'ndjson', query: 'rows' },
+      { pretty: false, query: 'rows' },
+    ],
   ])('summaryAsJson(%j) = %j', (flags, want) => {
     expect(summaryAsJson(flags)).toEqual(want);
   });
@@ -74,7 +97,11 @@ describe('a summary as JSON', () => {
   });
 
   test('-o json alone prints an error body whole; requestedFormat is -o as given', () => {
-    expect([errorBodyWanted({ output: 'json' }), errorBodyWanted({ output: 'ndjson' }), errorBodyWanted({})]).toEqual([true, false, false]);
+    expect([errorBodyWanted({ output: 'json' }), errorBodyWanted({ output: 'ndjson' }), errorBodyWanted({})]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect([requestedFormat({}), requestedFormat({ output: 'csv' })]).toEqual([undefined, 'csv']);
   });
 });

@@ -31,10 +31,20 @@ describe('display width', () => {
 
 describe('layout', () => {
   it('uses the natural widths when there is room, with numbers right-aligned', () => {
-    const l = layout(['ID', 'SCANS'], [[{ text: 'qr_a' }, { text: '5', numeric: true }], [{ text: 'qr_bb' }, { text: '120', numeric: true }]], 80);
+    const l = layout(
+      ['ID', 'SCANS'],
+      [
+        [{ text: 'qr_a' }, { text: '5', numeric: true }],
+        [{ text: 'qr_bb' }, { text: '120', numeric: true }],
+      ],
+      80,
+    );
     expect(l.widths).toEqual([5, 5]);
     expect(l.right).toEqual([false, true]);
-    const lines = [formatRow(cells('ID', 'SCANS'), l, plain), formatRow([{ text: 'qr_a' }, { text: '5', numeric: true }], l, plain)];
+    const lines = [
+      formatRow(cells('ID', 'SCANS'), l, plain),
+      formatRow([{ text: 'qr_a' }, { text: '5', numeric: true }], l, plain),
+    ];
     expect(lines).toEqual(['ID     SCANS\n', 'qr_a       5\n']);
   });
 
@@ -55,7 +65,9 @@ describe('layout', () => {
     expect(displayWidth(formatRow(sample[0], tiny, plain).trimEnd())).toBeLessThanOrEqual(24);
     const free = layout(['ID', 'NAME', 'STATUS', 'PAUSED', 'SHORT CODE'], sample);
     expect(free.cut).toBe(false);
-    expect(formatRow(sample[0], free, plain)).toBe('crd_aleksandra  Aleksandra Wiśniewska  published  yes     aleksandra-w\n');
+    expect(formatRow(sample[0], free, plain)).toBe(
+      'crd_aleksandra  Aleksandra Wiśniewska  published  yes     aleksandra-w\n',
+    );
   });
 
   it('pads by display width, so wide characters keep the columns aligned', () => {

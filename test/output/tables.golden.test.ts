@@ -13,10 +13,19 @@ const NOW = Date.parse('2026-03-14T12:00:00Z');
 /** The seed dated from NOW, with a custom public domain so no URL holds the emulator's port. */
 function fixedSeed(): Seed {
   const seed = defaultSeed({ now: NOW });
-  return { ...seed, accounts: seed.accounts.map((a) => ({ ...a, publicBase: `https://cards.${a.id.slice(4)}.example` })) };
+  return {
+    ...seed,
+    accounts: seed.accounts.map((a) => ({ ...a, publicBase: `https://cards.${a.id.slice(4)}.example` })),
+  };
 }
 const emu = useEmulator({ seed: fixedSeed() });
-const terminal = (columns: number, env: Record<string, string> = { NO_COLOR: '1' }): RunOptions => ({ emu, tty: true, columns, now: new Date(NOW), env });
+const terminal = (columns: number, env: Record<string, string> = { NO_COLOR: '1' }): RunOptions => ({
+  emu,
+  tty: true,
+  columns,
+  now: new Date(NOW),
+  env,
+});
 /** Colour escapes written visibly, so the golden file reads (and diffs) as text. */
 const visible = (text: string) => text.replace(/\x1b/g, '␛');
 

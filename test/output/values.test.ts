@@ -14,11 +14,21 @@ describe('output values', () => {
   });
 
   it('flatten makes dotted columns and keeps lists whole', () => {
-    expect(flatten({ a: 1, b: { c: 'x', d: { e: null } }, l: [1, 2] })).toEqual({ a: 1, 'b.c': 'x', 'b.d.e': null, l: [1, 2] });
+    expect(flatten({ a: 1, b: { c: 'x', d: { e: null } }, l: [1, 2] })).toEqual({
+      a: 1,
+      'b.c': 'x',
+      'b.d.e': null,
+      l: [1, 2],
+    });
   });
 
   it('lists become one readable cell', () => {
-    expect(cellText([{ label: 'work', value: 'a@x' }, { label: 'home', value: 'b@y' }])).toBe('work: a@x; home: b@y');
+    expect(
+      cellText([
+        { label: 'work', value: 'a@x' },
+        { label: 'home', value: 'b@y' },
+      ]),
+    ).toBe('work: a@x; home: b@y');
     expect(cellText(null)).toBe('');
     expect(cellText(true)).toBe('true');
   });

@@ -39,14 +39,21 @@ async function run(args: string[], extra: Record<string, string> = {}) {
 
 beforeAll(async () => {
   await ensureFreshBuild();
-  const npm = { cwd: ROOT, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' }, maxBuffer: 16 << 20 };
+  const npm = {
+    cwd: ROOT,
+    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+    maxBuffer: 16 << 20,
+  };
   // dist/ is fresh (ensureFreshBuild): --ignore-scripts skips `prepack`, so no rebuild runs under the
   // other test files' feet. The clean-clone test below runs prepack for real.
   const dry = await exec('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], npm);
   packed = (JSON.parse(dry.stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path).sort();
   const { stdout } = await exec('npm', ['pack', '--pack-destination', work, '--json', '--ignore-scripts'], npm);
   const tarball = join(work, (JSON.parse(stdout) as Array<{ filename: string }>)[0].filename);
-  await exec('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--omit=dev', tarball], { ...npm, cwd: work });
+  await exec('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--omit=dev', tarball], {
+    ...npm,
+    cwd: work,
+  });
 }, 600_000);
 
 afterAll(() => {
@@ -55,9 +62,11 @@ afterAll(() => {
 
 describe('npm pack', () => {
   it('ships only the bundle, bin, completions, README, LICENSE and package.json', () => {
-    const allowed = /^(dist\/[^/]+\.js|bin\/cardqr|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|README\.md|LICENSE|package\.json)$/;
+    const allowed =
+      /^(dist\/[^/]+\.js|bin\/cardqr|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|README\.md|LICENSE|package\.json)$/;
     expect(packed.filter((f) => !allowed.test(f))).toEqual([]);
-    for (const f of ['bin/cardqr', 'dist/cli.js', 'README.md', 'LICENSE', ...Object.values(COMPLETION_FILES)]) expect(packed).toContain(f);
+    for (const f of ['bin/cardqr', 'dist/cli.js', 'README.md', 'LICENSE', ...Object.values(COMPLETION_FILES)])
+      expect(packed).toContain(f);
   });
 });
 
@@ -65,16 +74,24 @@ describe('npm pack from a clean clone', () => {
   it('builds first (prepack), so the tarball ships dist/', async () => {
     // The tracked files only (what a clone holds: no dist/), with this checkout's node_modules.
     const clone = join(work, 'clone');
-    const files = (await exec('git', ['ls-files', '-z'], { cwd: ROOT, maxBuffer: 16 << 20 })).stdout.split('\0').filter((f) => f && existsSync(join(ROOT, f)));
+    const files = (await exec('git', ['ls-files', '-z'], { cwd: ROOT, maxBuffer: 16 << 20 })).stdout
+      .split('\0')
+      .filter((f) => f && existsSync(join(ROOT, f)));
     for (const f of files) {
       mkdirSync(dirname(join(clone, f)), { recursive: true });
       copyFileSync(join(ROOT, f), join(clone, f));
     }
     symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'));
     expect(existsSync(join(clone, 'dist'))).toBe(false);
-    const { stdout } = await exec('npm', ['pack', '--dry-run', '--json'], { cwd: clone, env: { ...process.env, npm_config_update_notifier: 'false' }, maxBuffer: 16 << 20 });
+    const { stdout } = await exec('npm', ['pack', '--dry-run', '--json'], {
+      cwd: clone,
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+      maxBuffer: 16 << 20,
+    });
     // prepack's build output comes first on stdout; npm's JSON starts at the line that opens the array.
-    const shipped = (JSON.parse(stdout.slice(stdout.search(/^\[$/m))) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path);
+    const shipped = (
+      JSON.parse(stdout.slice(stdout.search(/^\[$/m))) as Array<{ files: Array<{ path: string }> }>
+    )[0].files.map((f) => f.path);
     expect(shipped).toContain('dist/cli.js');
     expect(shipped).toContain('dist/fast.js');
   }, 300_000);

@@ -16,7 +16,15 @@ export const printSeed = (): Seed => ({
   accounts: [{ id: 'acc_print', email: 'print@example.com', plan: 'pro', qrAllowance: 500, cardAllowance: 50 }],
   keys: [{ name: 'full', secret: KEY, requestsPerMinute: 1_000_000 }],
   // A dashboard design: coloured, with a frame and a label band below the code.
-  qrCodes: [{ id: 'qr_framed', name: 'Framed', shortCode: 'framed', destinationUrl: 'https://example.com/framed', design: { foreground: '#0B3D91', background: '#FFFFFF', frame: 'scan_me' } }],
+  qrCodes: [
+    {
+      id: 'qr_framed',
+      name: 'Framed',
+      shortCode: 'framed',
+      destinationUrl: 'https://example.com/framed',
+      design: { foreground: '#0B3D91', background: '#FFFFFF', frame: 'scan_me' },
+    },
+  ],
 });
 
 export function usePrintEmulator() {
@@ -35,7 +43,11 @@ export function tmp(prefix = 'cardqr-print-'): string {
   return d;
 }
 
-export interface Created { id: string; url: string; shortCode: string }
+export interface Created {
+  id: string;
+  url: string;
+  shortCode: string;
+}
 
 /** Creates `n` url QR codes through the API (POST /qr-codes). */
 export async function createQrCodes(emu: { baseUrl: string }, n: number, prefix = 'label'): Promise<Created[]> {
@@ -57,7 +69,10 @@ export async function createQrCodes(emu: { baseUrl: string }, n: number, prefix 
 export function rasterPages(pdf: string, dpi = 300): string[] {
   const dir = tmp('cardqr-pages-');
   execFileSync('pdftoppm', ['-r', String(dpi), '-png', pdf, join(dir, 'p')]);
-  return readdirSync(dir).filter((n) => n.endsWith('.png')).sort().map((n) => join(dir, n));
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.png'))
+    .sort()
+    .map((n) => join(dir, n));
 }
 
 const pageCache = new Map<string, Promise<{ data: Buffer; width: number; height: number }>>();
@@ -66,7 +81,11 @@ const pageCache = new Map<string, Promise<{ data: Buffer; width: number; height:
 export function greyPage(png: string) {
   let p = pageCache.get(png);
   if (!p) {
-    p = sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true }).then(({ data, info }) => ({ data, width: info.width, height: info.height }));
+    p = sharp(png)
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
     pageCache.set(png, p);
   }
   return p;
@@ -81,18 +100,31 @@ export async function greyAt(png: string, xMm: number, yMm: number, dpi = 300): 
 }
 
 /** Decodes the codes inside a rectangle (mm, from the page's top left) of a page raster. */
-export async function decodeRegion(png: string, box: { x: number; y: number; w: number; h: number }, dpi = 300): Promise<string[]> {
+export async function decodeRegion(
+  png: string,
+  box: { x: number; y: number; w: number; h: number },
+  dpi = 300,
+): Promise<string[]> {
   const page = await greyPage(png);
   const px = (mm: number) => Math.round((mm / 25.4) * dpi);
   const [left, top] = [px(box.x), px(box.y)];
   const width = Math.min(px(box.w), page.width - left);
   const height = Math.min(px(box.h), page.height - top);
   const crop = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y++) page.data.copy(crop, y * width, (top + y) * page.width + left, (top + y) * page.width + left + width);
+  for (let y = 0; y < height; y++)
+    page.data.copy(crop, y * width, (top + y) * page.width + left, (top + y) * page.width + left + width);
   const file = join(tmp('cardqr-cell-'), 'cell.png');
-  writeFileSync(file, await sharp(crop, { raw: { width, height, channels: 1 } }).png().toBuffer());
+  writeFileSync(
+    file,
+    await sharp(crop, { raw: { width, height, channels: 1 } })
+      .png()
+      .toBuffer(),
+  );
   try {
-    const out = execFileSync('zbarimg', ['-q', '--raw', '-Sbinary', '-Sdisable', '-Sqrcode.enable', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('zbarimg', ['-q', '--raw', '-Sbinary', '-Sdisable', '-Sqrcode.enable', file], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return out.length ? [out] : [];
   } catch {
     return []; // zbarimg exits 4 when it finds nothing
@@ -112,11 +144,15 @@ export async function imageProxy(emu: { baseUrl: string }, images: Record<string
       res.end(images[id]);
       return;
     }
-    fetch(`${emu.baseUrl}${(req.url ?? '').replace(/^\/v1/, '')}`, { headers: { authorization: req.headers.authorization ?? '' } })
-      .then(async (r) => {
+    fetch(`${emu.baseUrl}${(req.url ?? '').replace(/^\/v1/, '')}`, {
+      headers: { authorization: req.headers.authorization ?? '' },
+    }).then(
+      async (r) => {
         res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
         res.end(Buffer.from(await r.arrayBuffer()));
-      }, () => res.destroy());
+      },
+      () => res.destroy(),
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {

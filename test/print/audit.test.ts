@@ -38,7 +38,9 @@ describe('cardqr print audit', () => {
     expect((await api('PATCH', `/qr-codes/${codes[0].id}`, { status: 'paused' })).status).toBe(200);
     expect((await api('PATCH', `/qr-codes/${codes[1].id}`, { status: 'paused' })).status).toBe(200);
     expect((await api('DELETE', `/qr-codes/${codes[2].id}`)).status).toBe(204);
-    expect((await api('PATCH', `/qr-codes/${codes[3].id}`, { destinationUrl: 'https://elsewhere.example/x' })).status).toBe(200);
+    expect(
+      (await api('PATCH', `/qr-codes/${codes[3].id}`, { destinationUrl: 'https://elsewhere.example/x' })).status,
+    ).toBe(200);
     expect((await api('DELETE', `/cards/${card.id}`)).status).toBe(204);
     emu.clearRequests();
 
@@ -53,7 +55,9 @@ describe('cardqr print audit', () => {
       [card.id, 'card', 'deleted'],
     ]);
     expect(findings[3].detail).toBe('now points to https://elsewhere.example/x (printed: https://example.com/label/4)');
-    expect(r.stderr).toMatch(/checked 7 codes of run_\S+: 2 as printed, 2 paused, 0 unpublished, 2 deleted, 1 pointing elsewhere, 0 with a changed link/);
+    expect(r.stderr).toMatch(
+      /checked 7 codes of run_\S+: 2 as printed, 2 paused, 0 unpublished, 2 deleted, 1 pointing elsewhere, 0 with a changed link/,
+    );
     // Reads only.
     expect(emu.requests().filter((q) => q.method !== 'GET')).toEqual([]);
   });
@@ -72,9 +76,14 @@ describe('cardqr print audit', () => {
   it('refuses a run printed against another API', async () => {
     const [code] = await createQrCodes(emu, 1);
     const config = await printRun([code.id]);
-    const r = await runCli(['print', 'audit', 'last', '--base-url', 'http://127.0.0.1:9/v1'], { emu, configDir: config });
+    const r = await runCli(['print', 'audit', 'last', '--base-url', 'http://127.0.0.1:9/v1'], {
+      emu,
+      configDir: config,
+    });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/was printed against http:\/\/127\.0\.0\.1:\d+\/v1, but this command would ask http:\/\/127\.0\.0\.1:9\/v1/);
+    expect(r.stderr).toMatch(
+      /was printed against http:\/\/127\.0\.0\.1:\d+\/v1, but this command would ask http:\/\/127\.0\.0\.1:9\/v1/,
+    );
   });
 });
 
@@ -87,33 +96,62 @@ describe('cardqr print retarget', () => {
     emu.clearRequests();
 
     // No terminal and no --yes: refused before anything is sent.
-    const refused = await runCli(['print', 'retarget', 'last', '--url', 'https://example.com/over'], { emu, configDir: config });
+    const refused = await runCli(['print', 'retarget', 'last', '--url', 'https://example.com/over'], {
+      emu,
+      configDir: config,
+    });
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toMatch(/pass --yes/);
     expect(emu.requests().filter((q) => q.method === 'PATCH')).toHaveLength(0);
 
     // On a terminal: the question names the count; "n" changes nothing.
-    const no = await runCli(['print', 'retarget', 'last', '--url', 'https://example.com/over'], { emu, configDir: config, tty: true, answers: ['n'] });
-    expect(no.prompts).toEqual([expect.stringMatching(/^Point 4 QR codes of run run_\S+ at https:\/\/example\.com\/over\? \(1 card in the run stays as it is\) \[y\/N\] $/)]);
+    const no = await runCli(['print', 'retarget', 'last', '--url', 'https://example.com/over'], {
+      emu,
+      configDir: config,
+      tty: true,
+      answers: ['n'],
+    });
+    expect(no.prompts).toEqual([
+      expect.stringMatching(
+        /^Point 4 QR codes of run run_\S+ at https:\/\/example\.com\/over\? \(1 card in the run stays as it is\) \[y\/N\] $/,
+      ),
+    ]);
     expect(no.exitCode).toBe(2);
     expect(emu.requests().filter((q) => q.method === 'PATCH')).toHaveLength(0);
 
-    const r = await runCli(['print', 'retarget', 'last', '--url', 'https://example.com/over', '--yes', '-o', 'json'], { emu, configDir: config });
+    const r = await runCli(['print', 'retarget', 'last', '--url', 'https://example.com/over', '--yes', '-o', 'json'], {
+      emu,
+      configDir: config,
+    });
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout).map((m: { id: string; result: string }) => [m.id, m.result])).toEqual([
-      [codes[0].id, 'moved'], [codes[1].id, 'moved'], [codes[2].id, 'moved'], [codes[3].id, 'deleted'],
+      [codes[0].id, 'moved'],
+      [codes[1].id, 'moved'],
+      [codes[2].id, 'moved'],
+      [codes[3].id, 'deleted'],
     ]);
-    expect(r.stderr).toMatch(/3 QR codes now point to https:\/\/example\.com\/over; 1 deleted, 0 failed; 1 card left unchanged \(cards have no destination\)/);
-    for (const c of codes.slice(0, 3)) expect(emu.store.qrCode('acc_print', c.id)?.destinationUrl).toBe('https://example.com/over');
+    expect(r.stderr).toMatch(
+      /3 QR codes now point to https:\/\/example\.com\/over; 1 deleted, 0 failed; 1 card left unchanged \(cards have no destination\)/,
+    );
+    for (const c of codes.slice(0, 3))
+      expect(emu.store.qrCode('acc_print', c.id)?.destinationUrl).toBe('https://example.com/over');
     const patches = emu.requests().filter((q) => q.method === 'PATCH');
     expect(patches.every((p) => /^\/qr-codes\/qr_/.test(p.path))).toBe(true);
     const keys = patches.map((p) => p.headers['idempotency-key']);
 
     // Again: the same idempotency keys, so nothing can apply twice; the result is the same.
     emu.clearRequests();
-    const again = await runCli(['print', 'retarget', 'last', '--url', 'https://example.com/over', '--yes'], { emu, configDir: config });
+    const again = await runCli(['print', 'retarget', 'last', '--url', 'https://example.com/over', '--yes'], {
+      emu,
+      configDir: config,
+    });
     expect(again.exitCode).toBe(0);
-    expect(emu.requests().filter((q) => q.method === 'PATCH').map((p) => p.headers['idempotency-key'])).toEqual(keys);
+    expect(
+      emu
+        .requests()
+        .filter((q) => q.method === 'PATCH')
+        .map((p) => p.headers['idempotency-key']),
+    ).toEqual(keys);
   });
 
   it('refuses a URL that is not http(s) before anything is sent', async () => {

@@ -12,10 +12,20 @@ import { decodeRegion, KEY, rasterPages, tmp, usePrintEmulator } from './_suppor
 const emu = usePrintEmulator();
 // Fonts the poppler/ghostscript packages install (DejaVu: Latin, Greek, Cyrillic, Arabic; Droid Sans Fallback: CJK ideographs and kana).
 const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
-const DROID = execFileSync('sh', ['-c', 'ls /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf /usr/share/ghostscript/*/Resource/CIDFSubst/DroidSansFallback.ttf 2>/dev/null | head -1'], { encoding: 'utf8' }).trim();
+const DROID = execFileSync(
+  'sh',
+  [
+    '-c',
+    'ls /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf /usr/share/ghostscript/*/Resource/CIDFSubst/DroidSansFallback.ttf 2>/dev/null | head -1',
+  ],
+  { encoding: 'utf8' },
+).trim();
 const L7163 = SHEET_PRESETS.find((p) => p.name === 'L7163')!;
 
-async function card(firstName: string, lastName: string): Promise<{ id: string; url: string; shortCode: string; name: string }> {
+async function card(
+  firstName: string,
+  lastName: string,
+): Promise<{ id: string; url: string; shortCode: string; name: string }> {
   const res = await fetch(`${emu.baseUrl}/cards`, {
     method: 'POST',
     headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
@@ -25,7 +35,12 @@ async function card(firstName: string, lastName: string): Promise<{ id: string; 
   return res.json() as Promise<{ id: string; url: string; shortCode: string; name: string }>;
 }
 
-const people = (): string[][] => readFileSync('test/fixtures/demo/people.csv', 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').slice(1, 3));
+const people = (): string[][] =>
+  readFileSync('test/fixtures/demo/people.csv', 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(',').slice(1, 3));
 
 describe('cardqr print --caption', () => {
   it('the fonts this test uses are installed', () => {
@@ -36,10 +51,22 @@ describe('cardqr print --caption', () => {
   it('Latin-1 names need no font file; the caption sits beside the code, which still decodes', async () => {
     const c = await card('José María', 'García Núñez');
     const out = join(tmp(), 'cap.pdf');
-    const r = await runCli(['print', c.id, '--sheet', 'L7163', '--caption', '{name} · {shortCode}', '-O', out], { emu, configDir: tmp() });
+    const r = await runCli(['print', c.id, '--sheet', 'L7163', '--caption', '{name} · {shortCode}', '-O', out], {
+      emu,
+      configDir: tmp(),
+    });
     expect(r.exitCode).toBe(0);
-    expect(execFileSync('pdftotext', [out, '-'], { encoding: 'utf8' })).toContain(`José María García Núñez · ${c.shortCode}`);
-    expect(await decodeRegion(rasterPages(out)[0], { x: L7163.left, y: L7163.top, w: L7163.label.width * 0.6, h: L7163.label.height })).toEqual([c.url]);
+    expect(execFileSync('pdftotext', [out, '-'], { encoding: 'utf8' })).toContain(
+      `José María García Núñez · ${c.shortCode}`,
+    );
+    expect(
+      await decodeRegion(rasterPages(out)[0], {
+        x: L7163.left,
+        y: L7163.top,
+        w: L7163.label.width * 0.6,
+        h: L7163.label.height,
+      }),
+    ).toEqual([c.url]);
   });
 
   it('names in Greek, Cyrillic, Chinese, Japanese and Arabic are set with --font files', async () => {
@@ -49,7 +76,23 @@ describe('cardqr print --caption', () => {
     const cards = [];
     for (const [first, last] of rows) cards.push(await card(first, last));
     const out = join(tmp(), 'cap.pdf');
-    const r = await runCli(['print', ...cards.map((c) => c.id), '--sheet', 'L7163', '--caption', 'name', '--font', DEJAVU, '--font', DROID, '-O', out], { emu, configDir: tmp() });
+    const r = await runCli(
+      [
+        'print',
+        ...cards.map((c) => c.id),
+        '--sheet',
+        'L7163',
+        '--caption',
+        'name',
+        '--font',
+        DEJAVU,
+        '--font',
+        DROID,
+        '-O',
+        out,
+      ],
+      { emu, configDir: tmp() },
+    );
     expect([r.exitCode, r.stderr]).toEqual([0, expect.stringMatching(/placed 5 codes/)]);
     // pdftotext drops the space between CJK words and may mark Arabic with bidi controls: compare without them.
     const bare = (s: string) => s.replace(/[\s\u200e\u200f\u202a-\u202e]/g, '');
@@ -61,7 +104,12 @@ describe('cardqr print --caption', () => {
     }
     const page = rasterPages(out)[0];
     for (let i = 0; i < cards.length; i++) {
-      const box = { x: L7163.left + (i % 2) * L7163.pitchX, y: L7163.top + Math.floor(i / 2) * L7163.pitchY, w: L7163.label.height, h: L7163.label.height };
+      const box = {
+        x: L7163.left + (i % 2) * L7163.pitchX,
+        y: L7163.top + Math.floor(i / 2) * L7163.pitchY,
+        w: L7163.label.height,
+        h: L7163.label.height,
+      };
       expect(await decodeRegion(page, box)).toEqual([cards[i].url]);
     }
   });
@@ -71,20 +119,47 @@ describe('cardqr print --caption', () => {
     const korean = await card('지민', '김');
     const dir = tmp();
     const out = join(dir, 'cap.pdf');
-    const r = await runCli(['print', greek.id, korean.id, '--sheet', 'L7163', '--caption', 'name', '-O', out], { emu, configDir: tmp() });
+    const r = await runCli(['print', greek.id, korean.id, '--sheet', 'L7163', '--caption', 'name', '-O', out], {
+      emu,
+      configDir: tmp(),
+    });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/--caption: cannot set Α \(U\+0391\), ι \(U\+03B9\).* 지 \(U\+C9C0\), 민 \(U\+BBFC\), 김 \(U\+AE40\) \(first in "Αικατερίνη Παπαδοπούλου"\): the built-in font \(Latin-1\) lacks these characters; add --font/);
+    expect(r.stderr).toMatch(
+      /--caption: cannot set Α \(U\+0391\), ι \(U\+03B9\).* 지 \(U\+C9C0\), 민 \(U\+BBFC\), 김 \(U\+AE40\) \(first in "Αικατερίνη Παπαδοπούλου"\): the built-in font \(Latin-1\) lacks these characters; add --font/,
+    );
     expect(existsSync(out)).toBe(false);
     // With fonts that cover Greek but not Hangul, only the Hangul is named.
-    const r2 = await runCli(['print', greek.id, korean.id, '--sheet', 'L7163', '--caption', 'name', '--font', DEJAVU, '--font', DROID, '-O', out], { emu, configDir: tmp() });
+    const r2 = await runCli(
+      [
+        'print',
+        greek.id,
+        korean.id,
+        '--sheet',
+        'L7163',
+        '--caption',
+        'name',
+        '--font',
+        DEJAVU,
+        '--font',
+        DROID,
+        '-O',
+        out,
+      ],
+      { emu, configDir: tmp() },
+    );
     expect(r2.exitCode).toBe(2);
-    expect(r2.stderr).toMatch(/cannot set 지 \(U\+C9C0\), 민 \(U\+BBFC\), 김 \(U\+AE40\) \(first in "지민 김"\): none of the --font files has/);
+    expect(r2.stderr).toMatch(
+      /cannot set 지 \(U\+C9C0\), 민 \(U\+BBFC\), 김 \(U\+AE40\) \(first in "지민 김"\): none of the --font files has/,
+    );
   });
 
   it('a --font that is not a font is a usage error before anything is sent', async () => {
     const bad = join(tmp(), 'x.ttf');
     (await import('node:fs')).writeFileSync(bad, 'not a font');
-    const r = await runCli(['print', 'crd_1', '--size', '30mm', '--caption', 'name', '--font', bad, '-O', join(tmp(), 'a.pdf')], { emu, configDir: tmp() });
+    const r = await runCli(
+      ['print', 'crd_1', '--size', '30mm', '--caption', 'name', '--font', bad, '-O', join(tmp(), 'a.pdf')],
+      { emu, configDir: tmp() },
+    );
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/--font .*x\.ttf: not a TrueType or OpenType font/);
     expect(emu.requests()).toHaveLength(0);

@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { SHEET_PRESETS } from '../../src/print/sheets.js';
 import { runCli } from '../helpers/run-cli.js';
 import QRCode from 'qrcode';
-import { createQrCodes, decodeRegion, greyAt, imageProxy, KEY, rasterPages, tmp, usePrintEmulator } from './_support.js';
+import {
+  createQrCodes,
+  decodeRegion,
+  greyAt,
+  imageProxy,
+  KEY,
+  rasterPages,
+  tmp,
+  usePrintEmulator,
+} from './_support.js';
 
 const emu = usePrintEmulator();
 const PT = 72 / 25.4;
@@ -15,7 +24,10 @@ const L7651 = SHEET_PRESETS.find((p) => p.name === 'L7651')!;
 function ledgerLines(config: string): Array<Record<string, unknown>> {
   const dir = join(config, 'print-runs');
   const [name] = readdirSync(dir);
-  return readFileSync(join(dir, name), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  return readFileSync(join(dir, name), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 }
 
 describe('cardqr print: the must-show runs', () => {
@@ -24,7 +36,11 @@ describe('cardqr print: the must-show runs', () => {
     const dir = tmp();
     const config = tmp();
     const out = join(dir, 'sheet.pdf');
-    const r = await runCli(['print', '-', '--sheet', 'L7651', '-O', out, '--verify'], { emu, configDir: config, stdin: codes.map((c) => c.id).join('\n') });
+    const r = await runCli(['print', '-', '--sheet', 'L7651', '-O', out, '--verify'], {
+      emu,
+      configDir: config,
+      stdin: codes.map((c) => c.id).join('\n'),
+    });
     expect([r.exitCode, r.stdout]).toEqual([0, `${out}\n`]);
     expect(r.stderr).toMatch(/placed 70 codes on 2 pages \(sheet L7651\), every code decoded to its url/);
 
@@ -39,11 +55,25 @@ describe('cardqr print: the must-show runs', () => {
     expect(pages).toHaveLength(2);
     for (let i = 0; i < codes.length; i++) {
       const cell = i % 65;
-      const box = { x: L7651.left + (cell % 5) * L7651.pitchX, y: L7651.top + Math.floor(cell / 5) * L7651.pitchY, w: L7651.label.width, h: L7651.label.height };
-      expect(await decodeRegion(pages[Math.floor(i / 65)], box), `code ${i + 1} (${codes[i].id})`).toEqual([codes[i].url]);
+      const box = {
+        x: L7651.left + (cell % 5) * L7651.pitchX,
+        y: L7651.top + Math.floor(cell / 5) * L7651.pitchY,
+        w: L7651.label.width,
+        h: L7651.label.height,
+      };
+      expect(await decodeRegion(pages[Math.floor(i / 65)], box), `code ${i + 1} (${codes[i].id})`).toEqual([
+        codes[i].url,
+      ]);
     }
     // The cells after the 70th on page two are empty.
-    expect(await decodeRegion(pages[1], { x: L7651.left, y: L7651.top + 2 * L7651.pitchY, w: L7651.label.width, h: L7651.label.height })).toEqual([]);
+    expect(
+      await decodeRegion(pages[1], {
+        x: L7651.left,
+        y: L7651.top + 2 * L7651.pitchY,
+        w: L7651.label.width,
+        h: L7651.label.height,
+      }),
+    ).toEqual([]);
     // Nothing left beside the output: no cache, no temporary file.
     expect(readdirSync(dir)).toEqual(['sheet.pdf']);
   });
@@ -53,7 +83,10 @@ describe('cardqr print: the must-show runs', () => {
     const dir = tmp();
     const config = tmp();
     const out = join(dir, 'one.pdf');
-    const r = await runCli(['print', ...codes.map((c) => c.id), '--size', '30mm', '-O', out], { emu, configDir: config });
+    const r = await runCli(['print', ...codes.map((c) => c.id), '--size', '30mm', '-O', out], {
+      emu,
+      configDir: config,
+    });
     expect(r.exitCode).toBe(0);
     const doc = await PDFDocument.load(readFileSync(out));
     expect(doc.getPageCount()).toBe(3);
@@ -73,7 +106,12 @@ describe('cardqr print: the must-show runs', () => {
     const pages = rasterPages(out);
     const media = doc.getPage(0).getMediaBox();
     const trim = doc.getPage(0).getTrimBox();
-    const trimBoxMm = { x: trim.x / PT, y: (media.height - trim.y - trim.height) / PT, w: trim.width / PT, h: trim.height / PT };
+    const trimBoxMm = {
+      x: trim.x / PT,
+      y: (media.height - trim.y - trim.height) / PT,
+      w: trim.width / PT,
+      h: trim.height / PT,
+    };
     for (let i = 0; i < 3; i++) expect(await decodeRegion(pages[i], trimBoxMm)).toEqual([codes[i].url]);
     // Crop marks: dark on the trim lines beyond the bleed (3 mm) and the 2 mm gap; white inside the gap.
     const markY = trimBoxMm.y - 3 - 2 - 2.5;
@@ -82,8 +120,15 @@ describe('cardqr print: the must-show runs', () => {
     expect(await greyAt(pages[0], trimBoxMm.x, trimBoxMm.y - 4)).toBeGreaterThan(200);
     expect(await greyAt(pages[0], trimBoxMm.x - 3 - 2 - 2.5, trimBoxMm.y + trimBoxMm.h)).toBeLessThan(128);
     const ledger = ledgerLines(config);
-    expect(ledger[0]).toMatchObject({ type: 'run', command: 'print', layout: 'one per page, 30 mm with 3 mm bleed', dpi: 300 });
-    expect(ledger.filter((l) => l.type === 'code').map((l) => [l.id, l.url, l.page])).toEqual(codes.map((c, i) => [c.id, c.url, i + 1]));
+    expect(ledger[0]).toMatchObject({
+      type: 'run',
+      command: 'print',
+      layout: 'one per page, 30 mm with 3 mm bleed',
+      dpi: 300,
+    });
+    expect(ledger.filter((l) => l.type === 'code').map((l) => [l.id, l.url, l.page])).toEqual(
+      codes.map((c, i) => [c.id, c.url, i + 1]),
+    );
     expect(ledger.at(-1)).toMatchObject({ type: 'file', pages: 3 });
     expect(JSON.stringify(ledger)).not.toContain('cq_live_');
   });
@@ -99,7 +144,10 @@ describe('cardqr print: the module-size floor', () => {
   });
 
   it('a lower --dpi raises the floor: 4 dots at 150 dpi is 0.68 mm', async () => {
-    const r = await runCli(['print', 'qr_x', '--size', '15mm', '--dpi', '150', '-O', join(tmp(), 'a.pdf')], { emu, configDir: tmp() });
+    const r = await runCli(['print', 'qr_x', '--size', '15mm', '--dpi', '150', '-O', join(tmp(), 'a.pdf')], {
+      emu,
+      configDir: tmp(),
+    });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/below the floor of 0\.68 mm \(4 dots at 150 dpi/);
   });
@@ -131,10 +179,17 @@ describe('cardqr print: interruption, resume, failures, inputs', () => {
     const images = () => emu.requests({ path: /\/image$/ }).length;
     const firstImages = new Promise<void>((resolve) => {
       const t = setInterval(() => {
-        if (images() >= 3) { clearInterval(t); resolve(); }
+        if (images() >= 3) {
+          clearInterval(t);
+          resolve();
+        }
       }, 1);
     });
-    const r1 = await runCli(['print', ...codes.map((c) => c.id), '--sheet', 'L7160', '-O', out], { emu, configDir: tmp(), interruptAfter: firstImages });
+    const r1 = await runCli(['print', ...codes.map((c) => c.id), '--sheet', 'L7160', '-O', out], {
+      emu,
+      configDir: tmp(),
+      interruptAfter: firstImages,
+    });
     expect(r1.exitCode).toBe(130);
     expect(r1.stderr).toMatch(/interrupted: \d+ of 12 codes fetched, no PDF written; run the same command again/);
     expect(existsSync(out)).toBe(false);
@@ -143,24 +198,37 @@ describe('cardqr print: interruption, resume, failures, inputs', () => {
     expect(readdirSync(dir)).toEqual(['.run.pdf.cardqr-print']);
 
     emu.clearRequests();
-    const r2 = await runCli(['print', ...codes.map((c) => c.id), '--sheet', 'L7160', '-O', out], { emu, configDir: tmp() });
+    const r2 = await runCli(['print', ...codes.map((c) => c.id), '--sheet', 'L7160', '-O', out], {
+      emu,
+      configDir: tmp(),
+    });
     expect(r2.exitCode).toBe(0);
     expect(images()).toBe(12 - fetched);
-    expect(r2.stderr).toMatch(new RegExp(`placed 12 codes on 1 page \\(sheet L7160\\), ${fetched} images? from an earlier run`));
+    expect(r2.stderr).toMatch(
+      new RegExp(`placed 12 codes on 1 page \\(sheet L7160\\), ${fetched} images? from an earlier run`),
+    );
     expect(readdirSync(dir)).toEqual(['run.pdf']);
   });
 
   it('an unknown id is left out and listed (exit 7); the others are printed', async () => {
     const codes = await createQrCodes(emu, 2);
     const out = join(tmp(), 'p.pdf');
-    const r = await runCli(['print', codes[0].id, 'qr_nosuch', codes[1].id, '--sheet', 'L7163', '-O', out], { emu, configDir: tmp() });
+    const r = await runCli(['print', codes[0].id, 'qr_nosuch', codes[1].id, '--sheet', 'L7163', '-O', out], {
+      emu,
+      configDir: tmp(),
+    });
     expect(r.exitCode).toBe(7);
     expect(r.stderr).toMatch(/placed 2 codes on 1 page/);
     expect(r.stderr).toMatch(/1 code left out/);
     expect(r.stderr).toMatch(/failed {2}qr_nosuch: resource_not_found \(404\)/);
     const pages = rasterPages(out);
     const L7163 = SHEET_PRESETS.find((p) => p.name === 'L7163')!;
-    const cell = (i: number) => ({ x: L7163.left + (i % 2) * L7163.pitchX, y: L7163.top + Math.floor(i / 2) * L7163.pitchY, w: L7163.label.width, h: L7163.label.height });
+    const cell = (i: number) => ({
+      x: L7163.left + (i % 2) * L7163.pitchX,
+      y: L7163.top + Math.floor(i / 2) * L7163.pitchY,
+      w: L7163.label.width,
+      h: L7163.label.height,
+    });
     expect(await decodeRegion(pages[0], cell(0))).toEqual([codes[0].url]);
     expect(await decodeRegion(pages[0], cell(1))).toEqual([codes[1].url]);
   });
@@ -174,12 +242,18 @@ describe('cardqr print: interruption, resume, failures, inputs', () => {
       [['print', 'qr_1', '--sheet', 'L7651', '--size', '30mm', '-O', join(dir, 'a.pdf')], /choose one layout/],
       [['print', 'qr_1', '--sheet', 'L7651', '-O', join(dir, 'a.png')], /print writes PDF/],
       [['print', 'qr_1', '--sheet', 'L7651', '-O', existing], /refusing to overwrite .*have\.pdf/],
-      [['print', 'qr_1', '--sheet', 'L9999', '-O', join(dir, 'a.pdf')], /L9999.*Allowed choices are L7160, L7163, L7651, 5160, 5163/],
+      [
+        ['print', 'qr_1', '--sheet', 'L9999', '-O', join(dir, 'a.pdf')],
+        /L9999.*Allowed choices are L7160, L7163, L7651, 5160, 5163/,
+      ],
       [['print', 'qr_1', '--size', '30', '-O', join(dir, 'a.pdf')], /--size 30: expected a length with a unit/],
       [['print', 'qr_1', '--grid', '3x8', '-O', join(dir, 'a.pdf')], /--grid needs --cell/],
       [['print', 'qr_1', '--grid', '3x8', '--cell', '80x40mm', '-O', join(dir, 'a.pdf')], /does not fit on the page/],
       [['print', 'qr_1', '--sheet', 'L7651', '--bleed', '3mm', '-O', join(dir, 'a.pdf')], /a label sheet has no bleed/],
-      [['print', 'qr_1', '--size', '30mm', '--caption', '{nope}', '-O', join(dir, 'a.pdf')], /unknown placeholder \{nope\}/],
+      [
+        ['print', 'qr_1', '--size', '30mm', '--caption', '{nope}', '-O', join(dir, 'a.pdf')],
+        /unknown placeholder \{nope\}/,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = await runCli(args, { emu, configDir: tmp() });
@@ -191,7 +265,25 @@ describe('cardqr print: interruption, resume, failures, inputs', () => {
   it('a custom grid: --grid/--cell/--margin/--gap on US Letter', async () => {
     const codes = await createQrCodes(emu, 4);
     const out = join(tmp(), 'grid.pdf');
-    const r = await runCli(['print', ...codes.map((c) => c.id), '--grid', '2x2', '--cell', '50x50mm', '--margin', '20mm,30mm', '--gap', '5mm', '--page', 'letter', '-O', out], { emu, configDir: tmp() });
+    const r = await runCli(
+      [
+        'print',
+        ...codes.map((c) => c.id),
+        '--grid',
+        '2x2',
+        '--cell',
+        '50x50mm',
+        '--margin',
+        '20mm,30mm',
+        '--gap',
+        '5mm',
+        '--page',
+        'letter',
+        '-O',
+        out,
+      ],
+      { emu, configDir: tmp() },
+    );
     expect(r.exitCode).toBe(0);
     const doc = await PDFDocument.load(readFileSync(out));
     expect(Math.round(doc.getPage(0).getWidth())).toBe(612);
@@ -212,7 +304,12 @@ describe('cardqr print: designs, bad images, reports, progress', () => {
     const doc = await PDFDocument.load(readFileSync(out));
     const trim = doc.getPage(0).getTrimBox();
     const media = doc.getPage(0).getMediaBox();
-    const box = { x: trim.x / PT, y: (media.height - trim.y - trim.height) / PT, w: trim.width / PT, h: trim.height / PT };
+    const box = {
+      x: trim.x / PT,
+      y: (media.height - trim.y - trim.height) / PT,
+      w: trim.width / PT,
+      h: trim.height / PT,
+    };
     const [page] = rasterPages(out);
     expect(await decodeRegion(page, box)).toEqual([url]);
     // The label band (foreground #0B3D91) fills the bottom of the framed image, which is taller than
@@ -232,7 +329,11 @@ describe('cardqr print: designs, bad images, reports, progress', () => {
     const proxy = await imageProxy(emu, { [bad.id]: svg });
     try {
       const out = join(tmp(), 'qz.pdf');
-      const r = await runCli(['print', bad.id, good.id, '--size', '30mm', '-O', out], { emu, configDir: tmp(), env: { CARDQR_BASE_URL: proxy.baseUrl } });
+      const r = await runCli(['print', bad.id, good.id, '--size', '30mm', '-O', out], {
+        emu,
+        configDir: tmp(),
+        env: { CARDQR_BASE_URL: proxy.baseUrl },
+      });
       expect(r.exitCode).toBe(7);
       expect(r.stderr).toContain(`failed  ${bad.id}: the image leaves only 0.0 modules of quiet zone (4 needed)`);
       expect((await PDFDocument.load(readFileSync(out))).getPageCount()).toBe(1);
@@ -243,11 +344,20 @@ describe('cardqr print: designs, bad images, reports, progress', () => {
 
   it('an svg with an element print cannot place as vector is refused by name', async () => {
     const [code] = await createQrCodes(emu, 1);
-    const proxy = await imageProxy(emu, { [code.id]: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><image href="x.png" width="10" height="10"/></svg>' });
+    const proxy = await imageProxy(emu, {
+      [code.id]:
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><image href="x.png" width="10" height="10"/></svg>',
+    });
     try {
-      const r = await runCli(['print', code.id, '--size', '30mm', '-O', join(tmp(), 'x.pdf')], { emu, configDir: tmp(), env: { CARDQR_BASE_URL: proxy.baseUrl } });
+      const r = await runCli(['print', code.id, '--size', '30mm', '-O', join(tmp(), 'x.pdf')], {
+        emu,
+        configDir: tmp(),
+        env: { CARDQR_BASE_URL: proxy.baseUrl },
+      });
       expect(r.exitCode).toBe(1);
-      expect(r.stderr).toMatch(/no code could be placed; no PDF written\n {2}failed {2}qr_\w+: svg holds <image>, which print cannot place as vector paths/);
+      expect(r.stderr).toMatch(
+        /no code could be placed; no PDF written\n {2}failed {2}qr_\w+: svg holds <image>, which print cannot place as vector paths/,
+      );
     } finally {
       await proxy.close();
     }
@@ -256,33 +366,63 @@ describe('cardqr print: designs, bad images, reports, progress', () => {
   it('--from-report prints every created or existing card of an import report', async () => {
     const cards = [];
     for (const name of ['Ada', 'Grace']) {
-      const res = await fetch(`${emu.baseUrl}/cards`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ fields: { firstName: name } }) });
+      const res = await fetch(`${emu.baseUrl}/cards`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ fields: { firstName: name } }),
+      });
       cards.push((await res.json()) as { id: string; url: string });
     }
     const report = join(tmp(), 'report.ndjson');
     const rows = [
-      { type: 'header', version: 1, mode: 'import', campaignId: 'cmp_x', file: 'people.csv', fileSha256: 'x', startedAt: '2026-01-01T00:00:00.000Z', cardqr: '0' },
+      {
+        type: 'header',
+        version: 1,
+        mode: 'import',
+        campaignId: 'cmp_x',
+        file: 'people.csv',
+        fileSha256: 'x',
+        startedAt: '2026-01-01T00:00:00.000Z',
+        cardqr: '0',
+      },
       { line: 2, externalId: 'a', outcome: 'created', cardId: cards[0].id },
       { line: 3, externalId: 'b', outcome: 'failed', cardId: null },
       { line: 4, externalId: 'c', outcome: 'exists', cardId: cards[1].id },
     ];
     (await import('node:fs')).writeFileSync(report, rows.map((r) => JSON.stringify(r)).join('\n'));
     const out = join(tmp(), 'rep.pdf');
-    const r = await runCli(['print', '--from-report', report, '--sheet', 'L7160', '-O', out], { emu, configDir: tmp() });
+    const r = await runCli(['print', '--from-report', report, '--sheet', 'L7160', '-O', out], {
+      emu,
+      configDir: tmp(),
+    });
     expect(r.exitCode).toBe(0);
     const L7160 = SHEET_PRESETS.find((p) => p.name === 'L7160')!;
     const [page] = rasterPages(out);
     for (let i = 0; i < 2; i++) {
-      expect(await decodeRegion(page, { x: L7160.left + i * L7160.pitchX, y: L7160.top, w: L7160.label.width, h: L7160.label.height })).toEqual([cards[i].url]);
+      expect(
+        await decodeRegion(page, {
+          x: L7160.left + i * L7160.pitchX,
+          y: L7160.top,
+          w: L7160.label.width,
+          h: L7160.label.height,
+        }),
+      ).toEqual([cards[i].url]);
     }
-    const notReport = await runCli(['print', '--from-report', out, '--sheet', 'L7160', '-O', join(tmp(), 'x.pdf')], { emu, configDir: tmp() });
+    const notReport = await runCli(['print', '--from-report', out, '--sheet', 'L7160', '-O', join(tmp(), 'x.pdf')], {
+      emu,
+      configDir: tmp(),
+    });
     expect([notReport.exitCode, notReport.stderr]).toEqual([2, expect.stringMatching(/is not a cardqr import report/)]);
   });
 
   it('shows progress on a terminal, on standard error only', async () => {
     const codes = await createQrCodes(emu, 3);
     const out = join(tmp(), 'tty.pdf');
-    const r = await runCli(['print', ...codes.map((c) => c.id), '--sheet', 'L7160', '-O', out], { emu, configDir: tmp(), tty: { stderr: true } });
+    const r = await runCli(['print', ...codes.map((c) => c.id), '--sheet', 'L7160', '-O', out], {
+      emu,
+      configDir: tmp(),
+      tty: { stderr: true },
+    });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('[3/3] fetching images');
     expect(r.stdout).toBe(`${out}\n`);

@@ -21,10 +21,15 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => v
 export function useHostile(): (handler: Handler) => Promise<Hostile> {
   const servers: Server[] = [];
   afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => {
-      s.closeAllConnections();
-      s.close(() => r());
-    })));
+    await Promise.all(
+      servers.splice(0).map(
+        (s) =>
+          new Promise<void>((r) => {
+            s.closeAllConnections();
+            s.close(() => r());
+          }),
+      ),
+    );
   });
   return async (handler) => {
     const requests: Hostile['requests'] = [];
@@ -61,7 +66,11 @@ export function useTempDirs(): () => string {
 
 export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -80,23 +89,62 @@ export const me = {
 };
 
 /** runCli against a hostile server, with the given key in the environment and a removable config dir. */
-export function runAgainst(h: Hostile, args: string[], key: string, configDir: string, opts: RunOptions = {}): Promise<RunResult> {
-  return runCli(args, { ...opts, configDir, env: { CARDQR_BASE_URL: h.baseUrl, CARDQR_API_KEY: key, NO_COLOR: '1', ...opts.env } });
+export function runAgainst(
+  h: Hostile,
+  args: string[],
+  key: string,
+  configDir: string,
+  opts: RunOptions = {},
+): Promise<RunResult> {
+  return runCli(args, {
+    ...opts,
+    configDir,
+    env: { CARDQR_BASE_URL: h.baseUrl, CARDQR_API_KEY: key, NO_COLOR: '1', ...opts.env },
+  });
 }
 
 export function card(i: number, extra: Record<string, unknown> = {}) {
   const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
   return {
-    object: 'card', id: `crd_h${i}`, name: `Card ${i}`, shortCode: `h-${i}`, status: 'published', paused: false, templateId: null,
-    externalId: null, campaignId: null, url: `https://cards.example/h-${i}`, vcardUrl: `https://cards.example/h-${i}.vcf`, fields: { firstName: 'H', lastName: String(i) },
-    design: { foreground: '#000000', background: '#FFFFFF', frame: null }, createdAt: at, updatedAt: at, ...extra,
+    object: 'card',
+    id: `crd_h${i}`,
+    name: `Card ${i}`,
+    shortCode: `h-${i}`,
+    status: 'published',
+    paused: false,
+    templateId: null,
+    externalId: null,
+    campaignId: null,
+    url: `https://cards.example/h-${i}`,
+    vcardUrl: `https://cards.example/h-${i}.vcf`,
+    fields: { firstName: 'H', lastName: String(i) },
+    design: { foreground: '#000000', background: '#FFFFFF', frame: null },
+    createdAt: at,
+    updatedAt: at,
+    ...extra,
   };
 }
 
 export function lead(id: string, createdAt: string, extra: Record<string, unknown> = {}) {
   return {
-    object: 'lead', id, cardId: 'crd_x', cardName: 'X', source: 'form', trigger: 'after_save', formName: 'F', createdAt,
-    read: false, archived: false, locked: false, contact: { name: id, email: `${id}@example.com`, phone: '', company: '', title: '' },
-    answers: [], marketingOptIn: null, consentAt: null, country: 'FR', city: 'Lyon', hubspot: null, ...extra,
+    object: 'lead',
+    id,
+    cardId: 'crd_x',
+    cardName: 'X',
+    source: 'form',
+    trigger: 'after_save',
+    formName: 'F',
+    createdAt,
+    read: false,
+    archived: false,
+    locked: false,
+    contact: { name: id, email: `${id}@example.com`, phone: '', company: '', title: '' },
+    answers: [],
+    marketingOptIn: null,
+    consentAt: null,
+    country: 'FR',
+    city: 'Lyon',
+    hubspot: null,
+    ...extra,
   };
 }

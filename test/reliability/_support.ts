@@ -91,10 +91,21 @@ export function addCards(emu: Emulator, n: number, prefix = 'bulk'): CardRecord[
   for (let i = 0; i < n; i++) {
     const at = iso(base + i * 60_000);
     out.push({
-      object: 'card', id: `crd_${prefix}${String(i).padStart(4, '0')}`, accountId: 'acc_acme', name: `${prefix} person ${i}`,
-      shortCode: `${prefix}-${i}`, status: 'published', templateId: null, externalId: null, campaignId: null, paused: false,
-      everPublished: true, design: { foreground: '#000000', background: '#FFFFFF', frame: null },
-      fields: { firstName: prefix, lastName: `person ${i}` }, createdAt: at, updatedAt: at,
+      object: 'card',
+      id: `crd_${prefix}${String(i).padStart(4, '0')}`,
+      accountId: 'acc_acme',
+      name: `${prefix} person ${i}`,
+      shortCode: `${prefix}-${i}`,
+      status: 'published',
+      templateId: null,
+      externalId: null,
+      campaignId: null,
+      paused: false,
+      everPublished: true,
+      design: { foreground: '#000000', background: '#FFFFFF', frame: null },
+      fields: { firstName: prefix, lastName: `person ${i}` },
+      createdAt: at,
+      updatedAt: at,
     });
   }
   emu.store.cards.push(...out);
@@ -109,9 +120,19 @@ export function addQrCodes(emu: Emulator, n: number, prefix = 'bulkqr'): QrRecor
   for (let i = 0; i < n; i++) {
     const at = iso(base + i * 60_000);
     out.push({
-      object: 'qr_code', id: `qr_${prefix}${String(i).padStart(4, '0')}`, accountId: 'acc_acme', name: `${prefix} ${i}`, type: 'url',
-      status: 'published', shortCode: `${prefix}-${i}`, destinationUrl: `https://example.com/${prefix}/${i}`, paused: false,
-      everPublished: true, design: { foreground: '#000000', background: '#FFFFFF', frame: null }, createdAt: at, updatedAt: at,
+      object: 'qr_code',
+      id: `qr_${prefix}${String(i).padStart(4, '0')}`,
+      accountId: 'acc_acme',
+      name: `${prefix} ${i}`,
+      type: 'url',
+      status: 'published',
+      shortCode: `${prefix}-${i}`,
+      destinationUrl: `https://example.com/${prefix}/${i}`,
+      paused: false,
+      everPublished: true,
+      design: { foreground: '#000000', background: '#FFFFFF', frame: null },
+      createdAt: at,
+      updatedAt: at,
     });
   }
   emu.store.qrCodes.push(...out);
@@ -125,10 +146,25 @@ export function addLeads(emu: Emulator, n: number, prefix = 'bulk', stepMs = 60_
   const out: LeadRecord[] = [];
   for (let i = 0; i < n; i++) {
     out.push({
-      object: 'lead', id: `lead_${prefix}${String(i).padStart(5, '0')}`, accountId: 'acc_acme', cardId: 'crd_jose', cardName: 'José Álvarez Peña',
-      source: 'form', trigger: 'after_save', formName: 'Stay in touch', createdAt: iso(base + i * stepMs), read: false, archived: false,
-      locked: false, contact: { name: `Visitor ${i}`, email: `visitor${i}@example.com`, phone: '', company: '', title: '' },
-      answers: [], marketingOptIn: null, consentAt: null, country: 'FR', city: 'Lyon', hubspot: null,
+      object: 'lead',
+      id: `lead_${prefix}${String(i).padStart(5, '0')}`,
+      accountId: 'acc_acme',
+      cardId: 'crd_jose',
+      cardName: 'José Álvarez Peña',
+      source: 'form',
+      trigger: 'after_save',
+      formName: 'Stay in touch',
+      createdAt: iso(base + i * stepMs),
+      read: false,
+      archived: false,
+      locked: false,
+      contact: { name: `Visitor ${i}`, email: `visitor${i}@example.com`, phone: '', company: '', title: '' },
+      answers: [],
+      marketingOptIn: null,
+      consentAt: null,
+      country: 'FR',
+      city: 'Lyon',
+      hubspot: null,
     });
   }
   emu.store.leads.push(...out);
@@ -137,7 +173,9 @@ export function addLeads(emu: Emulator, n: number, prefix = 'bulk', stepMs = 60_
 
 /** Every file under dir (recursively). */
 export function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 export const realWait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -41,20 +41,60 @@ const garbage = (n: number, from: number) => Buffer.from(Array.from({ length: n 
 const highBytes = Buffer.from(Array.from({ length: 512 }, (_, i) => 0x80 + ((i * 13) % 0x40))); // no NUL, not UTF-8
 
 const CSV_CORPUS: Array<[string, () => string | Buffer, RegExp]> = [
-  ['broken quoting (a quote never closed)', () => `${H}\n${row('P-1')}\nP-2,"Bob,B,Acme,Work,b@example.com\n${row('P-3')}\n`, /not readable as CSV near line 3: Quote Not Closed/],
-  ['UTF-16 without a byte-order mark', () => Buffer.from(`${H}\n${row('P-1')}\n`, 'utf16le'), /not UTF-8 text \(a NUL byte on line 1\)[\s\S]*--encoding utf-16le/],
+  [
+    'broken quoting (a quote never closed)',
+    () => `${H}\n${row('P-1')}\nP-2,"Bob,B,Acme,Work,b@example.com\n${row('P-3')}\n`,
+    /not readable as CSV near line 3: Quote Not Closed/,
+  ],
+  [
+    'UTF-16 without a byte-order mark',
+    () => Buffer.from(`${H}\n${row('P-1')}\n`, 'utf16le'),
+    /not UTF-8 text \(a NUL byte on line 1\)[\s\S]*--encoding utf-16le/,
+  ],
   ['binary garbage', () => garbage(8192, 3), /not UTF-8 text/],
   ['binary garbage without NUL bytes', () => highBytes, /not valid UTF-8 \(line 1\): pass the file's encoding/],
-  ['latin1 text without --encoding', () => Buffer.from(`${H}\nP-1,Zoë,Müller,Acme,Work,z@example.com\n`, 'latin1'), /not valid UTF-8 \(line 2\)[\s\S]*--encoding latin1/],
+  [
+    'latin1 text without --encoding',
+    () => Buffer.from(`${H}\nP-1,Zoë,Müller,Acme,Work,z@example.com\n`, 'latin1'),
+    /not valid UTF-8 \(line 2\)[\s\S]*--encoding latin1/,
+  ],
   ['an empty file', () => '', /is empty: expected a header line naming the columns/],
   ['a header-only file', () => `${H}\r\n`, /has a header line but no rows/],
-  ['duplicate headers', () => `externalId,firstName,firstName,lastName,company,emails.0.label,emails.0.value\nP-1,A,A,L,Acme,Work,a@example.com\n`, /column "firstName" appears twice \(columns 2 and 3\)/],
-  ['a 2 MB field', () => `${H}\nP-1,${'x'.repeat(2 * 1024 * 1024)},L,Acme,Work,a@example.com\n`, /line 2: the request body would be \d+ bytes; at most 1000000 allowed/],
-  ['several problems at once (every line listed)', () => [
-    H, row('P-1'), 'P-2,,Lovelace,Acme,Work,p2@example.com', row('P-1', 'Dup'), `${'x'.repeat(129)},A,B,C,Work,x@example.com`, ',A,B,C,Work,y@example.com', 'P-6,A,B,C,Work,z@example.com,extra',
-  ].join('\n'), /6 problems[\s\S]*line 2: identifier "P-1" appears again on line 4[\s\S]*line 3: required field "firstName" is empty[\s\S]*line 4: identifier "P-1" already on line 2[\s\S]*line 5: identifier must be 1 to 128[\s\S]*line 6: no identifier[\s\S]*line 7: 7 values for 6 columns/],
-  ['an unknown column (with a suggestion)', () => `externalId,firstNmae,lastName,company,emails.0.label,emails.0.value\n${row('P-1')}\n`, /unknown column "firstNmae"; did you mean "firstName"\?/],
-  ['a short code over 100 characters, and a reserved one', () => `${H},shortCode\n${row('P-1')},${'a'.repeat(101)}\n${row('P-2')},Dashboard\n`, /line 2: shortCode "a{40}…" is 101 characters[\s\S]*line 3: shortCode "Dashboard" is a word the platform reserves/],
+  [
+    'duplicate headers',
+    () =>
+      `externalId,firstName,firstName,lastName,company,emails.0.label,emails.0.value\nP-1,A,A,L,Acme,Work,a@example.com\n`,
+    /column "firstName" appears twice \(columns 2 and 3\)/,
+  ],
+  [
+    'a 2 MB field',
+    () => `${H}\nP-1,${'x'.repeat(2 * 1024 * 1024)},L,Acme,Work,a@example.com\n`,
+    /line 2: the request body would be \d+ bytes; at most 1000000 allowed/,
+  ],
+  [
+    'several problems at once (every line listed)',
+    () =>
+      [
+        H,
+        row('P-1'),
+        'P-2,,Lovelace,Acme,Work,p2@example.com',
+        row('P-1', 'Dup'),
+        `${'x'.repeat(129)},A,B,C,Work,x@example.com`,
+        ',A,B,C,Work,y@example.com',
+        'P-6,A,B,C,Work,z@example.com,extra',
+      ].join('\n'),
+    /6 problems[\s\S]*line 2: identifier "P-1" appears again on line 4[\s\S]*line 3: required field "firstName" is empty[\s\S]*line 4: identifier "P-1" already on line 2[\s\S]*line 5: identifier must be 1 to 128[\s\S]*line 6: no identifier[\s\S]*line 7: 7 values for 6 columns/,
+  ],
+  [
+    'an unknown column (with a suggestion)',
+    () => `externalId,firstNmae,lastName,company,emails.0.label,emails.0.value\n${row('P-1')}\n`,
+    /unknown column "firstNmae"; did you mean "firstName"\?/,
+  ],
+  [
+    'a short code over 100 characters, and a reserved one',
+    () => `${H},shortCode\n${row('P-1')},${'a'.repeat(101)}\n${row('P-2')},Dashboard\n`,
+    /line 2: shortCode "a{40}…" is 101 characters[\s\S]*line 3: shortCode "Dashboard" is a word the platform reserves/,
+  ],
 ];
 
 describe('campaigns import: a CSV corpus, each refused before any row is sent', () => {
@@ -87,19 +127,27 @@ describe('campaigns import: a CSV corpus, each refused before any row is sent', 
   it('values AT the limits import: mixed line endings, a 128-character identifier, a 100-character short code', async () => {
     const id128 = `P-${'9'.repeat(126)}`;
     const sc100 = 'a'.repeat(100);
-    const csv = file('limits.csv', `${H},shortCode\r\n${row('P-1')},\n${id128},Max,Len,Acme,Work,m@example.com,${sc100}\r${row('P-3')},\r\n`);
+    const csv = file(
+      'limits.csv',
+      `${H},shortCode\r\n${row('P-1')},\n${id128},Max,Len,Acme,Work,m@example.com,${sc100}\r${row('P-3')},\r\n`,
+    );
     const check = await runCli(['campaigns', 'import', 'cmp_native', csv, '--validate-only'], { emu });
     expect([check.exitCode, check.stderr]).toEqual([0, expect.stringContaining('3 rows checked')]);
     const r = await runCli(['campaigns', 'import', 'cmp_native', csv], { emu });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(liveCards(emu, (c) => c.externalId === id128).map((c) => c.shortCode)).toEqual([sc100]);
-    expect(liveCards(emu, (c) => c.campaignId === 'cmp_native' && ['P-1', 'P-3'].includes(c.externalId ?? ''))).toHaveLength(2);
+    expect(
+      liveCards(emu, (c) => c.campaignId === 'cmp_native' && ['P-1', 'P-3'].includes(c.externalId ?? '')),
+    ).toHaveLength(2);
   });
 });
 
 // ---- JSON --data files -----------------------------------------------------------------------------
 
-const CARD_OK = { externalId: 'P-7001', fields: { firstName: 'Ada', lastName: 'L', company: 'Acme', emails: [{ label: 'Work', value: 'a@example.com' }] } };
+const CARD_OK = {
+  externalId: 'P-7001',
+  fields: { firstName: 'Ada', lastName: 'L', company: 'Acme', emails: [{ label: 'Work', value: 'a@example.com' }] },
+};
 const JSON_CORPUS: Array<[string, string, RegExp]> = [
   ['an array', '[{"firstName":"Ada"}]', /expected a JSON object, got an array/],
   ['a number', '42', /expected a JSON object, got number/],
@@ -124,10 +172,18 @@ describe('JSON --data files', () => {
     });
   });
 
-  it.each([['campaigns test', 'test'], ['campaigns create-card', 'create-card']])('%s: a 10 MB record is refused before sending (campaign bodies are at most 1 MB)', async (_n, verb) => {
-    const big = file('big.json', JSON.stringify({ ...CARD_OK, fields: { ...CARD_OK.fields, bio: 'x'.repeat(10 * 1024 * 1024) } }));
+  it.each([
+    ['campaigns test', 'test'],
+    ['campaigns create-card', 'create-card'],
+  ])('%s: a 10 MB record is refused before sending (campaign bodies are at most 1 MB)', async (_n, verb) => {
+    const big = file(
+      'big.json',
+      JSON.stringify({ ...CARD_OK, fields: { ...CARD_OK.fields, bio: 'x'.repeat(10 * 1024 * 1024) } }),
+    );
     const r = await runCli(['campaigns', verb, 'cmp_native', '--data', `@${big}`], { emu });
-    expectRefused(r, /--data: the record is \d+ bytes as JSON; a campaign request body is at most 1000000 bytes/, { details: false });
+    expectRefused(r, /--data: the record is \d+ bytes as JSON; a campaign request body is at most 1000000 bytes/, {
+      details: false,
+    });
     expect(emu.requests()).toEqual([]);
   });
 
@@ -135,22 +191,33 @@ describe('JSON --data files', () => {
     const base = JSON.stringify({ ...CARD_OK, fields: { ...CARD_OK.fields, bio: '' } });
     const body = { ...CARD_OK, fields: { ...CARD_OK.fields, bio: 'x'.repeat(1_000_000 - Buffer.byteLength(base)) } };
     expect(Buffer.byteLength(JSON.stringify(body))).toBe(1_000_000);
-    const r = await runCli(['campaigns', 'test', 'cmp_native', '--data', `@${file('1mb.json', JSON.stringify(body))}`], { emu });
+    const r = await runCli(
+      ['campaigns', 'test', 'cmp_native', '--data', `@${file('1mb.json', JSON.stringify(body))}`],
+      { emu },
+    );
     expect(emu.requests({ method: 'POST' })).toHaveLength(1);
     expect(r.stderr).not.toMatch(/at most 1000000/);
   });
 
   it('cards create: a 10 MB card document is refused by the API (no client-side limit is documented): one clear line, exit 5, nothing created', async () => {
-    const big = file('bigcard.json', JSON.stringify({ fields: { firstName: 'Huge', bio: 'x'.repeat(10 * 1024 * 1024) } }));
+    const big = file(
+      'bigcard.json',
+      JSON.stringify({ fields: { firstName: 'Huge', bio: 'x'.repeat(10 * 1024 * 1024) } }),
+    );
     const r = await runCli(['cards', 'create', '--data', `@${big}`], { emu });
     expect(r.exitCode).toBe(5);
     // The spec documents no limit nor code here: the emulator answers the body error POST /cards lists.
-    expect(r.stderr).toMatch(/^error: validation_failed \(422\): The request body is too large\.\n {2}\(body\): too_big: The request body is larger than 1000000 bytes\.\n {2}request id: req_\w+\n$/);
+    expect(r.stderr).toMatch(
+      /^error: validation_failed \(422\): The request body is too large\.\n {2}\(body\): too_big: The request body is larger than 1000000 bytes\.\n {2}request id: req_\w+\n$/,
+    );
     expect(liveCards(emu, (c) => c.fields.firstName === 'Huge')).toEqual([]);
   });
 
-  it('api: a 10 MB body is sent as given (a raw call) and the API\'s refusal comes back as one clear line, exit 5', async () => {
-    const big = file('bigapi.json', JSON.stringify({ fields: { firstName: 'Huge', bio: 'x'.repeat(10 * 1024 * 1024) } }));
+  it("api: a 10 MB body is sent as given (a raw call) and the API's refusal comes back as one clear line, exit 5", async () => {
+    const big = file(
+      'bigapi.json',
+      JSON.stringify({ fields: { firstName: 'Huge', bio: 'x'.repeat(10 * 1024 * 1024) } }),
+    );
     const r = await runCli(['api', 'POST', '/cards', '--data', `@${big}`], { emu });
     expect(r.exitCode).toBe(5);
     expect(r.stderr).toMatch(/^error: validation_failed \(422\): The request body is too large\./);
@@ -159,8 +226,13 @@ describe('JSON --data files', () => {
   });
 
   it('api: invalid JSON is refused before sending; any valid JSON is sent as JSON (a raw call), strings quoted', async () => {
-    for (const [text, message] of [['{"a":', /not valid JSON/], ['', /not valid JSON/]] as const) {
-      expectRefused(await runCli(['api', 'POST', '/cards', '--data', `@${file('api.json', text)}`], { emu }), message, { details: false });
+    for (const [text, message] of [
+      ['{"a":', /not valid JSON/],
+      ['', /not valid JSON/],
+    ] as const) {
+      expectRefused(await runCli(['api', 'POST', '/cards', '--data', `@${file('api.json', text)}`], { emu }), message, {
+        details: false,
+      });
     }
     expect(emu.requests()).toEqual([]);
     for (const text of ['[1]', '42', 'null', '"hello"']) {
@@ -178,16 +250,52 @@ describe('JSON --data files', () => {
 const s = (n: number, c = 'x') => c.repeat(n);
 type Case = [string, string[], RegExp];
 const BEYOND: Case[] = [
-  ['cards create --name "" (0 chars)', ['cards', 'create', '--name', '', '--field', 'firstName=A'], /the name must not be empty \(1 to 200 characters\)/],
-  ['cards create --name of 201 chars', ['cards', 'create', '--name', s(201), '--field', 'firstName=A'], /the name is 201 characters; at most 200 allowed/],
-  ['qr create --name of 201 chars', ['qr', 'create', '--name', s(201), '--url', 'https://example.com'], /the name is 201 characters/],
+  [
+    'cards create --name "" (0 chars)',
+    ['cards', 'create', '--name', '', '--field', 'firstName=A'],
+    /the name must not be empty \(1 to 200 characters\)/,
+  ],
+  [
+    'cards create --name of 201 chars',
+    ['cards', 'create', '--name', s(201), '--field', 'firstName=A'],
+    /the name is 201 characters; at most 200 allowed/,
+  ],
+  [
+    'qr create --name of 201 chars',
+    ['qr', 'create', '--name', s(201), '--url', 'https://example.com'],
+    /the name is 201 characters/,
+  ],
   ['qr update --name "" (0 chars)', ['qr', 'update', 'qr_support', '--name', ''], /the name must not be empty/],
-  ['cards create --short-code of 101 chars', ['cards', 'create', '--short-code', s(101, 'a'), '--field', 'firstName=A'], /is 101 characters; at most 100 allowed/],
-  ['qr create --short-code of 101 chars', ['qr', 'create', '--name', 'n', '--url', 'https://example.com', '--short-code', s(101, 'b')], /is 101 characters/],
-  ['cards create --short-code login (reserved)', ['cards', 'create', '--short-code', 'login', '--field', 'firstName=A'], /"login" is a word the platform reserves/],
-  ['qr create --short-code DASHBOARD (reserved, any case)', ['qr', 'create', '--name', 'n', '--url', 'https://example.com', '--short-code', 'DASHBOARD'], /reserves/],
-  ['qr create --short-code Api (reserved, any case)', ['qr', 'create', '--name', 'n', '--url', 'https://example.com', '--short-code', 'Api'], /reserves/],
-  ['qr create --short-code with a space', ['qr', 'create', '--name', 'n', '--url', 'https://example.com', '--short-code', 'a b'], /only letters, digits and hyphens/],
+  [
+    'cards create --short-code of 101 chars',
+    ['cards', 'create', '--short-code', s(101, 'a'), '--field', 'firstName=A'],
+    /is 101 characters; at most 100 allowed/,
+  ],
+  [
+    'qr create --short-code of 101 chars',
+    ['qr', 'create', '--name', 'n', '--url', 'https://example.com', '--short-code', s(101, 'b')],
+    /is 101 characters/,
+  ],
+  [
+    'cards create --short-code login (reserved)',
+    ['cards', 'create', '--short-code', 'login', '--field', 'firstName=A'],
+    /"login" is a word the platform reserves/,
+  ],
+  [
+    'qr create --short-code DASHBOARD (reserved, any case)',
+    ['qr', 'create', '--name', 'n', '--url', 'https://example.com', '--short-code', 'DASHBOARD'],
+    /reserves/,
+  ],
+  [
+    'qr create --short-code Api (reserved, any case)',
+    ['qr', 'create', '--name', 'n', '--url', 'https://example.com', '--short-code', 'Api'],
+    /reserves/,
+  ],
+  [
+    'qr create --short-code with a space',
+    ['qr', 'create', '--name', 'n', '--url', 'https://example.com', '--short-code', 'a b'],
+    /only letters, digits and hyphens/,
+  ],
   ...['cards', 'qr', 'templates', 'leads', 'campaigns'].flatMap((noun): Case[] => [
     [`${noun} list --limit 0`, [noun, 'list', '--limit', '0'], /must be from 1 to 100/],
     [`${noun} list --limit 101`, [noun, 'list', '--limit', '101'], /must be from 1 to 100/],
@@ -196,20 +304,30 @@ const BEYOND: Case[] = [
   ]),
   ['image --size 127', ['image', 'qr_support', '--size', '127', '-d', dir], /must be from 128 to 4096/],
   ['image --size 4097', ['image', 'qr_support', '--size', '4097', '-d', dir], /must be from 128 to 4096/],
-  ['image --transparent jpeg', ['image', 'qr_support', '-f', 'jpeg', '--transparent', '-d', dir], /--transparent works only with png, webp, svg/],
-  ...([
-    ['cards create', ['cards', 'create', '--field', 'firstName=A']],
-    ['cards update', ['cards', 'update', 'crd_jose', '--field', 'title=X']],
-    ['qr create', ['qr', 'create', '--name', 'n', '--url', 'https://example.com']],
-    ['qr update', ['qr', 'update', 'qr_support', '--name', 'n']],
-    ['campaigns create-card', ['campaigns', 'create-card', 'cmp_native', '--data', JSON.stringify(CARD_OK)]],
-    ['api', ['api', 'POST', '/cards', '--data', '{}']],
-  ] as Array<[string, string[]]>).flatMap(([name, args]): Case[] => [
+  [
+    'image --transparent jpeg',
+    ['image', 'qr_support', '-f', 'jpeg', '--transparent', '-d', dir],
+    /--transparent works only with png, webp, svg/,
+  ],
+  ...(
+    [
+      ['cards create', ['cards', 'create', '--field', 'firstName=A']],
+      ['cards update', ['cards', 'update', 'crd_jose', '--field', 'title=X']],
+      ['qr create', ['qr', 'create', '--name', 'n', '--url', 'https://example.com']],
+      ['qr update', ['qr', 'update', 'qr_support', '--name', 'n']],
+      ['campaigns create-card', ['campaigns', 'create-card', 'cmp_native', '--data', JSON.stringify(CARD_OK)]],
+      ['api', ['api', 'POST', '/cards', '--data', '{}']],
+    ] as Array<[string, string[]]>
+  ).flatMap(([name, args]): Case[] => [
     [`${name} --idempotency-key of 256 chars`, [...args, '--idempotency-key', s(256, 'k')], /1 to 255 characters/],
     [`${name} --idempotency-key "" (0 chars)`, [...args, '--idempotency-key', ''], /1 to 255 characters/],
   ]),
   ['cards list --search of 201 chars', ['cards', 'list', '--search', s(201)], /at most 200/],
-  ['qr create --url ftp://', ['qr', 'create', '--name', 'n', '--url', 'ftp://example.com/x'], /not a full http\(s\) URL/],
+  [
+    'qr create --url ftp://',
+    ['qr', 'create', '--name', 'n', '--url', 'ftp://example.com/x'],
+    /not a full http\(s\) URL/,
+  ],
   ['qr create --url without a host', ['qr', 'create', '--name', 'n', '--url', 'https://'], /not a full http\(s\) URL/],
   ['--timeout 0', ['me', '--timeout', '0'], /expected a number greater than 0/],
   ['--max-retries 21', ['me', '--max-retries', '21'], /must be from 0 to 20/],
@@ -227,12 +345,36 @@ describe('flag values beyond a limit: exit 2, one line, no request at all', () =
 describe('flag values AT a limit: accepted and sent unchanged', () => {
   const sent = () => emu.requests().filter((q) => q.status < 300);
   it.each([
-    ['cards create --name of 1 char', ['cards', 'create', '--name', 'x', '--field', 'firstName=A'], (b: any) => b.name === 'x'],
-    ['cards create --name of 200 chars', ['cards', 'create', '--name', s(200), '--field', 'firstName=A'], (b: any) => b.name.length === 200],
-    ['qr create --name of 200 chars', ['qr', 'create', '--name', s(200), '--url', 'https://example.com'], (b: any) => b.name.length === 200],
-    ['cards create --short-code of 100 chars', ['cards', 'create', '--short-code', s(100, 'c'), '--field', 'firstName=A'], (b: any) => b.shortCode.length === 100],
-    ['qr create --short-code of 100 chars', ['qr', 'create', '--name', 'n', '--url', 'https://example.com', '--short-code', s(100, 'q')], (b: any) => b.shortCode.length === 100],
-    ['qr create --short-code login-2 (near a reserved word)', ['qr', 'create', '--name', 'n', '--url', 'https://example.com', '--short-code', 'login-2'], (b: any) => b.shortCode === 'login-2'],
+    [
+      'cards create --name of 1 char',
+      ['cards', 'create', '--name', 'x', '--field', 'firstName=A'],
+      (b: any) => b.name === 'x',
+    ],
+    [
+      'cards create --name of 200 chars',
+      ['cards', 'create', '--name', s(200), '--field', 'firstName=A'],
+      (b: any) => b.name.length === 200,
+    ],
+    [
+      'qr create --name of 200 chars',
+      ['qr', 'create', '--name', s(200), '--url', 'https://example.com'],
+      (b: any) => b.name.length === 200,
+    ],
+    [
+      'cards create --short-code of 100 chars',
+      ['cards', 'create', '--short-code', s(100, 'c'), '--field', 'firstName=A'],
+      (b: any) => b.shortCode.length === 100,
+    ],
+    [
+      'qr create --short-code of 100 chars',
+      ['qr', 'create', '--name', 'n', '--url', 'https://example.com', '--short-code', s(100, 'q')],
+      (b: any) => b.shortCode.length === 100,
+    ],
+    [
+      'qr create --short-code login-2 (near a reserved word)',
+      ['qr', 'create', '--name', 'n', '--url', 'https://example.com', '--short-code', 'login-2'],
+      (b: any) => b.shortCode === 'login-2',
+    ],
   ] as Array<[string, string[], (b: unknown) => boolean]>)('%s', async (_name, args, sentOk) => {
     const r = await runCli([...args, '-o', 'json'], { emu });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -240,7 +382,12 @@ describe('flag values AT a limit: accepted and sent unchanged', () => {
     expect(sentOk(write.body)).toBe(true);
   });
 
-  it.each(['cards', 'qr', 'templates', 'leads', 'campaigns'].flatMap((noun) => [[noun, '1'], [noun, '100']]))('%s list --limit %s', async (noun, limit) => {
+  it.each(
+    ['cards', 'qr', 'templates', 'leads', 'campaigns'].flatMap((noun) => [
+      [noun, '1'],
+      [noun, '100'],
+    ]),
+  )('%s list --limit %s', async (noun, limit) => {
     const r = await runCli([noun, 'list', '--limit', limit, '-o', 'json'], { emu });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(emu.requests()[0].query.limit).toBe(limit);

@@ -26,31 +26,51 @@ beforeAll(() => ensureFreshBuild(), 180_000);
 
 const ROWS = 6;
 const POSTS = /^\/campaigns\/cmp_native\/cards$/;
-const perId = () => Array.from({ length: ROWS }, (_, i) => liveCards(emu, (c) => c.campaignId === 'cmp_native' && c.externalId === `P-${String(i + 1).padStart(4, '0')}`).length);
-const ndjsonIds = (text: string) => text.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+const perId = () =>
+  Array.from(
+    { length: ROWS },
+    (_, i) =>
+      liveCards(emu, (c) => c.campaignId === 'cmp_native' && c.externalId === `P-${String(i + 1).padStart(4, '0')}`)
+        .length,
+  );
+const ndjsonIds = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { id: string }).id);
 // The child: its own config directory, no colour, no stdin (as the old reliability spawner did).
-const spawnOptions = () => ({ env: { CARDQR_CONFIG_DIR: tempDir(), NO_COLOR: '1', CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full }, stdin: null });
+const spawnOptions = () => ({
+  env: { CARDQR_CONFIG_DIR: tempDir(), NO_COLOR: '1', CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full },
+  stdin: null,
+});
 
 describe('two imports sharing a report file', () => {
-  it.each([[[] as string[]], [['--resume']]])('in one process, second run %j: refused (exit 2) while the first holds the report; the first completes', async (extra) => {
-    const file = writeCsv('people.csv', partnersCsv(ROWS));
-    const report = `${file}.report.ndjson`;
-    faults.inject([{ kind: 'slow', method: 'POST', path: '/campaigns/cmp_native/cards', delayMs: 300 }]);
-    const first = runCli(['campaigns', 'import', 'cmp_native', file], { emu });
-    await until(() => existsSync(`${report}.lock`));
-    const second = await runCli(['campaigns', 'import', 'cmp_native', file, ...extra], { emu });
-    expect(second.exitCode).toBe(2);
-    expect(second.stderr).toMatch(/^error: another import is using this report \(.*\.lock: pid \d+ on .+ since .+\)\n {2}wait for it to finish, or remove the lock file if no import is running\n$/);
-    expectNoStack(second.stderr);
-    const a = await first;
-    expect(a.exitCode, a.stderr).toBe(0);
-    expect(perId()).toEqual(Array(ROWS).fill(1));
-    expect(emu.requests({ method: 'POST', path: POSTS })).toHaveLength(ROWS);
-    const rows = readReportLines(report);
-    expect(rows.filter((r) => r.type === 'header')).toHaveLength(1);
-    expect(rows.slice(1).map((r) => [r.line, r.outcome])).toEqual(Array.from({ length: ROWS }, (_, i) => [i + 2, 'created']));
-    expect(existsSync(`${report}.lock`)).toBe(false);
-  });
+  it.each([[[] as string[]], [['--resume']]])(
+    'in one process, second run %j: refused (exit 2) while the first holds the report; the first completes',
+    async (extra) => {
+      const file = writeCsv('people.csv', partnersCsv(ROWS));
+      const report = `${file}.report.ndjson`;
+      faults.inject([{ kind: 'slow', method: 'POST', path: '/campaigns/cmp_native/cards', delayMs: 300 }]);
+      const first = runCli(['campaigns', 'import', 'cmp_native', file], { emu });
+      await until(() => existsSync(`${report}.lock`));
+      const second = await runCli(['campaigns', 'import', 'cmp_native', file, ...extra], { emu });
+      expect(second.exitCode).toBe(2);
+      expect(second.stderr).toMatch(
+        /^error: another import is using this report \(.*\.lock: pid \d+ on .+ since .+\)\n {2}wait for it to finish, or remove the lock file if no import is running\n$/,
+      );
+      expectNoStack(second.stderr);
+      const a = await first;
+      expect(a.exitCode, a.stderr).toBe(0);
+      expect(perId()).toEqual(Array(ROWS).fill(1));
+      expect(emu.requests({ method: 'POST', path: POSTS })).toHaveLength(ROWS);
+      const rows = readReportLines(report);
+      expect(rows.filter((r) => r.type === 'header')).toHaveLength(1);
+      expect(rows.slice(1).map((r) => [r.line, r.outcome])).toEqual(
+        Array.from({ length: ROWS }, (_, i) => [i + 2, 'created']),
+      );
+      expect(existsSync(`${report}.lock`)).toBe(false);
+    },
+  );
 
   it('across processes: the built cardqr holds the report; this process is refused; the first completes', async () => {
     const dir = tempDir('cardqr-conc-');
@@ -62,10 +82,17 @@ describe('two imports sharing a report file', () => {
     const lock = JSON.parse(readFileSync(`${report}.lock`, 'utf8')) as { pid: number };
     expect(lock.pid).toBe(a.child.pid);
     const b = await runCli(['campaigns', 'import', 'cmp_native', file, '--resume'], { emu });
-    expect([b.exitCode, b.stderr]).toEqual([2, expect.stringContaining(`another import is using this report (${report}.lock: pid ${a.child.pid} `)]);
+    expect([b.exitCode, b.stderr]).toEqual([
+      2,
+      expect.stringContaining(`another import is using this report (${report}.lock: pid ${a.child.pid} `),
+    ]);
     expect(await a.exit).toBe(0);
     expect(perId()).toEqual(Array(ROWS).fill(1));
-    expect(readReportLines(report).slice(1).map((r) => r.outcome)).toEqual(Array(ROWS).fill('created'));
+    expect(
+      readReportLines(report)
+        .slice(1)
+        .map((r) => r.outcome),
+    ).toEqual(Array(ROWS).fill('created'));
     expect(readdirSync(dir).sort()).toEqual(['people.csv', 'people.csv.report.ndjson']);
   });
 });
@@ -80,11 +107,16 @@ describe('two lead exports sharing a state file', () => {
     await until(() => existsSync(`${state}.lock`));
     const second = await runCli(['leads', 'export', '--state', state, '--out', join(dir, 'b.ndjson')], { emu });
     expect(second.exitCode).toBe(2);
-    expect(second.stderr).toMatch(/^error: state file busy: another export \(pid \d+ on .+, started .+\) holds .+\.lock\n {2}wait for it to finish/);
+    expect(second.stderr).toMatch(
+      /^error: state file busy: another export \(pid \d+ on .+, started .+\) holds .+\.lock\n {2}wait for it to finish/,
+    );
     expectNoStack(second.stderr);
     const a = await first;
     expect(a.exitCode, a.stderr).toBe(0);
-    const all = emu.store.leadsOf('acc_acme').map((l) => l.id).sort();
+    const all = emu.store
+      .leadsOf('acc_acme')
+      .map((l) => l.id)
+      .sort();
     const got = ndjsonIds(readFileSync(join(dir, 'a.ndjson'), 'utf8'));
     expect(new Set(got).size).toBe(got.length);
     expect([...got].sort()).toEqual(all);
@@ -105,7 +137,12 @@ describe('two lead exports sharing a state file', () => {
     expect(b.stderr).toContain(`another export (pid ${a.child.pid} `);
     expect(await a.exit).toBe(0);
     const got = ndjsonIds(readFileSync(join(dir, 'a.ndjson'), 'utf8'));
-    expect([...got].sort()).toEqual(emu.store.leadsOf('acc_acme').map((l) => l.id).sort());
+    expect([...got].sort()).toEqual(
+      emu.store
+        .leadsOf('acc_acme')
+        .map((l) => l.id)
+        .sort(),
+    );
     expect(readdirSync(dir).sort()).toEqual(['a.ndjson', 'leads.state.json']);
   });
 });

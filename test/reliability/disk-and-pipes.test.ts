@@ -22,7 +22,13 @@ beforeAll(async () => {
 async function sh(script: string, env: Record<string, string> = {}, timeoutMs = 30_000): Promise<SpawnResult> {
   const r = await spawnCli([], {
     shell: script,
-    env: { NO_COLOR: '1', CARDQR_CONFIG_DIR: tempDir('cardqr-cfg-'), CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full, ...env },
+    env: {
+      NO_COLOR: '1',
+      CARDQR_CONFIG_DIR: tempDir('cardqr-cfg-'),
+      CARDQR_BASE_URL: emu.baseUrl,
+      CARDQR_API_KEY: emu.keys.full,
+      ...env,
+    },
     stdin: null,
     timeoutMs,
   }).done;
@@ -31,7 +37,8 @@ async function sh(script: string, env: Record<string, string> = {}, timeoutMs = 
 }
 
 const errorLines = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('error:'));
-const imported = () => emu.store.cards.filter((c) => c.campaignId === 'cmp_native' && /^P-\d{4}$/.test(c.externalId ?? '')).length;
+const imported = () =>
+  emu.store.cards.filter((c) => c.campaignId === 'cmp_native' && /^P-\d{4}$/.test(c.externalId ?? '')).length;
 
 /**
  * A `ulimit -f` (in KiB) that the export's spool (the leads as JSON lines) fits under but its `-o json`
@@ -52,9 +59,13 @@ describe('a write that did not reach the disk is an error (ulimit -f, /dev/full)
   it('leads export --out under `ulimit -f`: EFBIG, exit 1, no output file, no state, no temp file', async () => {
     const limit = await limitBetweenSpoolAndJson();
     const dir = tempDir();
-    const r = await sh(`ulimit -f ${limit}; exec $CARDQR leads export -o json --state ${dir}/s.json --out ${dir}/leads.json`);
+    const r = await sh(
+      `ulimit -f ${limit}; exec $CARDQR leads export -o json --state ${dir}/s.json --out ${dir}/leads.json`,
+    );
     expect(r.code).toBe(1);
-    expect(errorLines(r.stderr)).toEqual([expect.stringMatching(/^error: cannot write --out .*leads\.json: EFBIG \(file too large/)]);
+    expect(errorLines(r.stderr)).toEqual([
+      expect.stringMatching(/^error: cannot write --out .*leads\.json: EFBIG \(file too large/),
+    ]);
     expectNoStack(r.stderr);
     expect(readdirSync(dir)).toEqual([]); // no output, no state, no lock, no temporary file
     // Without the limit the same run exports every lead, and the state moves only then.
@@ -64,7 +75,9 @@ describe('a write that did not reach the disk is an error (ulimit -f, /dev/full)
     // The spool (beside the state file) under a limit it cannot fit: the same one line, nothing left.
     const tiny = await sh(`ulimit -f 1; exec $CARDQR leads export --state ${dir}/t.json --out ${dir}/t.ndjson`);
     expect(tiny.code).toBe(1);
-    expect(errorLines(tiny.stderr)).toEqual([expect.stringMatching(/^error: cannot write the spool file .*t\.json\.spool: EFBIG/)]);
+    expect(errorLines(tiny.stderr)).toEqual([
+      expect.stringMatching(/^error: cannot write the spool file .*t\.json\.spool: EFBIG/),
+    ]);
     expect(readdirSync(dir).sort()).toEqual(['leads.json', 's.json']);
   });
 
@@ -89,7 +102,9 @@ describe('a write that did not reach the disk is an error (ulimit -f, /dev/full)
     const r = await sh(`ulimit -f 2; exec $CARDQR leads export --state ${dir}/s.json`);
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1); // the lead went out …
-    expect(r.stderr).toMatch(/1 leads were written to standard output, but the state file .*s\.json could not be updated \(EFBIG/);
+    expect(r.stderr).toMatch(
+      /1 leads were written to standard output, but the state file .*s\.json could not be updated \(EFBIG/,
+    );
     expect(readFileSync(`${dir}/s.json`, 'utf8')).toBe(before); // … and the state did not move
     expect(readdirSync(dir).sort()).toEqual(['a.ndjson', 's.json']);
     expect(many.every((l) => l.createdAt === at)).toBe(true);
@@ -99,13 +114,19 @@ describe('a write that did not reach the disk is an error (ulimit -f, /dev/full)
     const dir = tempDir();
     const list = await sh('$CARDQR cards list -o json > /dev/full');
     expect(list.code).toBe(1);
-    expect(errorLines(list.stderr)).toEqual(['error: cannot write standard output: ENOSPC (no space left on the device)']);
+    expect(errorLines(list.stderr)).toEqual([
+      'error: cannot write standard output: ENOSPC (no space left on the device)',
+    ]);
     const exp = await sh(`$CARDQR leads export --state ${dir}/s.json > /dev/full`);
     expect(exp.code).toBe(1);
-    expect(errorLines(exp.stderr)).toEqual(['error: cannot write standard output: ENOSPC (no space left on the device)']);
+    expect(errorLines(exp.stderr)).toEqual([
+      'error: cannot write standard output: ENOSPC (no space left on the device)',
+    ]);
     const out = await sh(`exec $CARDQR leads export --state ${dir}/s.json --out /dev/full`);
     expect(out.code).toBe(1);
-    expect(errorLines(out.stderr)).toEqual(['error: cannot write --out /dev/full: ENOSPC (no space left on the device)']);
+    expect(errorLines(out.stderr)).toEqual([
+      'error: cannot write --out /dev/full: ENOSPC (no space left on the device)',
+    ]);
     expect(readdirSync(dir)).toEqual([]);
     // /dev/null is a device too: written like `>`, never replaced by a regular file.
     const devnull = await sh(`exec $CARDQR -q leads export --state ${dir}/s.json --out /dev/null`);
@@ -149,12 +170,20 @@ describe('exits tell the truth', () => {
       emu.reset();
       emu.store.account('acc_acme')!.cardAllowance = 200;
       const before = imported();
-      emu.injectFaults([{ kind: 'slow', delayMs: 300, method: 'POST', path: '/campaigns/cmp_native/cards', times: 40 }]);
-      const r = await sh(`$CARDQR campaigns import cmp_native ${csv} & pid=$!; sleep 1.5; kill -${sig} $pid; wait $pid; echo "status=$?"`);
+      emu.injectFaults([
+        { kind: 'slow', delayMs: 300, method: 'POST', path: '/campaigns/cmp_native/cards', times: 40 },
+      ]);
+      const r = await sh(
+        `$CARDQR campaigns import cmp_native ${csv} & pid=$!; sleep 1.5; kill -${sig} $pid; wait $pid; echo "status=$?"`,
+      );
       expect(r.stdout.trim(), sig).toBe('status=130');
       expect(r.stderr, sig).toContain(`interrupted (SIG${sig}): finishing the request in flight`);
       expect(r.stderr, sig).toMatch(/resume with: cardqr campaigns import cmp_native .* --resume/);
-      const report = readFileSync(`${csv}.report.ndjson`, 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l));
+      const report = readFileSync(`${csv}.report.ndjson`, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => JSON.parse(l));
       const created = imported() - before;
       expect(report.filter((x) => x.outcome === 'created').length, sig).toBe(created); // nothing in flight was lost
       expect(created, sig).toBeGreaterThan(0);
@@ -179,7 +208,9 @@ describe('input that cannot be read twice', () => {
     // Without --report the default (<file>.report.ndjson) would sit beside the pipe (/dev/fd/63.report.ndjson).
     const noReport = await sh(`exec $CARDQR campaigns import cmp_native <(cat ${csv})`);
     expect(noReport.code).toBe(2);
-    expect(errorLines(noReport.stderr)).toEqual([expect.stringMatching(/^error: \/dev\/fd\/\d+ is a pipe: pass --report <file>/)]);
+    expect(errorLines(noReport.stderr)).toEqual([
+      expect.stringMatching(/^error: \/dev\/fd\/\d+ is a pipe: pass --report <file>/),
+    ]);
   });
 
   it('a FIFO: read when its writer comes; with no writer, SIGTERM still stops the run at once', async () => {
@@ -187,10 +218,16 @@ describe('input that cannot be read twice', () => {
     const csv = join(dir, 'p.csv');
     writeFileSync(csv, partnersCsv(3));
     const fifo = join(dir, 'in.fifo');
-    const r = await sh(`mkfifo ${fifo}; (sleep 1; cat ${csv} > ${fifo}) & exec $CARDQR campaigns import cmp_native ${fifo} --report ${dir}/r.ndjson`);
+    const r = await sh(
+      `mkfifo ${fifo}; (sleep 1; cat ${csv} > ${fifo}) & exec $CARDQR campaigns import cmp_native ${fifo} --report ${dir}/r.ndjson`,
+    );
     expect([r.code, r.stderr]).toEqual([0, expect.stringMatching(/created\D+3/)]);
     const fifo2 = join(dir, 'nobody.fifo');
-    const stuck = await sh(`mkfifo ${fifo2}; $CARDQR campaigns import cmp_native ${fifo2} --report ${dir}/r2.ndjson & pid=$!; sleep 1.5; kill -TERM $pid; wait $pid; echo "status=$?"`, {}, 15_000);
+    const stuck = await sh(
+      `mkfifo ${fifo2}; $CARDQR campaigns import cmp_native ${fifo2} --report ${dir}/r2.ndjson & pid=$!; sleep 1.5; kill -TERM $pid; wait $pid; echo "status=$?"`,
+      {},
+      15_000,
+    );
     expect(stuck.stdout.trim()).toBe('status=130');
     expect(stuck.stderr).toContain('interrupted while reading the input; nothing was sent');
     expect(emu.requests({ method: 'POST' }).filter((q) => q.path.includes('cmp_native')).length).toBe(3);
@@ -199,7 +236,9 @@ describe('input that cannot be read twice', () => {
   it('a terminal or device as the CSV is refused with one line (exit 2)', async () => {
     const r = await sh('exec $CARDQR campaigns import cmp_native /dev/zero --validate-only');
     expect(r.code).toBe(2);
-    expect(errorLines(r.stderr)).toEqual(['error: /dev/zero is a terminal or device: give a CSV file (or a pipe such as <(command))']);
+    expect(errorLines(r.stderr)).toEqual([
+      'error: /dev/zero is a terminal or device: give a CSV file (or a pipe such as <(command))',
+    ]);
   });
 });
 
@@ -210,6 +249,8 @@ describe('a build that is missing', () => {
     writeFileSync(join(dir, 'bin', 'cardqr'), readFileSync(BIN));
     const r = await sh(`exec ${process.execPath} ${dir}/bin/cardqr me`);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringContaining('this installation has no build (dist/cli.js is missing)')]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringContaining('this installation has no build (dist/cli.js is missing)'),
+    ]);
   });
 });

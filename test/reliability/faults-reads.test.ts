@@ -28,22 +28,55 @@ interface ListPath {
 
 const LISTS: ListPath[] = [
   {
-    name: 'cards list --all', path: '/cards', args: ['cards', 'list', '--all'], setup: () => void addCards(emu, 230),
-    expected: () => emu.store.cardsOf('acc_acme').filter((c) => c.status !== 'archived').map((c) => c.id),
+    name: 'cards list --all',
+    path: '/cards',
+    args: ['cards', 'list', '--all'],
+    setup: () => void addCards(emu, 230),
+    expected: () =>
+      emu.store
+        .cardsOf('acc_acme')
+        .filter((c) => c.status !== 'archived')
+        .map((c) => c.id),
   },
   {
-    name: 'qr list --all', path: '/qr-codes', args: ['qr', 'list', '--all'], setup: () => void addQrCodes(emu, 230),
-    expected: () => emu.store.qrCodesOf('acc_acme').filter((q) => q.status !== 'archived').map((q) => q.id),
+    name: 'qr list --all',
+    path: '/qr-codes',
+    args: ['qr', 'list', '--all'],
+    setup: () => void addQrCodes(emu, 230),
+    expected: () =>
+      emu.store
+        .qrCodesOf('acc_acme')
+        .filter((q) => q.status !== 'archived')
+        .map((q) => q.id),
   },
   {
-    name: 'leads list --all', path: '/leads', args: ['leads', 'list', '--all'], setup: () => void addLeads(emu, 230),
-    expected: () => emu.store.leadsOf('acc_acme').filter((l) => !l.archived).map((l) => l.id),
+    name: 'leads list --all',
+    path: '/leads',
+    args: ['leads', 'list', '--all'],
+    setup: () => void addLeads(emu, 230),
+    expected: () =>
+      emu.store
+        .leadsOf('acc_acme')
+        .filter((l) => !l.archived)
+        .map((l) => l.id),
   },
 ];
 
-const ids = (stdout: string): string[] => stdout.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+const ids = (stdout: string): string[] =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { id: string }).id);
 const FAULTS: FaultKind[] = ['500', 'malformed_500', '429', 'in_flight', 'drop_before', 'drop_after', 'slow'];
-const EVERY: Array<[FaultKind, number]> = [['500', 1], ['malformed_500', 1], ['429', 6], ['in_flight', 6], ['drop_before', 6], ['drop_after', 6], ['slow', 6]];
+const EVERY: Array<[FaultKind, number]> = [
+  ['500', 1],
+  ['malformed_500', 1],
+  ['429', 6],
+  ['in_flight', 6],
+  ['drop_before', 6],
+  ['drop_after', 6],
+  ['slow', 6],
+];
 const slowOpts = (kind: FaultKind) => (kind === 'slow' ? { delayMs: 400 } : {});
 const timeoutFor = (kind: FaultKind) => (kind === 'slow' ? ['--timeout', '0.1'] : []);
 
@@ -68,7 +101,10 @@ describe.each(LISTS)('$name', (l) => {
     expect(faults.delivered()).toBe(1);
     expect(ids(r.stdout)).toEqual(want);
     await settle(() => emu.requests({ method: 'GET', path: l.path }).length >= 4); // a slow answer is logged when it ends
-    const offsets = emu.requests({ method: 'GET', path: l.path }).map((q) => q.query.offset).sort();
+    const offsets = emu
+      .requests({ method: 'GET', path: l.path })
+      .map((q) => q.query.offset)
+      .sort();
     expect(offsets).toEqual(['0', '100', '100', '200']); // page 2 asked again, nothing skipped
   });
 
@@ -108,7 +144,11 @@ describe('image -d dir (batch)', () => {
     const qr = emu.store.qrCode('acc_acme', id);
     return qr ? serializeQrCode(emu.store, qr).url : serializeCard(emu.store, emu.store.card('acc_acme', id)!).url;
   };
-  const NAMES: Record<string, string> = { crd_amelie: 'amelie-laurent.png', qr_roboconf: 'roboconf26.png', crd_zoe: 'zoe-muller.png' };
+  const NAMES: Record<string, string> = {
+    crd_amelie: 'amelie-laurent.png',
+    qr_roboconf: 'roboconf26.png',
+    crd_zoe: 'zoe-muller.png',
+  };
 
   /** Every file in dir is a complete image of the right object; no temporary file is left. */
   async function expectComplete(dir: string, ids: string[]): Promise<void> {

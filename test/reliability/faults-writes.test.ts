@@ -8,7 +8,17 @@ import type { FaultKind } from '../../src/emulator/index.js';
 import { partnersCsv, readReportLines, resumeArgs, writeCsv } from '../bulk/_files.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli, type RunOptions, type RunResult } from '../helpers/run-cli.js';
-import { appliedWrites, countedFaults, expectNoStack, keysSent, liveCards, realWait, settle, trashed, useCounters } from './_support.js';
+import {
+  appliedWrites,
+  countedFaults,
+  expectNoStack,
+  keysSent,
+  liveCards,
+  realWait,
+  settle,
+  trashed,
+  useCounters,
+} from './_support.js';
 
 useCounters('faults-writes');
 const emu = useEmulator();
@@ -25,21 +35,47 @@ interface WritePath {
   keyFlag: boolean;
 }
 
-const NATIVE = { externalId: 'P-9001', fields: { firstName: 'Rhea', lastName: 'Liable', company: 'Faults Inc', emails: [{ label: 'Work', value: 'rhea@faults.example' }] } };
+const NATIVE = {
+  externalId: 'P-9001',
+  fields: {
+    firstName: 'Rhea',
+    lastName: 'Liable',
+    company: 'Faults Inc',
+    emails: [{ label: 'Work', value: 'rhea@faults.example' }],
+  },
+};
 
 const PATHS: WritePath[] = [
   {
-    name: 'cards create', method: 'POST', path: '/cards', keyFlag: true,
-    args: ['cards', 'create', '--field', 'firstName=Rhea', '--field', 'lastName=Liable', '--email', 'Work=rhea@faults.example'],
+    name: 'cards create',
+    method: 'POST',
+    path: '/cards',
+    keyFlag: true,
+    args: [
+      'cards',
+      'create',
+      '--field',
+      'firstName=Rhea',
+      '--field',
+      'lastName=Liable',
+      '--email',
+      'Work=rhea@faults.example',
+    ],
     state: () => liveCards(emu, (c) => c.fields.firstName === 'Rhea' && c.fields.lastName === 'Liable').length,
   },
   {
-    name: 'cards update (GET, then PATCH)', method: 'PATCH', path: '/cards/crd_jose', keyFlag: true,
+    name: 'cards update (GET, then PATCH)',
+    method: 'PATCH',
+    path: '/cards/crd_jose',
+    keyFlag: true,
     args: ['cards', 'update', 'crd_jose', '--field', 'title=Chief Reliability Officer'],
     state: () => Number(emu.store.card('acc_acme', 'crd_jose')!.fields.title === 'Chief Reliability Officer'),
   },
   {
-    name: 'cards delete', method: 'DELETE', path: '/cards/crd_ngozi', keyFlag: false,
+    name: 'cards delete',
+    method: 'DELETE',
+    path: '/cards/crd_ngozi',
+    keyFlag: false,
     args: ['cards', 'delete', 'crd_ngozi', '--yes'],
     state: () => {
       const inTrash = trashed(emu, 'crd_ngozi').length;
@@ -48,22 +84,35 @@ const PATHS: WritePath[] = [
     },
   },
   {
-    name: 'qr create', method: 'POST', path: '/qr-codes', keyFlag: true,
+    name: 'qr create',
+    method: 'POST',
+    path: '/qr-codes',
+    keyFlag: true,
     args: ['qr', 'create', '--name', 'Reliability booth', '--url', 'https://example.com/booth'],
     state: () => emu.store.qrCodes.filter((q) => q.name === 'Reliability booth').length,
   },
   {
-    name: 'qr update', method: 'PATCH', path: '/qr-codes/qr_support', keyFlag: true,
+    name: 'qr update',
+    method: 'PATCH',
+    path: '/qr-codes/qr_support',
+    keyFlag: true,
     args: ['qr', 'update', 'qr_support', '--url', 'https://support.example.com/v2'],
-    state: () => Number(emu.store.qrCode('acc_acme', 'qr_support')!.destinationUrl === 'https://support.example.com/v2'),
+    state: () =>
+      Number(emu.store.qrCode('acc_acme', 'qr_support')!.destinationUrl === 'https://support.example.com/v2'),
   },
   {
-    name: 'qr delete', method: 'DELETE', path: '/qr-codes/qr_support', keyFlag: false,
+    name: 'qr delete',
+    method: 'DELETE',
+    path: '/qr-codes/qr_support',
+    keyFlag: false,
     args: ['qr', 'delete', 'qr_support', '--yes'],
     state: () => trashed(emu, 'qr_support').length,
   },
   {
-    name: 'campaigns create-card', method: 'POST', path: '/campaigns/cmp_native/cards', keyFlag: true,
+    name: 'campaigns create-card',
+    method: 'POST',
+    path: '/campaigns/cmp_native/cards',
+    keyFlag: true,
     args: ['campaigns', 'create-card', 'cmp_native', '--data', JSON.stringify(NATIVE)],
     state: () => liveCards(emu, (c) => c.campaignId === 'cmp_native' && c.externalId === 'P-9001').length,
   },
@@ -111,7 +160,15 @@ describe.each(PATHS)('$name', (p) => {
   });
 
   it.each(ONCE)('%s on the first attempt: retried with the same key, applied exactly once', async (kind) => {
-    faults.inject([{ kind, method: p.method, path: p.path, ...(kind === 'slow' ? { delayMs: 400 } : {}), ...(kind === '429' ? { resetSeconds: 3 } : {}) }]);
+    faults.inject([
+      {
+        kind,
+        method: p.method,
+        path: p.path,
+        ...(kind === 'slow' ? { delayMs: 400 } : {}),
+        ...(kind === '429' ? { resetSeconds: 3 } : {}),
+      },
+    ]);
     const r = kind === 'slow' ? await run(p, SLOW_TIMEOUT, realWaits) : await run(p, []);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(faults.delivered()).toBe(1);
@@ -168,46 +225,71 @@ describe.each(PATHS)('$name', (p) => {
 });
 
 describe('writes preceded by a read', () => {
-  it.each(['drop_after', 'slow', '500'] as const)('cards delete on a terminal (GET for the question, then DELETE): %s on the DELETE, deleted once', async (kind) => {
-    faults.inject([{ kind, method: 'DELETE', path: '/cards/crd_ngozi', ...(kind === 'slow' ? { delayMs: 400 } : {}) }]);
-    const r = await runCli(['cards', 'delete', 'crd_ngozi', ...(kind === 'slow' ? SLOW_TIMEOUT : [])], { emu, tty: true, answers: ['y'], ...(kind === 'slow' ? realWaits : {}) });
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.prompts).toHaveLength(1);
-    expect(emu.requests({ method: 'GET', path: '/cards/crd_ngozi' })).toHaveLength(1);
-    expect(faults.delivered()).toBe(1);
-    expect(trashed(emu, 'crd_ngozi')).toHaveLength(1);
-    expect(appliedWrites(emu, 'DELETE', '/cards/crd_ngozi')).toBe(1);
-  });
+  it.each(['drop_after', 'slow', '500'] as const)(
+    'cards delete on a terminal (GET for the question, then DELETE): %s on the DELETE, deleted once',
+    async (kind) => {
+      faults.inject([
+        { kind, method: 'DELETE', path: '/cards/crd_ngozi', ...(kind === 'slow' ? { delayMs: 400 } : {}) },
+      ]);
+      const r = await runCli(['cards', 'delete', 'crd_ngozi', ...(kind === 'slow' ? SLOW_TIMEOUT : [])], {
+        emu,
+        tty: true,
+        answers: ['y'],
+        ...(kind === 'slow' ? realWaits : {}),
+      });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.prompts).toHaveLength(1);
+      expect(emu.requests({ method: 'GET', path: '/cards/crd_ngozi' })).toHaveLength(1);
+      expect(faults.delivered()).toBe(1);
+      expect(trashed(emu, 'crd_ngozi')).toHaveLength(1);
+      expect(appliedWrites(emu, 'DELETE', '/cards/crd_ngozi')).toBe(1);
+    },
+  );
 
-  it.each([['500', 1], ['drop_before', 6], ['429', 6]] as const)('%s on every attempt of the read before a write: exit %i and the write is never sent', async (kind, exit) => {
-    for (const [args, path, write] of [
-      [['cards', 'update', 'crd_jose', '--field', 'title=Never'], '/cards/crd_jose', 'PATCH'],
-      [['cards', 'delete', 'crd_jose'], '/cards/crd_jose', 'DELETE'],
-    ] as const) {
-      emu.reset();
-      faults.inject([{ kind, method: 'GET', path, times: 3 }]);
-      const r = await runCli([...args, '--max-retries', '2'], { emu, tty: true, answers: ['y'] });
-      expect(r.exitCode).toBe(exit);
-      expectNoStack(r.stderr);
-      expect(emu.requests({ method: write })).toEqual([]);
-      expect(emu.store.card('acc_acme', 'crd_jose')!.fields.title).toBe('Industrial designer');
-    }
-  });
+  it.each([
+    ['500', 1],
+    ['drop_before', 6],
+    ['429', 6],
+  ] as const)(
+    '%s on every attempt of the read before a write: exit %i and the write is never sent',
+    async (kind, exit) => {
+      for (const [args, path, write] of [
+        [['cards', 'update', 'crd_jose', '--field', 'title=Never'], '/cards/crd_jose', 'PATCH'],
+        [['cards', 'delete', 'crd_jose'], '/cards/crd_jose', 'DELETE'],
+      ] as const) {
+        emu.reset();
+        faults.inject([{ kind, method: 'GET', path, times: 3 }]);
+        const r = await runCli([...args, '--max-retries', '2'], { emu, tty: true, answers: ['y'] });
+        expect(r.exitCode).toBe(exit);
+        expectNoStack(r.stderr);
+        expect(emu.requests({ method: write })).toEqual([]);
+        expect(emu.store.card('acc_acme', 'crd_jose')!.fields.title).toBe('Industrial designer');
+      }
+    },
+  );
 });
 
 describe('campaigns import (bulk): faults on a row, then the documented --resume', () => {
   const POST = '/campaigns/cmp_native/cards';
   const externalIds = ['P-0001', 'P-0002', 'P-0003'];
-  const cardsPerRow = () => externalIds.map((id) => liveCards(emu, (c) => c.campaignId === 'cmp_native' && c.externalId === id).length);
+  const cardsPerRow = () =>
+    externalIds.map((id) => liveCards(emu, (c) => c.campaignId === 'cmp_native' && c.externalId === id).length);
 
-  it.each(ONCE)('%s on a row\'s first attempt: every row created exactly once, exit 0', async (kind) => {
+  it.each(ONCE)("%s on a row's first attempt: every row created exactly once, exit 0", async (kind) => {
     const file = writeCsv('p.csv', partnersCsv(3));
     faults.inject([{ kind, method: 'POST', path: POST, ...(kind === 'slow' ? { delayMs: 400 } : {}) }]);
-    const r = await runCli(['campaigns', 'import', 'cmp_native', file, ...(kind === 'slow' ? SLOW_TIMEOUT : [])], { emu, ...(kind === 'slow' ? realWaits : {}) });
+    const r = await runCli(['campaigns', 'import', 'cmp_native', file, ...(kind === 'slow' ? SLOW_TIMEOUT : [])], {
+      emu,
+      ...(kind === 'slow' ? realWaits : {}),
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(faults.delivered()).toBe(1);
     expect(cardsPerRow()).toEqual([1, 1, 1]);
-    expect(readReportLines(`${file}.report.ndjson`).slice(1).map((l) => l.outcome)).toEqual(['created', 'created', 'created']);
+    expect(
+      readReportLines(`${file}.report.ndjson`)
+        .slice(1)
+        .map((l) => l.outcome),
+    ).toEqual(['created', 'created', 'created']);
   });
 
   it.each([
@@ -218,23 +300,34 @@ describe('campaigns import (bulk): faults on a row, then the documented --resume
     ['drop_before', 6],
     ['drop_after', 6],
     ['slow', 6],
-  ] as const)('%s on every attempt of row 1: exit %i; --resume finishes with every row created exactly once', async (kind, exit) => {
-    const file = writeCsv('p.csv', partnersCsv(3));
-    const slow = kind === 'slow';
-    faults.inject([{ kind, method: 'POST', path: POST, times: 3, ...(slow ? { delayMs: 1200 } : {}) }]);
-    const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--max-retries', '2', ...(slow ? SLOW_TIMEOUT : [])], { emu, ...(slow ? realWaits : {}) });
-    expect(r.exitCode, r.stderr).toBe(exit);
-    expectNoStack(r.stderr);
-    const report = readReportLines(`${file}.report.ndjson`).slice(1);
-    expect(report[0]).toMatchObject({ line: 2, externalId: 'P-0001', outcome: 'failed' });
-    if (slow) await settle(() => cardsPerRow()[0] === 1);
-    const resume = await runCli(resumeArgs(r.stderr), { emu });
-    expect(resume.exitCode, resume.stderr).toBe(0);
-    expect(cardsPerRow()).toEqual([1, 1, 1]);
-    const done = readReportLines(`${file}.report.ndjson`).slice(1).filter((l) => l.outcome === 'created' || l.outcome === 'exists');
-    expect(done.map((l) => l.externalId).sort()).toEqual(externalIds);
-    // The derived key of row 1 never changed, across both runs and every attempt.
-    const row1Keys = emu.requests({ method: 'POST', path: POST }).filter((q) => (q.body as { externalId?: string })?.externalId === 'P-0001').map((q) => q.headers['idempotency-key']);
-    expect(new Set(row1Keys).size).toBe(1);
-  });
+  ] as const)(
+    '%s on every attempt of row 1: exit %i; --resume finishes with every row created exactly once',
+    async (kind, exit) => {
+      const file = writeCsv('p.csv', partnersCsv(3));
+      const slow = kind === 'slow';
+      faults.inject([{ kind, method: 'POST', path: POST, times: 3, ...(slow ? { delayMs: 1200 } : {}) }]);
+      const r = await runCli(
+        ['campaigns', 'import', 'cmp_native', file, '--max-retries', '2', ...(slow ? SLOW_TIMEOUT : [])],
+        { emu, ...(slow ? realWaits : {}) },
+      );
+      expect(r.exitCode, r.stderr).toBe(exit);
+      expectNoStack(r.stderr);
+      const report = readReportLines(`${file}.report.ndjson`).slice(1);
+      expect(report[0]).toMatchObject({ line: 2, externalId: 'P-0001', outcome: 'failed' });
+      if (slow) await settle(() => cardsPerRow()[0] === 1);
+      const resume = await runCli(resumeArgs(r.stderr), { emu });
+      expect(resume.exitCode, resume.stderr).toBe(0);
+      expect(cardsPerRow()).toEqual([1, 1, 1]);
+      const done = readReportLines(`${file}.report.ndjson`)
+        .slice(1)
+        .filter((l) => l.outcome === 'created' || l.outcome === 'exists');
+      expect(done.map((l) => l.externalId).sort()).toEqual(externalIds);
+      // The derived key of row 1 never changed, across both runs and every attempt.
+      const row1Keys = emu
+        .requests({ method: 'POST', path: POST })
+        .filter((q) => (q.body as { externalId?: string })?.externalId === 'P-0001')
+        .map((q) => q.headers['idempotency-key']);
+      expect(new Set(row1Keys).size).toBe(1);
+    },
+  );
 });

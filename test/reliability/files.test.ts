@@ -3,7 +3,16 @@
 // directory's mode, the profile store under concurrency and a file size limit, state and reports bound
 // to one API and account, import keys bound to one report, locks left by a container's PID 1.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +26,11 @@ import { addLeads, useCounters } from './_support.js';
 const counts = useCounters('files');
 const emu = useEmulator();
 
-const ids = (text: string): string[] => text.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+const ids = (text: string): string[] =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { id: string }).id);
 const exp = (args: string[], opts: Parameters<typeof runCli>[1] = {}) => {
   counts.fileSystem++;
   return runCli(['leads', 'export', ...args], { emu, ...opts });
@@ -106,7 +119,10 @@ describe('--out never destroys', () => {
   it("--state '' is a usage error before any request", async () => {
     emu.clearRequests();
     const r = await exp(['--state', '']);
-    expect([r.exitCode, r.stderr]).toEqual([2, "error: --state needs a file name (it keeps where the last export stopped)\n"]);
+    expect([r.exitCode, r.stderr]).toEqual([
+      2,
+      'error: --state needs a file name (it keeps where the last export stopped)\n',
+    ]);
     expect(emu.requests()).toEqual([]);
   });
 });
@@ -156,7 +172,10 @@ describe('files are written only where asked', () => {
     const dir = tempDir();
     chmodSync(dir, 0o1777);
     counts.fileSystem++;
-    const r = await runCli(['profiles', 'add', 'p', '--base-url', emu.baseUrl, '--api-key-stdin', '--no-verify'], { configDir: dir, stdin: 'k1' });
+    const r = await runCli(['profiles', 'add', 'p', '--base-url', emu.baseUrl, '--api-key-stdin', '--no-verify'], {
+      configDir: dir,
+      stdin: 'k1',
+    });
     expect(r.exitCode).toBe(0);
     expect(statSync(dir).mode & 0o7777).toBe(0o1777);
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
@@ -176,7 +195,10 @@ describe('the profile store survives concurrency and a full disk', () => {
 
   it('20 parallel `profiles add` keep all 20', async () => {
     const config = tempDir();
-    const r = await shell('for i in $(seq 1 20); do echo key$i | $CARDQR profiles add p$i --base-url https://api.example.com/v1 --api-key-stdin --no-verify & done; wait', config);
+    const r = await shell(
+      'for i in $(seq 1 20); do echo key$i | $CARDQR profiles add p$i --base-url https://api.example.com/v1 --api-key-stdin --no-verify & done; wait',
+      config,
+    );
     expect(r.code).toBe(0);
     expect(r.stderr.split('\n').filter((l) => l && !l.startsWith('saved profile'))).toEqual([]);
     const stored = JSON.parse(readFileSync(join(config, 'config.json'), 'utf8'));
@@ -186,13 +208,22 @@ describe('the profile store survives concurrency and a full disk', () => {
 
   it('a save that cannot be written completely (ulimit -f) fails with one line and leaves config.json as it was', async () => {
     const config = tempDir();
-    const many = Array.from({ length: 30 }, (_, i) => `echo key-number-${i}-${'x'.repeat(40)} | $CARDQR profiles add profile-${i} --base-url https://api.example.com/v1 --api-key-stdin --no-verify 2>/dev/null`).join('; ');
+    const many = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `echo key-number-${i}-${'x'.repeat(40)} | $CARDQR profiles add profile-${i} --base-url https://api.example.com/v1 --api-key-stdin --no-verify 2>/dev/null`,
+    ).join('; ');
     await shell(many, config);
     const before = readFileSync(join(config, 'config.json'), 'utf8');
     expect(before.length).toBeGreaterThan(4096);
-    const limited = await shell('ulimit -f 4; echo k | exec $CARDQR profiles add and-another --base-url https://api.example.com/v1 --api-key-stdin --no-verify', config);
+    const limited = await shell(
+      'ulimit -f 4; echo k | exec $CARDQR profiles add and-another --base-url https://api.example.com/v1 --api-key-stdin --no-verify',
+      config,
+    );
     expect(limited.code).toBe(1);
-    expect(limited.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: cannot write the profile store .*config\.json: EFBIG/)]);
+    expect(limited.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^error: cannot write the profile store .*config\.json: EFBIG/),
+    ]);
     const after = JSON.parse(readFileSync(join(config, 'config.json'), 'utf8'));
     expect(Object.keys(after.profiles)).toHaveLength(30);
     expect(readFileSync(join(config, 'config.json'), 'utf8')).toBe(before);
@@ -220,7 +251,9 @@ describe('state and reports belong to one API and one account', () => {
     const before = readFileSync(state, 'utf8');
     const r = await exp(['--state', state]);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain(`the state file ${state} belongs to account acc_other, but this key is for account acc_acme`);
+    expect(r.stderr).toContain(
+      `the state file ${state} belongs to account acc_other, but this key is for account acc_acme`,
+    );
     expect(r.stderr).toContain('use a new --state file');
     expect(readFileSync(state, 'utf8')).toBe(before);
   });
@@ -233,10 +266,16 @@ describe('state and reports belong to one API and one account', () => {
     const rehearsal = await runCli(['campaigns', 'import', 'cmp_native', csv, '--max-rows', '2'], { emu });
     expect(rehearsal.exitCode).toBe(0);
     const header = readReportLines(`${csv}.report.ndjson`)[0];
-    expect(header).toMatchObject({ baseUrl: emu.baseUrl, accountId: 'acc_acme', nonce: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(header).toMatchObject({
+      baseUrl: emu.baseUrl,
+      accountId: 'acc_acme',
+      nonce: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     const elsewhere = await runCli(['campaigns', 'import', 'cmp_native', csv, '--resume'], { emu: other });
     expect(elsewhere.exitCode).toBe(2);
-    expect(elsewhere.stderr).toContain(`cannot resume: ${csv}.report.ndjson records an import into ${emu.baseUrl} (account acc_acme), not ${other.baseUrl} (account acc_acme)`);
+    expect(elsewhere.stderr).toContain(
+      `cannot resume: ${csv}.report.ndjson records an import into ${emu.baseUrl} (account acc_acme), not ${other.baseUrl} (account acc_acme)`,
+    );
     expect(elsewhere.stderr).toContain('pass --report <new file>');
     expect(other.requests({ method: 'POST' })).toEqual([]);
   });
@@ -250,17 +289,31 @@ describe('state and reports belong to one API and one account', () => {
     counts.fileSystem += 2;
     const refused = await runCli(['campaigns', 'import', 'cmp_native', csv], { emu });
     expect(refused.exitCode).toBe(3);
-    expect(readReportLines(`${csv}.report.ndjson`).slice(1).map((r) => r.errorCode)).toContain('limit_exhausted_cards');
+    expect(
+      readReportLines(`${csv}.report.ndjson`)
+        .slice(1)
+        .map((r) => r.errorCode),
+    ).toContain('limit_exhausted_cards');
     acme.cardAllowance += 10; // the plan was raised
-    const fresh = await runCli(['campaigns', 'import', 'cmp_native', csv, '--report', join(dir, 'second.ndjson')], { emu });
+    const fresh = await runCli(['campaigns', 'import', 'cmp_native', csv, '--report', join(dir, 'second.ndjson')], {
+      emu,
+    });
     expect(fresh.exitCode).toBe(0);
-    expect(readReportLines(join(dir, 'second.ndjson')).slice(1).map((r) => r.outcome)).toEqual(['created', 'created', 'created']);
+    expect(
+      readReportLines(join(dir, 'second.ndjson'))
+        .slice(1)
+        .map((r) => r.outcome),
+    ).toEqual(['created', 'created', 'created']);
     expect(emu.store.cards.filter((c) => /^P-050[0-2]$/.test(c.externalId ?? '')).length).toBe(3);
   });
 });
 
 describe('locks work in containers', () => {
-  const lockOf = (state: string, info: object) => writeFileSync(`${state}.lock`, JSON.stringify({ host: hostname(), startedAt: '2026-11-20T10:00:00.000Z', ...info }));
+  const lockOf = (state: string, info: object) =>
+    writeFileSync(
+      `${state}.lock`,
+      JSON.stringify({ host: hostname(), startedAt: '2026-11-20T10:00:00.000Z', ...info }),
+    );
   const bootId = () => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
   const pid1Start = () => {
     const stat = readFileSync('/proc/1/stat', 'utf8');
@@ -285,7 +338,10 @@ describe('locks work in containers', () => {
     expect((await exp(['--state', state])).exitCode).toBe(0);
     lockOf(state, { pid: 1, bootId: bootId(), procStart: pid1Start(), token: 'cccc' });
     const busy = await exp(['--state', state]);
-    expect([busy.exitCode, busy.stderr]).toEqual([2, expect.stringContaining('state file busy: another export (pid 1')]);
+    expect([busy.exitCode, busy.stderr]).toEqual([
+      2,
+      expect.stringContaining('state file busy: another export (pid 1'),
+    ]);
   });
 
   it('the lock a run writes records what tells it apart: boot id, start time and a random token', async () => {
@@ -294,7 +350,13 @@ describe('locks work in containers', () => {
     const held = await acquireLock(`${state}.lock`, new Date(), () => new Error('busy') as never);
     const seen = JSON.parse(readFileSync(`${state}.lock`, 'utf8'));
     await held.release();
-    expect(seen).toMatchObject({ pid: process.pid, host: hostname(), bootId: bootId(), procStart: expect.stringMatching(/^\d+$/), token: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(seen).toMatchObject({
+      pid: process.pid,
+      host: hostname(),
+      bootId: bootId(),
+      procStart: expect.stringMatching(/^\d+$/),
+      token: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
     expect(existsSync(`${state}.lock`)).toBe(false);
   });
 });

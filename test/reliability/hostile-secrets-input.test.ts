@@ -35,8 +35,21 @@ const FORMS: Record<string, (key: string) => string> = {
 function echoing(): Promise<Hostile> {
   return hostile((req, res) => {
     const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    const all = Object.entries(FORMS).map(([name, f]) => `${name}=${f(key)}`).join(' | ');
-    json(res, 422, { error: { code: 'validation_failed', message: `rejected ${all}`, details: Object.entries(FORMS).map(([name, f]) => ({ field: name, message: f(key) })) } }, { 'request-id': `req_${b64(key)}` });
+    const all = Object.entries(FORMS)
+      .map(([name, f]) => `${name}=${f(key)}`)
+      .join(' | ');
+    json(
+      res,
+      422,
+      {
+        error: {
+          code: 'validation_failed',
+          message: `rejected ${all}`,
+          details: Object.entries(FORMS).map(([name, f]) => ({ field: name, message: f(key) })),
+        },
+      },
+      { 'request-id': `req_${b64(key)}` },
+    );
   });
 }
 
@@ -46,10 +59,12 @@ function expectNoForm(text: string, secret: string): void {
   const forms = [secret, secret.toUpperCase(), [...secret].reverse().join(''), Buffer.from(secret).toString('hex')];
   // Encodings of the secret at each byte alignment, without the edge characters that depend on its neighbours.
   for (let skip = 0; skip < 3; skip++) {
-    for (const enc of ['base64', 'base64url'] as const) forms.push(Buffer.from(secret.slice(skip)).toString(enc).replace(/=+$/, '').slice(0, -2));
+    for (const enc of ['base64', 'base64url'] as const)
+      forms.push(Buffer.from(secret.slice(skip)).toString(enc).replace(/=+$/, '').slice(0, -2));
   }
   for (const form of forms) {
-    for (let i = 0; i + 8 <= form.length; i++) expect(lower, form.slice(i, i + 8)).not.toContain(form.slice(i, i + 8).toLowerCase());
+    for (let i = 0; i + 8 <= form.length; i++)
+      expect(lower, form.slice(i, i + 8)).not.toContain(form.slice(i, i + 8).toLowerCase());
   }
 }
 
@@ -72,13 +87,19 @@ describe('7. the key never shows, in any form', () => {
     expect(r.exitCode).toBe(5);
     expect(r.stderr).toContain('Authorization: Bearer ****');
     expect(r.stderr).not.toMatch(/Bearer \*\*\*\*\w/);
-    for (const form of [short, short.toUpperCase(), short.toLowerCase(), [...short].reverse().join('')]) expect(r.stderr).not.toContain(form);
+    for (const form of [short, short.toUpperCase(), short.toLowerCase(), [...short].reverse().join('')])
+      expect(r.stderr).not.toContain(form);
     counts.faults++;
   });
 
   it('api GET /cards --param api_key=<key> --verbose: the query value is masked', async () => {
     const h = await hostile((_req, res) => json(res, 200, list([], 0, 0, false)));
-    const r = await runAgainst(h, ['api', 'GET', '/cards', '--param', `api_key=${KEY}`, '--param', 'token=t0ps3cr3t', '--verbose'], KEY, temp());
+    const r = await runAgainst(
+      h,
+      ['api', 'GET', '/cards', '--param', `api_key=${KEY}`, '--param', 'token=t0ps3cr3t', '--verbose'],
+      KEY,
+      temp(),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/api_key=\*\*\*\*/);
     expect(r.stderr).not.toContain('t0ps3cr3t');
@@ -89,7 +110,11 @@ describe('7. the key never shows, in any form', () => {
     const h = await hostile((_req, res) => json(res, 200, me));
     const url = h.baseUrl.replace('http://', 'http://admin:hunter2secret@');
     for (const args of [['me'], ['profiles', 'add', 'p', '--base-url', url, '--api-key-stdin']]) {
-      const r = await runCli(args, { configDir: temp(), stdin: KEY, env: { CARDQR_BASE_URL: url, CARDQR_API_KEY: KEY } });
+      const r = await runCli(args, {
+        configDir: temp(),
+        stdin: KEY,
+        env: { CARDQR_BASE_URL: url, CARDQR_API_KEY: KEY },
+      });
       expect(r.exitCode).toBe(2);
       expect(r.stderr).toMatch(/credentials in the URL \(user:password@\) are refused/);
       expect(r.stderr).not.toContain('hunter2');
@@ -101,7 +126,11 @@ describe('7. the key never shows, in any form', () => {
   it('a hand-broken config: the parse error shows no part of the file', async () => {
     const dir = temp();
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(join(dir, 'config.json'), `{"profiles": {"p": {"name": "p", "baseUrl": "http://127.0.0.1:9/v1", "apiKey": ${KEY}}}}`, { mode: 0o600 });
+    writeFileSync(
+      join(dir, 'config.json'),
+      `{"profiles": {"p": {"name": "p", "baseUrl": "http://127.0.0.1:9/v1", "apiKey": ${KEY}}}}`,
+      { mode: 0o600 },
+    );
     const r = await runCli(['cards', 'list', '--profile', 'p'], { configDir: dir });
     expect(r.exitCode).not.toBe(0);
     expect(r.stderr).toMatch(/not valid JSON \(no part of it is shown/);
@@ -130,7 +159,10 @@ describe('8. input limits end in exit 2, before sending', () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     const dir = temp();
     writeFileSync(join(dir, 'deep.json'), `{"fields": ${'{"a":'.repeat(65)}1${'}'.repeat(65)}}`);
-    for (const args of [['api', 'POST', '/cards', '--data', deep], ['cards', 'create', '--data', `@${join(dir, 'deep.json')}`]]) {
+    for (const args of [
+      ['api', 'POST', '/cards', '--data', deep],
+      ['cards', 'create', '--data', `@${join(dir, 'deep.json')}`],
+    ]) {
       const r = await runAgainst(h, args, KEY, dir);
       expect(r.exitCode, r.stderr).toBe(2);
       expect(r.stderr).toMatch(/^error: --data: .* nests (over 10000|\d+) levels deep; at most 64 are accepted\n$/);
@@ -153,7 +185,10 @@ describe('8. input limits end in exit 2, before sending', () => {
   ])('%j: exit 2, nothing sent', async (args) => {
     const h = await hostile((_req, res) => json(res, 200, {}));
     const r = await runAgainst(h, args, KEY, temp());
-    expect([r.exitCode, r.stderr]).toEqual([2, expect.stringMatching(/^error: (an empty id|the id .* has a control character|"" is not an id)/)]);
+    expect([r.exitCode, r.stderr]).toEqual([
+      2,
+      expect.stringMatching(/^error: (an empty id|the id .* has a control character|"" is not an id)/),
+    ]);
     expect(h.requests).toHaveLength(0);
     counts.badInputs++;
   });
@@ -161,7 +196,10 @@ describe('8. input limits end in exit 2, before sending', () => {
   it('a CSV row over 4 MiB: exit 2 naming the line, before any card is created', async () => {
     const dir = temp();
     const file = join(dir, 'big.csv');
-    writeFileSync(file, `${partnersCsv(0).split('\n')[0]}\nP-1,Ann,Lee,Acme,Work,a@example.com\nP-2,${'x'.repeat(5 * 1024 * 1024)},L,Acme,Work,b@example.com\n`);
+    writeFileSync(
+      file,
+      `${partnersCsv(0).split('\n')[0]}\nP-1,Ann,Lee,Acme,Work,a@example.com\nP-2,${'x'.repeat(5 * 1024 * 1024)},L,Acme,Work,b@example.com\n`,
+    );
     const before = emu.store.cards.length;
     const r = await runCli(['campaigns', 'import', 'cmp_mapped', file], { emu, configDir: dir });
     expect(r.exitCode, r.stderr).toBe(2);

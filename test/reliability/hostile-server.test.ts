@@ -6,7 +6,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prng } from '../../src/emulator/default-seed-activity.js';
 import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
-import { card, countHostileCases, json, lead, list, me, runAgainst, useHostile, useTempDirs, type Hostile } from './_hostile.js';
+import {
+  card,
+  countHostileCases,
+  json,
+  lead,
+  list,
+  me,
+  runAgainst,
+  useHostile,
+  useTempDirs,
+  type Hostile,
+} from './_hostile.js';
 import { expectNoStack, useCounters } from './_support.js';
 
 const counts = useCounters('hostile-server');
@@ -21,8 +32,19 @@ describe('1. paging ends', () => {
       if (url.pathname === '/v1/me') return json(res, 200, me);
       // The same page whatever the offset, always with more to come.
       const offset = Number(url.searchParams.get('offset') ?? 0);
-      if (url.pathname === '/v1/cards') return json(res, 200, list([card(1), card(2), card(3)], offset, 1_000_000, true));
-      if (url.pathname === '/v1/leads') return json(res, 200, list([lead('lead_a', '2026-01-02T00:00:00.000Z'), lead('lead_b', '2026-01-01T00:00:00.000Z')], offset, 1_000_000, true));
+      if (url.pathname === '/v1/cards')
+        return json(res, 200, list([card(1), card(2), card(3)], offset, 1_000_000, true));
+      if (url.pathname === '/v1/leads')
+        return json(
+          res,
+          200,
+          list(
+            [lead('lead_a', '2026-01-02T00:00:00.000Z'), lead('lead_b', '2026-01-01T00:00:00.000Z')],
+            offset,
+            1_000_000,
+            true,
+          ),
+        );
       if (url.pathname === '/v1/qr-codes') return json(res, 200, list([], offset, 5, true));
       json(res, 404, { error: { code: 'unknown_endpoint', message: 'no' } });
     });
@@ -31,19 +53,24 @@ describe('1. paging ends', () => {
   it.each([
     ['cards list --all', ['cards', 'list', '--all', '-o', 'ndjson'], '/v1/cards', 3],
     ['leads list --all', ['leads', 'list', '--all', '-o', 'ndjson'], '/v1/leads', 2],
-  ])('%s against the same page forever: exit 1, one clear line, a handful of requests, paced', async (_n, args, path, items) => {
-    const h = await loop();
-    const r = await runAgainst(h, args, KEY, temp());
-    expect(r.exitCode, r.stderr).toBe(1);
-    expect(r.stderr).toMatch(/^error: GET \/(cards|leads): the server keeps answering hasMore: true with the same page at a new offset/);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stdout.trim().split('\n')).toHaveLength(items); // what was printed is each item once
-    expect(perPath(h, path)).toBe(2);
-    // The key came from the environment (no stored rate): the walk learned the rate from GET /me and paced.
-    expect(perPath(h, '/v1/me')).toBe(1);
-    expect(r.sleeps.length).toBeGreaterThan(0);
-    counts.faults++;
-  });
+  ])(
+    '%s against the same page forever: exit 1, one clear line, a handful of requests, paced',
+    async (_n, args, path, items) => {
+      const h = await loop();
+      const r = await runAgainst(h, args, KEY, temp());
+      expect(r.exitCode, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(
+        /^error: GET \/(cards|leads): the server keeps answering hasMore: true with the same page at a new offset/,
+      );
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stdout.trim().split('\n')).toHaveLength(items); // what was printed is each item once
+      expect(perPath(h, path)).toBe(2);
+      // The key came from the environment (no stored rate): the walk learned the rate from GET /me and paced.
+      expect(perPath(h, '/v1/me')).toBe(1);
+      expect(r.sleeps.length).toBeGreaterThan(0);
+      counts.faults++;
+    },
+  );
 
   it('leads export against the same page forever: exit 1, no state written, the lock released', async () => {
     const h = await loop();
@@ -87,7 +114,10 @@ describe('1. paging ends', () => {
 describe('2. bodies are bounded', () => {
   const endless = (withLength: boolean) =>
     hostile((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', ...(withLength ? { 'content-length': String(5 * 1024 ** 3) } : {}) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(withLength ? { 'content-length': String(5 * 1024 ** 3) } : {}),
+      });
       const chunk = Buffer.alloc(1024 * 1024, 0x20);
       const pump = () => {
         while (!res.destroyed && res.write(chunk));
@@ -104,40 +134,72 @@ describe('2. bodies are bounded', () => {
     const h = await endless(withLength);
     const r = await runAgainst(h, ['cards', 'get', 'crd_x'], KEY, temp());
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toBe('error: GET /v1/cards/crd_x: the response body is larger than 128 MiB, the most any answer of this API needs; stopped reading\n');
+    expect(r.stderr).toBe(
+      'error: GET /v1/cards/crd_x: the response body is larger than 128 MiB, the most any answer of this API needs; stopped reading\n',
+    );
     expect(h.requests).toHaveLength(1);
     counts.faults++;
   });
 
   it('an error body over 1 MiB is not read: the status line alone', async () => {
-    const h = await hostile((_req, res) => json(res, 422, { error: { code: 'validation_failed', message: 'x'.repeat(2 * 1024 * 1024) } }));
+    const h = await hostile((_req, res) =>
+      json(res, 422, { error: { code: 'validation_failed', message: 'x'.repeat(2 * 1024 * 1024) } }),
+    );
     const r = await runAgainst(h, ['cards', 'get', 'crd_x'], KEY, temp());
     expect([r.exitCode, r.stderr]).toEqual([5, 'error: http_error (422): HTTP 422 from GET /v1/cards/crd_x\n']);
   });
 
   it.each([
-    ['yes | cardqr profiles add --api-key-stdin reads one line', 'yes', 'profiles add p1 --no-verify --api-key-stdin', 0, /saved profile "p1"/],
-    ['a first line of 100,000 characters is not a key', "head -c 100000 /dev/zero | tr '\\0' a", 'profiles add p1 --no-verify --api-key-stdin', 2, /^error: --api-key-stdin: the first line is longer than 65536 bytes/m],
-    ['yes | cardqr image - stops at 16 MiB', 'yes', 'image - -d out', 2, /^error: image -: more than 16 MiB on standard input$/m],
-    ['yes | cardqr api POST /cards --data - stops at 64 MiB', 'yes', 'api POST /cards --data -', 2, /^error: --data: more than 64 MiB on standard input$/m],
-  ])('%s, with bounded memory', async (_n, feed, args, exit, message) => {
-    await ensureFreshBuild();
-    const dir = temp();
-    // GNU time reports the peak RSS of the node process (in KiB) on its last stderr line.
-    const r = await spawnCli([], {
-      shell: `${feed} | /usr/bin/time -f '%M' $CARDQR ${args}`,
-      cwd: dir,
-      env: { CARDQR_CONFIG_DIR: dir, CARDQR_BASE_URL: 'http://127.0.0.1:9/v1', CARDQR_API_KEY: KEY },
-      stdin: null,
-      timeoutMs: 60_000,
-    }).done;
-    const lines = r.stderr.trim().split('\n');
-    const peakMiB = Number(lines.pop()) / 1024;
-    expect(r.code, r.stderr).toBe(exit);
-    expect(lines.join('\n')).toMatch(message);
-    expect(peakMiB).toBeLessThan(200);
-    counts.badInputs++;
-  }, 180_000); // a rebuild of a stale dist/, then a child fed until its limit
+    [
+      'yes | cardqr profiles add --api-key-stdin reads one line',
+      'yes',
+      'profiles add p1 --no-verify --api-key-stdin',
+      0,
+      /saved profile "p1"/,
+    ],
+    [
+      'a first line of 100,000 characters is not a key',
+      "head -c 100000 /dev/zero | tr '\\0' a",
+      'profiles add p1 --no-verify --api-key-stdin',
+      2,
+      /^error: --api-key-stdin: the first line is longer than 65536 bytes/m,
+    ],
+    [
+      'yes | cardqr image - stops at 16 MiB',
+      'yes',
+      'image - -d out',
+      2,
+      /^error: image -: more than 16 MiB on standard input$/m,
+    ],
+    [
+      'yes | cardqr api POST /cards --data - stops at 64 MiB',
+      'yes',
+      'api POST /cards --data -',
+      2,
+      /^error: --data: more than 64 MiB on standard input$/m,
+    ],
+  ])(
+    '%s, with bounded memory',
+    async (_n, feed, args, exit, message) => {
+      await ensureFreshBuild();
+      const dir = temp();
+      // GNU time reports the peak RSS of the node process (in KiB) on its last stderr line.
+      const r = await spawnCli([], {
+        shell: `${feed} | /usr/bin/time -f '%M' $CARDQR ${args}`,
+        cwd: dir,
+        env: { CARDQR_CONFIG_DIR: dir, CARDQR_BASE_URL: 'http://127.0.0.1:9/v1', CARDQR_API_KEY: KEY },
+        stdin: null,
+        timeoutMs: 60_000,
+      }).done;
+      const lines = r.stderr.trim().split('\n');
+      const peakMiB = Number(lines.pop()) / 1024;
+      expect(r.code, r.stderr).toBe(exit);
+      expect(lines.join('\n')).toMatch(message);
+      expect(peakMiB).toBeLessThan(200);
+      counts.badInputs++;
+    },
+    180_000,
+  ); // a rebuild of a stale dist/, then a child fed until its limit
 });
 
 describe('3. waits are capped', () => {
@@ -219,7 +281,10 @@ describe('4. no lead is lost to an unstable order', () => {
     const out = join(dir, 'leads.ndjson');
     const r = await runAgainst(h, ['leads', 'export', '--state', state, '--out', out], KEY, dir);
     expect(r.exitCode, r.stderr).toBe(0);
-    const ids = readFileSync(out, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id);
+    const ids = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { id: string }).id);
     const again = await runAgainst(h, ['leads', 'export', '--state', state, '-o', 'ndjson'], KEY, dir);
     expect(again.exitCode, again.stderr).toBe(0);
     return { ids, second: again.stdout + again.stderr };
@@ -227,7 +292,9 @@ describe('4. no lead is lost to an unstable order', () => {
 
   it('two leads with one createdAt across the page boundary (150 leads): all 150, once each', async () => {
     // Positions 99 and 100 (0-based) share an instant: one ends page 1, the other starts page 2.
-    const leads = Array.from({ length: 150 }, (_, i) => lead(`lead_${String(i).padStart(3, '0')}`, at(200 - (i >= 100 ? i - 1 : i))));
+    const leads = Array.from({ length: 150 }, (_, i) =>
+      lead(`lead_${String(i).padStart(3, '0')}`, at(200 - (i >= 100 ? i - 1 : i))),
+    );
     expect(leads[99]!.createdAt).toBe(leads[100]!.createdAt);
     for (let trial = 0; trial < 5; trial++) {
       const { ids, second } = await exportAll(await reshuffling(leads));

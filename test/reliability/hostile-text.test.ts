@@ -36,8 +36,17 @@ function hostileCards() {
 describe('5. text from outside cannot drive the terminal', () => {
   it('tables and records (terminal, no colour) show control characters as visible escapes', async () => {
     const [a] = hostileCards();
-    for (const args of [['cards', 'list', '--all'], ['cards', 'get', a!.id], ['cards', 'list', '--all', '--fields', 'id,name']]) {
-      const r = await runCli([...args, '-o', 'table'], { emu, tty: true, env: { NO_COLOR: '1', COLUMNS: '1000' }, configDir: temp() });
+    for (const args of [
+      ['cards', 'list', '--all'],
+      ['cards', 'get', a!.id],
+      ['cards', 'list', '--all', '--fields', 'id,name'],
+    ]) {
+      const r = await runCli([...args, '-o', 'table'], {
+        emu,
+        tty: true,
+        env: { NO_COLOR: '1', COLUMNS: '1000' },
+        configDir: temp(),
+      });
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.stdout).not.toMatch(RAW_CONTROL);
       expect(r.stdout).toContain('\\x1b[2J');
@@ -48,7 +57,12 @@ describe('5. text from outside cannot drive the terminal', () => {
 
   it('with colour on, the only escape sequences are the colours cardqr paints', async () => {
     hostileCards();
-    const r = await runCli(['cards', 'list', '--all', '-o', 'table'], { emu, tty: true, env: { FORCE_COLOR: '1' }, configDir: temp() });
+    const r = await runCli(['cards', 'list', '--all', '-o', 'table'], {
+      emu,
+      tty: true,
+      env: { FORCE_COLOR: '1' },
+      configDir: temp(),
+    });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/\x1b\[\d+m/);
     expect(r.stdout.replace(/\x1b\[\d+(;\d+)*m/g, '')).not.toMatch(RAW_CONTROL);
@@ -69,7 +83,12 @@ describe('5. text from outside cannot drive the terminal', () => {
   it('leads list (table): contacts with escape sequences are escaped', async () => {
     const [l] = addLeads(emu, 1, 'evil');
     l!.contact = { ...l!.contact!, name: EVIL, company: `Acme${TITLE}` };
-    const r = await runCli(['leads', 'list', '-o', 'table'], { emu, tty: true, env: { NO_COLOR: '1', COLUMNS: '1000' }, configDir: temp() });
+    const r = await runCli(['leads', 'list', '-o', 'table'], {
+      emu,
+      tty: true,
+      env: { NO_COLOR: '1', COLUMNS: '1000' },
+      configDir: temp(),
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(RAW_CONTROL);
     expect(r.stdout).toContain('\\x1b]0;pwned\\x07');
@@ -77,7 +96,18 @@ describe('5. text from outside cannot drive the terminal', () => {
 
   it('a server error message, details and request id with escape sequences: one escaped line each', async () => {
     const h = await hostile((_req, res) =>
-      json(res, 422, { error: { code: `validation_failed${CLEAR}`, message: `bad${TITLE}\nerror: fake second line`, details: [{ field: `name${UP_ERASE}`, message: EVIL }] } }, { 'request-id': `req_${C1_CSI}` }),
+      json(
+        res,
+        422,
+        {
+          error: {
+            code: `validation_failed${CLEAR}`,
+            message: `bad${TITLE}\nerror: fake second line`,
+            details: [{ field: `name${UP_ERASE}`, message: EVIL }],
+          },
+        },
+        { 'request-id': `req_${C1_CSI}` },
+      ),
     );
     const r = await runAgainst(h, ['cards', 'get', 'crd_x'], 'cq_live_text_9Hs3Kd8Lq2Wz', temp());
     expect(r.exitCode).toBe(5);
@@ -93,34 +123,63 @@ describe('5. text from outside cannot drive the terminal', () => {
     const r = await runCli(['cards', 'get', a!.id, '-o', 'json'], { emu, configDir: temp() });
     expect((JSON.parse(r.stdout) as { name: string }).name).toBe(EVIL);
     const n = await runCli(['cards', 'list', '--all', '-o', 'ndjson'], { emu, configDir: temp() });
-    expect(n.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { name: string }).name)).toContain(EVIL);
+    expect(
+      n.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { name: string }).name),
+    ).toContain(EVIL);
   });
 });
 
 describe('6. CSV of what strangers typed is safe to open', () => {
-  const NAMES = ['=HYPERLINK("http://evil.example","click")', "+cmd|' /C calc'!A0", '@SUM(1+1)', '-2+3+cmd', '\t=1+1', '\r=1+1'];
+  const NAMES = [
+    '=HYPERLINK("http://evil.example","click")',
+    "+cmd|' /C calc'!A0",
+    '@SUM(1+1)',
+    '-2+3+cmd',
+    '\t=1+1',
+    '\r=1+1',
+  ];
   const PHONE = '+33 6 12 34 56 78';
   const LONG = '4470000000123456';
 
   function formulaLeads() {
     const leads = addLeads(emu, NAMES.length + 1, 'csv');
     NAMES.forEach((name, i) => (leads[i]!.contact = { ...leads[i]!.contact!, name, phone: PHONE }));
-    leads[NAMES.length]!.contact = { ...leads[NAMES.length]!.contact!, name: 'Plain Person', phone: LONG, company: '-12.5' };
+    leads[NAMES.length]!.contact = {
+      ...leads[NAMES.length]!.contact!,
+      name: 'Plain Person',
+      phone: LONG,
+      company: '-12.5',
+    };
     return leads;
   }
-  const rows = (text: string, delimiter = ',') => parse(text.replace(/^\uFEFF/, ''), { columns: true, delimiter }) as Array<Record<string, string>>;
-  const byName = (r: Array<Record<string, string>>) => r.filter((x) => x['contact.name'] !== undefined && /csv/.test(x.id ?? ''));
+  const rows = (text: string, delimiter = ',') =>
+    parse(text.replace(/^\uFEFF/, ''), { columns: true, delimiter }) as Array<Record<string, string>>;
+  const byName = (r: Array<Record<string, string>>) =>
+    r.filter((x) => x['contact.name'] !== undefined && /csv/.test(x.id ?? ''));
 
   it('leads list -o csv and leads export -o csv: formula cells start with a quote; phones and numbers stay as they are', async () => {
     formulaLeads();
     const dir = temp();
     const list = await runCli(['leads', 'list', '--all', '-o', 'csv'], { emu, configDir: dir });
-    const exp = await runCli(['leads', 'export', '--state', join(dir, 's.json'), '--out', join(dir, 'l.csv'), '-o', 'csv'], { emu, configDir: dir });
+    const exp = await runCli(
+      ['leads', 'export', '--state', join(dir, 's.json'), '--out', join(dir, 'l.csv'), '-o', 'csv'],
+      { emu, configDir: dir },
+    );
     expect([list.exitCode, exp.exitCode]).toEqual([0, 0]);
     for (const text of [list.stdout, readFileSync(join(dir, 'l.csv'), 'utf8')]) {
       const got = byName(rows(text));
-      expect(got.map((r) => r['contact.name']).filter((n) => n !== 'Plain Person').sort()).toEqual(NAMES.map((n) => `'${n}`).sort());
-      expect(got.filter((r) => r['contact.name'] !== 'Plain Person').every((r) => r['contact.phone'] === PHONE)).toBe(true);
+      expect(
+        got
+          .map((r) => r['contact.name'])
+          .filter((n) => n !== 'Plain Person')
+          .sort(),
+      ).toEqual(NAMES.map((n) => `'${n}`).sort());
+      expect(got.filter((r) => r['contact.name'] !== 'Plain Person').every((r) => r['contact.phone'] === PHONE)).toBe(
+        true,
+      );
       const plain = got.find((r) => r['contact.name'] === 'Plain Person')!;
       expect([plain['contact.phone'], plain['contact.company']]).toEqual([LONG, '-12.5']);
       counts.badInputs += NAMES.length;
@@ -130,7 +189,12 @@ describe('6. CSV of what strangers typed is safe to open', () => {
   it('--csv-raw gives the values exactly as sent', async () => {
     formulaLeads();
     const r = await runCli(['leads', 'list', '--all', '-o', 'csv', '--csv-raw'], { emu, configDir: temp() });
-    expect(byName(rows(r.stdout)).map((x) => x['contact.name']).filter((n) => n !== 'Plain Person').sort()).toEqual([...NAMES].sort());
+    expect(
+      byName(rows(r.stdout))
+        .map((x) => x['contact.name'])
+        .filter((n) => n !== 'Plain Person')
+        .sort(),
+    ).toEqual([...NAMES].sort());
   });
 
   it('--csv-dialect excel: a BOM, long numbers and phones as ="..." text, formulas still neutralised', async () => {
@@ -141,22 +205,28 @@ describe('6. CSV of what strangers typed is safe to open', () => {
     const got = byName(rows(r.stdout));
     expect(got.find((x) => x['contact.name'] === 'Plain Person')!['contact.phone']).toBe(`="${LONG}"`);
     expect(got.find((x) => x['contact.name'] === "'@SUM(1+1)")!['contact.phone']).toBe(`="${PHONE}"`);
-    const exp = await runCli(['leads', 'export', '--state', join(dir, 's.json'), '-o', 'csv', '--csv-dialect', 'excel'], { emu, configDir: dir });
+    const exp = await runCli(
+      ['leads', 'export', '--state', join(dir, 's.json'), '-o', 'csv', '--csv-dialect', 'excel'],
+      { emu, configDir: dir },
+    );
     expect(exp.stdout.startsWith('\uFEFF')).toBe(true);
     expect(exp.stdout).toContain(`"=""${LONG}"""`);
   });
 
-  it.each([
-    [['--csv-dialect', 'excel-semicolon']],
-    [['--csv-delimiter', ';']],
-  ])('%j: ; as separator, quoting follows it', async (flags) => {
-    const [a] = hostileCards();
-    a!.name = 'Doe; Jane, "JD"';
-    const r = await runCli(['cards', 'list', '--all', '-o', 'csv', '--fields', 'id,name', ...flags], { emu, configDir: temp() });
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('id;name');
-    expect(r.stdout).toContain(`${a!.id};"Doe; Jane, ""JD"""`);
-  });
+  it.each([[['--csv-dialect', 'excel-semicolon']], [['--csv-delimiter', ';']]])(
+    '%j: ; as separator, quoting follows it',
+    async (flags) => {
+      const [a] = hostileCards();
+      a!.name = 'Doe; Jane, "JD"';
+      const r = await runCli(['cards', 'list', '--all', '-o', 'csv', '--fields', 'id,name', ...flags], {
+        emu,
+        configDir: temp(),
+      });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stdout.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('id;name');
+      expect(r.stdout).toContain(`${a!.id};"Doe; Jane, ""JD"""`);
+    },
+  );
 
   it('every CSV output: cards list and a single record are neutralised too', async () => {
     const [a] = hostileCards();

@@ -27,7 +27,10 @@ type Mode = 'SIGKILL' | 'SIGINT' | 'SIGINT twice';
 const MODES: Mode[] = ['SIGKILL', 'SIGINT', 'SIGINT twice'];
 const CASES = SEEDS.flatMap((seed) => MODES.map((mode) => ({ seed, mode })));
 // The child: its own config directory, no colour, no stdin (as the old reliability spawner did).
-const spawnOptions = () => ({ env: { CARDQR_CONFIG_DIR: tempDir(), NO_COLOR: '1', CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full }, stdin: null });
+const spawnOptions = () => ({
+  env: { CARDQR_CONFIG_DIR: tempDir(), NO_COLOR: '1', CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full },
+  stdin: null,
+});
 
 function interrupt(child: SpawnedCli, mode: Mode): void {
   if (mode === 'SIGKILL') child.child.kill('SIGKILL');
@@ -41,7 +44,13 @@ function interrupt(child: SpawnedCli, mode: Mode): void {
  * Runs the child and interrupts it `delay` ms after the emulator answered its `nth` request matching
  * `re`. Returns whether the interruption landed (false when the child had already finished).
  */
-async function runAndInterrupt(args: string[], mode: Mode, re: RegExp, nth: number, delay: number): Promise<{ child: SpawnedCli; result: number | NodeJS.Signals; landed: boolean }> {
+async function runAndInterrupt(
+  args: string[],
+  mode: Mode,
+  re: RegExp,
+  nth: number,
+  delay: number,
+): Promise<{ child: SpawnedCli; result: number | NodeJS.Signals; landed: boolean }> {
   const child = spawnCli(args, spawnOptions());
   let seen = 0;
   let sent = false;
@@ -71,7 +80,13 @@ async function runAndInterrupt(args: string[], mode: Mode, re: RegExp, nth: numb
 describe('campaigns import: interrupted at random points, then --resume', () => {
   const ROWS = 24;
   const POST = /^POST \/v1\/campaigns\/cmp_native\/cards /;
-  const perId = () => Array.from({ length: ROWS }, (_, i) => liveCards(emu, (c) => c.campaignId === 'cmp_native' && c.externalId === `P-${String(i + 1).padStart(4, '0')}`).length);
+  const perId = () =>
+    Array.from(
+      { length: ROWS },
+      (_, i) =>
+        liveCards(emu, (c) => c.campaignId === 'cmp_native' && c.externalId === `P-${String(i + 1).padStart(4, '0')}`)
+          .length,
+    );
 
   it.each(CASES)('seed $seed, $mode: every row created exactly once', async ({ seed, mode }) => {
     emu.store.account('acc_acme')!.cardAllowance = 1000;
@@ -81,11 +96,21 @@ describe('campaigns import: interrupted at random points, then --resume', () => 
     const report = `${file}.report.ndjson`;
     let landed = 0;
     for (let round = 0; round < 2; round++) {
-      const done = existsSync(report) ? readReportLines(report).slice(1).filter((l) => l.outcome === 'created' || l.outcome === 'exists').length : 0;
+      const done = existsSync(report)
+        ? readReportLines(report)
+            .slice(1)
+            .filter((l) => l.outcome === 'created' || l.outcome === 'exists').length
+        : 0;
       const left = ROWS - done;
       if (left < 2) break;
       const nth = 1 + Math.floor(random() * (left - 1));
-      const run = await runAndInterrupt(['campaigns', 'import', 'cmp_native', file, ...(round ? ['--resume'] : [])], mode, POST, nth, Math.floor(random() * 12));
+      const run = await runAndInterrupt(
+        ['campaigns', 'import', 'cmp_native', file, ...(round ? ['--resume'] : [])],
+        mode,
+        POST,
+        nth,
+        Math.floor(random() * 12),
+      );
       if (!run.landed) continue;
       landed++;
       if (mode === 'SIGINT' && run.result !== 0) {
@@ -108,13 +133,25 @@ describe('campaigns import: interrupted at random points, then --resume', () => 
 });
 
 describe('image -d dir: interrupted at random points, then run again', () => {
-  const IDS = ['crd_amelie', 'crd_kenji', 'crd_zoe', 'crd_jose', 'crd_ngozi', 'qr_roboconf', 'qr_support', 'qr_careers', 'qr_gs1', 'qr_spec_sheet'];
+  const IDS = [
+    'crd_amelie',
+    'crd_kenji',
+    'crd_zoe',
+    'crd_jose',
+    'crd_ngozi',
+    'qr_roboconf',
+    'qr_support',
+    'qr_careers',
+    'qr_gs1',
+    'qr_spec_sheet',
+  ];
   const IMAGE = /^GET \/v1\/qr-codes\/[^/]+\/image/;
   const urlOf = (id: string) => {
     const qr = emu.store.qrCode('acc_acme', id);
     return qr ? serializeQrCode(emu.store, qr).url : serializeCard(emu.store, emu.store.card('acc_acme', id)!).url;
   };
-  const nameOf = (id: string) => `${(emu.store.qrCode('acc_acme', id) ?? emu.store.card('acc_acme', id))!.shortCode}.png`;
+  const nameOf = (id: string) =>
+    `${(emu.store.qrCode('acc_acme', id) ?? emu.store.card('acc_acme', id))!.shortCode}.png`;
 
   /** Every file under its final name is a complete image of its object. */
   async function expectCompleteFiles(dir: string): Promise<void> {
@@ -125,67 +162,88 @@ describe('image -d dir: interrupted at random points, then run again', () => {
     }
   }
 
-  it.each(CASES)('seed $seed, $mode: every image complete, none half-written, no temporary file', async ({ seed, mode }) => {
-    const random = seededRandom(seed);
-    const dir = tempDir('cardqr-int-img-');
-    const args = ['image', ...IDS, '-d', dir];
-    let landed = 0;
-    for (let round = 0; round < 2; round++) {
-      const run = await runAndInterrupt(args, mode, IMAGE, 1 + Math.floor(random() * (IDS.length - 1)), Math.floor(random() * 20));
-      if (run.landed) landed++;
-      await expectCompleteFiles(dir); // whatever the kill hit: a final name only ever holds a whole image
-    }
-    expect(landed).toBeGreaterThan(0);
-    const again = await runCli(args, { emu });
-    expect(again.exitCode, again.stderr).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(IDS.map(nameOf).sort()); // and nothing else: no .tmp left
-    await expectCompleteFiles(dir);
-    counts.interruptions += landed;
-  });
+  it.each(CASES)(
+    'seed $seed, $mode: every image complete, none half-written, no temporary file',
+    async ({ seed, mode }) => {
+      const random = seededRandom(seed);
+      const dir = tempDir('cardqr-int-img-');
+      const args = ['image', ...IDS, '-d', dir];
+      let landed = 0;
+      for (let round = 0; round < 2; round++) {
+        const run = await runAndInterrupt(
+          args,
+          mode,
+          IMAGE,
+          1 + Math.floor(random() * (IDS.length - 1)),
+          Math.floor(random() * 20),
+        );
+        if (run.landed) landed++;
+        await expectCompleteFiles(dir); // whatever the kill hit: a final name only ever holds a whole image
+      }
+      expect(landed).toBeGreaterThan(0);
+      const again = await runCli(args, { emu });
+      expect(again.exitCode, again.stderr).toBe(0);
+      expect(readdirSync(dir).sort()).toEqual(IDS.map(nameOf).sort()); // and nothing else: no .tmp left
+      await expectCompleteFiles(dir);
+      counts.interruptions += landed;
+    },
+  );
 });
 
 describe('leads export: interrupted at random points, then run again (cron)', () => {
   const PAGE = /^GET \/v1\/leads\?/;
 
-  it.each(CASES)('seed $seed, $mode: every lead exported at least once, a repeat only from a run killed before saving its state', async ({ seed, mode }) => {
-    const random = seededRandom(seed);
-    addLeads(emu, 450, 'int', 30_000);
-    const dir = tempDir('cardqr-int-exp-');
-    const state = join(dir, 'leads.state.json');
-    const delivered: Array<{ ids: string[]; killed: boolean }> = [];
-    let landed = 0;
-    for (let round = 0; round < 3; round++) {
-      addLeads(emu, 40, `r${round}_`, 1); // new leads keep arriving between runs
-      const out = join(dir, `leads-${round}.ndjson`);
-      const run = await runAndInterrupt(['leads', 'export', '--state', state, '--out', out], mode, PAGE, 1 + Math.floor(random() * 3), Math.floor(random() * 25));
-      if (run.landed) landed++;
-      // An output file exists only complete (it is renamed into place when whole).
-      if (existsSync(out)) delivered.push({ ids: ndjsonIds(readFileSync(out, 'utf8')), killed: run.result !== 0 });
-    }
-    expect(landed).toBeGreaterThan(0);
-    const last = join(dir, 'leads-final.ndjson');
-    const final = await runCli(['leads', 'export', '--state', state, '--out', last], { emu });
-    expect(final.exitCode, final.stderr).toBe(0);
-    delivered.push({ ids: ndjsonIds(readFileSync(last, 'utf8')), killed: false });
+  it.each(CASES)(
+    'seed $seed, $mode: every lead exported at least once, a repeat only from a run killed before saving its state',
+    async ({ seed, mode }) => {
+      const random = seededRandom(seed);
+      addLeads(emu, 450, 'int', 30_000);
+      const dir = tempDir('cardqr-int-exp-');
+      const state = join(dir, 'leads.state.json');
+      const delivered: Array<{ ids: string[]; killed: boolean }> = [];
+      let landed = 0;
+      for (let round = 0; round < 3; round++) {
+        addLeads(emu, 40, `r${round}_`, 1); // new leads keep arriving between runs
+        const out = join(dir, `leads-${round}.ndjson`);
+        const run = await runAndInterrupt(
+          ['leads', 'export', '--state', state, '--out', out],
+          mode,
+          PAGE,
+          1 + Math.floor(random() * 3),
+          Math.floor(random() * 25),
+        );
+        if (run.landed) landed++;
+        // An output file exists only complete (it is renamed into place when whole).
+        if (existsSync(out)) delivered.push({ ids: ndjsonIds(readFileSync(out, 'utf8')), killed: run.result !== 0 });
+      }
+      expect(landed).toBeGreaterThan(0);
+      const last = join(dir, 'leads-final.ndjson');
+      const final = await runCli(['leads', 'export', '--state', state, '--out', last], { emu });
+      expect(final.exitCode, final.stderr).toBe(0);
+      delivered.push({ ids: ndjsonIds(readFileSync(last, 'utf8')), killed: false });
 
-    const all = emu.store.leadsOf('acc_acme').map((l) => l.id);
-    const seen = new Map<string, number[]>();
-    delivered.forEach((d, i) => {
-      expect(new Set(d.ids).size).toBe(d.ids.length); // one file never repeats a lead
-      for (const id of d.ids) seen.set(id, [...(seen.get(id) ?? []), i]);
-    });
-    expect([...seen.keys()].sort()).toEqual([...all].sort()); // none lost
-    for (const [id, where] of seen) {
-      // Delivered twice: every delivery but the last came from a run killed after its output was complete.
-      for (const i of where.slice(0, -1)) expect(delivered[i].killed, `${id} repeated after a clean run`).toBe(true);
-    }
-    const nothing = await runCli(['leads', 'export', '--state', state], { emu });
-    expect([nothing.exitCode, nothing.stdout]).toEqual([0, '']);
-    expect(readdirSync(dir).filter((n) => !/^leads-(\d|final)\.ndjson$/.test(n))).toEqual(['leads.state.json']);
-    counts.interruptions += landed;
-  });
+      const all = emu.store.leadsOf('acc_acme').map((l) => l.id);
+      const seen = new Map<string, number[]>();
+      delivered.forEach((d, i) => {
+        expect(new Set(d.ids).size).toBe(d.ids.length); // one file never repeats a lead
+        for (const id of d.ids) seen.set(id, [...(seen.get(id) ?? []), i]);
+      });
+      expect([...seen.keys()].sort()).toEqual([...all].sort()); // none lost
+      for (const [id, where] of seen) {
+        // Delivered twice: every delivery but the last came from a run killed after its output was complete.
+        for (const i of where.slice(0, -1)) expect(delivered[i].killed, `${id} repeated after a clean run`).toBe(true);
+      }
+      const nothing = await runCli(['leads', 'export', '--state', state], { emu });
+      expect([nothing.exitCode, nothing.stdout]).toEqual([0, '']);
+      expect(readdirSync(dir).filter((n) => !/^leads-(\d|final)\.ndjson$/.test(n))).toEqual(['leads.state.json']);
+      counts.interruptions += landed;
+    },
+  );
 });
 
 function ndjsonIds(text: string): string[] {
-  return text.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { id: string }).id);
 }

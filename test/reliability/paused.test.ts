@@ -18,7 +18,7 @@ const coverOnly = (more: number) => {
   acme().coveredCards = unpaused() + more;
 };
 
-describe('emulator: cards beyond the plan\'s covered count', () => {
+describe("emulator: cards beyond the plan's covered count", () => {
   it('default (no coveredCards): every card within the allowance is open', async () => {
     expect(acme().coveredCards).toBeUndefined();
     const r = await call(emu, 'POST', '/cards', { body: { fields: { firstName: 'Open' } } });
@@ -46,7 +46,10 @@ describe('emulator: cards beyond the plan\'s covered count', () => {
 
   it('campaign cards too, and a dry run creates nothing', async () => {
     coverOnly(0);
-    const body = { externalId: 'P-5001', fields: { firstName: 'A', lastName: 'B', company: 'C', emails: [{ label: 'Work', value: 'a@example.com' }] } };
+    const body = {
+      externalId: 'P-5001',
+      fields: { firstName: 'A', lastName: 'B', company: 'C', emails: [{ label: 'Work', value: 'a@example.com' }] },
+    };
     const r = await call(emu, 'POST', '/campaigns/cmp_native/cards', { body });
     expect([r.status, r.body.paused, r.body.externalId]).toEqual([201, true, 'P-5001']);
   });
@@ -63,7 +66,10 @@ describe('emulator: cards beyond the plan\'s covered count', () => {
 
   it('seed files: coveredCards per account (a whole number >= 0)', () => {
     const seed = defaultSeed();
-    expect(parseSeed({ ...seed, accounts: [{ ...seed.accounts[0], coveredCards: 10 }, ...seed.accounts.slice(1)] }).accounts[0].coveredCards).toBe(10);
+    expect(
+      parseSeed({ ...seed, accounts: [{ ...seed.accounts[0], coveredCards: 10 }, ...seed.accounts.slice(1)] })
+        .accounts[0].coveredCards,
+    ).toBe(10);
     expect(() => parseSeed({ ...seed, accounts: [{ ...seed.accounts[0], coveredCards: -2 }] })).toThrow(/coveredCards/);
   });
 });
@@ -75,7 +81,9 @@ describe('the CLI says so', () => {
     expect(r.exitCode).toBe(0);
     const card = JSON.parse(r.stdout);
     expect(card.paused).toBe(true);
-    expect(r.stderr).toBe(`warning: card ${card.id} was created but is paused (paused: true): the plan does not cover it, so ${card.url} does not open\n`);
+    expect(r.stderr).toBe(
+      `warning: card ${card.id} was created but is paused (paused: true): the plan does not cover it, so ${card.url} does not open\n`,
+    );
     const quiet = await runCli(['cards', 'create', '--field', 'firstName=Quiet', '-q'], { emu });
     expect([quiet.exitCode, quiet.stdout]).toEqual([0, expect.stringMatching(/^crd_\w+\n$/)]);
     expect(quiet.stderr).toMatch(/^warning: card crd_\w+ was created but is paused/);
@@ -83,7 +91,10 @@ describe('the CLI says so', () => {
 
   it('campaigns create-card: a warning too', async () => {
     coverOnly(0);
-    const data = JSON.stringify({ externalId: 'P-5002', fields: { firstName: 'A', lastName: 'B', company: 'C', emails: [{ label: 'Work', value: 'a@example.com' }] } });
+    const data = JSON.stringify({
+      externalId: 'P-5002',
+      fields: { firstName: 'A', lastName: 'B', company: 'C', emails: [{ label: 'Work', value: 'a@example.com' }] },
+    });
     const r = await runCli(['campaigns', 'create-card', 'cmp_native', '--data', data, '-o', 'json'], { emu });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toMatch(/^warning: card crd_\w+ exists but is paused: the plan no longer covers it/);
@@ -96,12 +107,20 @@ describe('the CLI says so', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = readReportLines(`${file}.report.ndjson`).slice(1);
     expect(rows.map((l) => [l.externalId, l.outcome, l.paused])).toEqual([
-      ['P-0001', 'created', false], ['P-0002', 'created', false], ['P-0003', 'created', true], ['P-0004', 'created', true], ['P-0005', 'created', true],
+      ['P-0001', 'created', false],
+      ['P-0002', 'created', false],
+      ['P-0003', 'created', true],
+      ['P-0004', 'created', true],
+      ['P-0005', 'created', true],
     ]);
-    expect(r.stderr).toContain('warning: 3 cards are paused (the plan no longer covers them): their public URLs do not open');
+    expect(r.stderr).toContain(
+      'warning: 3 cards are paused (the plan no longer covers them): their public URLs do not open',
+    );
     const quietFile = writeCsv('more.csv', partnersCsv(2, 10));
     const quiet = await runCli(['campaigns', 'import', 'cmp_native', quietFile, '-q'], { emu });
     expect(quiet.exitCode).toBe(0);
-    expect(quiet.stderr).toBe('warning: 2 cards are paused (the plan no longer covers them): their public URLs do not open\n');
+    expect(quiet.stderr).toBe(
+      'warning: 2 cards are paused (the plan no longer covers them): their public URLs do not open\n',
+    );
   });
 });

@@ -21,9 +21,21 @@ const RUNS: Array<[string, string[], (e: typeof emu) => void]> = [
   ['api write', ['api', 'POST', '/widgets', '--data', '{}'], () => {}],
   ['api 404', ['api', 'GET', '/nothing'], () => {}],
   ['api 422', ['api', 'GET', '/throws'], () => {}],
-  ['a 500 after retries', ['me', '--max-retries', '1'], (e) => e.injectFaults([{ kind: '500', path: '/me', times: 5 }])],
-  ['a 429 after retries', ['me', '--max-retries', '1'], (e) => e.injectFaults([{ kind: '429', path: '/me', times: 5 }])],
-  ['dropped connections', ['me', '--max-retries', '1'], (e) => e.injectFaults([{ kind: 'drop_before', path: '/me', times: 5 }])],
+  [
+    'a 500 after retries',
+    ['me', '--max-retries', '1'],
+    (e) => e.injectFaults([{ kind: '500', path: '/me', times: 5 }]),
+  ],
+  [
+    'a 429 after retries',
+    ['me', '--max-retries', '1'],
+    (e) => e.injectFaults([{ kind: '429', path: '/me', times: 5 }]),
+  ],
+  [
+    'dropped connections',
+    ['me', '--max-retries', '1'],
+    (e) => e.injectFaults([{ kind: 'drop_before', path: '/me', times: 5 }]),
+  ],
 ];
 
 describe('the API key is a secret', () => {
@@ -47,7 +59,10 @@ describe('the API key is a secret', () => {
   it('the profile store is the only file holding the key, mode 0600 in a 0700 directory', async () => {
     const dir = tempDir();
     await runCli(['profiles', 'add', 'p', '--base-url', emu.baseUrl, '--api-key-stdin', '--verbose'], {
-      emu, key: null, configDir: dir, stdin: emu.keys.full,
+      emu,
+      key: null,
+      configDir: dir,
+      stdin: emu.keys.full,
     });
     await runCli(['profiles', 'list', '-o', 'table'], { emu, key: null, configDir: dir });
     const holding = filesUnder(dir).filter((f) => readFileSync(f, 'utf8').includes(emu.keys.full));

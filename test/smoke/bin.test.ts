@@ -12,7 +12,10 @@ const env = () => ({ CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full
 describe('the built cardqr', () => {
   it('prints its version and exits 0', async () => {
     const r = await spawnCli(['--version']).done;
-    expect([r.code, r.stdout.trim()]).toEqual([0, (await import('../../package.json', { with: { type: 'json' } })).default.version]);
+    expect([r.code, r.stdout.trim()]).toEqual([
+      0,
+      (await import('../../package.json', { with: { type: 'json' } })).default.version,
+    ]);
   });
 
   it('exit statuses reach the shell: 0, 2, 3', async () => {

@@ -11,13 +11,16 @@ import { ensureFreshBuild, ROOT, spawnCli } from '../helpers/built-cli.js';
 beforeAll(async () => {
   await ensureFreshBuild();
   // A dist/ built by tsup alone (or before the generator existed) lacks it.
-  if (!existsSync(join(ROOT, 'dist', 'fast.js'))) execFileSync(process.execPath, [join(ROOT, 'scripts', 'gen-fast-paths.mjs')]);
+  if (!existsSync(join(ROOT, 'dist', 'fast.js')))
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'gen-fast-paths.mjs')]);
 }, 120_000);
 
 /** What the CLI itself prints (main(), no fast path), in a child process with stdout on a pipe. */
 function cli(arg: string): string {
   const run = 'const { main } = await import(process.argv[1]); process.exitCode = await main([process.argv[2]]);';
-  return execFileSync(process.execPath, ['--input-type=module', '-e', run, join(ROOT, 'dist', 'cli.js'), arg], { encoding: 'utf8' });
+  return execFileSync(process.execPath, ['--input-type=module', '-e', run, join(ROOT, 'dist', 'cli.js'), arg], {
+    encoding: 'utf8',
+  });
 }
 
 describe('bin/cardqr fast paths', () => {

@@ -18,6 +18,8 @@ export const ScanStats = z.looseObject({
   timeline: z.array(z.looseObject({ date: z.string(), scans: z.int() })),
   topCountries: z.optional(z.array(z.looseObject({ country: z.string(), code: z.string(), scans: z.int() }))),
   devices: z.optional(z.array(z.looseObject({ device: z.string(), scans: z.int(), percent: z.number() }))),
-  topQrCodes: z.optional(z.array(z.looseObject({ id: z.string(), name: z.string(), type: z.string(), scans: z.int() }))),
+  topQrCodes: z.optional(
+    z.array(z.looseObject({ id: z.string(), name: z.string(), type: z.string(), scans: z.int() })),
+  ),
 });
 export type ScanStats = z.infer<typeof ScanStats>;

@@ -53,7 +53,9 @@ const Problem = z.looseObject({
 });
 
 /** One problem of a dry run as text: `code: field: reason: message` (the parts it has). */
-export function problemText(p: string | { code?: string; message?: string; field?: string; key?: string; reason?: string }): string {
+export function problemText(
+  p: string | { code?: string; message?: string; field?: string; key?: string; reason?: string },
+): string {
   if (typeof p === 'string') return p;
   const where = p.field ?? p.key;
   return [p.code, where, p.reason, p.message].filter((x) => x !== undefined && x !== '').join(': ');

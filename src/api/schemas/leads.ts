@@ -26,7 +26,14 @@ export const Lead = z.looseObject({
   locked: z.boolean(),
   contact: z.nullable(Contact),
   answers: z._default(
-    z.array(z.looseObject({ fieldId: z.optional(z.string()), label: z.string(), type: z.optional(z.string()), value: z.unknown() })),
+    z.array(
+      z.looseObject({
+        fieldId: z.optional(z.string()),
+        label: z.string(),
+        type: z.optional(z.string()),
+        value: z.unknown(),
+      }),
+    ),
     [],
   ),
   marketingOptIn: z.optional(z.nullable(z.boolean())),

@@ -38,9 +38,16 @@ interface Checking extends CheckOptions {
   resume?: boolean;
 }
 
-export async function withCheckedFile<T>(opts: Checking, mode: ReportMode, deps: ImportDeps, then: (file: CheckedFile) => Promise<T>): Promise<T> {
+export async function withCheckedFile<T>(
+  opts: Checking,
+  mode: ReportMode,
+  deps: ImportDeps,
+  then: (file: CheckedFile) => Promise<T>,
+): Promise<T> {
   if (!opts.report && mode !== 'validate' && (await isPipe(opts.file))) {
-    throw new UsageError(`${opts.file} is a pipe: pass --report <file> (the default report, <file>.report.ndjson, cannot live beside a pipe)`);
+    throw new UsageError(
+      `${opts.file} is a pipe: pass --report <file> (the default report, <file>.report.ndjson, cannot live beside a pipe)`,
+    );
   }
   // A pipe (`<(cat f)`, /dev/stdin, a FIFO) is copied to a private temporary file first: it is read more than once.
   const input = await prepareInput(opts.file, deps.signal);
@@ -51,7 +58,13 @@ export async function withCheckedFile<T>(opts: Checking, mode: ReportMode, deps:
   }
 }
 
-async function checkFrom<T>(readPath: string, opts: Checking, mode: ReportMode, deps: ImportDeps, then: (file: CheckedFile) => Promise<T>): Promise<T> {
+async function checkFrom<T>(
+  readPath: string,
+  opts: Checking,
+  mode: ReportMode,
+  deps: ImportDeps,
+  then: (file: CheckedFile) => Promise<T>,
+): Promise<T> {
   const { signal } = deps;
   const notice = deps.onNotice ?? (() => {});
   const csv: CsvOptions = { delimiter: opts.delimiter, encoding: opts.encoding, label: opts.file };
@@ -61,7 +74,10 @@ async function checkFrom<T>(readPath: string, opts: Checking, mode: ReportMode, 
   if (opts.encoding) checkEncoding(opts.encoding);
   const [header, firstRow] = await first(source(), 2);
   if (!header) throw new UsageError(`${opts.file} is empty: expected a header line naming the columns`);
-  if (!firstRow) throw new UsageError(`${opts.file} has a header line but no rows: nothing to ${mode === 'validate' ? 'check' : 'import'}`);
+  if (!firstRow)
+    throw new UsageError(
+      `${opts.file} has a header line but no rows: nothing to ${mode === 'validate' ? 'check' : 'import'}`,
+    );
   // A rejects file imported as it is: its line, errorCode and message columns are not data.
   let headerCells = header.cells;
   const dropped = rejectColumnsAt(header.cells);
@@ -78,7 +94,8 @@ async function checkFrom<T>(readPath: string, opts: Checking, mode: ReportMode, 
   const validating = mode === 'validate';
   const { schema, accountId } = await preflight(client, opts, validating, notice);
   const plan = buildPlan(schema, headerCells, opts.idColumn);
-  if (plan.resolveIds && !plan.problems.length) await resolveIds(client, plan, opts, validating, () => dataRows(source(), signal), notice);
+  if (plan.resolveIds && !plan.problems.length)
+    await resolveIds(client, plan, opts, validating, () => dataRows(source(), signal), notice);
   const rejects = new Rejects();
   const saveRejects = async (): Promise<RejectsResult | undefined> => {
     if (!opts.rejects) return undefined;
@@ -92,11 +109,23 @@ async function checkFrom<T>(readPath: string, opts: Checking, mode: ReportMode, 
   let opened: OpenedReport | undefined;
   try {
     opened = reportPath
-      ? await openReport(reportPath, {
-          type: 'header', version: 1, mode, campaignId: opts.campaignId, file: resolve(opts.file),
-          fileSha256: await sha256File(readPath), startedAt: deps.now().toISOString(), cardqr: deps.version,
-          baseUrl: await deps.baseUrl(), accountId,
-        }, Boolean(opts.resume), notice)
+      ? await openReport(
+          reportPath,
+          {
+            type: 'header',
+            version: 1,
+            mode,
+            campaignId: opts.campaignId,
+            file: resolve(opts.file),
+            fileSha256: await sha256File(readPath),
+            startedAt: deps.now().toISOString(),
+            cardqr: deps.version,
+            baseUrl: await deps.baseUrl(),
+            accountId,
+          },
+          Boolean(opts.resume),
+          notice,
+        )
       : undefined;
     const writer = opened?.writer;
     // A resumed report only ever records rows this run goes on with: a run refused for problems in the
@@ -148,7 +177,10 @@ async function first(records: AsyncGenerator<CsvRecord>, n: number): Promise<Csv
 /** A header read as one column that holds ; tab or |: the file probably uses that delimiter. */
 function delimiterHint(header: string[], opts: CheckOptions): string | undefined {
   if (header.length !== 1) return undefined;
-  const counts = [';', '\t', '|'].map((d) => [d, header[0].split(d).length - 1] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+  const counts = [';', '\t', '|']
+    .map((d) => [d, header[0].split(d).length - 1] as const)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1]);
   if (!counts.length) return undefined;
   const d = counts[0][0];
   const shown = d === '\t' ? 'tab' : `"${d}"`;
@@ -160,7 +192,13 @@ function problemsError(plan: ImportPlan, v: Validation, report: string | undefin
   const lines = plan.problems.slice(0, SHOWN_PROBLEMS).map((p) => `line 1: ${p.message}`); // 100,000 bad columns: 50 lines
   for (const p of v.first) if (lines.length < SHOWN_PROBLEMS) lines.push(`line ${p.line}: ${p.message}`);
   const rest = plan.problems.length + v.problems - lines.length;
-  if (rest > 0) lines.push(`… and ${rest} more${report ? ` (every row problem is in ${report})` : '; add --report <file> for the full list'}`);
+  if (rest > 0)
+    lines.push(
+      `… and ${rest} more${report ? ` (every row problem is in ${report})` : '; add --report <file> for the full list'}`,
+    );
   const total = plan.problems.length + v.problems;
-  return new UsageError(`${total} problem${total === 1 ? '' : 's'} in the file; nothing was sent`, hint ? [hint, ...lines] : lines);
+  return new UsageError(
+    `${total} problem${total === 1 ? '' : 's'} in the file; nothing was sent`,
+    hint ? [hint, ...lines] : lines,
+  );
 }

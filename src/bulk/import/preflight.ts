@@ -10,9 +10,15 @@ import type { CheckOptions, ImportNotice } from './types.js';
 
 /** `validating`: --validate-only (no GET /me; a closed campaign is a warning, not a stop). */
 export async function preflight(
-  client: ApiClient, opts: CheckOptions, validating: boolean, notice: (n: ImportNotice) => void,
+  client: ApiClient,
+  opts: CheckOptions,
+  validating: boolean,
+  notice: (n: ImportNotice) => void,
 ): Promise<{ schema: CampaignSchema; accountId?: string }> {
-  const [{ getMe }, { getCampaign, getCampaignSchema }] = await Promise.all([import('../../api/me.js'), import('../../api/campaigns.js')]);
+  const [{ getMe }, { getCampaign, getCampaignSchema }] = await Promise.all([
+    import('../../api/me.js'),
+    import('../../api/campaigns.js'),
+  ]);
   let accountId: string | undefined;
   if (!validating) {
     const me = await getMe(client);
@@ -23,7 +29,10 @@ export async function preflight(
   if (campaign.status !== 'active' || !campaign.apiEnabled) {
     const why = campaign.status !== 'active' ? `is ${campaign.status}` : 'has its API switch off';
     const message = `campaign ${campaign.id} (${campaign.name}) ${why}: it does not accept API requests (campaign_api_disabled)`;
-    if (!validating) throw new CliError(message, EXIT.auth, ['activate the campaign and turn its API switch on in the dashboard, then run this again']);
+    if (!validating)
+      throw new CliError(message, EXIT.auth, [
+        'activate the campaign and turn its API switch on in the dashboard, then run this again',
+      ]);
     notice({ kind: 'campaign-closed', message });
   }
   try {
@@ -34,9 +43,11 @@ export async function preflight(
     // The spec lists no 409 for the schema; a never-configured campaign may answer 403 campaign_api_disabled
     // although it is active with its switch on (checked above): the same advice applies.
     if (e instanceof ApiError && (e.code === 'api_not_configured' || e.code === 'campaign_api_disabled')) {
-      throw new CliError(`campaign ${campaign.id} (${campaign.name}) has never had an API configuration activated (${e.code})`, EXIT.rejected, [
-        'configure and activate its API mapping in the dashboard (Campaign → API), then run this again',
-      ]);
+      throw new CliError(
+        `campaign ${campaign.id} (${campaign.name}) has never had an API configuration activated (${e.code})`,
+        EXIT.rejected,
+        ['configure and activate its API mapping in the dashboard (Campaign → API), then run this again'],
+      );
     }
     throw e;
   }
@@ -49,9 +60,17 @@ export async function preflight(
  * the import: --id-column skips it.
  */
 export async function resolveIds(
-  client: ApiClient, plan: ImportPlan, opts: CheckOptions, validating: boolean, rows: () => AsyncGenerator<CsvRecord>, notice: (n: ImportNotice) => void,
+  client: ApiClient,
+  plan: ImportPlan,
+  opts: CheckOptions,
+  validating: boolean,
+  rows: () => AsyncGenerator<CsvRecord>,
+  notice: (n: ImportNotice) => void,
 ): Promise<void> {
-  const [{ getMe }, { testCampaignCard }] = await Promise.all([import('../../api/me.js'), import('../../api/campaigns.js')]);
+  const [{ getMe }, { testCampaignCard }] = await Promise.all([
+    import('../../api/me.js'),
+    import('../../api/campaigns.js'),
+  ]);
   if (validating) client.setRate(Math.min(opts.rate ?? Infinity, (await getMe(client)).rateLimit.requestsPerMinute));
   plan.resolved = new Map();
   plan.idLabel = 'the identifier the dry run resolved';

@@ -44,7 +44,8 @@ export async function runCampaignImport(opts: ImportOptions, deps: ImportDeps): 
       await createSender(checked.client, opts.campaignId, mode === 'dry-run', fedKeys),
       (row) => {
         writer.write(row);
-        if (row.outcome === 'failed' || row.outcome === 'invalid') checked.rejects.add(row.line, row.errorCode, row.message);
+        if (row.outcome === 'failed' || row.outcome === 'invalid')
+          checked.rejects.add(row.line, row.errorCode, row.message);
         tally.add(row);
         if (row.paused) paused++;
         deps.onProgress?.(tally);

@@ -8,13 +8,15 @@ export function analyticsGetCommand(): Command {
     new Command('get')
       .description('Scan totals, trend, daily timeline and breakdowns of one card or QR code')
       .argument('<id>', 'card id or QR code id'),
-  ).action(action(async (ctx, id: string, flags: StatsFlags) => {
-    const opts = parseStatsOptions(flags);
-    await showStats(ctx, id, opts, async (client) => {
-      const { getScanStats } = await import('../../api/analytics.js');
-      return getScanStats(client, id, opts);
-    });
-  }));
+  ).action(
+    action(async (ctx, id: string, flags: StatsFlags) => {
+      const opts = parseStatsOptions(flags);
+      await showStats(ctx, id, opts, async (client) => {
+        const { getScanStats } = await import('../../api/analytics.js');
+        return getScanStats(client, id, opts);
+      });
+    }),
+  );
   return example(
     cmd,
     'cardqr analytics get qr_123 --range 7d',

@@ -20,8 +20,17 @@ export interface StatsOptions {
 
 export function withStatsOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--range <range>', 'period: the last 7 days, 30 days, 90 days or 12 months').choices(RANGES).default('30d'))
-    .addOption(new Option('--tz <zone>', 'IANA time zone of the daily buckets, e.g. Europe/Paris; "local" for this machine\'s').default('UTC'));
+    .addOption(
+      new Option('--range <range>', 'period: the last 7 days, 30 days, 90 days or 12 months')
+        .choices(RANGES)
+        .default('30d'),
+    )
+    .addOption(
+      new Option(
+        '--tz <zone>',
+        'IANA time zone of the daily buckets, e.g. Europe/Paris; "local" for this machine\'s',
+      ).default('UTC'),
+    );
 }
 
 /** --range and --tz → query; an unknown zone is exit 2 before any request. */
@@ -33,7 +42,9 @@ export function parseStatsOptions(flags: StatsFlags): StatsOptions {
     if (!tz) throw new RangeError('empty');
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
   } catch {
-    throw new UsageError(`--tz "${flags.tz}": unknown time zone; use an IANA name such as UTC, Europe/Paris or America/Los_Angeles`);
+    throw new UsageError(
+      `--tz "${flags.tz}": unknown time zone; use an IANA name such as UTC, Europe/Paris or America/Los_Angeles`,
+    );
   }
   return { range, timeZone: tz };
 }
@@ -47,6 +58,9 @@ export async function showStats(
 ): Promise<void> {
   const stats = await fetch(await ctx.api());
   const s = ctx.output();
-  const [{ renderRecord }, { analyticsView }] = await Promise.all([import('../../output/render.js'), import('../../output/views/analytics.js')]);
+  const [{ renderRecord }, { analyticsView }] = await Promise.all([
+    import('../../output/render.js'),
+    import('../../output/views/analytics.js'),
+  ]);
   await renderRecord(stats, analyticsView({ subject, timeZone: opts.timeZone }), s, ctx.io);
 }

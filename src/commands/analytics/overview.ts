@@ -5,14 +5,18 @@ import { parseStatsOptions, showStats, withStatsOptions, type StatsFlags } from 
 
 export function analyticsOverviewCommand(): Command {
   const cmd = withStatsOptions(
-    new Command('overview').description('Scan totals, trend, daily timeline, top codes and breakdowns for the whole account'),
-  ).action(action(async (ctx, flags: StatsFlags) => {
-    const opts = parseStatsOptions(flags);
-    await showStats(ctx, 'all cards and QR codes', opts, async (client) => {
-      const { getOverview } = await import('../../api/analytics.js');
-      return getOverview(client, opts);
-    });
-  }));
+    new Command('overview').description(
+      'Scan totals, trend, daily timeline, top codes and breakdowns for the whole account',
+    ),
+  ).action(
+    action(async (ctx, flags: StatsFlags) => {
+      const opts = parseStatsOptions(flags);
+      await showStats(ctx, 'all cards and QR codes', opts, async (client) => {
+        const { getOverview } = await import('../../api/analytics.js');
+        return getOverview(client, opts);
+      });
+    }),
+  );
   return example(
     cmd,
     'cardqr analytics overview',

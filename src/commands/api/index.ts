@@ -25,11 +25,17 @@ export interface ApiCallOptions {
   idempotencyKey?: string;
 }
 
-export function parseApiCall(method: string, path: string, flags: { param?: string[]; data?: string; idempotencyKey?: string }): ApiCallOptions {
+export function parseApiCall(
+  method: string,
+  path: string,
+  flags: { param?: string[]; data?: string; idempotencyKey?: string },
+): ApiCallOptions {
   const m = method.toUpperCase() as Method;
   if (!METHODS.includes(m)) throw new UsageError(`unknown method "${method}": use one of ${METHODS.join(', ')}`);
   if (/^[a-z]+:\/\//i.test(path) || path.startsWith('//')) {
-    throw new UsageError('give a path relative to the base URL (e.g. /cards), not a full URL: the key is only sent to the configured API');
+    throw new UsageError(
+      'give a path relative to the base URL (e.g. /cards), not a full URL: the key is only sent to the configured API',
+    );
   }
   const [bare, inline] = path.split('?', 2);
   const query: Record<string, string> = Object.fromEntries(new URLSearchParams(inline ?? ''));
@@ -40,30 +46,56 @@ export function parseApiCall(method: string, path: string, flags: { param?: stri
   }
   const keyProblem = flags.idempotencyKey === undefined ? undefined : idempotencyKeyProblem(flags.idempotencyKey);
   if (keyProblem) throw new UsageError(`--idempotency-key ${keyProblem}`);
-  return { method: m, path: bare.startsWith('/') ? bare : `/${bare}`, query, data: flags.data, idempotencyKey: flags.idempotencyKey };
+  return {
+    method: m,
+    path: bare.startsWith('/') ? bare : `/${bare}`,
+    query,
+    data: flags.data,
+    idempotencyKey: flags.idempotencyKey,
+  };
 }
 
 export function apiCommand(): Command {
-  const cmd = withIdempotencyKey(new Command('api')
-    .description('Make a raw API call through the same client (auth, retries, errors)')
-    .argument('<method>', `HTTP method {${METHODS.join(' | ')}}`)
-    .argument('<path>', 'path relative to the base URL, e.g. /cards')
-    .option('--data <json>', 'request body: inline JSON, @file.json, or - for stdin')
-    .addOption(repeatableOption('-p, --param <key=value>', 'query parameter (repeatable); --query is the JMESPath filter, as on every command'))
-    .option('--paginate', 'GET a list endpoint page after page (100 items each, following pagination.hasMore) and print every item'))
-    .action(action(async (ctx, method: string, path: string, flags: ApiFlags) => {
+  const cmd = withIdempotencyKey(
+    new Command('api')
+      .description('Make a raw API call through the same client (auth, retries, errors)')
+      .argument('<method>', `HTTP method {${METHODS.join(' | ')}}`)
+      .argument('<path>', 'path relative to the base URL, e.g. /cards')
+      .option('--data <json>', 'request body: inline JSON, @file.json, or - for stdin')
+      .addOption(
+        repeatableOption(
+          '-p, --param <key=value>',
+          'query parameter (repeatable); --query is the JMESPath filter, as on every command',
+        ),
+      )
+      .option(
+        '--paginate',
+        'GET a list endpoint page after page (100 items each, following pagination.hasMore) and print every item',
+      ),
+  ).action(
+    action(async (ctx, method: string, path: string, flags: ApiFlags) => {
       const call = parseApiCall(method, path, flags);
       if (flags.paginate) return paginate(ctx, call);
       const body = call.data !== undefined ? await readJsonData(call.data, ctx) : undefined;
       const client = await ctx.api();
       // Sent as JSON text: a JSON string given with --data ("hello") must reach the API quoted, not bare.
       const payload = body === undefined ? undefined : JSON.stringify(body);
-      const res = await client.request(call.method, call.path, { query: call.query, body: payload, idempotencyKey: call.idempotencyKey });
+      const res = await client.request(call.method, call.path, {
+        query: call.query,
+        body: payload,
+        idempotencyKey: call.idempotencyKey,
+      });
       if (res.data === undefined) return;
       const { renderRecord } = await import('../../output/render.js');
       await renderRecord(res.data, VIEW, ctx.output(), ctx.io);
-    }));
-  return example(cmd, 'cardqr api GET /cards --param limit=5', 'cardqr api GET /leads --paginate -o ndjson --query "contact.email"', 'cardqr api PATCH /qr-codes/qr_123 --data \'{"status":"paused"}\'');
+    }),
+  );
+  return example(
+    cmd,
+    'cardqr api GET /cards --param limit=5',
+    'cardqr api GET /leads --paginate -o ndjson --query "contact.email"',
+    'cardqr api PATCH /qr-codes/qr_123 --data \'{"status":"paused"}\'',
+  );
 }
 
 /**
@@ -75,17 +107,27 @@ const VIEW: View = {
     { header: 'id', value: 'id' },
     { header: 'object', value: 'object' },
   ],
-  list: (data: { object?: string; data?: unknown } | null) => (data?.object === 'list' && Array.isArray(data.data) ? data.data : undefined),
+  list: (data: { object?: string; data?: unknown } | null) =>
+    data?.object === 'list' && Array.isArray(data.data) ? data.data : undefined,
 };
 
 /** `--paginate`: every item of every page, streamed as pages arrive (json: one array; ndjson: a line each). */
 async function paginate(ctx: Context, call: ApiCallOptions): Promise<void> {
-  if (call.method !== 'GET') throw new UsageError(`--paginate follows the pages of a list: it works with GET, not ${call.method}`);
+  if (call.method !== 'GET')
+    throw new UsageError(`--paginate follows the pages of a list: it works with GET, not ${call.method}`);
   if (call.data !== undefined) throw new UsageError('--paginate does not take --data');
   const { limit: _limit, offset, ...query } = call.query;
   const start = offset === undefined ? 0 : Number(offset);
-  if (!Number.isInteger(start) || start < 0) throw new UsageError(`offset "${offset}": expected a whole number of 0 or more`);
-  const [{ PagedList }, { renderList }] = await Promise.all([import('../../api/pages.js'), import('../../output/render.js')]);
-  const list = new PagedList(await ctx.api(), call.path, query, { all: true, offset: start, signal: ctx.interruptible() });
+  if (!Number.isInteger(start) || start < 0)
+    throw new UsageError(`offset "${offset}": expected a whole number of 0 or more`);
+  const [{ PagedList }, { renderList }] = await Promise.all([
+    import('../../api/pages.js'),
+    import('../../output/render.js'),
+  ]);
+  const list = new PagedList(await ctx.api(), call.path, query, {
+    all: true,
+    offset: start,
+    signal: ctx.interruptible(),
+  });
   await renderList(list, VIEW, ctx.output(), ctx.io);
 }

@@ -6,11 +6,13 @@ import { withIdempotencyKey } from '../flags.js';
 import { example, printWritten, readJsonObject } from '../shared.js';
 
 export function campaignsCreateCardCommand(): Command {
-  const cmd = withIdempotencyKey(new Command('create-card')
-    .description("Create one card from a record through the campaign's template and mapping")
-    .argument('<campaign-id>', 'campaign id, e.g. cmp_123')
-    .requiredOption('--data <json>', 'the record: @file.json, - for standard input, or inline JSON'))
-    .action(action(async (ctx, id: string, flags: { data: string; idempotencyKey?: string }) => {
+  const cmd = withIdempotencyKey(
+    new Command('create-card')
+      .description("Create one card from a record through the campaign's template and mapping")
+      .argument('<campaign-id>', 'campaign id, e.g. cmp_123')
+      .requiredOption('--data <json>', 'the record: @file.json, - for standard input, or inline JSON'),
+  ).action(
+    action(async (ctx, id: string, flags: { data: string; idempotencyKey?: string }) => {
       const body = await readJsonObject(flags.data, ctx);
       const problem = campaignBodyProblem(body);
       if (problem) throw new UsageError(`--data: ${problem}`);
@@ -20,10 +22,13 @@ export function campaignsCreateCardCommand(): Command {
       ]);
       const { card } = await createCampaignCard(await ctx.api(), id, body, { idempotencyKey: flags.idempotencyKey });
       if (card.paused) {
-        ctx.msg.warn(`card ${card.id} exists but is paused: the plan no longer covers it, so its public URL does not open`);
+        ctx.msg.warn(
+          `card ${card.id} exists but is paused: the plan no longer covers it, so its public URL does not open`,
+        );
       }
       await printWritten(ctx, card, campaignCardView, card.id);
-    }));
+    }),
+  );
   return example(
     cmd,
     'cardqr campaigns create-card cmp_123 --data @record.json',

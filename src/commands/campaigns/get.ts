@@ -6,14 +6,16 @@ export function campaignsGetCommand(): Command {
   const cmd = new Command('get')
     .description('Show one campaign: status and API switch (both must be on for API requests)')
     .argument('<campaign-id>', 'campaign id, e.g. cmp_123')
-    .action(action(async (ctx, id: string) => {
-      const [{ getCampaign }, { renderRecord }, { campaignView }] = await Promise.all([
-        import('../../api/campaigns.js'),
-        import('../../output/render.js'),
-        import('../../output/views/campaigns.js'),
-      ]);
-      const campaign = await getCampaign(await ctx.api(), id);
-      await renderRecord(campaign, campaignView, ctx.output(), ctx.io);
-    }));
+    .action(
+      action(async (ctx, id: string) => {
+        const [{ getCampaign }, { renderRecord }, { campaignView }] = await Promise.all([
+          import('../../api/campaigns.js'),
+          import('../../output/render.js'),
+          import('../../output/views/campaigns.js'),
+        ]);
+        const campaign = await getCampaign(await ctx.api(), id);
+        await renderRecord(campaign, campaignView, ctx.output(), ctx.io);
+      }),
+    );
   return example(cmd, 'cardqr campaigns get cmp_123', 'cardqr campaigns get cmp_123 -o json | jq .status');
 }

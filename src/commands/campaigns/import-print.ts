@@ -1,7 +1,13 @@
 // The terminal side of `campaigns import`: runs the engine (bulk/import/) with its progress and notices
 // wired to the message channel, prints the summary (words on stderr, -o json on stdout) and maps it to
 // an exit status.
-import type { ImportDeps, ImportNotice, ImportOptions, ImportSummary, ValidationSummary } from '../../bulk/import/types.js';
+import type {
+  ImportDeps,
+  ImportNotice,
+  ImportOptions,
+  ImportSummary,
+  ValidationSummary,
+} from '../../bulk/import/types.js';
 import { ImportStop } from '../../bulk/import/stop.js';
 import { rejectsFailure, rejectsLine } from '../../bulk/import/rejects-line.js';
 import { progressText } from '../../bulk/progress.js';
@@ -40,22 +46,37 @@ function printNotice(n: ImportNotice, msg: Messages): void {
   const s = (count: number) => (count === 1 ? '' : 's');
   switch (n.kind) {
     case 'rejects-columns-ignored':
-      return msg.note(`ignoring the last columns line, errorCode and message of ${n.file} (a rejects file of an earlier import)`);
+      return msg.note(
+        `ignoring the last columns line, errorCode and message of ${n.file} (a rejects file of an earlier import)`,
+      );
     case 'report-started-fresh':
-      return msg.say(`note: ${n.existed ? `${n.report} records no sent rows` : `no report at ${n.report} yet`}; starting a new import`);
+      return msg.say(
+        `note: ${n.existed ? `${n.report} records no sent rows` : `no report at ${n.report} yet`}; starting a new import`,
+      );
     case 'campaign-closed':
       return msg.warn(safeLine(n.message));
     case 'schema-stale':
-      return msg.warn(`the campaign's template changed after its API configuration was activated (stale); requests still work`);
+      return msg.warn(
+        `the campaign's template changed after its API configuration was activated (stale); requests still work`,
+      );
     case 'resolving-ids':
-      return msg.info(`campaign ${n.campaignId} is mapped: finding each row's identifier with the dry run (one request per row; --id-column <path> skips this)`);
+      return msg.info(
+        `campaign ${n.campaignId} is mapped: finding each row's identifier with the dry run (one request per row; --id-column <path> skips this)`,
+      );
     case 'skipping-invalid': {
       // Not success noise: rows that will not be imported are named even with -q.
-      const shown = n.first.slice(0, 10).map((p) => `\n  line ${p.line}: ${safeLine(p.message)}`).join('');
-      return msg.say(`skipping ${n.count} invalid row${s(n.count)} (--skip-invalid; every one is in ${n.report}):${shown}`);
+      const shown = n.first
+        .slice(0, 10)
+        .map((p) => `\n  line ${p.line}: ${safeLine(p.message)}`)
+        .join('');
+      return msg.say(
+        `skipping ${n.count} invalid row${s(n.count)} (--skip-invalid; every one is in ${n.report}):${shown}`,
+      );
     }
     case 'invalid-after-max-rows':
-      return msg.say(`note: ${n.count} more invalid row${s(n.count)} after the first ${n.maxRows} (--max-rows): not sent by this run; they are in ${n.report}`);
+      return msg.say(
+        `note: ${n.count} more invalid row${s(n.count)} after the first ${n.maxRows} (--max-rows): not sent by this run; they are in ${n.report}`,
+      );
   }
 }
 
@@ -68,7 +89,9 @@ function printValidation(v: ValidationSummary, msg: Messages): void {
   msg.info(`${v.file}: ${v.rows} rows checked against campaign ${v.campaignId}: no problems`);
   if (v.rejects) msg.info(rejectsLine(v.rejects));
   // The spec publishes no allowance numbers (GET /me has none), so whether the rows fit cannot be known here.
-  msg.note(`an import would create up to ${v.rows} card${v.rows === 1 ? '' : 's'}; the API does not say how many the plan has left, so an import that runs out stops at limit_exhausted_cards and prints how to resume`);
+  msg.note(
+    `an import would create up to ${v.rows} card${v.rows === 1 ? '' : 's'}; the API does not say how many the plan has left, so an import that runs out stops at limit_exhausted_cards and prints how to resume`,
+  );
 }
 
 async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Promise<void> {
@@ -78,18 +101,25 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
   const failed = tally.outcomes.failed;
   const incomplete = s.stopped !== 'done' || failed > 0;
   const resume = mode === 'import' && incomplete ? resumeCommand(opts, ctx) : undefined;
-  const what = mode === 'dry-run' ? `dry run of ${opts.file} against ${opts.campaignId}` : `import of ${opts.file} into ${opts.campaignId}`;
+  const what =
+    mode === 'dry-run'
+      ? `dry run of ${opts.file} against ${opts.campaignId}`
+      : `import of ${opts.file} into ${opts.campaignId}`;
   const status = s.stopped === 'interrupted' ? ' (interrupted)' : s.stopped === 'fatal' ? ' (stopped)' : '';
   if (!quiet || incomplete || tally.outcomes.invalid) {
     msg.say(formatSummary({ title: `${what}${status}:`, tally, alreadyDone: s.alreadyDone, report: s.report, resume }));
-    if (tally.outcomes.invalid && !resume) msg.say('invalid rows were not sent: fix them (see the report) and import them from a new file');
+    if (tally.outcomes.invalid && !resume)
+      msg.say('invalid rows were not sent: fix them (see the report) and import them from a new file');
   }
   // A rehearsal with --max-rows: say what is left and the command that goes on with it.
   if (s.beyond && !incomplete && s.stopped === 'done') {
-    const goOn = mode === 'import'
-      ? resumeCommand({ ...opts, maxRows: undefined }, ctx)
-      : resumeCommand({ ...opts, maxRows: undefined, report: undefined, rejects: undefined }, ctx, false);
-    const invalidNote = s.laterInvalid ? ` (${s.laterInvalid} of them invalid${opts.skipInvalid ? ', skipped by --skip-invalid' : ''})` : '';
+    const goOn =
+      mode === 'import'
+        ? resumeCommand({ ...opts, maxRows: undefined }, ctx)
+        : resumeCommand({ ...opts, maxRows: undefined, report: undefined, rejects: undefined }, ctx, false);
+    const invalidNote = s.laterInvalid
+      ? ` (${s.laterInvalid} of them invalid${opts.skipInvalid ? ', skipped by --skip-invalid' : ''})`
+      : '';
     const rows = s.beyond === 1 ? '1 more row in the file was' : `${s.beyond} more rows in the file were`;
     msg.say(`${rows} not sent: this run stopped after the first ${opts.maxRows} (--max-rows)${invalidNote}`);
     msg.say(`to go on with ${mode === 'import' ? 'the rest' : 'a real import'}: ${goOn}`);
@@ -98,20 +128,37 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
   if (plan && (!quiet || incomplete || tally.outcomes.invalid)) msg.say(plan.text);
   if (s.rejects && (!quiet || tally.outcomes.failed || tally.outcomes.invalid)) msg.say(rejectsLine(s.rejects));
   // Not success noise: the cards exist but their URLs do not open (a 201 does not prove it), so even with -q.
-  if (s.paused) msg.warn(`${s.paused} card${s.paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open`);
+  if (s.paused)
+    msg.warn(
+      `${s.paused} card${s.paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open`,
+    );
   const { output, query } = ctx.globals;
   if (output === 'json' || output === 'ndjson' || query !== undefined) {
     const summary = {
-      campaignId: s.campaignId, file: s.file, mode, report: s.report, stopped: s.stopped, alreadyDone: s.alreadyDone, ...tally.toJSON(), resume: resume ?? null,
-      ...(plan ? { plan: plan.counts } : {}), ...(opts.rejects ? { rejects: opts.rejects } : {}),
+      campaignId: s.campaignId,
+      file: s.file,
+      mode,
+      report: s.report,
+      stopped: s.stopped,
+      alreadyDone: s.alreadyDone,
+      ...tally.toJSON(),
+      resume: resume ?? null,
+      ...(plan ? { plan: plan.counts } : {}),
+      ...(opts.rejects ? { rejects: opts.rejects } : {}),
     };
     const { printJson } = await import('../../output/query.js');
     await printJson(ctx.io, summary, output !== 'ndjson', query);
   }
-  if (s.stopped === 'interrupted') throw new InterruptedError('interrupted: the rows sent so far are recorded in the report', resume ? [`resume with: ${resume}`] : []);
+  if (s.stopped === 'interrupted')
+    throw new InterruptedError(
+      'interrupted: the rows sent so far are recorded in the report',
+      resume ? [`resume with: ${resume}`] : [],
+    );
   if (s.fatal) throw s.fatal instanceof ImportStop ? stopError(s.fatal) : s.fatal;
   if (failed || tally.outcomes.invalid) {
-    throw new PartialError(`${failed + tally.outcomes.invalid} of ${tally.done} rows were not ${mode === 'dry-run' ? 'accepted' : 'imported'}`);
+    throw new PartialError(
+      `${failed + tally.outcomes.invalid} of ${tally.done} rows were not ${mode === 'dry-run' ? 'accepted' : 'imported'}`,
+    );
   }
   if (s.rejects && 'error' in s.rejects) throw rejectsError(s.rejects);
 }
@@ -126,10 +173,17 @@ function stopError(stop: ImportStop): CliError {
  * any other reason, and rows the file check found invalid, count as invalid.
  */
 function dryRunPlan(tally: Tally, invalidInFile: number) {
-  const counts = { create: tally.outcomes.skipped, exist: tally.outcomes.exists, invalid: tally.outcomes.invalid + tally.outcomes.failed };
+  const counts = {
+    create: tally.outcomes.skipped,
+    exist: tally.outcomes.exists,
+    invalid: tally.outcomes.invalid + tally.outcomes.failed,
+  };
   const refused = tally.outcomes.failed;
   const why = counts.invalid ? ` (${invalidInFile} found in the file, ${refused} refused by the dry run)` : '';
-  return { counts, text: `plan: would create ${counts.create}, already exist ${counts.exist}, invalid ${counts.invalid}${why}` };
+  return {
+    counts,
+    text: `plan: would create ${counts.create}, already exist ${counts.exist}, invalid ${counts.invalid}${why}`,
+  };
 }
 
 /** The exact command that continues this import. */

@@ -23,7 +23,10 @@ interface ImportFlags {
 /** Flags → options, with the cross-flag rules (exit 2 before anything is read or sent). */
 export function importOptions(campaignId: string, file: string, f: ImportFlags): ImportCommandOptions {
   if (f.dryRun && f.validateOnly) throw new UsageError('--dry-run and --validate-only do not go together: pick one');
-  if (f.resume && (f.dryRun || f.validateOnly)) throw new UsageError(`--resume continues a real import; it does not apply to ${f.dryRun ? '--dry-run' : '--validate-only'}`);
+  if (f.resume && (f.dryRun || f.validateOnly))
+    throw new UsageError(
+      `--resume continues a real import; it does not apply to ${f.dryRun ? '--dry-run' : '--validate-only'}`,
+    );
   return {
     campaignId,
     file,
@@ -44,28 +47,55 @@ export function importOptions(campaignId: string, file: string, f: ImportFlags):
 
 function delimiter(value: string): string {
   const d = value === 'tab' || value === '\\t' ? '\t' : value;
-  if (!d || /["\r\n]/.test(d)) throw new UsageError(`--delimiter "${value}": expected a character such as , ; | or tab`);
+  if (!d || /["\r\n]/.test(d))
+    throw new UsageError(`--delimiter "${value}": expected a character such as , ; | or tab`);
   return d;
 }
 
 export function campaignsImportCommand(): Command {
   const cmd = new Command('import')
-    .description('Import a CSV file into a campaign: one card per row, each created exactly once (validated first, resumable)')
+    .description(
+      'Import a CSV file into a campaign: one card per row, each created exactly once (validated first, resumable)',
+    )
     .argument('<campaign-id>', 'campaign id, e.g. cmp_123')
     .argument('<file.csv>', 'the rows; the first line names the columns (see `cardqr campaigns schema`)')
-    .option('--dry-run', 'send every row to the dry-run endpoint, creates nothing; ends with the plan: would create N, already exist M, invalid K')
+    .option(
+      '--dry-run',
+      'send every row to the dry-run endpoint, creates nothing; ends with the plan: would create N, already exist M, invalid K',
+    )
     .option('--validate-only', 'only check the file against the campaign schema; sends no row')
-    .option('--report <file>', 'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)')
-    .option('--resume', 'continue the import its report records: rows created or exists are skipped, the rest sent again with the same keys')
+    .option(
+      '--report <file>',
+      'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)',
+    )
+    .option(
+      '--resume',
+      'continue the import its report records: rows created or exists are skipped, the rest sent again with the same keys',
+    )
     .option('--delimiter <char>', 'field delimiter, e.g. ; or | or tab (default: ,)')
-    .option('--encoding <name>', 'file encoding: utf8, utf-16le, latin1, windows-1252, shift_jis … (default: utf8, or UTF-16 by its byte-order mark)')
+    .option(
+      '--encoding <name>',
+      'file encoding: utf8, utf-16le, latin1, windows-1252, shift_jis … (default: utf8, or UTF-16 by its byte-order mark)',
+    )
     .option('--concurrency <n>', 'requests in flight, 1-16 (default: 1)', intIn(1, 16))
     .option('--rate <n>', "requests per minute at most (default: the key's limit from GET /me)", positiveNumber)
     .option('--skip-invalid', 'record invalid rows in the report (outcome invalid) and import the others')
-    .option('--id-column <path>', "mapped campaigns: the column (record path, e.g. employee.id) holding each row's identifier; without it each row's identifier is found with one dry-run request")
-    .option('--rejects <file.csv>', 'write every row that failed or was invalid (original cells + line, errorCode, message) to this CSV, ready to fix and import as it is')
-    .option('--max-rows <n>', 'import only the first n rows: a rehearsal on live data', intIn(1, Number.MAX_SAFE_INTEGER))
-    .addHelpText('after', `
+    .option(
+      '--id-column <path>',
+      "mapped campaigns: the column (record path, e.g. employee.id) holding each row's identifier; without it each row's identifier is found with one dry-run request",
+    )
+    .option(
+      '--rejects <file.csv>',
+      'write every row that failed or was invalid (original cells + line, errorCode, message) to this CSV, ready to fix and import as it is',
+    )
+    .option(
+      '--max-rows <n>',
+      'import only the first n rows: a rehearsal on live data',
+      intIn(1, Number.MAX_SAFE_INTEGER),
+    )
+    .addHelpText(
+      'after',
+      `
 Before sending anything the whole file is checked (columns known to the campaign schema, required
 values, identifiers present, valid and unique, short codes, 1,000,000 bytes per body); any problem stops the
 import with every problem listed by line, unless --skip-invalid. Each row is sent with an
@@ -76,12 +106,15 @@ An existing report is never overwritten: continue it with --resume, or pick anot
 
 Exit status: 0 every row imported, 2 problems in the file (nothing sent), 3 campaign closed to the
 API or key refused, 7 some rows failed or were invalid, 130 interrupted (resume it).
-`);
-  cmd.action(action(async (ctx, campaignId: string, file: string, flags: ImportFlags) => {
-    const options = importOptions(campaignId, file, flags);
-    const { runImportCommand } = await import('./import-print.js');
-    await runImportCommand(options, ctx);
-  }));
+`,
+    );
+  cmd.action(
+    action(async (ctx, campaignId: string, file: string, flags: ImportFlags) => {
+      const options = importOptions(campaignId, file, flags);
+      const { runImportCommand } = await import('./import-print.js');
+      await runImportCommand(options, ctx);
+    }),
+  );
   return example(
     cmd,
     'cardqr campaigns import cmp_123 people.csv --validate-only',

@@ -4,7 +4,14 @@ import { CREATE_STATUSES } from '../../api/rules.js';
 import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-fields.js';
 import { parseName, parseShortCode, withIdempotencyKey } from '../flags.js';
 import { example, printDryRun, printWritten } from '../shared.js';
-import { checkDocKeys, checkFieldKeys, docString, fetchTemplateRules, hasUnknownKeys, refuseTemplateProblems } from './input.js';
+import {
+  checkDocKeys,
+  checkFieldKeys,
+  docString,
+  fetchTemplateRules,
+  hasUnknownKeys,
+  refuseTemplateProblems,
+} from './input.js';
 
 export interface CardsCreateFlags extends CardFieldFlags {
   idempotencyKey?: string;
@@ -17,51 +24,77 @@ export interface CardsCreateFlags extends CardFieldFlags {
 }
 
 export function cardsCreateCommand(): Command {
-  const cmd = withIdempotencyKey(withFieldOptions(
-    new Command('create')
-      .description('Create a business card (published by default; counts against the plan\'s card allowance)')
-      .option('--name <name>', 'label shown in the dashboard, 1-200 characters (default: first + last name)', parseName)
-      .option('--template <template-id>', 'template whose design and field rules the card takes (rules are checked before sending)')
-      .option('--short-code <code>', 'slug of the public URL: letters, digits, hyphens, up to 100 (default: random 8 characters)', parseShortCode)
-      .addOption(new Option('--status <status>', 'initial status (default: published)').choices(CREATE_STATUSES))
-      .option('--allow-empty', 'create the card even with no field given (an "Untitled card" still counts against the allowance)')
-      .option('--dry-run', 'print the request body that would be sent and send nothing (the template is still read to check its rules)'),
-  )).action(action(async (ctx, flags: CardsCreateFlags) => {
-    const { createCard } = await import('../../api/cards.js');
-    const { templateProblems, withoutCleared } = await import('../../api/card-fields.js');
-    const { UsageError } = await import('../../errors.js');
-    const { fields, doc } = await readFieldInput(flags, ctx);
-    checkDocKeys(doc, ['name', 'templateId', 'shortCode', 'status'], flags);
-    const templateId = flags.template ?? docString(doc, 'templateId');
-    // Unknown keys are refused before any request; a template may declare further keys, so fetch it
-    // only when it could settle the doubt.
-    if (!templateId || !(await hasUnknownKeys(fields))) await checkFieldKeys(fields, flags);
-    const template = templateId ? await fetchTemplateRules(ctx, templateId) : undefined;
-    if (templateId) await checkFieldKeys(fields, flags, template);
-    const body = {
-      fields: withoutCleared(fields),
-      name: flags.name ?? docString(doc, 'name', parseName),
-      templateId,
-      shortCode: flags.shortCode ?? docString(doc, 'shortCode', parseShortCode),
-      status: flags.status ?? (docString(doc, 'status') as 'draft' | 'published' | undefined),
-    };
-    if (body.status !== undefined && !(CREATE_STATUSES as readonly string[]).includes(body.status)) {
-      throw new UsageError(`--data: status must be one of ${CREATE_STATUSES.join(', ')}`);
-    }
-    if (template) refuseTemplateProblems(templateProblems(body.fields, template), template.id);
-    if (!Object.keys(body.fields).length && !flags.allowEmpty) {
-      throw new UsageError('no field given: the card would be empty ("Untitled card") yet count against the plan\'s card allowance; nothing was sent', [
-        'give --field, --email, --phone, --link or --data; or pass --allow-empty to create an empty card on purpose',
-      ]);
-    }
-    if (flags.dryRun) return printDryRun(ctx, 'POST', '/cards', JSON.parse(JSON.stringify(body)));
-    const card = await createCard(await ctx.api(), body, { idempotencyKey: flags.idempotencyKey });
-    if (card.paused) {
-      ctx.msg.warn(`card ${card.id} was created but is paused (paused: true): the plan does not cover it, so ${card.url} does not open`);
-    }
-    const { cardView } = await import('../../output/views/cards.js');
-    await printWritten(ctx, card, cardView, card.id);
-  }));
+  const cmd = withIdempotencyKey(
+    withFieldOptions(
+      new Command('create')
+        .description("Create a business card (published by default; counts against the plan's card allowance)")
+        .option(
+          '--name <name>',
+          'label shown in the dashboard, 1-200 characters (default: first + last name)',
+          parseName,
+        )
+        .option(
+          '--template <template-id>',
+          'template whose design and field rules the card takes (rules are checked before sending)',
+        )
+        .option(
+          '--short-code <code>',
+          'slug of the public URL: letters, digits, hyphens, up to 100 (default: random 8 characters)',
+          parseShortCode,
+        )
+        .addOption(new Option('--status <status>', 'initial status (default: published)').choices(CREATE_STATUSES))
+        .option(
+          '--allow-empty',
+          'create the card even with no field given (an "Untitled card" still counts against the allowance)',
+        )
+        .option(
+          '--dry-run',
+          'print the request body that would be sent and send nothing (the template is still read to check its rules)',
+        ),
+    ),
+  ).action(
+    action(async (ctx, flags: CardsCreateFlags) => {
+      const { createCard } = await import('../../api/cards.js');
+      const { templateProblems, withoutCleared } = await import('../../api/card-fields.js');
+      const { UsageError } = await import('../../errors.js');
+      const { fields, doc } = await readFieldInput(flags, ctx);
+      checkDocKeys(doc, ['name', 'templateId', 'shortCode', 'status'], flags);
+      const templateId = flags.template ?? docString(doc, 'templateId');
+      // Unknown keys are refused before any request; a template may declare further keys, so fetch it
+      // only when it could settle the doubt.
+      if (!templateId || !(await hasUnknownKeys(fields))) await checkFieldKeys(fields, flags);
+      const template = templateId ? await fetchTemplateRules(ctx, templateId) : undefined;
+      if (templateId) await checkFieldKeys(fields, flags, template);
+      const body = {
+        fields: withoutCleared(fields),
+        name: flags.name ?? docString(doc, 'name', parseName),
+        templateId,
+        shortCode: flags.shortCode ?? docString(doc, 'shortCode', parseShortCode),
+        status: flags.status ?? (docString(doc, 'status') as 'draft' | 'published' | undefined),
+      };
+      if (body.status !== undefined && !(CREATE_STATUSES as readonly string[]).includes(body.status)) {
+        throw new UsageError(`--data: status must be one of ${CREATE_STATUSES.join(', ')}`);
+      }
+      if (template) refuseTemplateProblems(templateProblems(body.fields, template), template.id);
+      if (!Object.keys(body.fields).length && !flags.allowEmpty) {
+        throw new UsageError(
+          'no field given: the card would be empty ("Untitled card") yet count against the plan\'s card allowance; nothing was sent',
+          [
+            'give --field, --email, --phone, --link or --data; or pass --allow-empty to create an empty card on purpose',
+          ],
+        );
+      }
+      if (flags.dryRun) return printDryRun(ctx, 'POST', '/cards', JSON.parse(JSON.stringify(body)));
+      const card = await createCard(await ctx.api(), body, { idempotencyKey: flags.idempotencyKey });
+      if (card.paused) {
+        ctx.msg.warn(
+          `card ${card.id} was created but is paused (paused: true): the plan does not cover it, so ${card.url} does not open`,
+        );
+      }
+      const { cardView } = await import('../../output/views/cards.js');
+      await printWritten(ctx, card, cardView, card.id);
+    }),
+  );
   return example(
     cmd,
     'cardqr cards create --field firstName=Ada --field lastName=Lovelace --email Work=ada@example.com',

@@ -16,5 +16,10 @@ export function cardsCommand(): Command {
     .addCommand(cardsUpdateCommand())
     .addCommand(cardsDeleteCommand())
     .addCommand(cardsWalletCommand());
-  return example(cmd, 'cardqr cards list --search laurent', 'cardqr cards create --field firstName=Ada --field lastName=Lovelace', 'cardqr cards update crd_123 --field title=CTO');
+  return example(
+    cmd,
+    'cardqr cards list --search laurent',
+    'cardqr cards create --field firstName=Ada --field lastName=Lovelace',
+    'cardqr cards update crd_123 --field title=CTO',
+  );
 }

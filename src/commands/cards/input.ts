@@ -9,12 +9,18 @@ import { ApiError, UsageError } from '../../errors.js';
 import type { CardFieldFlags } from '../card-fields.js';
 
 /** Refuses unknown keys (unless allowed) and wrong shapes, listing every problem at once. */
-export async function checkFieldKeys(fields: Fields, flags: CardFieldFlags, template?: TemplateLike | null): Promise<void> {
+export async function checkFieldKeys(
+  fields: Fields,
+  flags: CardFieldFlags,
+  template?: TemplateLike | null,
+): Promise<void> {
   const { shapeProblems, unknownFieldProblems } = await import('../../api/card-fields.js');
   const unknown = flags.allowUnknownFields ? [] : unknownFieldProblems(fields, template);
   const problems = [...unknown, ...shapeProblems(fields)];
   if (!problems.length) return;
-  const hint = unknown.length ? ['the API drops unknown keys silently; pass --allow-unknown-fields to send them anyway'] : [];
+  const hint = unknown.length
+    ? ['the API drops unknown keys silently; pass --allow-unknown-fields to send them anyway']
+    : [];
   if (problems.length === 1) throw new UsageError(problems[0], hint);
   throw new UsageError(`${problems.length} problems with the card fields; nothing was sent`, [...problems, ...hint]);
 }
@@ -22,7 +28,10 @@ export async function checkFieldKeys(fields: Fields, flags: CardFieldFlags, temp
 /** Template rules checked before sending: every problem, then exit 2. */
 export function refuseTemplateProblems(problems: string[], templateId: string): void {
   if (!problems.length) return;
-  throw new UsageError(`the fields break ${problems.length === 1 ? 'a rule' : `${problems.length} rules`} of template ${templateId}; nothing was sent`, problems);
+  throw new UsageError(
+    `the fields break ${problems.length === 1 ? 'a rule' : `${problems.length} rules`} of template ${templateId}; nothing was sent`,
+    problems,
+  );
 }
 
 /** True when any unknown key could be one the template knows (then fetching it may clear the doubt). */
@@ -52,7 +61,11 @@ export async function fetchTemplateRules(ctx: Context, id: string): Promise<Temp
  * Values of a `{"fields": ...}` document that the flags did not set, checked with the flag's own parser
  * (commands/flags.ts), so --data gets the same rule and the same words.
  */
-export function docString(doc: Record<string, unknown>, key: string, parseFlag?: (v: string) => string): string | undefined {
+export function docString(
+  doc: Record<string, unknown>,
+  key: string,
+  parseFlag?: (v: string) => string,
+): string | undefined {
   const v = doc[key];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string') throw new UsageError(`--data: "${key}" must be a string`);

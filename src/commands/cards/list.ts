@@ -15,19 +15,29 @@ export function cardsListCommand(): Command {
     new Command('list')
       .alias('ls')
       .description('List business cards, newest first (archived cards only with --status archived)')
-      .option('--search <text>', `case-insensitive partial match on the name, up to ${SEARCH_MAX} characters`, parseSearch)
+      .option(
+        '--search <text>',
+        `case-insensitive partial match on the name, up to ${SEARCH_MAX} characters`,
+        parseSearch,
+      )
       .option('--template <template-id>', 'only cards built from this template')
       .addOption(new Option('--status <status>', 'only cards with this status').choices(STATUSES)),
-  ).action(action(async (ctx, flags: CardsListFlags) => {
-    const [{ listCards }, { renderList }, { cardView }] = await Promise.all([
-      import('../../api/cards.js'),
-      import('../../output/render.js'),
-      import('../../output/views/cards.js'),
-    ]);
-    const query = { search: flags.search, templateId: flags.template, status: flags.status };
-    const list = listCards(await ctx.api(), query, { limit: flags.limit ?? 25, offset: flags.offset, all: flags.all });
-    await renderList(list, cardView, ctx.output(), ctx.io, () => list.hint());
-  }));
+  ).action(
+    action(async (ctx, flags: CardsListFlags) => {
+      const [{ listCards }, { renderList }, { cardView }] = await Promise.all([
+        import('../../api/cards.js'),
+        import('../../output/render.js'),
+        import('../../output/views/cards.js'),
+      ]);
+      const query = { search: flags.search, templateId: flags.template, status: flags.status };
+      const list = listCards(await ctx.api(), query, {
+        limit: flags.limit ?? 25,
+        offset: flags.offset,
+        all: flags.all,
+      });
+      await renderList(list, cardView, ctx.output(), ctx.io, () => list.hint());
+    }),
+  );
   return example(
     cmd,
     'cardqr cards list --search laurent',

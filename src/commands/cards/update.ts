@@ -5,7 +5,14 @@ import { safeLine } from '../../output/sanitize.js';
 import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-fields.js';
 import { withIdempotencyKey } from '../flags.js';
 import { confirm, example, printDryRun, printWritten } from '../shared.js';
-import { checkDocKeys, checkFieldKeys, docString, fetchTemplateRules, hasUnknownKeys, refuseTemplateProblems } from './input.js';
+import {
+  checkDocKeys,
+  checkFieldKeys,
+  docString,
+  fetchTemplateRules,
+  hasUnknownKeys,
+  refuseTemplateProblems,
+} from './input.js';
 
 export interface CardsUpdateFlags extends CardFieldFlags {
   idempotencyKey?: string;
@@ -17,83 +24,107 @@ export interface CardsUpdateFlags extends CardFieldFlags {
 
 const isBlank = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length);
 const shown = (v: unknown) => {
-  const text = typeof v === 'string' ? `"${v}"` : JSON.stringify(v) ?? 'null';
+  const text = typeof v === 'string' ? `"${v}"` : (JSON.stringify(v) ?? 'null');
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 };
 
 /** First + last name, as the service derives a card's name from them. */
 function personName(fields: Record<string, unknown>): string | undefined {
-  const name = [fields.firstName, fields.lastName].map((s) => (typeof s === 'string' ? s.trim() : '')).filter(Boolean).join(' ');
+  const name = [fields.firstName, fields.lastName]
+    .map((s) => (typeof s === 'string' ? s.trim() : ''))
+    .filter(Boolean)
+    .join(' ');
   return name ? name.slice(0, 200) : undefined;
 }
 
 export function cardsUpdateCommand(): Command {
-  const cmd = withIdempotencyKey(withFieldOptions(
-    new Command('update')
-      .description("Change a card's fields (merged into its current data unless --replace); asks before clearing data or renaming (--yes in scripts)")
-      .argument('<card-id>', 'card id, e.g. crd_123')
-      .option('--template <template-id>', 'link the card to this template\'s field rules')
-      .option('--unlink-template', 'unlink the card from its template (templateId null)')
-      .option('--replace', 'send exactly the given fields: scalar fields not given are CLEARED (rich sections not given are kept)')
-      .option('--dry-run', 'print the merged document that would be sent (PATCH body) and what it would clear or rename; send nothing'),
-  )).action(action(async (ctx, id: string, flags: CardsUpdateFlags) => {
-    if (flags.template !== undefined && flags.unlinkTemplate) throw new UsageError('use either --template or --unlink-template, not both');
-    const { getCard, updateCard } = await import('../../api/cards.js');
-    const { mergeFields, templateProblems, SCALAR_KEYS, SECTION_KEYS } = await import('../../api/card-fields.js');
-    const isSection = (key: string) => !(SCALAR_KEYS as readonly string[]).includes(key);
-    const SECTION_SET = Object.fromEntries(SECTION_KEYS.map((k) => [k, true]));
-    const { fields: changes, doc } = await readFieldInput(flags, ctx);
-    checkDocKeys(doc, ['templateId'], flags);
-    const docTemplate = doc.templateId === null ? null : docString(doc, 'templateId');
-    const templateId: string | null | undefined = flags.unlinkTemplate ? null : (flags.template ?? docTemplate);
-    if (!Object.keys(changes).length && templateId === undefined) {
-      throw new UsageError('nothing to change: give --field, --email, --phone, --link, --data, --template or --unlink-template');
-    }
-    if (!templateId || !(await hasUnknownKeys(changes))) await checkFieldKeys(changes, flags);
-    const client = await ctx.api();
-    // The card is read first (a read, also for --replace and --dry-run): what the update would clear
-    // or rename is known, and asked about, before anything is written.
-    const card = await getCard(client, id);
-    const targetId = templateId === undefined ? card.templateId : templateId;
-    const template = targetId ? await fetchTemplateRules(ctx, targetId) : undefined;
-    if (targetId) await checkFieldKeys(changes, flags, template);
-    let fields: Record<string, unknown>;
-    const losses: string[] = [];
-    if (flags.replace) {
-      // Exactly what was given: cleared scalars are simply left out, a section given as null is cleared.
-      fields = Object.fromEntries(Object.entries(changes).filter(([k, v]) => v !== null || isSection(k)));
-      if (template) refuseTemplateProblems(templateProblems(fields, template, { sectionsKept: true }), template.id);
-      for (const [key, value] of Object.entries(card.fields)) {
-        if (key in SECTION_SET || key in fields || isBlank(value)) continue;
-        if (changes[key] === null) continue; // cleared on purpose with an empty value
-        losses.push(`clears ${key} (${shown(value)}): --replace sends only the fields given`);
+  const cmd = withIdempotencyKey(
+    withFieldOptions(
+      new Command('update')
+        .description(
+          "Change a card's fields (merged into its current data unless --replace); asks before clearing data or renaming (--yes in scripts)",
+        )
+        .argument('<card-id>', 'card id, e.g. crd_123')
+        .option('--template <template-id>', "link the card to this template's field rules")
+        .option('--unlink-template', 'unlink the card from its template (templateId null)')
+        .option(
+          '--replace',
+          'send exactly the given fields: scalar fields not given are CLEARED (rich sections not given are kept)',
+        )
+        .option(
+          '--dry-run',
+          'print the merged document that would be sent (PATCH body) and what it would clear or rename; send nothing',
+        ),
+    ),
+  ).action(
+    action(async (ctx, id: string, flags: CardsUpdateFlags) => {
+      if (flags.template !== undefined && flags.unlinkTemplate)
+        throw new UsageError('use either --template or --unlink-template, not both');
+      const { getCard, updateCard } = await import('../../api/cards.js');
+      const { mergeFields, templateProblems, SCALAR_KEYS, SECTION_KEYS } = await import('../../api/card-fields.js');
+      const isSection = (key: string) => !(SCALAR_KEYS as readonly string[]).includes(key);
+      const SECTION_SET = Object.fromEntries(SECTION_KEYS.map((k) => [k, true]));
+      const { fields: changes, doc } = await readFieldInput(flags, ctx);
+      checkDocKeys(doc, ['templateId'], flags);
+      const docTemplate = doc.templateId === null ? null : docString(doc, 'templateId');
+      const templateId: string | null | undefined = flags.unlinkTemplate ? null : (flags.template ?? docTemplate);
+      if (!Object.keys(changes).length && templateId === undefined) {
+        throw new UsageError(
+          'nothing to change: give --field, --email, --phone, --link, --data, --template or --unlink-template',
+        );
       }
-    } else {
-      const merged = mergeFields(card.fields, changes, template);
-      fields = merged.fields;
-      if (template) refuseTemplateProblems(templateProblems(fields, template), template.id);
-      for (const key of merged.dropped) losses.push(`clears ${key} (${shown(card.fields[key])}): template ${targetId} hides it and the API refuses to keep it`);
-      for (const key of merged.relocked) {
-        const value = template?.policy.fields[key]?.value;
-        losses.push(`replaces ${key} (${shown(card.fields[key])}) by ${shown(value)}: template ${targetId} locks it`);
+      if (!templateId || !(await hasUnknownKeys(changes))) await checkFieldKeys(changes, flags);
+      const client = await ctx.api();
+      // The card is read first (a read, also for --replace and --dry-run): what the update would clear
+      // or rename is known, and asked about, before anything is written.
+      const card = await getCard(client, id);
+      const targetId = templateId === undefined ? card.templateId : templateId;
+      const template = targetId ? await fetchTemplateRules(ctx, targetId) : undefined;
+      if (targetId) await checkFieldKeys(changes, flags, template);
+      let fields: Record<string, unknown>;
+      const losses: string[] = [];
+      if (flags.replace) {
+        // Exactly what was given: cleared scalars are simply left out, a section given as null is cleared.
+        fields = Object.fromEntries(Object.entries(changes).filter(([k, v]) => v !== null || isSection(k)));
+        if (template) refuseTemplateProblems(templateProblems(fields, template, { sectionsKept: true }), template.id);
+        for (const [key, value] of Object.entries(card.fields)) {
+          if (key in SECTION_SET || key in fields || isBlank(value)) continue;
+          if (changes[key] === null) continue; // cleared on purpose with an empty value
+          losses.push(`clears ${key} (${shown(value)}): --replace sends only the fields given`);
+        }
+      } else {
+        const merged = mergeFields(card.fields, changes, template);
+        fields = merged.fields;
+        if (template) refuseTemplateProblems(templateProblems(fields, template), template.id);
+        for (const key of merged.dropped)
+          losses.push(
+            `clears ${key} (${shown(card.fields[key])}): template ${targetId} hides it and the API refuses to keep it`,
+          );
+        for (const key of merged.relocked) {
+          const value = template?.policy.fields[key]?.value;
+          losses.push(`replaces ${key} (${shown(card.fields[key])}) by ${shown(value)}: template ${targetId} locks it`);
+        }
       }
-    }
-    // PATCH: "the card name follows the person's name".
-    const nameAfter = personName(fields) ?? card.name;
-    if (nameAfter !== card.name) losses.push(`renames the card "${card.name}" to "${nameAfter}" (the name follows first + last name)`);
-    const body = templateId === undefined ? { fields } : { fields, templateId };
-    if (flags.dryRun) {
-      for (const line of losses) ctx.msg.say(`note: this update ${safeLine(line)}`);
-      return printDryRun(ctx, 'PATCH', `/cards/${id}`, body);
-    }
-    if (losses.length) {
-      ctx.msg.say(`This update of ${card.id} (${safeLine(card.name)}):\n${losses.map((l) => `  ${safeLine(l)}\n`).join('')}`);
-      if (!(await confirm(ctx, 'Apply it?'))) throw new CliError('cancelled: nothing was changed', EXIT.usage);
-    }
-    const updated = await updateCard(client, id, body, { idempotencyKey: flags.idempotencyKey });
-    const { cardView } = await import('../../output/views/cards.js');
-    await printWritten(ctx, updated, cardView, updated.id);
-  }));
+      // PATCH: "the card name follows the person's name".
+      const nameAfter = personName(fields) ?? card.name;
+      if (nameAfter !== card.name)
+        losses.push(`renames the card "${card.name}" to "${nameAfter}" (the name follows first + last name)`);
+      const body = templateId === undefined ? { fields } : { fields, templateId };
+      if (flags.dryRun) {
+        for (const line of losses) ctx.msg.say(`note: this update ${safeLine(line)}`);
+        return printDryRun(ctx, 'PATCH', `/cards/${id}`, body);
+      }
+      if (losses.length) {
+        ctx.msg.say(
+          `This update of ${card.id} (${safeLine(card.name)}):\n${losses.map((l) => `  ${safeLine(l)}\n`).join('')}`,
+        );
+        if (!(await confirm(ctx, 'Apply it?'))) throw new CliError('cancelled: nothing was changed', EXIT.usage);
+      }
+      const updated = await updateCard(client, id, body, { idempotencyKey: flags.idempotencyKey });
+      const { cardView } = await import('../../output/views/cards.js');
+      await printWritten(ctx, updated, cardView, updated.id);
+    }),
+  );
   return example(
     cmd,
     'cardqr cards update crd_123 --field title=CTO',

@@ -23,12 +23,14 @@ Install (pick your shell):
   fish  cardqr completion fish > ~/.config/fish/completions/cardqr.fish
 Then open a new shell. The npm package also ships the scripts in its completions/ folder.`,
     )
-    .action(action(async (ctx, shell: (typeof SHELL_NAMES)[number], _flags: unknown, self: Command) => {
-      const { completionScript } = await import('../../completion/index.js');
-      let root = self;
-      while (root.parent) root = root.parent;
-      ctx.io.stdout.write(completionScript(root, shell));
-    }));
+    .action(
+      action(async (ctx, shell: (typeof SHELL_NAMES)[number], _flags: unknown, self: Command) => {
+        const { completionScript } = await import('../../completion/index.js');
+        let root = self;
+        while (root.parent) root = root.parent;
+        ctx.io.stdout.write(completionScript(root, shell));
+      }),
+    );
   return example(cmd, 'cardqr completion zsh > "${fpath[1]}/_cardqr"', 'source <(cardqr completion bash)');
 }
 
@@ -36,14 +38,19 @@ export function completeCommand(): Command {
   const cmd = new Command('__complete')
     .description('Print completion candidates, one per line (called by the completion scripts)')
     .addArgument(new Argument('<kind>', 'what to list').choices(CANDIDATES))
-    .action(action((ctx) => {
-      let names: string[] = [];
-      try {
-        names = ctx.profiles().list().map((p) => p.name);
-      } catch {
-        // An unreadable store completes to nothing; TAB must never print errors.
-      }
-      if (names.length) ctx.io.stdout.write(`${names.join('\n')}\n`);
-    }));
+    .action(
+      action((ctx) => {
+        let names: string[] = [];
+        try {
+          names = ctx
+            .profiles()
+            .list()
+            .map((p) => p.name);
+        } catch {
+          // An unreadable store completes to nothing; TAB must never print errors.
+        }
+        if (names.length) ctx.io.stdout.write(`${names.join('\n')}\n`);
+      }),
+    );
   return example(cmd, 'cardqr __complete profiles');
 }

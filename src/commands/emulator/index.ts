@@ -13,49 +13,66 @@ export function emulatorCommand(): Command {
     .option('--state <file.json>', 'persist the emulator state in this file across restarts')
     .option('--rate-limit <n>', 'requests per minute for every key', intIn(1, 1_000_000))
     .option('--latency <ms>', 'added before each API answer', intIn(0, 600_000))
-    .option('--fault-rate <p>', 'fraction of API requests answered with a 500 or a dropped connection (0..1)', numberIn(0, 1))
+    .option(
+      '--fault-rate <p>',
+      'fraction of API requests answered with a 500 or a dropped connection (0..1)',
+      numberIn(0, 1),
+    )
     .option('--profile <name>', 'also write a profile pointing at the emulator with its full-scope key')
-    .action(action(async (ctx, flags: EmulatorFlags) => {
-      const { createEmulator, loadSeedFile, SeedError } = await import('../../emulator/index.js');
-      let seed;
-      try {
-        seed = flags.seed ? loadSeedFile(flags.seed) : undefined;
-      } catch (e) {
-        if (e instanceof SeedError) throw new UsageError(`--seed: ${flags.seed} is not a valid seed`, e.problems);
-        throw e;
-      }
-      const port = flags.port ?? 4010;
-      const host = flags.host ?? '127.0.0.1';
-      const emu = await createEmulator({
-        port,
-        host,
-        seed,
-        statePath: flags.state,
-        rateLimit: flags.rateLimit,
-        latencyMs: flags.latency,
-        faultRate: flags.faultRate,
-        log: ctx.msg.quiet ? undefined : (line) => ctx.msg.info(line),
-      }).catch((e: NodeJS.ErrnoException) => {
-        if (e?.code === 'EADDRINUSE') {
-          throw new UsageError(`port ${port} on ${host} is already in use (another emulator?): pick another with --port <n>, or --port 0 for a free one`);
+    .action(
+      action(async (ctx, flags: EmulatorFlags) => {
+        const { createEmulator, loadSeedFile, SeedError } = await import('../../emulator/index.js');
+        let seed;
+        try {
+          seed = flags.seed ? loadSeedFile(flags.seed) : undefined;
+        } catch (e) {
+          if (e instanceof SeedError) throw new UsageError(`--seed: ${flags.seed} is not a valid seed`, e.problems);
+          throw e;
         }
-        if (e?.code === 'EACCES') throw new UsageError(`not allowed to listen on port ${port} on ${host}: use a port above 1023, or --port 0 for a free one`);
-        if (e?.code === 'EADDRNOTAVAIL' || e?.code === 'ENOTFOUND') throw new UsageError(`--host ${host}: not an address of this machine`);
-        throw e;
-      });
-      // --profile is also a global option (the profile to use); commander hands it to the root.
-      const profile = flags.profile ?? ctx.globals.profile;
-      if (profile) {
-        await ctx.profiles().save({ name: profile, baseUrl: emu.baseUrl, apiKey: emu.keys.full }, false);
-        ctx.msg.say(`profile "${profile}" points at the emulator (use --profile ${profile})`);
-      }
-      const { printJson } = await import('../../output/query.js');
-      await printJson(ctx.io, { baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys }, false, ctx.globals.query);
-      ctx.msg.say(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)`);
-      const signal = ctx.interruptible();
-      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-      await emu.close();
-    }));
+        const port = flags.port ?? 4010;
+        const host = flags.host ?? '127.0.0.1';
+        const emu = await createEmulator({
+          port,
+          host,
+          seed,
+          statePath: flags.state,
+          rateLimit: flags.rateLimit,
+          latencyMs: flags.latency,
+          faultRate: flags.faultRate,
+          log: ctx.msg.quiet ? undefined : (line) => ctx.msg.info(line),
+        }).catch((e: NodeJS.ErrnoException) => {
+          if (e?.code === 'EADDRINUSE') {
+            throw new UsageError(
+              `port ${port} on ${host} is already in use (another emulator?): pick another with --port <n>, or --port 0 for a free one`,
+            );
+          }
+          if (e?.code === 'EACCES')
+            throw new UsageError(
+              `not allowed to listen on port ${port} on ${host}: use a port above 1023, or --port 0 for a free one`,
+            );
+          if (e?.code === 'EADDRNOTAVAIL' || e?.code === 'ENOTFOUND')
+            throw new UsageError(`--host ${host}: not an address of this machine`);
+          throw e;
+        });
+        // --profile is also a global option (the profile to use); commander hands it to the root.
+        const profile = flags.profile ?? ctx.globals.profile;
+        if (profile) {
+          await ctx.profiles().save({ name: profile, baseUrl: emu.baseUrl, apiKey: emu.keys.full }, false);
+          ctx.msg.say(`profile "${profile}" points at the emulator (use --profile ${profile})`);
+        }
+        const { printJson } = await import('../../output/query.js');
+        await printJson(
+          ctx.io,
+          { baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys },
+          false,
+          ctx.globals.query,
+        );
+        ctx.msg.say(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)`);
+        const signal = ctx.interruptible();
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+        await emu.close();
+      }),
+    );
   return example(
     cmd,
     'cardqr emulator --port 0 --profile local',

@@ -17,7 +17,13 @@ export function imageIndexPath(configDir: string, dir: string): string {
   return join(configDir, 'image-index', `${createHash('sha256').update(real).digest('hex').slice(0, 32)}.ndjson`);
 }
 
-interface Entry { id: string; format: string; size: number; transparent: boolean; file: string }
+interface Entry {
+  id: string;
+  format: string;
+  size: number;
+  transparent: boolean;
+  file: string;
+}
 
 const key = (id: string, q: ImageQuery) => `${id}\n${q.format}\n${q.size}\n${q.transparent}`;
 
@@ -35,7 +41,10 @@ export class ImageIndex {
         const e = JSON.parse(line) as Entry;
         // Only plain names inside the directory are trusted.
         if (typeof e.file === 'string' && e.file === basename(e.file) && !e.file.startsWith('.')) {
-          this.map.set(key(e.id, { format: e.format as ImageQuery['format'], size: e.size, transparent: e.transparent }), e.file);
+          this.map.set(
+            key(e.id, { format: e.format as ImageQuery['format'], size: e.size, transparent: e.transparent }),
+            e.file,
+          );
         }
       } catch {
         // a line cut short by a kill, or not ours: ignored

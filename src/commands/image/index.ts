@@ -10,15 +10,31 @@ export function imageCommand(): Command {
   const cmd = new Command('image')
     .description('Save the QR image of cards or QR codes to files (or one image to standard output)')
     .argument('<id...>', 'card or QR code ids; - reads ids from standard input, one per line')
-    .addOption(new Option('-f, --format <format>', 'image format (default: png, or from the -O file extension)').choices(IMAGE_FORMATS))
-    .option('--size <px>', `width in pixels, ${IMAGE_SIZE.min}-${IMAGE_SIZE.max} (default: ${IMAGE_SIZE.default}); a framed design is taller than wide`, intIn(IMAGE_SIZE.min, IMAGE_SIZE.max))
+    .addOption(
+      new Option('-f, --format <format>', 'image format (default: png, or from the -O file extension)').choices(
+        IMAGE_FORMATS,
+      ),
+    )
+    .option(
+      '--size <px>',
+      `width in pixels, ${IMAGE_SIZE.min}-${IMAGE_SIZE.max} (default: ${IMAGE_SIZE.default}); a framed design is taller than wide`,
+      intIn(IMAGE_SIZE.min, IMAGE_SIZE.max),
+    )
     .option('--transparent', `clear background (${TRANSPARENT_FORMATS.join(', ')} only)`)
     .option('-O, --out <file>', 'write the one image to this file, or - for standard output (not a terminal)')
-    .option('-d, --dir <dir>', 'save into this directory, created if missing, under the name the API suggests (default: current directory)')
+    .option(
+      '-d, --dir <dir>',
+      'save into this directory, created if missing, under the name the API suggests (default: current directory)',
+    )
     .option('--force', 'replace files that already exist (default: never overwrite; the id is skipped)')
-    .option('--verify', 'decode each image before saving it and compare it with the object url (not pdf); a mismatch is not saved (exit 7)')
+    .option(
+      '--verify',
+      'decode each image before saving it and compare it with the object url (not pdf); a mismatch is not saved (exit 7)',
+    )
     .option('--ledger', 'record the batch (ids, urls, files, sha256) in the print ledger (see cardqr print audit)')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Output:
   Each saved file's path is printed on standard output, one per line (none with -q), so the list
   can be piped on. Progress (on a terminal), the summary and errors go to standard error. Files are
@@ -27,11 +43,14 @@ Output:
   remembered (under the config directory), so a re-run skips files still there without downloading
   them again.
   The format follows the -O extension; an extension the API does not serve (.gif) is refused.
-`)
-    .action(action(async (ctx, ids: string[], flags: ImageFlags) => {
-      const { runImageCommand } = await import('./run.js');
-      await runImageCommand(ids, flags, ctx);
-    }));
+`,
+    )
+    .action(
+      action(async (ctx, ids: string[], flags: ImageFlags) => {
+        const { runImageCommand } = await import('./run.js');
+        await runImageCommand(ids, flags, ctx);
+      }),
+    );
   return example(
     cmd,
     'cardqr image qr_123 -f svg -O booth.svg',

@@ -32,9 +32,20 @@ export interface ImageOptions {
   ledger: boolean;
 }
 
-const EXT_FORMATS: Record<string, ImageFormat> = { '.png': 'png', '.svg': 'svg', '.pdf': 'pdf', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.webp': 'webp' };
+const EXT_FORMATS: Record<string, ImageFormat> = {
+  '.png': 'png',
+  '.svg': 'svg',
+  '.pdf': 'pdf',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.webp': 'webp',
+};
 
-export function parseImageOptions(ids: string[], flags: ImageFlags, env: { stdoutTTY: boolean; apiKeyStdin: boolean }): ImageOptions {
+export function parseImageOptions(
+  ids: string[],
+  flags: ImageFlags,
+  env: { stdoutTTY: boolean; apiKeyStdin: boolean },
+): ImageOptions {
   const fromStdin = ids.includes('-');
   const batch = ids.length > 1 || fromStdin;
   const out = flags.out;
@@ -43,13 +54,16 @@ export function parseImageOptions(ids: string[], flags: ImageFlags, env: { stdou
     if (flags.dir !== undefined) throw new UsageError('use either -O/--out <file> or -d/--dir <dir>, not both');
     if (!out) throw new UsageError('-O/--out needs a file name, or - for standard output');
   }
-  if (fromStdin && env.apiKeyStdin) throw new UsageError('- (ids on standard input) cannot be combined with --api-key-stdin');
+  if (fromStdin && env.apiKeyStdin)
+    throw new UsageError('- (ids on standard input) cannot be combined with --api-key-stdin');
 
   let format = flags.format;
   const ext = out && out !== '-' ? extname(out).toLowerCase() : '';
   const fromName = ext ? EXT_FORMATS[ext] : undefined;
   if (ext && !fromName) {
-    throw new UsageError(`-O ${out}: the API serves png, svg, pdf, jpeg and webp, not ${ext.slice(1)}; name the file .png, .svg, .pdf, .jpg or .webp`);
+    throw new UsageError(
+      `-O ${out}: the API serves png, svg, pdf, jpeg and webp, not ${ext.slice(1)}; name the file .png, .svg, .pdf, .jpg or .webp`,
+    );
   }
   if (format === undefined) format = fromName ?? 'png';
   else if (fromName && fromName !== format) {
@@ -63,15 +77,28 @@ export function parseImageOptions(ids: string[], flags: ImageFlags, env: { stdou
   }
 
   if (out === '-') {
-    if (env.stdoutTTY) throw new UsageError('refusing to write image bytes to a terminal: redirect standard output or use -O <file>');
+    if (env.stdoutTTY)
+      throw new UsageError('refusing to write image bytes to a terminal: redirect standard output or use -O <file>');
   } else if (out !== undefined) {
     checkOutFile(out, Boolean(flags.force));
   }
   const verify = Boolean(flags.verify);
   const ledger = Boolean(flags.ledger);
-  if (verify && format === 'pdf') throw new UsageError('--verify decodes png, svg, jpeg and webp; for pdf use cardqr print --verify (or verify the svg of the same code)');
+  if (verify && format === 'pdf')
+    throw new UsageError(
+      '--verify decodes png, svg, jpeg and webp; for pdf use cardqr print --verify (or verify the svg of the same code)',
+    );
   if (ledger && out === '-') throw new UsageError('--ledger records saved files; it does not go with -O -');
-  return { query: { format, size, transparent }, out, dir: flags.dir ?? '.', force: Boolean(flags.force), batch, fromStdin, verify, ledger };
+  return {
+    query: { format, size, transparent },
+    out,
+    dir: flags.dir ?? '.',
+    force: Boolean(flags.force),
+    batch,
+    fromStdin,
+    verify,
+    ledger,
+  };
 }
 
 function checkOutFile(out: string, force: boolean): void {
@@ -95,9 +122,17 @@ function statOrUndefined(path: string) {
  * blank lines ignored.
  */
 export function expandIds(ids: string[], stdin: string | undefined): string[] {
-  const fromStdin = stdin === undefined ? [] : stdin.replace(/^\uFEFF/, '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const fromStdin =
+    stdin === undefined
+      ? []
+      : stdin
+          .replace(/^\uFEFF/, '')
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter(Boolean);
   const out = ids.flatMap((id) => (id === '-' ? fromStdin : [id]));
-  if (ids.includes('-') && !fromStdin.length) throw new UsageError('no ids on standard input (expected one id per line)');
+  if (ids.includes('-') && !fromStdin.length)
+    throw new UsageError('no ids on standard input (expected one id per line)');
   const empty = out.find((id) => !id.trim());
   if (empty !== undefined) throw new UsageError('an id is empty');
   return out;

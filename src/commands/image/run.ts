@@ -10,8 +10,14 @@ import { safeLine } from '../../output/sanitize.js';
 
 export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: Context): Promise<void> {
   const { io, msg } = ctx;
-  const opts = parseImageOptions(rawIds, flags, { stdoutTTY: io.isStdoutTTY, apiKeyStdin: Boolean(ctx.globals.apiKeyStdin) });
-  const ids = expandIds(rawIds, opts.fromStdin ? await ctx.readStdin({ maxBytes: 16 * 1024 * 1024, what: 'image -' }) : undefined);
+  const opts = parseImageOptions(rawIds, flags, {
+    stdoutTTY: io.isStdoutTTY,
+    apiKeyStdin: Boolean(ctx.globals.apiKeyStdin),
+  });
+  const ids = expandIds(
+    rawIds,
+    opts.fromStdin ? await ctx.readStdin({ maxBytes: 16 * 1024 * 1024, what: 'image -' }) : undefined,
+  );
   if (opts.out === undefined) await prepareDir(opts.dir);
   if (opts.out !== '-') {
     // Files a killed earlier run (kill -9) left half-written under a temporary name.
@@ -66,7 +72,8 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
     throw new InterruptedError(`interrupted: ${summary(outcomes, ids.length)}`, lines);
   }
   if (outcomes.some((o) => o.status === 'failed')) throw new PartialError(summary(outcomes, ids.length), lines);
-  if (!msg.quiet || lines.length) msg.say([summary(outcomes, ids.length), ...lines.map((l) => `  ${safeLine(l)}`)].join('\n'));
+  if (!msg.quiet || lines.length)
+    msg.say([summary(outcomes, ids.length), ...lines.map((l) => `  ${safeLine(l)}`)].join('\n'));
 }
 
 function count(outcomes: Outcome[], status: Outcome['status']): number {
@@ -76,20 +83,36 @@ function count(outcomes: Outcome[], status: Outcome['status']): number {
 export function summary(outcomes: Outcome[], total: number): string {
   const left = total - outcomes.length;
   const existing = outcomes.filter((o) => o.status === 'skipped' && o.existing).length;
-  return `${count(outcomes, 'saved')} saved, ${count(outcomes, 'skipped')} skipped, ${count(outcomes, 'failed')} failed` +
-    (left > 0 ? `, ${left} not attempted` : '') + ` (${total} ids)` +
-    (existing ? `; ${existing} already saved by an earlier run, not downloaded again (--force replaces them)` : '');
+  return (
+    `${count(outcomes, 'saved')} saved, ${count(outcomes, 'skipped')} skipped, ${count(outcomes, 'failed')} failed` +
+    (left > 0 ? `, ${left} not attempted` : '') +
+    ` (${total} ids)` +
+    (existing ? `; ${existing} already saved by an earlier run, not downloaded again (--force replaces them)` : '')
+  );
 }
 
 /** One line per failure and per unusual skip; skips of files an earlier run saved are only counted (listed with --verbose). */
 function detailLines(outcomes: Outcome[], verbose = false): string[] {
   return outcomes.flatMap((o) =>
-    o.status === 'skipped' ? (o.existing && !verbose ? [] : [`skipped ${o.id}: ${o.reason}`]) : o.status === 'failed' ? [`failed  ${o.id}: ${o.reason}`] : []);
+    o.status === 'skipped'
+      ? o.existing && !verbose
+        ? []
+        : [`skipped ${o.id}: ${o.reason}`]
+      : o.status === 'failed'
+        ? [`failed  ${o.id}: ${o.reason}`]
+        : [],
+  );
 }
 
 /** image --ledger: a manifest of the saved files in the print ledger (never the key). */
-async function recordLedger(outcomes: Outcome[], opts: ReturnType<typeof parseImageOptions>, ctx: Context): Promise<void> {
-  const saved = outcomes.filter((o): o is Extract<Outcome, { status: 'saved' }> => o.status === 'saved' && o.info !== undefined);
+async function recordLedger(
+  outcomes: Outcome[],
+  opts: ReturnType<typeof parseImageOptions>,
+  ctx: Context,
+): Promise<void> {
+  const saved = outcomes.filter(
+    (o): o is Extract<Outcome, { status: 'saved' }> => o.status === 'saved' && o.info !== undefined,
+  );
   if (!saved.length) return;
   const { LedgerWriter, newRunId } = await import('../../print/ledger.js');
   const { configDir } = await import('../../config/paths.js');
@@ -100,14 +123,30 @@ async function recordLedger(outcomes: Outcome[], opts: ReturnType<typeof parseIm
   try {
     const q = opts.query;
     await ledger.add({
-      type: 'run', version: 1, run, command: 'image', createdAt: ctx.now().toISOString(), profile: settings.profile?.name ?? null,
-      baseUrl: settings.baseUrl, layout: `${q.format} ${q.size} px${q.transparent ? ' transparent' : ''}`, cardqr: ctx.version,
+      type: 'run',
+      version: 1,
+      run,
+      command: 'image',
+      createdAt: ctx.now().toISOString(),
+      profile: settings.profile?.name ?? null,
+      baseUrl: settings.baseUrl,
+      layout: `${q.format} ${q.size} px${q.transparent ? ' transparent' : ''}`,
+      cardqr: ctx.version,
     });
     for (const o of saved) {
       const i = o.info!;
       await ledger.add({
-        type: 'code', id: i.id, kind: i.kind, name: i.name, url: i.url, shortCode: i.shortCode, destinationUrl: i.destinationUrl,
-        status: i.status, format: q.format, file: resolve(o.path), sha256: o.sha256 ?? '',
+        type: 'code',
+        id: i.id,
+        kind: i.kind,
+        name: i.name,
+        url: i.url,
+        shortCode: i.shortCode,
+        destinationUrl: i.destinationUrl,
+        status: i.status,
+        format: q.format,
+        file: resolve(o.path),
+        sha256: o.sha256 ?? '',
       });
     }
     await ledger.commit();

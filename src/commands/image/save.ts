@@ -13,7 +13,15 @@ import type { ImageIndex } from './index-file.js';
 import type { ImageOptions } from './options.js';
 
 export type Outcome =
-  | { id: string; status: 'saved'; path: string; bytes: number; ms: number; info?: Omit<CodeInfo, 'svgSha256'>; sha256?: string }
+  | {
+      id: string;
+      status: 'saved';
+      path: string;
+      bytes: number;
+      ms: number;
+      info?: Omit<CodeInfo, 'svgSha256'>;
+      sha256?: string;
+    }
   | { id: string; status: 'skipped'; path?: string; reason: string; existing?: boolean }
   | { id: string; status: 'failed'; reason: string; error: unknown };
 
@@ -35,7 +43,9 @@ export async function prepareDir(dir: string): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
   } catch (e) {
-    throw new UsageError(`-d ${dir}: cannot create the directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new UsageError(
+      `-d ${dir}: cannot create the directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
 }
 
@@ -57,7 +67,13 @@ async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promis
   const started = ctx.clock();
   const known = opts.out === undefined && !opts.force ? ctx.index?.get(id, opts.query) : undefined;
   if (known !== undefined && (await exists(join(opts.dir, known)))) {
-    return { id, status: 'skipped', path: join(opts.dir, known), reason: `${join(opts.dir, known)} exists (use --force to replace it)`, existing: true };
+    return {
+      id,
+      status: 'skipped',
+      path: join(opts.dir, known),
+      reason: `${join(opts.dir, known)} exists (use --force to replace it)`,
+      existing: true,
+    };
   }
   let image;
   let info: Omit<CodeInfo, 'svgSha256'> | undefined;
@@ -81,12 +97,16 @@ async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promis
       text = undefined;
     }
     if (text !== info.url) {
-      const reason = text === undefined ? 'scan check: the image does not decode; not saved' : `scan check: the image reads ${JSON.stringify(text)}, not ${info.url}; not saved`;
+      const reason =
+        text === undefined
+          ? 'scan check: the image does not decode; not saved'
+          : `scan check: the image reads ${JSON.stringify(text)}, not ${info.url}; not saved`;
       if (!opts.batch) throw new CliError(reason, EXIT.failed);
       return { id, status: 'failed', reason, error: new Error(reason) };
     }
   }
-  const name = image.filename ?? `${safeFileName(id.replace(/[^A-Za-z0-9._-]/g, '_')) ?? 'image'}.${IMAGE_EXT[opts.query.format]}`;
+  const name =
+    image.filename ?? `${safeFileName(id.replace(/[^A-Za-z0-9._-]/g, '_')) ?? 'image'}.${IMAGE_EXT[opts.query.format]}`;
   const path = opts.out ?? join(opts.dir, name);
   try {
     const written = await writeAtomic(path, image.bytes, opts.force);
@@ -96,7 +116,8 @@ async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promis
       return { id, status: 'skipped', path, reason };
     }
   } catch (err) {
-    if (!opts.batch) throw err instanceof CliError ? err : new CliError(`cannot write ${path}: ${describe(err)}`, EXIT.failed);
+    if (!opts.batch)
+      throw err instanceof CliError ? err : new CliError(`cannot write ${path}: ${describe(err)}`, EXIT.failed);
     return { id, status: 'failed', reason: `cannot write ${path}: ${describe(err)}`, error: err };
   }
   if (opts.out === undefined) ctx.index?.add(id, opts.query, path);

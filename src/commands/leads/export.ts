@@ -13,11 +13,19 @@ interface LeadsExportFlags extends LeadFileFlags {
 }
 
 export function leadsExportCommand(): Command {
-  const cmd = withSinceOptions(new Command('export')
-    .description('Export every lead created since the last run, oldest first: incremental and safe under cron')
-    .requiredOption('--state <file>', 'state file keeping the cursor; created by the first run; <file>.lock is held while running')
-    .option('--out <file>', 'write to this file (default: standard output); an existing export file is added to, never replaced (json: refused)'),
-  'first run only (default: every lead): start at leads created at or after')
+  const cmd = withSinceOptions(
+    new Command('export')
+      .description('Export every lead created since the last run, oldest first: incremental and safe under cron')
+      .requiredOption(
+        '--state <file>',
+        'state file keeping the cursor; created by the first run; <file>.lock is held while running',
+      )
+      .option(
+        '--out <file>',
+        'write to this file (default: standard output); an existing export file is added to, never replaced (json: refused)',
+      ),
+    'first run only (default: every lead): start at leads created at or after',
+  )
     .option('--preset <crm>', PRESET_HELP)
     .option('--vcard-version <version>', VCARD_HELP)
     .addHelpText(
@@ -34,38 +42,54 @@ the same leads again next time). A second run on the same state file stops with 
 first holds <file>.lock; a lock left by a process that no longer exists is taken over.
 On success it prints one summary line on stderr (nothing with -q).`,
     )
-    .action(action(async (ctx, flags: LeadsExportFlags) => {
-      const [{ leadFileKind }, { leadExportFormat, leadExportFormatter }] = await Promise.all([
-        import('../../output/lead-files.js'),
-        import('../../output/lead-export.js'),
-      ]);
-      const file = await leadFileKind(flags, ctx.globals, { quietAllowed: true });
-      const format = leadExportFormat(ctx.globals, file);
-      if (ctx.globals.query !== undefined) {
-        throw new UsageError('leads export does not take --query (it writes every lead, resumably): filter its ndjson with jq, or use `leads list --all --query`');
-      }
-      const since = parseSince(ctx.now(), flags);
-      // The row mapper belongs to the view (output/lead-export.ts); the engine only writes what it is given.
-      const formatter = await leadExportFormatter(format, file, ctx.globals);
-      const out = flags.out === '-' ? undefined : flags.out;
-      const { runLeadsExport } = await import('../../export/run.js');
-      const settings = await ctx.settings();
-      const summary = await runLeadsExport(
-        { statePath: flags.state, formatter, out, since },
-        { client: await ctx.api(), baseUrl: settings.baseUrl, stdout: ctx.io.stdout, stdoutFd: ctx.io.stdoutFd, now: ctx.now, signal: ctx.interruptible() },
-      );
-      if (summary.skippedLocked) {
-        const { skippedLine } = await import('../../output/lead-files.js');
-        ctx.msg.say(skippedLine(summary.skippedLocked, true));
-      }
-      const t = summary.tookOverLock;
-      if (t) ctx.msg.note(`took over a stale lock left by pid ${t.pid} (started ${t.startedAt}), which is no longer running`);
-      const where = out ? ` to ${out}` : '';
-      const span = summary.exported ? ` (created ${summary.oldest} to ${summary.newest})` : '';
-      const written = summary.exported - (summary.skippedLocked ?? 0);
-      const what = summary.exported ? `${written} lead${written === 1 ? '' : 's'} exported${where}${span}` : 'no new leads';
-      ctx.msg.info(`${what}; state updated: ${flags.state}`);
-    }));
+    .action(
+      action(async (ctx, flags: LeadsExportFlags) => {
+        const [{ leadFileKind }, { leadExportFormat, leadExportFormatter }] = await Promise.all([
+          import('../../output/lead-files.js'),
+          import('../../output/lead-export.js'),
+        ]);
+        const file = await leadFileKind(flags, ctx.globals, { quietAllowed: true });
+        const format = leadExportFormat(ctx.globals, file);
+        if (ctx.globals.query !== undefined) {
+          throw new UsageError(
+            'leads export does not take --query (it writes every lead, resumably): filter its ndjson with jq, or use `leads list --all --query`',
+          );
+        }
+        const since = parseSince(ctx.now(), flags);
+        // The row mapper belongs to the view (output/lead-export.ts); the engine only writes what it is given.
+        const formatter = await leadExportFormatter(format, file, ctx.globals);
+        const out = flags.out === '-' ? undefined : flags.out;
+        const { runLeadsExport } = await import('../../export/run.js');
+        const settings = await ctx.settings();
+        const summary = await runLeadsExport(
+          { statePath: flags.state, formatter, out, since },
+          {
+            client: await ctx.api(),
+            baseUrl: settings.baseUrl,
+            stdout: ctx.io.stdout,
+            stdoutFd: ctx.io.stdoutFd,
+            now: ctx.now,
+            signal: ctx.interruptible(),
+          },
+        );
+        if (summary.skippedLocked) {
+          const { skippedLine } = await import('../../output/lead-files.js');
+          ctx.msg.say(skippedLine(summary.skippedLocked, true));
+        }
+        const t = summary.tookOverLock;
+        if (t)
+          ctx.msg.note(
+            `took over a stale lock left by pid ${t.pid} (started ${t.startedAt}), which is no longer running`,
+          );
+        const where = out ? ` to ${out}` : '';
+        const span = summary.exported ? ` (created ${summary.oldest} to ${summary.newest})` : '';
+        const written = summary.exported - (summary.skippedLocked ?? 0);
+        const what = summary.exported
+          ? `${written} lead${written === 1 ? '' : 's'} exported${where}${span}`
+          : 'no new leads';
+        ctx.msg.info(`${what}; state updated: ${flags.state}`);
+      }),
+    );
   example(
     cmd,
     'cardqr leads export --state ~/leads.state.json --out leads-$(date +%F).ndjson',

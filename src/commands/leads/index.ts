@@ -5,9 +5,15 @@ import { leadsGetCommand } from './get.js';
 import { leadsListCommand } from './list.js';
 
 export function leadsCommand(): Command {
-  const cmd = new Command('leads').description('List, show and export leads (form submissions, contact exchanges, scanned and typed-in cards)');
+  const cmd = new Command('leads').description(
+    'List, show and export leads (form submissions, contact exchanges, scanned and typed-in cards)',
+  );
   cmd.addCommand(leadsListCommand());
   cmd.addCommand(leadsGetCommand());
   cmd.addCommand(leadsExportCommand());
-  return example(cmd, 'cardqr leads list --since 2026-05-01T00:00:00Z', 'cardqr leads export --state leads.state.json --out leads.ndjson');
+  return example(
+    cmd,
+    'cardqr leads list --since 2026-05-01T00:00:00Z',
+    'cardqr leads export --state leads.state.json --out leads.ndjson',
+  );
 }

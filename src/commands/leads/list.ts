@@ -13,33 +13,40 @@ interface LeadsListFlags extends ListFlags, LeadFileFlags {
 }
 
 export function leadsListCommand(): Command {
-  const cmd = withListOptions(withSinceOptions(
-    new Command('list')
-      .alias('ls')
-      .description('List leads collected on cards and pages, newest first')
-      .option('--card <card-id>', 'only leads on this card or page')
-      .addOption(new Option('--source <source>', 'only leads from this source').choices(LEAD_SOURCES))
-      .option('--include-archived', 'include archived leads (default: left out)')
-      .option('--preset <crm>', PRESET_HELP)
-      .option('--vcard-version <version>', VCARD_HELP),
-    'only leads created at or after',
-  )).action(action(async (ctx, flags: LeadsListFlags) => {
-    const since = parseSince(ctx.now(), flags);
-    const { leadFileKind, leadsView, skippedLine } = await import('../../output/lead-files.js');
-    const kind = await leadFileKind(flags, ctx.globals);
-    const [{ listLeads }, { renderList }] = await Promise.all([import('../../api/leads.js'), import('../../output/render.js')]);
-    const list = listLeads(
-      await ctx.api(),
-      { cardId: flags.card, source: flags.source, since, includeArchived: flags.includeArchived || undefined },
-      { limit: flags.limit, offset: flags.offset, all: flags.all },
-    );
-    const s = ctx.output({ allowVcf: true });
-    // CSV rows use the export's documented columns (leadView.csvRow: contact split, answers in one cell);
-    // -o vcf and --preset print the lead file instead.
-    const { view, skipped } = await leadsView(kind, s);
-    await renderList(list, view, s, ctx.io, () => list.hint());
-    if (skipped()) ctx.msg.say(skippedLine(skipped()));
-  }));
+  const cmd = withListOptions(
+    withSinceOptions(
+      new Command('list')
+        .alias('ls')
+        .description('List leads collected on cards and pages, newest first')
+        .option('--card <card-id>', 'only leads on this card or page')
+        .addOption(new Option('--source <source>', 'only leads from this source').choices(LEAD_SOURCES))
+        .option('--include-archived', 'include archived leads (default: left out)')
+        .option('--preset <crm>', PRESET_HELP)
+        .option('--vcard-version <version>', VCARD_HELP),
+      'only leads created at or after',
+    ),
+  ).action(
+    action(async (ctx, flags: LeadsListFlags) => {
+      const since = parseSince(ctx.now(), flags);
+      const { leadFileKind, leadsView, skippedLine } = await import('../../output/lead-files.js');
+      const kind = await leadFileKind(flags, ctx.globals);
+      const [{ listLeads }, { renderList }] = await Promise.all([
+        import('../../api/leads.js'),
+        import('../../output/render.js'),
+      ]);
+      const list = listLeads(
+        await ctx.api(),
+        { cardId: flags.card, source: flags.source, since, includeArchived: flags.includeArchived || undefined },
+        { limit: flags.limit, offset: flags.offset, all: flags.all },
+      );
+      const s = ctx.output({ allowVcf: true });
+      // CSV rows use the export's documented columns (leadView.csvRow: contact split, answers in one cell);
+      // -o vcf and --preset print the lead file instead.
+      const { view, skipped } = await leadsView(kind, s);
+      await renderList(list, view, s, ctx.io, () => list.hint());
+      if (skipped()) ctx.msg.say(skippedLine(skipped()));
+    }),
+  );
   return example(
     cmd,
     'cardqr leads list --source form --since 2026-05-01T00:00:00Z',

@@ -9,7 +9,10 @@ export type LeadSourceFlag = (typeof LEAD_SOURCES)[number];
 export function withSinceOptions(cmd: Command, what: string): Command {
   return cmd
     .option('--since <when>', `${what}: ${WHEN_HELP}`)
-    .option('--tz <zone>', 'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)');
+    .option(
+      '--tz <zone>',
+      'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)',
+    );
 }
 
 /** --since as the UTC instant the API's `since` takes; exit 2 otherwise. */
@@ -19,5 +22,6 @@ export function parseSince(now: Date, flags: { since?: string; tz?: string }): s
   return parseWhen(flags.since, { flag: '--since', now, timeZone });
 }
 
-export const PRESET_HELP = 'CSV with the columns a CRM importer maps by itself: hubspot or salesforce (README "CRM presets"); locked leads are skipped';
+export const PRESET_HELP =
+  'CSV with the columns a CRM importer maps by itself: hubspot or salesforce (README "CRM presets"); locked leads are skipped';
 export const VCARD_HELP = 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones';

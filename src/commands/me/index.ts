@@ -4,18 +4,27 @@ import { example } from '../shared.js';
 
 export function meCommand(): Command {
   const cmd = new Command('me')
-    .description('Show the key in use: profile and base URL, account, plan, scopes, rate limit, and which commands it may use')
-    .action(action(async (ctx) => {
-      const [{ getMe, usableCommands }, { renderRecord }, { meView }] = await Promise.all([
-        import('../../api/me.js'),
-        import('../../output/render.js'),
-        import('../../output/views/me.js'),
-      ]);
-      const me = await getMe(await ctx.api());
-      // Where this answer came from: the profile used (null: flags or environment only) and the base URL.
-      const settings = await ctx.settings();
-      const record = { ...me, commands: usableCommands(me), profile: settings.profile?.name ?? null, baseUrl: settings.baseUrl };
-      await renderRecord(record, meView, ctx.output(), ctx.io);
-    }));
+    .description(
+      'Show the key in use: profile and base URL, account, plan, scopes, rate limit, and which commands it may use',
+    )
+    .action(
+      action(async (ctx) => {
+        const [{ getMe, usableCommands }, { renderRecord }, { meView }] = await Promise.all([
+          import('../../api/me.js'),
+          import('../../output/render.js'),
+          import('../../output/views/me.js'),
+        ]);
+        const me = await getMe(await ctx.api());
+        // Where this answer came from: the profile used (null: flags or environment only) and the base URL.
+        const settings = await ctx.settings();
+        const record = {
+          ...me,
+          commands: usableCommands(me),
+          profile: settings.profile?.name ?? null,
+          baseUrl: settings.baseUrl,
+        };
+        await renderRecord(record, meView, ctx.output(), ctx.io);
+      }),
+    );
   return example(cmd, 'cardqr me', 'cardqr me -o json | jq .rateLimit.requestsPerMinute');
 }

@@ -33,7 +33,9 @@ async function loadRun(ref: string, ctx: Context): Promise<Ledger> {
   const ledger = await readLedger(configDir(ctx.env), ref);
   const settings = await ctx.settings();
   if (settings.baseUrl.replace(/\/+$/, '') !== ledger.run.baseUrl.replace(/\/+$/, '')) {
-    throw new UsageError(`run ${ledger.run.run} was printed against ${ledger.run.baseUrl}, but this command would ask ${settings.baseUrl}; choose that profile or --base-url`);
+    throw new UsageError(
+      `run ${ledger.run.run} was printed against ${ledger.run.baseUrl}, but this command would ask ${settings.baseUrl}; choose that profile or --base-url`,
+    );
   }
   return ledger;
 }
@@ -48,12 +50,14 @@ function uniqueCodes(codes: CodeLine[]): CodeLine[] {
 async function pool<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]);
+      }
+    }),
+  );
   return out;
 }
 
@@ -76,12 +80,22 @@ export async function runAudit(ref: string, ctx: Context): Promise<void> {
       return [{ ...base, state: 'error', detail: e instanceof Error ? e.message : String(e) }];
     }
     const found: Finding[] = [];
-    if (now.paused) found.push({ ...base, state: 'paused', detail: 'paused: the plan no longer covers it, its link does not open' });
+    if (now.paused)
+      found.push({ ...base, state: 'paused', detail: 'paused: the plan no longer covers it, its link does not open' });
     else if (now.status === 'paused') found.push({ ...base, state: 'paused', detail: 'status paused' });
     else if (now.status !== 'published') found.push({ ...base, state: 'unpublished', detail: `status ${now.status}` });
-    if (now.url !== c.url) found.push({ ...base, state: 'url-changed', detail: `its link is now ${now.url}; the printed code still opens ${c.url}` });
+    if (now.url !== c.url)
+      found.push({
+        ...base,
+        state: 'url-changed',
+        detail: `its link is now ${now.url}; the printed code still opens ${c.url}`,
+      });
     if (c.kind === 'qr' && c.destinationUrl !== null && (now.destinationUrl ?? null) !== c.destinationUrl) {
-      found.push({ ...base, state: 'elsewhere', detail: `now points to ${now.destinationUrl ?? '(none)'} (printed: ${c.destinationUrl})` });
+      found.push({
+        ...base,
+        state: 'elsewhere',
+        detail: `now points to ${now.destinationUrl ?? '(none)'} (printed: ${c.destinationUrl})`,
+      });
     }
     return found;
   });
@@ -89,14 +103,19 @@ export async function runAudit(ref: string, ctx: Context): Promise<void> {
   await renderList(findings, findingView, ctx.output(), ctx.io);
   const count = (s: Finding['state']) => new Set(findings.filter((f) => f.state === s).map((f) => f.id)).size;
   const flagged = new Set(findings.map((f) => f.id)).size;
-  const summary = `checked ${codes.length} code${codes.length === 1 ? '' : 's'} of ${ledger.run.run}: ${codes.length - flagged} as printed, ` +
+  const summary =
+    `checked ${codes.length} code${codes.length === 1 ? '' : 's'} of ${ledger.run.run}: ${codes.length - flagged} as printed, ` +
     `${count('paused')} paused, ${count('unpublished')} unpublished, ${count('deleted')} deleted, ${count('elsewhere')} pointing elsewhere, ${count('url-changed')} with a changed link` +
     (count('error') ? `, ${count('error')} could not be read` : '');
   if (count('error')) throw new PartialError(summary);
   ctx.msg.info(summary);
 }
 
-interface Moved { id: string; result: 'moved' | 'deleted' | 'failed'; detail: string }
+interface Moved {
+  id: string;
+  result: 'moved' | 'deleted' | 'failed';
+  detail: string;
+}
 
 const movedView: View<Moved> = {
   columns: [
@@ -113,14 +132,21 @@ export async function runRetarget(ref: string, url: string, ctx: Context): Promi
   } catch {
     parsed = undefined;
   }
-  if (!parsed || !/^https?:$/.test(parsed.protocol) || !parsed.hostname) throw new UsageError(`--url ${url}: expected a full http or https URL`);
+  if (!parsed || !/^https?:$/.test(parsed.protocol) || !parsed.hostname)
+    throw new UsageError(`--url ${url}: expected a full http or https URL`);
   const ledger = await loadRun(ref, ctx);
   const all = uniqueCodes(ledger.codes);
   const targets = all.filter((c) => c.kind === 'qr');
   const cards = all.length - targets.length;
-  if (!targets.length) throw new UsageError(`run ${ledger.run.run} holds no QR codes (${cards} card${cards === 1 ? '' : 's'}: cards have no destination to move)`);
-  const question = `Point ${targets.length} QR code${targets.length === 1 ? '' : 's'} of run ${ledger.run.run} at ${url}?` +
-    (cards ? ` (${cards === 1 ? '1 card in the run stays as it is' : `${cards} cards in the run stay as they are`})` : '');
+  if (!targets.length)
+    throw new UsageError(
+      `run ${ledger.run.run} holds no QR codes (${cards} card${cards === 1 ? '' : 's'}: cards have no destination to move)`,
+    );
+  const question =
+    `Point ${targets.length} QR code${targets.length === 1 ? '' : 's'} of run ${ledger.run.run} at ${url}?` +
+    (cards
+      ? ` (${cards === 1 ? '1 card in the run stays as it is' : `${cards} cards in the run stay as they are`})`
+      : '');
   if (!(await confirm(ctx, question))) throw new CliError('cancelled: nothing was changed', EXIT.usage);
 
   const client = await ctx.api();
@@ -133,12 +159,17 @@ export async function runRetarget(ref: string, url: string, ctx: Context): Promi
     } catch (e) {
       if (isGone(e)) return { id: c.id, result: 'deleted', detail: 'no longer exists (404); nothing to move' };
       if (isFatal(e)) throw e;
-      return { id: c.id, result: 'failed', detail: e instanceof ApiError ? `${e.code ?? e.status}: ${e.message}` : String(e) };
+      return {
+        id: c.id,
+        result: 'failed',
+        detail: e instanceof ApiError ? `${e.code ?? e.status}: ${e.message}` : String(e),
+      };
     }
   });
   await renderList(results, movedView, ctx.output(), ctx.io);
   const n = (r: Moved['result']) => results.filter((m) => m.result === r).length;
-  const summary = `${n('moved')} QR code${n('moved') === 1 ? '' : 's'} now point to ${url}; ${n('deleted')} deleted, ${n('failed')} failed` +
+  const summary =
+    `${n('moved')} QR code${n('moved') === 1 ? '' : 's'} now point to ${url}; ${n('deleted')} deleted, ${n('failed')} failed` +
     (cards ? `; ${cards} card${cards === 1 ? '' : 's'} left unchanged (cards have no destination)` : '');
   if (n('failed')) throw new PartialError(summary);
   ctx.msg.info(summary);

@@ -22,23 +22,32 @@ export function printCommand(): Command {
     .option('--size <length>', 'one code per page at this width, quiet zone included (such as 30mm or 1.2in)')
     .option('--bleed <length>', 'one code per page: bleed around the trim (default: 3mm)')
     .option('--caption <text>', "caption: name, url, shortCode, id, or a template such as '{name} · {shortCode}'")
-    .option('--font <file>', 'caption font (TrueType/OpenType), repeatable, in fallback order; built in: Helvetica (Latin-1)', collect)
+    .option(
+      '--font <file>',
+      'caption font (TrueType/OpenType), repeatable, in fallback order; built in: Helvetica (Latin-1)',
+      collect,
+    )
     .option('--dpi <n>', 'printer resolution for the module-size floor (default: 300)', intIn(72, 4800))
     .option('--verify', 'decode every placed code and compare it with the object url; mismatches are left out (exit 7)')
     .option('--from-report <file>', 'also print every created or existing card of a campaign import report')
     .option('--force', 'replace the PDF if it exists')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Sheets:
 ${SHEET_PRESETS.map((p) => `  ${p.name.padEnd(6)} ${p.description}`).join('\n')}
 
 Output:
   The PDF's path on standard output (-o json: run id, file, pages, codes, ledger). Progress, the
   summary and warnings on standard error. Each run is recorded in the ledger (see print audit).
-`)
-    .action(action(async (ctx, ids: string[], flags: PrintFlags) => {
-      const { runPrintCommand } = await import('./run.js');
-      await runPrintCommand(ids, flags, ctx);
-    }));
+`,
+    )
+    .action(
+      action(async (ctx, ids: string[], flags: PrintFlags) => {
+        const { runPrintCommand } = await import('./run.js');
+        await runPrintCommand(ids, flags, ctx);
+      }),
+    );
   example(
     cmd,
     'cardqr print qr_1 qr_2 qr_3 --sheet L7651 -O sheet.pdf',
@@ -46,26 +55,34 @@ Output:
     'cardqr qr list --all -q | cardqr print - --sheet 5160 --verify -O labels.pdf',
   );
 
-  cmd.addCommand(example(
-    new Command('audit')
-      .description('Re-read every code of a print run and list those now paused, deleted or pointing elsewhere')
-      .argument('<run>', 'run id, last, or the path of a ledger file')
-      .action(action(async (ctx, run: string) => {
-        const { runAudit } = await import('./audit.js');
-        await runAudit(run, ctx);
-      })),
-    'cardqr print audit last',
-  ));
-  cmd.addCommand(example(
-    new Command('retarget')
-      .description('Point every QR code of a print run at one destination (cards have none to move)')
-      .argument('<run>', 'run id, last, or the path of a ledger file')
-      .requiredOption('--url <url>', 'the new destination, a full http or https URL')
-      .action(action(async (ctx, run: string, flags: { url: string }) => {
-        const { runRetarget } = await import('./audit.js');
-        await runRetarget(run, flags.url, ctx);
-      })),
-    'cardqr print retarget last --url https://example.com/campaign-over --yes',
-  ));
+  cmd.addCommand(
+    example(
+      new Command('audit')
+        .description('Re-read every code of a print run and list those now paused, deleted or pointing elsewhere')
+        .argument('<run>', 'run id, last, or the path of a ledger file')
+        .action(
+          action(async (ctx, run: string) => {
+            const { runAudit } = await import('./audit.js');
+            await runAudit(run, ctx);
+          }),
+        ),
+      'cardqr print audit last',
+    ),
+  );
+  cmd.addCommand(
+    example(
+      new Command('retarget')
+        .description('Point every QR code of a print run at one destination (cards have none to move)')
+        .argument('<run>', 'run id, last, or the path of a ledger file')
+        .requiredOption('--url <url>', 'the new destination, a full http or https URL')
+        .action(
+          action(async (ctx, run: string, flags: { url: string }) => {
+            const { runRetarget } = await import('./audit.js');
+            await runRetarget(run, flags.url, ctx);
+          }),
+        ),
+      'cardqr print retarget last --url https://example.com/campaign-over --yes',
+    ),
+  );
   return cmd;
 }

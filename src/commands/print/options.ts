@@ -47,16 +47,30 @@ export function presetNames(): string {
 export function parsePrintOptions(ids: string[], f: PrintFlags): PrintOptions {
   if (!f.out) throw new UsageError('-O/--out <file.pdf> is required');
   if (!/\.pdf$/i.test(f.out)) throw new UsageError(`-O ${f.out}: print writes PDF; name the file .pdf`);
-  if (!ids.length && !f.fromReport) throw new UsageError('give ids, - to read them from standard input, or --from-report <file>');
+  if (!ids.length && !f.fromReport)
+    throw new UsageError('give ids, - to read them from standard input, or --from-report <file>');
   const modes = [f.sheet !== undefined, f.grid !== undefined, f.size !== undefined].filter(Boolean).length;
-  if (modes !== 1) throw new UsageError('choose one layout: --sheet <preset>, --grid <CxR> --cell <WxH>, or --size <length> (one code per page)');
+  if (modes !== 1)
+    throw new UsageError(
+      'choose one layout: --sheet <preset>, --grid <CxR> --cell <WxH>, or --size <length> (one code per page)',
+    );
 
   let layout: Layout;
   const padding = f.padding === undefined ? 1.5 : parseLength(f.padding, '--padding', { allowZero: true });
   if (f.sheet !== undefined) {
-    const preset = SHEET_PRESETS.find((p) => p.name.toLowerCase() === f.sheet?.toLowerCase().replace(/^avery[\s-]*/, ''));
-    if (!preset) throw new UsageError(`unknown --sheet ${f.sheet}; presets: ${presetNames()} (or --grid/--cell for another sheet)`);
-    for (const [flag, v] of [['--cell', f.cell], ['--margin', f.margin], ['--gap', f.gap], ['--page', f.page]] as const) {
+    const preset = SHEET_PRESETS.find(
+      (p) => p.name.toLowerCase() === f.sheet?.toLowerCase().replace(/^avery[\s-]*/, ''),
+    );
+    if (!preset)
+      throw new UsageError(
+        `unknown --sheet ${f.sheet}; presets: ${presetNames()} (or --grid/--cell for another sheet)`,
+      );
+    for (const [flag, v] of [
+      ['--cell', f.cell],
+      ['--margin', f.margin],
+      ['--gap', f.gap],
+      ['--page', f.page],
+    ] as const) {
       if (v !== undefined) throw new UsageError(`${flag} goes with --grid, not --sheet`);
     }
     layout = sheetLayout(preset, padding);
@@ -75,24 +89,58 @@ export function parsePrintOptions(ids: string[], f: PrintFlags): PrintOptions {
     const usedW = left + across * cellW + (across - 1) * gapX;
     const usedH = top + down * cellH + (down - 1) * gapY;
     if (usedW > page.w + 0.01 || usedH > page.h + 0.01) {
-      throw new UsageError(`--grid ${f.grid} of ${f.cell} cells does not fit on the page (needs ${usedW.toFixed(1)} × ${usedH.toFixed(1)} mm, page ${page.w} × ${page.h} mm)`);
+      throw new UsageError(
+        `--grid ${f.grid} of ${f.cell} cells does not fit on the page (needs ${usedW.toFixed(1)} × ${usedH.toFixed(1)} mm, page ${page.w} × ${page.h} mm)`,
+      );
     }
-    layout = { kind: 'sheet', name: `${across}x${down} grid`, pageW: page.w, pageH: page.h, across, down, cellW, cellH, left, top, pitchX: cellW + gapX, pitchY: cellH + gapY, padding };
+    layout = {
+      kind: 'sheet',
+      name: `${across}x${down} grid`,
+      pageW: page.w,
+      pageH: page.h,
+      across,
+      down,
+      cellW,
+      cellH,
+      left,
+      top,
+      pitchX: cellW + gapX,
+      pitchY: cellH + gapY,
+      padding,
+    };
   } else {
-    for (const [flag, v] of [['--cell', f.cell], ['--margin', f.margin], ['--gap', f.gap], ['--page', f.page], ['--padding', f.padding]] as const) {
+    for (const [flag, v] of [
+      ['--cell', f.cell],
+      ['--margin', f.margin],
+      ['--gap', f.gap],
+      ['--page', f.page],
+      ['--padding', f.padding],
+    ] as const) {
       if (v !== undefined) throw new UsageError(`${flag} goes with a label sheet, not --size (one code per page)`);
     }
-    layout = { kind: 'page', size: parseLength(f.size as string, '--size'), bleed: f.bleed === undefined ? 3 : parseLength(f.bleed, '--bleed', { allowZero: true }) };
+    layout = {
+      kind: 'page',
+      size: parseLength(f.size as string, '--size'),
+      bleed: f.bleed === undefined ? 3 : parseLength(f.bleed, '--bleed', { allowZero: true }),
+    };
   }
-  if (f.bleed !== undefined && layout.kind === 'sheet') throw new UsageError('--bleed goes with --size (one code per page); a label sheet has no bleed');
+  if (f.bleed !== undefined && layout.kind === 'sheet')
+    throw new UsageError('--bleed goes with --size (one code per page); a label sheet has no bleed');
   if (layout.kind === 'sheet' && (layout.cellW <= 2 * layout.padding || layout.cellH <= 2 * layout.padding)) {
     throw new UsageError(`--padding ${f.padding} leaves no room in a ${layout.cellW} × ${layout.cellH} mm label`);
   }
   if (f.font?.length && f.caption === undefined) throw new UsageError('--font goes with --caption');
   checkOut(f.out, Boolean(f.force));
   return {
-    out: f.out, layout, caption: f.caption, fonts: f.font ?? [], dpi: f.dpi ?? 300, verify: Boolean(f.verify), force: Boolean(f.force),
-    fromStdin: ids.includes('-'), fromReport: f.fromReport,
+    out: f.out,
+    layout,
+    caption: f.caption,
+    fonts: f.font ?? [],
+    dpi: f.dpi ?? 300,
+    verify: Boolean(f.verify),
+    force: Boolean(f.force),
+    fromStdin: ids.includes('-'),
+    fromReport: f.fromReport,
   };
 }
 
@@ -100,7 +148,9 @@ function pair(raw: string, flag: string): [number, number] {
   const parts = raw.split(',');
   if (parts.length > 2) throw new UsageError(`${flag} ${raw}: expected one length or two separated by a comma`);
   const unit = /(mm|cm|in|pt)\s*$/i.exec(raw)?.[1] ?? '';
-  const vals = parts.map((p) => parseLength(/(mm|cm|in|pt)\s*$/i.test(p) ? p : `${p}${unit}`, flag, { allowZero: true }));
+  const vals = parts.map((p) =>
+    parseLength(/(mm|cm|in|pt)\s*$/i.test(p) ? p : `${p}${unit}`, flag, { allowZero: true }),
+  );
   return [vals[0], vals[1] ?? vals[0]];
 }
 
@@ -108,7 +158,8 @@ function checkOut(out: string, force: boolean): void {
   const existing = statOrUndefined(out);
   if (existing?.isDirectory()) throw new UsageError(`-O ${out} is a directory`);
   if (existing && !force) throw new UsageError(`refusing to overwrite ${out}: it exists (use --force to replace it)`);
-  if (!statOrUndefined(dirname(out))?.isDirectory()) throw new UsageError(`-O ${out}: directory ${dirname(out)} does not exist`);
+  if (!statOrUndefined(dirname(out))?.isDirectory())
+    throw new UsageError(`-O ${out}: directory ${dirname(out)} does not exist`);
 }
 
 function statOrUndefined(path: string) {
@@ -144,7 +195,8 @@ export async function idsFromReport(path: string): Promise<string[]> {
       first = false;
       continue;
     }
-    if (v && (v.outcome === 'created' || v.outcome === 'exists') && typeof v.cardId === 'string' && v.cardId) ids.push(v.cardId);
+    if (v && (v.outcome === 'created' || v.outcome === 'exists') && typeof v.cardId === 'string' && v.cardId)
+      ids.push(v.cardId);
   }
   if (first) throw new UsageError(`--from-report ${path} is empty`);
   if (!ids.length) throw new UsageError(`--from-report ${path} holds no created or existing cards`);

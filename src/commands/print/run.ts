@@ -33,7 +33,11 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
   const captionOf = opts.caption !== undefined ? captionText(opts.caption) : undefined;
 
   // Font files are read before anything is sent.
-  const doc = await PrintDocument.create(opts.layout, { captioned: captionOf !== undefined, title: `cardqr print ${opts.out}`, creator: `cardqr ${ctx.version}` });
+  const doc = await PrintDocument.create(opts.layout, {
+    captioned: captionOf !== undefined,
+    title: `cardqr print ${opts.out}`,
+    creator: `cardqr ${ctx.version}`,
+  });
   const fonts = captionOf ? await loadCaptionFonts(doc.doc, opts.fonts) : undefined;
   const { sweepTempFiles } = await import('../../fs/durable.js');
   await sweepTempFiles(dirname(resolve(opts.out)), [opts.out]);
@@ -41,7 +45,10 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
   const client = await ctx.api();
   const cache = new ImageCache(cacheDirFor(opts.out));
   await cache.prepare().catch((e) => {
-    throw new CliError(`cannot create the image cache ${cache.dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, EXIT.failed);
+    throw new CliError(
+      `cannot create the image cache ${cache.dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      EXIT.failed,
+    );
   });
 
   // Pass 1: fetch (or find in the cache) every object and image.
@@ -62,7 +69,9 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
     },
   }).finally(() => progress.stop());
   if (signal.aborted && done < unique) {
-    throw new InterruptedError(`interrupted: ${done} of ${unique} codes fetched, no PDF written; run the same command again to go on (fetched images are kept in ${cache.dir})`);
+    throw new InterruptedError(
+      `interrupted: ${done} of ${unique} codes fetched, no PDF written; run the same command again to go on (fetched images are kept in ${cache.dir})`,
+    );
   }
 
   // Pass 2: place in order; nothing is written until every code passed the checks.
@@ -70,8 +79,16 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
   const ledger = await LedgerWriter.create(configDir(ctx.env), run);
   try {
     await ledger.add({
-      type: 'run', version: 1, run, command: 'print', createdAt: ctx.now().toISOString(), profile: settings.profile?.name ?? null,
-      baseUrl: settings.baseUrl, layout: describeLayout(opts), dpi: opts.dpi, cardqr: ctx.version,
+      type: 'run',
+      version: 1,
+      run,
+      command: 'print',
+      createdAt: ctx.now().toISOString(),
+      profile: settings.profile?.name ?? null,
+      baseUrl: settings.baseUrl,
+      layout: describeLayout(opts),
+      dpi: opts.dpi,
+      cardqr: ctx.version,
     });
     const tooSmall: string[] = [];
     const unset = new Set<string>();
@@ -80,7 +97,10 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
     let smallest = Infinity;
     let placed = 0;
     for (const id of ids) {
-      if (signal.aborted) throw new InterruptedError(`interrupted while laying out (${placed} of ${ids.length} placed), no PDF written; run the same command again (images are cached)`);
+      if (signal.aborted)
+        throw new InterruptedError(
+          `interrupted while laying out (${placed} of ${ids.length} placed), no PDF written; run the same command again (images are cached)`,
+        );
       if (failed.has(id)) continue;
       const entry = await cache.read(id);
       if (!entry) {
@@ -112,7 +132,12 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
         const { decodeQrSvg } = await import('../../print/decode.js');
         const decoded = await decodeQrSvg(svg, entry.svg, 4 / sym.module);
         if (decoded?.text !== entry.info.url) {
-          failed.set(id, decoded ? `scan check: the code reads ${JSON.stringify(decoded.text)}, not ${entry.info.url}` : 'scan check: the code does not decode');
+          failed.set(
+            id,
+            decoded
+              ? `scan check: the code reads ${JSON.stringify(decoded.text)}, not ${entry.info.url}`
+              : 'scan check: the code does not decode',
+          );
           continue;
         }
       }
@@ -126,29 +151,46 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
       }
       const at = doc.place(svg, caption);
       placed++;
-      await ledger.add(codeLine(entry.info, entry.svg, { widthMm: Math.min(slot.code.w / svg.width, slot.code.h / svg.height) * svg.width, moduleMm, version: sym.version, page: at.page + 1 }));
+      await ledger.add(
+        codeLine(entry.info, entry.svg, {
+          widthMm: Math.min(slot.code.w / svg.width, slot.code.h / svg.height) * svg.width,
+          moduleMm,
+          version: sym.version,
+          page: at.page + 1,
+        }),
+      );
     }
     if (tooSmall.length) {
       throw new UsageError(
         `${tooSmall.length} code${tooSmall.length === 1 ? '' : 's'} would print below the floor of ${fmtMm(floor)} a module ` +
-        `(${MIN_DOTS_PER_MODULE} dots at ${opts.dpi} dpi, never under ${MIN_MODULE_MM} mm); no PDF written. Use a larger --size or label, or a higher --dpi`,
+          `(${MIN_DOTS_PER_MODULE} dots at ${opts.dpi} dpi, never under ${MIN_MODULE_MM} mm); no PDF written. Use a larger --size or label, or a higher --dpi`,
         tooSmall.slice(0, 10).concat(tooSmall.length > 10 ? [`… and ${tooSmall.length - 10} more`] : []),
       );
     }
     if (unset.size && fonts) throw fonts.refusal(unset, unsetExample ?? '');
     if (!placed) throw new CliError(`no code could be placed; no PDF written`, EXIT.failed, failureLines(failed));
     const bytes = Buffer.from(await doc.save());
-    if (!opts.force && existsSync(opts.out)) throw new UsageError(`refusing to overwrite ${opts.out}: it appeared meanwhile (use --force to replace it)`);
+    if (!opts.force && existsSync(opts.out))
+      throw new UsageError(`refusing to overwrite ${opts.out}: it appeared meanwhile (use --force to replace it)`);
     // Temporary file beside it, every byte checked, fsync, rename: never a half PDF under the final name.
     const { replaceFile } = await import('../../fs/durable.js');
     await replaceFile(opts.out, bytes, { mode: 0o644, what: opts.out });
-    await ledger.add({ type: 'file', path: resolve(opts.out), sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length, pages: doc.pages });
+    await ledger.add({
+      type: 'file',
+      path: resolve(opts.out),
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      bytes: bytes.length,
+      pages: doc.pages,
+    });
     await ledger.commit();
     if (!failed.size) await cache.remove();
 
     if (!ctx.msg.quiet) {
       if (jsonRequested(ctx.globals)) {
-        await write(io.stdout, `${JSON.stringify({ run, file: opts.out, pages: doc.pages, codes: placed, ledger: ledger.path })}\n`);
+        await write(
+          io.stdout,
+          `${JSON.stringify({ run, file: opts.out, pages: doc.pages, codes: placed, ledger: ledger.path })}\n`,
+        );
       } else {
         await write(io.stdout, `${opts.out}\n`);
       }
@@ -159,10 +201,15 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
       `smallest module ${fmtMm(smallest)} (floor ${fmtMm(floor)} at ${opts.dpi} dpi); run ${run} recorded in ${ledger.path}`,
     ];
     if (near.length) {
-      lines.push(`warning: ${near.length} code${near.length === 1 ? '' : 's'} within ${Math.round((WARN_FACTOR - 1) * 100)}% of the module floor (first: ${near[0]}); test-scan a proof before printing many`);
+      lines.push(
+        `warning: ${near.length} code${near.length === 1 ? '' : 's'} within ${Math.round((WARN_FACTOR - 1) * 100)}% of the module floor (first: ${near[0]}); test-scan a proof before printing many`,
+      );
     }
     if (failed.size) {
-      throw new PartialError(`${lines.join('\n')}\n${failed.size} code${failed.size === 1 ? '' : 's'} left out`, failureLines(failed));
+      throw new PartialError(
+        `${lines.join('\n')}\n${failed.size} code${failed.size === 1 ? '' : 's'} left out`,
+        failureLines(failed),
+      );
     }
     if (!ctx.msg.quiet || near.length) ctx.msg.say(lines.join('\n'));
   } catch (err) {
@@ -171,11 +218,25 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
   }
 }
 
-function codeLine(info: CodeInfo, svg: Buffer, extra: { widthMm: number; moduleMm: number; version: number; page: number }) {
+function codeLine(
+  info: CodeInfo,
+  svg: Buffer,
+  extra: { widthMm: number; moduleMm: number; version: number; page: number },
+) {
   return {
-    type: 'code' as const, id: info.id, kind: info.kind, name: info.name, url: info.url, shortCode: info.shortCode,
-    destinationUrl: info.destinationUrl, status: info.status, format: 'pdf (vector, from svg)',
-    widthMm: round(extra.widthMm), moduleMm: round(extra.moduleMm), version: extra.version, page: extra.page,
+    type: 'code' as const,
+    id: info.id,
+    kind: info.kind,
+    name: info.name,
+    url: info.url,
+    shortCode: info.shortCode,
+    destinationUrl: info.destinationUrl,
+    status: info.status,
+    format: 'pdf (vector, from svg)',
+    widthMm: round(extra.widthMm),
+    moduleMm: round(extra.moduleMm),
+    version: extra.version,
+    page: extra.page,
     sha256: createHash('sha256').update(svg).digest('hex'),
   };
 }
@@ -190,7 +251,7 @@ function precheckFloor(opts: PrintOptions, floor: number): void {
   if (best < floor) {
     throw new UsageError(
       `a ${fmtMm(codeMm)} code gives at most ${fmtMm(best)} a module, below the floor of ${fmtMm(floor)} ` +
-      `(${MIN_DOTS_PER_MODULE} dots at ${opts.dpi} dpi, never under ${MIN_MODULE_MM} mm); nothing sent. Use at least ${fmtMm(floor * 29)}`,
+        `(${MIN_DOTS_PER_MODULE} dots at ${opts.dpi} dpi, never under ${MIN_MODULE_MM} mm); nothing sent. Use at least ${fmtMm(floor * 29)}`,
     );
   }
 }
@@ -202,7 +263,14 @@ async function symbolByDecoding(svg: QrSvg, bytes: Buffer): Promise<Symbol> {
   const modules = 17 + 4 * d.version;
   const module = Math.hypot(d.topRight.x - d.topLeft.x, d.topRight.y - d.topLeft.y) / modules;
   const quiet = Math.min(d.topLeft.x, d.topLeft.y, svg.width - d.topRight.x) / module;
-  return { version: d.version, modules, module, x: d.topLeft.x, y: d.topLeft.y, quietModules: Math.max(0, Math.round(quiet * 10) / 10) };
+  return {
+    version: d.version,
+    modules,
+    module,
+    x: d.topLeft.x,
+    y: d.topLeft.y,
+    quietModules: Math.max(0, Math.round(quiet * 10) / 10),
+  };
 }
 
 function describeLayout(opts: PrintOptions): string {

@@ -15,27 +15,39 @@ export function profilesAddCommand(): Command {
     .argument('<name>', 'profile name (letters, digits, . _ -)')
     .option('--default', 'make it the default profile')
     .option('--no-verify', 'store without calling GET /me')
-    .option('--api-key-command <cmd>', "store this command instead of the key: each run executes it (sh -c, 30 s timeout) and uses the first line it prints, e.g. 'pass show cardqr/prod'")
-    .action(action(async (ctx, name: string, flags: { default?: boolean; verify: boolean; apiKeyCommand?: string }) => {
-      if (!NAME.test(name)) throw new UsageError(`invalid profile name "${name}": use letters, digits, ".", "_" or "-" (up to 64)`);
-      const rawBase = ctx.globals.baseUrl ?? ctx.env.CARDQR_BASE_URL;
-      if (!rawBase) throw new UsageError('profiles add needs --base-url <url> (e.g. https://api.example.com/v1)');
-      const baseUrl = checkBaseUrl(rawBase);
-      const keyCommand = flags.apiKeyCommand?.trim();
-      if (flags.apiKeyCommand !== undefined && !keyCommand) throw new UsageError('--api-key-command needs a command, e.g. --api-key-command "pass show cardqr/prod"');
-      if (keyCommand && ctx.globals.apiKeyStdin) throw new UsageError('--api-key-command and --api-key-stdin do not go together: the profile keeps one of them');
-      // With a command, the key is read (to verify it) and never written anywhere.
-      const apiKey = keyCommand ? await commandKey(ctx, name, keyCommand, flags.verify) : await readKey(ctx);
-      const profile: Profile = keyCommand ? { name, baseUrl, keyCommand } : { name, baseUrl, apiKey };
-      if (flags.verify) Object.assign(profile, await verify(ctx, baseUrl, apiKey!));
-      const store = ctx.profiles();
-      await store.save(profile, Boolean(flags.default));
-      const who = profile.account?.email ? ` for ${profile.account.email} (${profile.account.plan})` : '';
-      if (!ctx.globals.quiet) {
-        const where = keyCommand ? '; its key comes from the command on each run (not stored)' : '';
-        ctx.msg.info(`saved profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}${where}`);
-      }
-    }));
+    .option(
+      '--api-key-command <cmd>',
+      "store this command instead of the key: each run executes it (sh -c, 30 s timeout) and uses the first line it prints, e.g. 'pass show cardqr/prod'",
+    )
+    .action(
+      action(async (ctx, name: string, flags: { default?: boolean; verify: boolean; apiKeyCommand?: string }) => {
+        if (!NAME.test(name))
+          throw new UsageError(`invalid profile name "${name}": use letters, digits, ".", "_" or "-" (up to 64)`);
+        const rawBase = ctx.globals.baseUrl ?? ctx.env.CARDQR_BASE_URL;
+        if (!rawBase) throw new UsageError('profiles add needs --base-url <url> (e.g. https://api.example.com/v1)');
+        const baseUrl = checkBaseUrl(rawBase);
+        const keyCommand = flags.apiKeyCommand?.trim();
+        if (flags.apiKeyCommand !== undefined && !keyCommand)
+          throw new UsageError('--api-key-command needs a command, e.g. --api-key-command "pass show cardqr/prod"');
+        if (keyCommand && ctx.globals.apiKeyStdin)
+          throw new UsageError(
+            '--api-key-command and --api-key-stdin do not go together: the profile keeps one of them',
+          );
+        // With a command, the key is read (to verify it) and never written anywhere.
+        const apiKey = keyCommand ? await commandKey(ctx, name, keyCommand, flags.verify) : await readKey(ctx);
+        const profile: Profile = keyCommand ? { name, baseUrl, keyCommand } : { name, baseUrl, apiKey };
+        if (flags.verify) Object.assign(profile, await verify(ctx, baseUrl, apiKey!));
+        const store = ctx.profiles();
+        await store.save(profile, Boolean(flags.default));
+        const who = profile.account?.email ? ` for ${profile.account.email} (${profile.account.plan})` : '';
+        if (!ctx.globals.quiet) {
+          const where = keyCommand ? '; its key comes from the command on each run (not stored)' : '';
+          ctx.msg.info(
+            `saved profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}${where}`,
+          );
+        }
+      }),
+    );
   return example(
     cmd,
     'cardqr profiles add prod --base-url https://api.example.com/v1 --default',
@@ -53,8 +65,10 @@ async function commandKey(ctx: Context, name: string, command: string, verify: b
 
 async function readKey(ctx: Context): Promise<string> {
   let key: string | undefined;
-  if (ctx.globals.apiKeyStdin) key = (await ctx.readStdin({ firstLine: true, what: '--api-key-stdin' })).split(/\r?\n/)[0];
-  else if (ctx.io.isStdinTTY && ctx.io.isStderrTTY) key = await ctx.prompt('API key (input hidden): ', { hidden: true });
+  if (ctx.globals.apiKeyStdin)
+    key = (await ctx.readStdin({ firstLine: true, what: '--api-key-stdin' })).split(/\r?\n/)[0];
+  else if (ctx.io.isStdinTTY && ctx.io.isStderrTTY)
+    key = await ctx.prompt('API key (input hidden): ', { hidden: true });
   else key = ctx.env.CARDQR_API_KEY;
   key = key?.trim();
   if (!key) throw new UsageError('no API key given: type it when asked on a terminal, or pipe it with --api-key-stdin');

@@ -7,5 +7,9 @@ export function profilesCommand(): Command {
   const cmd = new Command('profiles').description('Store, list and switch API keys and base URLs');
   cmd.addCommand(profilesAddCommand());
   for (const c of profilesManageCommands()) cmd.addCommand(c);
-  return example(cmd, 'cardqr profiles add prod --base-url https://api.example.com/v1 --default', 'cardqr profiles list');
+  return example(
+    cmd,
+    'cardqr profiles add prod --base-url https://api.example.com/v1 --default',
+    'cardqr profiles list',
+  );
 }

@@ -52,43 +52,61 @@ export function profilesManageCommands(): Command[] {
   const list = new Command('list')
     .alias('ls')
     .description('List stored profiles (keys masked; * marks the default)')
-    .action(action(async (ctx) => {
-      const { renderList } = await import('../../output/render.js');
-      const store = ctx.profiles();
-      const def = store.defaultName();
-      await renderList(store.list().map((p) => shown(p, def, store.file)), profileView, ctx.output(), ctx.io);
-    }));
+    .action(
+      action(async (ctx) => {
+        const { renderList } = await import('../../output/render.js');
+        const store = ctx.profiles();
+        const def = store.defaultName();
+        await renderList(
+          store.list().map((p) => shown(p, def, store.file)),
+          profileView,
+          ctx.output(),
+          ctx.io,
+        );
+      }),
+    );
   const use = new Command('use')
     .description('Make a profile the default')
     .addArgument(profileName('<name>'))
-    .action(action(async (ctx, name: string) => {
-      mustGet(ctx, name);
-      await ctx.profiles().setDefault(name);
-      ctx.msg.info(`default profile is now "${name}"`);
-    }));
+    .action(
+      action(async (ctx, name: string) => {
+        mustGet(ctx, name);
+        await ctx.profiles().setDefault(name);
+        ctx.msg.info(`default profile is now "${name}"`);
+      }),
+    );
   const show = new Command('show')
     .description('Show one profile (default: the one in use)')
     .addArgument(profileName('[name]'))
-    .action(action(async (ctx, name?: string) => {
-      const store = ctx.profiles();
-      const pick = name ?? ctx.globals.profile ?? ctx.env.CARDQR_PROFILE ?? store.defaultName();
-      if (!pick) throw new UsageError('no profiles yet; add one with `cardqr profiles add`');
-      const { renderRecord } = await import('../../output/render.js');
-      await renderRecord(shown(mustGet(ctx, pick), store.defaultName(), store.file), profileView, ctx.output(), ctx.io);
-    }));
+    .action(
+      action(async (ctx, name?: string) => {
+        const store = ctx.profiles();
+        const pick = name ?? ctx.globals.profile ?? ctx.env.CARDQR_PROFILE ?? store.defaultName();
+        if (!pick) throw new UsageError('no profiles yet; add one with `cardqr profiles add`');
+        const { renderRecord } = await import('../../output/render.js');
+        await renderRecord(
+          shown(mustGet(ctx, pick), store.defaultName(), store.file),
+          profileView,
+          ctx.output(),
+          ctx.io,
+        );
+      }),
+    );
   const remove = new Command('remove')
     .alias('rm')
     .description('Remove a profile and its stored key')
     .addArgument(profileName('<name>'))
-    .action(action(async (ctx, name: string) => {
-      mustGet(ctx, name);
-      if (!(await confirm(ctx, `Remove profile "${name}" and its stored API key?`))) {
-        ctx.msg.say('nothing removed');
-        return;
-      }
-      await ctx.profiles().remove(name);
-      ctx.msg.info(`removed profile "${name}"`);
-    }));
+    .action(
+      action(async (ctx, name: string) => {
+        mustGet(ctx, name);
+        if (!(await confirm(ctx, `Remove profile "${name}" and its stored API key?`))) {
+          ctx.msg.say('nothing removed');
+          return;
+        }
+        await ctx.profiles().remove(name);
+        ctx.msg.info(`removed profile "${name}"`);
+      }),
+    );
   example(list, 'cardqr profiles list');
   example(use, 'cardqr profiles use staging');
   example(show, 'cardqr profiles show prod -o json');

@@ -6,18 +6,27 @@ export function qrDeleteCommand(): Command {
   const cmd = new Command('delete')
     .alias('rm')
     .description('Move QR codes to Trash: their short links stop redirecting at once (restore only in the dashboard)')
-    .argument('<qr-id...>', 'one or more QR code ids (any non-card code, dashboard-made ones too), or - to read them from standard input')
-    .action(action(async (ctx, ids: string[]) => {
-      const [{ deleteQrCode, getQrCode }, { deleteRecords }] = await Promise.all([import('../../api/qr.js'), import('../delete-records.js')]);
-      await deleteRecords(ctx, ids, {
-        noun: 'QR code',
-        fetch: (client, id) => getQrCode(client, id),
-        describe: (q) => `${q.name}  ${q.url} -> ${q.destinationUrl ?? '(no destination)'}`,
-        remove: (client, id) => deleteQrCode(client, id),
-        consequence: (n) => n === 1
-          ? 'Its short link stops redirecting at once (printed codes lead to an unavailable page); the short code stays taken; only the dashboard can restore it.'
-          : 'Their short links stop redirecting at once (printed codes lead to an unavailable page); the short codes stay taken; only the dashboard can restore them.',
-      });
-    }));
+    .argument(
+      '<qr-id...>',
+      'one or more QR code ids (any non-card code, dashboard-made ones too), or - to read them from standard input',
+    )
+    .action(
+      action(async (ctx, ids: string[]) => {
+        const [{ deleteQrCode, getQrCode }, { deleteRecords }] = await Promise.all([
+          import('../../api/qr.js'),
+          import('../delete-records.js'),
+        ]);
+        await deleteRecords(ctx, ids, {
+          noun: 'QR code',
+          fetch: (client, id) => getQrCode(client, id),
+          describe: (q) => `${q.name}  ${q.url} -> ${q.destinationUrl ?? '(no destination)'}`,
+          remove: (client, id) => deleteQrCode(client, id),
+          consequence: (n) =>
+            n === 1
+              ? 'Its short link stops redirecting at once (printed codes lead to an unavailable page); the short code stays taken; only the dashboard can restore it.'
+              : 'Their short links stop redirecting at once (printed codes lead to an unavailable page); the short codes stay taken; only the dashboard can restore them.',
+        });
+      }),
+    );
   return example(cmd, 'cardqr qr delete qr_123', 'cardqr qr list --status archived -q | xargs cardqr qr delete --yes');
 }

@@ -16,5 +16,10 @@ export function qrCommand(): Command {
     .addCommand(qrUpdateCommand())
     .addCommand(qrDeleteCommand());
   for (const shortcut of qrStatusCommands()) cmd.addCommand(shortcut);
-  return example(cmd, 'cardqr qr list --type url', 'cardqr qr create --name "Spring menu" --url https://bistro.example/menu', 'cardqr qr pause qr_123');
+  return example(
+    cmd,
+    'cardqr qr list --type url',
+    'cardqr qr create --name "Spring menu" --url https://bistro.example/menu',
+    'cardqr qr pause qr_123',
+  );
 }

@@ -17,15 +17,26 @@ export function qrListCommand(): Command {
       .option('--search <text>', 'case-insensitive partial match on name, short code or destination URL')
       .addOption(new Option('--status <status>', 'only codes with this status').choices(STATUSES))
       .addOption(new Option('--type <type>', 'only codes of this type').choices(QR_TYPES)),
-  ).action(action(async (ctx, flags: QrListFlags) => {
-    const [{ listQrCodes }, { renderList }, { qrView }] = await Promise.all([
-      import('../../api/qr.js'),
-      import('../../output/render.js'),
-      import('../../output/views/qr.js'),
-    ]);
-    const query = { search: flags.search, status: flags.status, type: flags.type };
-    const list = listQrCodes(await ctx.api(), query, { limit: flags.limit ?? 25, offset: flags.offset, all: flags.all });
-    await renderList(list, qrView, ctx.output(), ctx.io, () => list.hint());
-  }));
-  return example(cmd, 'cardqr qr list --search promo', 'cardqr qr list --type url --all -o csv > qr-codes.csv', 'cardqr qr list --status paused -q');
+  ).action(
+    action(async (ctx, flags: QrListFlags) => {
+      const [{ listQrCodes }, { renderList }, { qrView }] = await Promise.all([
+        import('../../api/qr.js'),
+        import('../../output/render.js'),
+        import('../../output/views/qr.js'),
+      ]);
+      const query = { search: flags.search, status: flags.status, type: flags.type };
+      const list = listQrCodes(await ctx.api(), query, {
+        limit: flags.limit ?? 25,
+        offset: flags.offset,
+        all: flags.all,
+      });
+      await renderList(list, qrView, ctx.output(), ctx.io, () => list.hint());
+    }),
+  );
+  return example(
+    cmd,
+    'cardqr qr list --search promo',
+    'cardqr qr list --type url --all -o csv > qr-codes.csv',
+    'cardqr qr list --status paused -q',
+  );
 }

@@ -15,8 +15,18 @@ import { finishMany } from '../delete-records.js';
 
 const SHORTCUTS: Array<[string, Status, string, string]> = [
   ['pause', 'paused', 'Pause QR codes: their short links stop redirecting (same as update --status paused)', 'paused'],
-  ['publish', 'published', 'Publish QR codes, undoing a pause or an archive (same as update --status published)', 'published'],
-  ['archive', 'archived', 'Archive QR codes: they stop redirecting and leave the default list (same as update --status archived)', 'archived'],
+  [
+    'publish',
+    'published',
+    'Publish QR codes, undoing a pause or an archive (same as update --status published)',
+    'published',
+  ],
+  [
+    'archive',
+    'archived',
+    'Archive QR codes: they stop redirecting and leave the default list (same as update --status archived)',
+    'archived',
+  ],
 ];
 
 export function qrStatusCommands(): Command[] {
@@ -63,5 +73,10 @@ async function setStatus(ctx: Context, verb: string, status: Status, done: strin
   const s = ctx.output();
   const { renderList } = await import('../../output/render.js');
   await renderList(updated(), qrView, s, ctx.io);
-  finishMany(failures, ids.length, `${changed} ${done}`, verb === 'publish' ? 'publications' : `${verb === 'pause' ? 'pauses' : 'archivings'}`);
+  finishMany(
+    failures,
+    ids.length,
+    `${changed} ${done}`,
+    verb === 'publish' ? 'publications' : `${verb === 'pause' ? 'pauses' : 'archivings'}`,
+  );
 }

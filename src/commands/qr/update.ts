@@ -29,18 +29,31 @@ async function patchQr(ctx: Context, id: string, flags: QrUpdateFlags): Promise<
 }
 
 export function qrUpdateCommand(): Command {
-  const cmd = withIdempotencyKey(new Command('update')
-    .description('Change a QR code\'s name, destination or status; the short code and printed code stay the same')
-    .argument('<qr-id>', 'QR code id, e.g. qr_123')
-    .option('--name <name>', 'new name, 1-200 characters', parseName)
-    .option('--url <url>', 'new destination, a full http(s) URL (url-type codes only)', parseUrl)
-    .addOption(new Option('--status <status>', 'new status: paused stops redirecting, archived hides it, published undoes either').choices(STATUSES)))
+  const cmd = withIdempotencyKey(
+    new Command('update')
+      .description("Change a QR code's name, destination or status; the short code and printed code stay the same")
+      .argument('<qr-id>', 'QR code id, e.g. qr_123')
+      .option('--name <name>', 'new name, 1-200 characters', parseName)
+      .option('--url <url>', 'new destination, a full http(s) URL (url-type codes only)', parseUrl)
+      .addOption(
+        new Option(
+          '--status <status>',
+          'new status: paused stops redirecting, archived hides it, published undoes either',
+        ).choices(STATUSES),
+      ),
+  )
     .option('--dry-run', 'print the request body that would be sent and send nothing')
-    .action(action(async (ctx, id: string, flags: QrUpdateFlags) => {
-      if (flags.name === undefined && flags.url === undefined && flags.status === undefined) {
-        throw new UsageError('nothing to change: give --name, --url or --status');
-      }
-      await patchQr(ctx, id, flags);
-    }));
-  return example(cmd, 'cardqr qr update qr_123 --url https://bistro.example/summer-menu', 'cardqr qr update qr_123 --status paused');
+    .action(
+      action(async (ctx, id: string, flags: QrUpdateFlags) => {
+        if (flags.name === undefined && flags.url === undefined && flags.status === undefined) {
+          throw new UsageError('nothing to change: give --name, --url or --status');
+        }
+        await patchQr(ctx, id, flags);
+      }),
+    );
+  return example(
+    cmd,
+    'cardqr qr update qr_123 --url https://bistro.example/summer-menu',
+    'cardqr qr update qr_123 --status paused',
+  );
 }

@@ -67,7 +67,11 @@ export function evaluate({ store, account, campaign, config, template, body }: I
     fieldProblems.push(...mapped.problems);
   }
   if (native && 'templateId' in body) {
-    fieldProblems.push({ field: 'templateId', message: 'The campaign owns the template; do not send templateId.', code: 'unrecognized_keys' });
+    fieldProblems.push({
+      field: 'templateId',
+      message: 'The campaign owns the template; do not send templateId.',
+      code: 'unrecognized_keys',
+    });
   }
 
   // 1. The identifier.
@@ -75,17 +79,39 @@ export function evaluate({ store, account, campaign, config, template, body }: I
   const where = native ? 'externalId' : (config.externalIdPath ?? '(no identifier path configured)');
   let externalId: string | null = null;
   if (rawId === undefined || rawId === null) {
-    problems.push({ status: 422, type: 'invalid_request', code: 'missing_external_id', message: `No identifier at ${where}.` });
+    problems.push({
+      status: 422,
+      type: 'invalid_request',
+      code: 'missing_external_id',
+      message: `No identifier at ${where}.`,
+    });
   } else {
     const id = typeof rawId === 'number' && Number.isFinite(rawId) ? String(rawId) : rawId;
     if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_EXTERNAL_ID) {
-      problems.push({ status: 422, type: 'invalid_request', code: 'invalid_external_id', message: `The identifier at ${where} must be a string or number of 1 to ${MAX_EXTERNAL_ID} characters.` });
+      problems.push({
+        status: 422,
+        type: 'invalid_request',
+        code: 'invalid_external_id',
+        message: `The identifier at ${where} must be a string or number of 1 to ${MAX_EXTERNAL_ID} characters.`,
+      });
     } else {
       externalId = id;
       // 2. Unique inside the campaign, Trash included.
       const dup = store.campaignCardByExternalId(campaign.id, id);
-      if (dup.live) problems.push({ status: 409, type: 'conflict', code: 'duplicate_external_id', message: `A card with identifier "${id}" already exists in this campaign (${dup.live.id}).` });
-      else if (dup.trashed) problems.push({ status: 409, type: 'conflict', code: 'duplicate_in_trash', message: `The identifier "${id}" belongs to a card in Trash; restore or purge it in the dashboard.` });
+      if (dup.live)
+        problems.push({
+          status: 409,
+          type: 'conflict',
+          code: 'duplicate_external_id',
+          message: `A card with identifier "${id}" already exists in this campaign (${dup.live.id}).`,
+        });
+      else if (dup.trashed)
+        problems.push({
+          status: 409,
+          type: 'conflict',
+          code: 'duplicate_in_trash',
+          message: `The identifier "${id}" belongs to a card in Trash; restore or purge it in the dashboard.`,
+        });
     }
   }
 
@@ -93,11 +119,20 @@ export function evaluate({ store, account, campaign, config, template, body }: I
   if (unmappedPaths.length) {
     if (config.strictKeys) {
       problems.push({
-        status: 422, type: 'invalid_request', code: 'invalid_payload', message: 'The payload has keys the campaign schema does not declare.',
-        details: unmappedPaths.map((field) => ({ field, message: native ? `Undeclared key "${field}"` : `No mapping rule reads "${field}"` })),
+        status: 422,
+        type: 'invalid_request',
+        code: 'invalid_payload',
+        message: 'The payload has keys the campaign schema does not declare.',
+        details: unmappedPaths.map((field) => ({
+          field,
+          message: native ? `Undeclared key "${field}"` : `No mapping rule reads "${field}"`,
+        })),
       });
     } else {
-      warnings.push({ code: 'unmapped_paths', message: `${unmappedPaths.length} path(s) ignored: ${unmappedPaths.join(', ')}` });
+      warnings.push({
+        code: 'unmapped_paths',
+        message: `${unmappedPaths.length} path(s) ignored: ${unmappedPaths.join(', ')}`,
+      });
     }
   }
 
@@ -105,10 +140,20 @@ export function evaluate({ store, account, campaign, config, template, body }: I
   const check = validateCardFields(rawFields, template, { linkTypes: store.rules.linkTypes });
   fieldProblems.push(...check.problems);
   if (name !== undefined && (name.length < 1 || name.length > 200)) {
-    fieldProblems.push({ field: 'name', message: 'Name must be 1 to 200 characters', code: name ? 'too_big' : 'too_small' });
+    fieldProblems.push({
+      field: 'name',
+      message: 'Name must be 1 to 200 characters',
+      code: name ? 'too_big' : 'too_small',
+    });
   }
   if (fieldProblems.length) {
-    problems.push({ status: 422, type: 'invalid_request', code: 'validation_failed', message: 'The card is invalid.', details: fieldProblems });
+    problems.push({
+      status: 422,
+      type: 'invalid_request',
+      code: 'validation_failed',
+      message: 'The card is invalid.',
+      details: fieldProblems,
+    });
   }
 
   // 5. The short link: the native shortCode, or the campaign's rule.
@@ -118,19 +163,37 @@ export function evaluate({ store, account, campaign, config, template, body }: I
     const code = typeof customCode === 'string' ? customCode : '';
     const p = checkShortCode(store, code);
     if (p === 'invalid' || p === 'reserved') {
-      problems.push({ status: 422, type: 'invalid_request', code: 'invalid_short_link', message: `The short link "${String(customCode)}" is not usable: letters, numbers and hyphens only, 1 to 100 characters, not a reserved word.` });
+      problems.push({
+        status: 422,
+        type: 'invalid_request',
+        code: 'invalid_short_link',
+        message: `The short link "${String(customCode)}" is not usable: letters, numbers and hyphens only, 1 to 100 characters, not a reserved word.`,
+      });
     } else if (p) {
-      problems.push({ status: 409, type: 'conflict', code: 'short_link_already_exists', message: `The short link "${code}" is already taken.` });
+      problems.push({
+        status: 409,
+        type: 'conflict',
+        code: 'short_link_already_exists',
+        message: `The short link "${code}" is already taken.`,
+      });
     }
     shortCode = code;
   }
 
   // 6. The plan's card allowance.
   if (!store.canCreateCard(account.id)) {
-    problems.push({ status: 403, type: 'permission_error', code: 'limit_exhausted_cards', message: 'All cards your plan covers are in use. Nothing was created.' });
+    problems.push({
+      status: 403,
+      type: 'permission_error',
+      code: 'limit_exhausted_cards',
+      message: 'All cards your plan covers are in use. Nothing was created.',
+    });
   }
   if (store.campaignIsStale(campaign)) {
-    warnings.push({ code: 'stale_configuration', message: 'The template changed after the API configuration was activated; re-read the schema.' });
+    warnings.push({
+      code: 'stale_configuration',
+      message: 'The template changed after the API configuration was activated; re-read the schema.',
+    });
   }
   return { externalId, rawFields, name, fields: check.fields, shortCode, unmappedPaths, warnings, problems };
 }
@@ -161,7 +224,11 @@ function undeclaredNative(body: Record<string, unknown>, template: TemplateRecor
   const blocks = body.blocks;
   if (blocks !== undefined) {
     if (!blocks || typeof blocks !== 'object' || Array.isArray(blocks)) {
-      problems.push({ field: 'blocks', message: 'Expected an object of block id → {prop: value}', code: 'invalid_type' });
+      problems.push({
+        field: 'blocks',
+        message: 'Expected an object of block id → {prop: value}',
+        code: 'invalid_type',
+      });
     } else {
       for (const [id, props] of Object.entries(blocks)) {
         const block = template.blocks.find((b) => b.id === id);
@@ -170,7 +237,8 @@ function undeclaredNative(body: Record<string, unknown>, template: TemplateRecor
           continue;
         }
         const declared = new Set(block.props.map((p) => p.prop));
-        for (const prop of Object.keys(props && typeof props === 'object' ? props : {})) if (!declared.has(prop)) out.push(`blocks.${id}.${prop}`);
+        for (const prop of Object.keys(props && typeof props === 'object' ? props : {}))
+          if (!declared.has(prop)) out.push(`blocks.${id}.${prop}`);
       }
     }
   }

@@ -51,7 +51,11 @@ export function mapRecord(config: CampaignApiConfig, record: Record<string, unkn
     const raw = getPath(record, rule.from);
     if (isBlank(raw)) continue;
     if (typeof raw === 'object') {
-      problems.push({ field: rule.from, message: `Expected a text value for ${rule.to}, received ${Array.isArray(raw) ? 'array' : 'object'}`, code: 'invalid_type' });
+      problems.push({
+        field: rule.from,
+        message: `Expected a text value for ${rule.to}, received ${Array.isArray(raw) ? 'array' : 'object'}`,
+        code: 'invalid_type',
+      });
       continue;
     }
     apply(fields, rule, String(raw));
@@ -85,7 +89,11 @@ export function slugify(text: string): string {
 }
 
 /** The short code the rule resolves to; undefined when the rule is absent (random code). */
-export function resolveShortLink(config: CampaignApiConfig, record: Record<string, unknown>, fields: CardFields): string | undefined {
+export function resolveShortLink(
+  config: CampaignApiConfig,
+  record: Record<string, unknown>,
+  fields: CardFields,
+): string | undefined {
   const rule = config.shortLink;
   if (!rule) return undefined;
   if (rule.from) {
@@ -93,10 +101,12 @@ export function resolveShortLink(config: CampaignApiConfig, record: Record<strin
     return isBlank(v) ? undefined : typeof v === 'object' ? JSON.stringify(v) : String(v);
   }
   if (rule.pattern) {
-    return slugify(rule.pattern.replace(/\{([^}]+)\}/g, (_, key: string) => {
-      const v = getPath(fields, key.trim());
-      return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
-    }));
+    return slugify(
+      rule.pattern.replace(/\{([^}]+)\}/g, (_, key: string) => {
+        const v = getPath(fields, key.trim());
+        return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+      }),
+    );
   }
   return undefined;
 }

@@ -9,17 +9,36 @@ import type { Store } from '../store.js';
 import { getPath } from './mapping.js';
 
 const LABELS: Record<string, string> = {
-  firstName: 'First name', lastName: 'Last name', title: 'Job title', company: 'Company', bio: 'Bio',
-  photoUrl: 'Photo URL', companyLogoUrl: 'Company logo URL', emails: 'Email addresses', phones: 'Phone numbers',
-  links: 'Links', address: 'Address',
+  firstName: 'First name',
+  lastName: 'Last name',
+  title: 'Job title',
+  company: 'Company',
+  bio: 'Bio',
+  photoUrl: 'Photo URL',
+  companyLogoUrl: 'Company logo URL',
+  emails: 'Email addresses',
+  phones: 'Phone numbers',
+  links: 'Links',
+  address: 'Address',
 };
 
 const SAMPLE: Record<string, unknown> = {
-  firstName: 'Ada', lastName: 'Lovelace', title: 'Engineer', company: 'Example Ltd', bio: 'Builds analytical engines.',
-  photoUrl: 'https://example.com/ada.jpg', companyLogoUrl: 'https://example.com/logo.png',
-  emails: [{ label: 'Work', value: 'ada@example.com' }], phones: [{ label: 'Mobile', value: '+44 20 7946 0000' }],
-  links: [{ type: 'linkedin', url: 'linkedin.com/in/ada' }], address: { city: 'London', country: 'GB' },
-  street: '1 Example Street', city: 'London', region: 'Greater London', postalCode: 'N1 9GU', country: 'GB',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  title: 'Engineer',
+  company: 'Example Ltd',
+  bio: 'Builds analytical engines.',
+  photoUrl: 'https://example.com/ada.jpg',
+  companyLogoUrl: 'https://example.com/logo.png',
+  emails: [{ label: 'Work', value: 'ada@example.com' }],
+  phones: [{ label: 'Mobile', value: '+44 20 7946 0000' }],
+  links: [{ type: 'linkedin', url: 'linkedin.com/in/ada' }],
+  address: { city: 'London', country: 'GB' },
+  street: '1 Example Street',
+  city: 'London',
+  region: 'Greater London',
+  postalCode: 'N1 9GU',
+  country: 'GB',
 };
 
 const sendable = (mode: string | undefined) => mode !== 'locked' && mode !== 'hidden';
@@ -28,9 +47,7 @@ const isScalar = (key: string, tpl: TemplateRecord) =>
 
 export function buildSchema(store: Store, campaign: CampaignRecord, config: CampaignApiConfig, tpl: TemplateRecord) {
   const policy = tpl.policy.fields;
-  const sections = tpl.sections
-    .filter((s) => sendable(policy[s.key]?.mode))
-    .map((s) => structuredClone(s));
+  const sections = tpl.sections.filter((s) => sendable(policy[s.key]?.mode)).map((s) => structuredClone(s));
   const base = {
     object: 'campaign_schema' as const,
     campaignId: campaign.id,
@@ -46,7 +63,14 @@ export function buildSchema(store: Store, campaign: CampaignRecord, config: Camp
     const fields = Object.entries(policy)
       .filter(([key, rule]) => isScalar(key, tpl) && sendable(rule.mode))
       .map(([key, rule]) => ({ key, label: LABELS[key] ?? key, required: rule.mode === 'required' }));
-    return { ...base, fields, sample: nativeSample(fields.map((f) => f.key), sections) };
+    return {
+      ...base,
+      fields,
+      sample: nativeSample(
+        fields.map((f) => f.key),
+        sections,
+      ),
+    };
   }
   return { ...base, fields: mappedFields(config, tpl), sample: mappedSample(config) };
 }
@@ -55,9 +79,10 @@ function nativeSample(keys: string[], sections: SchemaSection[]): Record<string,
   const fields: Record<string, unknown> = {};
   for (const key of keys) fields[key] = SAMPLE[key] ?? `Example ${key}`;
   for (const s of sections) {
-    fields[s.key] = SAMPLE[s.key] !== undefined
-      ? structuredClone(SAMPLE[s.key])
-      : [Object.fromEntries(s.props.map((p) => [p.prop, `Example ${p.label.toLowerCase()}`]))];
+    fields[s.key] =
+      SAMPLE[s.key] !== undefined
+        ? structuredClone(SAMPLE[s.key])
+        : [Object.fromEntries(s.props.map((p) => [p.prop, `Example ${p.label.toLowerCase()}`]))];
   }
   return { externalId: 'ext-0001', fields };
 }
@@ -67,12 +92,18 @@ function mappedFields(config: CampaignApiConfig, tpl: TemplateRecord) {
   const target = (to: string) => to.split('.')[0];
   const sources = new Map<string, number>();
   for (const r of config.rules) sources.set(target(r.to), (sources.get(target(r.to)) ?? 0) + 1);
-  const out = config.externalIdPath ? [{ key: config.externalIdPath, label: 'Identifier (externalId)', required: true }] : [];
+  const out = config.externalIdPath
+    ? [{ key: config.externalIdPath, label: 'Identifier (externalId)', required: true }]
+    : [];
   for (const r of config.rules) {
     const t = target(r.to);
     const required = tpl.policy.fields[t]?.mode === 'required' && sources.get(t) === 1;
     const what = r.to.startsWith('address.') ? `Address: ${r.to.slice(8)}` : (LABELS[r.to] ?? r.to);
-    out.push({ key: r.from, label: `${what}${r.label ? ` (${r.label})` : r.type ? ` (${r.type})` : ''} → ${r.to}`, required });
+    out.push({
+      key: r.from,
+      label: `${what}${r.label ? ` (${r.label})` : r.type ? ` (${r.type})` : ''} → ${r.to}`,
+      required,
+    });
   }
   if (config.shortLink?.from) out.push({ key: config.shortLink.from, label: 'Short code', required: false });
   return out;
@@ -85,7 +116,16 @@ function mappedSample(config: CampaignApiConfig): Record<string, unknown> {
     if (getPath(record, r.from) !== undefined) continue;
     const key = r.to.startsWith('address.') ? r.to.slice(8) : r.to;
     const v = SAMPLE[key];
-    const value = r.to === 'emails' ? 'ada@example.com' : r.to === 'phones' ? '+44 20 7946 0000' : r.to === 'links' ? 'linkedin.com/in/ada' : typeof v === 'string' ? v : `Example ${key}`;
+    const value =
+      r.to === 'emails'
+        ? 'ada@example.com'
+        : r.to === 'phones'
+          ? '+44 20 7946 0000'
+          : r.to === 'links'
+            ? 'linkedin.com/in/ada'
+            : typeof v === 'string'
+              ? v
+              : `Example ${key}`;
     setPath(record, r.from, value);
   }
   if (config.shortLink?.from) setPath(record, config.shortLink.from, 'ada-lovelace');

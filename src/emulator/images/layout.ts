@@ -38,7 +38,10 @@ export function layoutQr(text: string, design: QrDesign, size: number): QrLayout
   for (let row = 0; row < n; row++) {
     let col = 0;
     while (col < n) {
-      if (!qr.modules.get(row, col)) { col++; continue; }
+      if (!qr.modules.get(row, col)) {
+        col++;
+        continue;
+      }
       const start = col;
       while (col < n && qr.modules.get(row, col)) col++;
       dark.push([origin + start * m, origin + row * m, (col - start) * m, m]);
@@ -84,7 +87,10 @@ export function parseColor(value: string, fallback: Rgb): Rgb {
 }
 
 export function hexColor([r, g, b]: Rgb): string {
-  return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+  return `#${[r, g, b]
+    .map((v) => v.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()}`;
 }
 
 /**

@@ -14,7 +14,13 @@ export async function renderPdf(layout: QrLayout): Promise<Buffer> {
   doc.setCreator('cardqr emulator');
   const page = doc.addPage([layout.width * k, layout.height * k]);
   const color = ([r, g, b]: Rgb) => rgb(r / 255, g / 255, b / 255);
-  page.drawRectangle({ x: 0, y: 0, width: layout.width * k, height: layout.height * k, color: color(layout.background) });
+  page.drawRectangle({
+    x: 0,
+    y: 0,
+    width: layout.width * k,
+    height: layout.height * k,
+    color: color(layout.background),
+  });
   // drawSvgPath puts the path's origin at (x, y) and flips the y axis, like an SVG in the page.
   const at = { x: 0, y: layout.height * k, scale: k, borderWidth: 0 };
   page.drawSvgPath(pathData(layout.dark), { ...at, color: color(layout.foreground) });

@@ -6,7 +6,13 @@ import { rasterize, type QrLayout } from './layout.js';
 export function renderPng(layout: QrLayout, transparent: boolean): Buffer {
   const { data, channels } = rasterize(layout, transparent);
   const colorType = channels === 4 ? 6 : 2;
-  const png = new PNG({ width: layout.width, height: layout.height, colorType, inputColorType: colorType, inputHasAlpha: channels === 4 });
+  const png = new PNG({
+    width: layout.width,
+    height: layout.height,
+    colorType,
+    inputColorType: colorType,
+    inputHasAlpha: channels === 4,
+  });
   png.data = data;
   return PNG.sync.write(png, { colorType, inputColorType: colorType, inputHasAlpha: channels === 4, filterType: 2 });
 }

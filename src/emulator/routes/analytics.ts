@@ -23,14 +23,23 @@ import { addDays, daysBetween, isValidTimeZone, localDate, localMidnight, minusM
 export const RANGES = ['7d', '30d', '90d', '12m'] as const;
 export type Range = (typeof RANGES)[number];
 
-interface StatsQuery { range: Range; timeZone: string }
+interface StatsQuery {
+  range: Range;
+  timeZone: string;
+}
 
 function parseStatsQuery(query: Record<string, string>): StatsQuery {
   const problems: ErrorDetail[] = [];
   const range = parseEnumParam(query, 'range', RANGES, problems) ?? '30d';
   const timeZone = query.timeZone ?? 'UTC';
   if (!isValidTimeZone(timeZone)) {
-    problems.push(queryProblem(['timeZone'], `Invalid time zone "${timeZone}"; expected an IANA name such as Europe/Paris`, 'invalid_string'));
+    problems.push(
+      queryProblem(
+        ['timeZone'],
+        `Invalid time zone "${timeZone}"; expected an IANA name such as Europe/Paris`,
+        'invalid_string',
+      ),
+    );
   }
   throwIfProblems(problems);
   return { range, timeZone };
@@ -48,7 +57,11 @@ export function trendOf(total: number, previous: number): string {
   return pct > 0 ? `+${pct}%` : pct < 0 ? `${pct}%` : '0%';
 }
 
-interface Target { id: string; name: string; type: string }
+interface Target {
+  id: string;
+  name: string;
+  type: string;
+}
 
 function targetOf(store: Store, accountId: string, id: string): Target | undefined {
   const card = store.card(accountId, id);
@@ -72,7 +85,13 @@ const countTop = <K>(m: Map<K, number>): [K, number][] =>
   [...m.entries()].sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0])));
 
 export function scanStats(
-  store: Store, plan: PlanDef, accountId: string, scans: ScanRecord[], q: StatsQuery, targetId: string | null, now: number,
+  store: Store,
+  plan: PlanDef,
+  accountId: string,
+  scans: ScanRecord[],
+  q: StatsQuery,
+  targetId: string | null,
+  now: number,
 ) {
   const tz = q.timeZone;
   const today = localDate(now, tz);
@@ -126,8 +145,14 @@ export function scanStats(
     timeline: [...timeline.entries()].map(([date, n]) => ({ date, scans: n })),
   };
   if (plan.breakdowns) {
-    stats.topCountries = countTop(countries).slice(0, 10).map(([code, n]) => ({ country: countryName(code), code, scans: n }));
-    stats.devices = countTop(devices).map(([device, n]) => ({ device, scans: n, percent: Math.round((n / total) * 1000) / 10 }));
+    stats.topCountries = countTop(countries)
+      .slice(0, 10)
+      .map(([code, n]) => ({ country: countryName(code), code, scans: n }));
+    stats.devices = countTop(devices).map(([device, n]) => ({
+      device,
+      scans: n,
+      percent: Math.round((n / total) * 1000) / 10,
+    }));
   }
   if (targetId === null) {
     stats.topQrCodes = countTop(targets)

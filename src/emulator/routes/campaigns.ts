@@ -16,9 +16,17 @@ function campaignOr404(ctx: RouteContext): CampaignRecord {
   return campaign;
 }
 
-function configured(ctx: RouteContext, campaign: CampaignRecord): { config: CampaignApiConfig; template: TemplateRecord } {
+function configured(
+  ctx: RouteContext,
+  campaign: CampaignRecord,
+): { config: CampaignApiConfig; template: TemplateRecord } {
   if (!campaign.api) {
-    throw new EmuError(409, 'conflict', 'api_not_configured', `Campaign ${campaign.id} has never had an API configuration activated. Activate one in the dashboard.`);
+    throw new EmuError(
+      409,
+      'conflict',
+      'api_not_configured',
+      `Campaign ${campaign.id} has never had an API configuration activated. Activate one in the dashboard.`,
+    );
   }
   const template = ctx.store.template(ctx.account.id, campaign.templateId);
   if (!template) throw notFound('Template');
@@ -30,12 +38,23 @@ function ingestion(ctx: RouteContext): Evaluation & { campaign: CampaignRecord }
   const campaign = campaignOr404(ctx);
   if (campaign.status !== 'active' || !campaign.apiEnabled) {
     const why = campaign.status !== 'active' ? `is ${campaign.status}` : 'has its API switch off';
-    throw new EmuError(403, 'permission_error', 'campaign_api_disabled', `Campaign ${campaign.id} ${why}; it does not accept API requests.`);
+    throw new EmuError(
+      403,
+      'permission_error',
+      'campaign_api_disabled',
+      `Campaign ${campaign.id} ${why}; it does not accept API requests.`,
+    );
   }
   const { config, template } = configured(ctx, campaign);
-  if (ctx.body === undefined) throw new EmuError(400, 'invalid_request', 'invalid_json', 'The request body is empty; send one JSON object.');
+  if (ctx.body === undefined)
+    throw new EmuError(400, 'invalid_request', 'invalid_json', 'The request body is empty; send one JSON object.');
   if (ctx.body === null || typeof ctx.body !== 'object' || Array.isArray(ctx.body)) {
-    throw new EmuError(400, 'invalid_request', 'invalid_json_structure', 'The request body must be one JSON object (one card per request).');
+    throw new EmuError(
+      400,
+      'invalid_request',
+      'invalid_json_structure',
+      'The request body must be one JSON object (one card per request).',
+    );
   }
   const body = ctx.body as Record<string, unknown>;
   return { campaign, ...evaluate({ store: ctx.store, account: ctx.account, campaign, config, template, body }) };
@@ -63,8 +82,14 @@ function dryRun(ctx: RouteContext) {
   const ev = ingestion(ctx);
   const errors = ev.problems.flatMap((p) =>
     p.details?.length
-      ? p.details.map(({ code, ...d }) => ({ ...d, code: p.code, message: String(d.message ?? d.reason ?? p.message), ...(code && !d.reason ? { reason: code } : {}) }))
-      : [{ code: p.code, message: p.message }]);
+      ? p.details.map(({ code, ...d }) => ({
+          ...d,
+          code: p.code,
+          message: String(d.message ?? d.reason ?? p.message),
+          ...(code && !d.reason ? { reason: code } : {}),
+        }))
+      : [{ code: p.code, message: p.message }],
+  );
   return ok({
     object: 'dry_run',
     ok: errors.length === 0,
@@ -78,7 +103,10 @@ function dryRun(ctx: RouteContext) {
 }
 
 const ingest: Pick<RouteDef, 'scopes' | 'campaign' | 'malformedJson' | 'tooLargeCode'> = {
-  scopes: ['cards:write'], campaign: 'own', malformedJson: 'invalid_json', tooLargeCode: 'payload_too_large',
+  scopes: ['cards:write'],
+  campaign: 'own',
+  malformedJson: 'invalid_json',
+  tooLargeCode: 'payload_too_large',
 };
 
 export const routes: RouteDef[] = [
@@ -89,11 +117,19 @@ export const routes: RouteDef[] = [
     campaign: 'allow',
     handler: (ctx) => {
       const page = parsePage(ctx.query, 20);
-      const mine = ctx.store.campaigns.filter((c) => c.accountId === ctx.account.id && (!ctx.key.campaignId || c.id === ctx.key.campaignId));
+      const mine = ctx.store.campaigns.filter(
+        (c) => c.accountId === ctx.account.id && (!ctx.key.campaignId || c.id === ctx.key.campaignId),
+      );
       return ok(paginate(newestFirst(mine), page, serializeCampaign));
     },
   },
-  { method: 'GET', path: '/campaigns/:campaignId', scopes: ['cards:read'], campaign: 'own', handler: (ctx) => ok(serializeCampaign(campaignOr404(ctx))) },
+  {
+    method: 'GET',
+    path: '/campaigns/:campaignId',
+    scopes: ['cards:read'],
+    campaign: 'own',
+    handler: (ctx) => ok(serializeCampaign(campaignOr404(ctx))),
+  },
   {
     method: 'GET',
     path: '/campaigns/:campaignId/schema',
@@ -104,8 +140,12 @@ export const routes: RouteDef[] = [
       // payload shape to describe, and answers 403 campaign_api_disabled (its API cannot be used).
       const campaign = campaignOr404(ctx);
       if (!campaign.api) {
-        throw new EmuError(403, 'permission_error', 'campaign_api_disabled',
-          `Campaign ${campaign.id} has never had an API configuration activated; it has no payload schema.`);
+        throw new EmuError(
+          403,
+          'permission_error',
+          'campaign_api_disabled',
+          `Campaign ${campaign.id} has never had an API configuration activated; it has no payload schema.`,
+        );
       }
       const { config, template } = configured(ctx, campaign);
       return ok(buildSchema(ctx.store, campaign, config, template));

@@ -20,8 +20,11 @@ function cardOr404(ctx: RouteContext): CardRecord {
 }
 
 const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-const wrongType = (field: string, want: string, v: unknown): ErrorDetail =>
-  ({ field, message: `Expected ${want}, received ${typeName(v)}`, code: 'invalid_type' });
+const wrongType = (field: string, want: string, v: unknown): ErrorDetail => ({
+  field,
+  message: `Expected ${want}, received ${typeName(v)}`,
+  code: 'invalid_type',
+});
 
 /**
  * Top-level keys are type-checked here and everything else in checkCardInput, so one 422 lists every
@@ -55,7 +58,8 @@ function createCard(ctx: RouteContext) {
 
 /** Newest first; equal timestamps keep the later-created card first. */
 export function newestFirst<T extends { createdAt: string }>(items: T[]): T[] {
-  return items.map((item, i) => ({ item, i }))
+  return items
+    .map((item, i) => ({ item, i }))
     .sort((a, b) => b.item.createdAt.localeCompare(a.item.createdAt) || b.i - a.i)
     .map((x) => x.item);
 }
@@ -71,10 +75,14 @@ function listCards(ctx: RouteContext) {
   throwIfProblems(problems);
   const needle = search?.toLowerCase();
   const templateId = ctx.query.templateId;
-  const items = ctx.store.cardsOf(ctx.account.id).filter((c) =>
-    (status ? c.status === status : c.status !== 'archived')
-    && (!templateId || c.templateId === templateId)
-    && (!needle || c.name.toLowerCase().includes(needle)));
+  const items = ctx.store
+    .cardsOf(ctx.account.id)
+    .filter(
+      (c) =>
+        (status ? c.status === status : c.status !== 'archived') &&
+        (!templateId || c.templateId === templateId) &&
+        (!needle || c.name.toLowerCase().includes(needle)),
+    );
   return ok(paginate(newestFirst(items), page, (c) => serializeCard(ctx.store, c)));
 }
 
@@ -91,14 +99,17 @@ function patchCard(ctx: RouteContext) {
   }
   const b = body as Record<string, unknown>;
   // Unknown keys, a missing `fields` and the field problems are all reported in one answer.
-  const problems: ErrorDetail[] = Object.keys(b).filter((k) => !PATCH_KEYS.has(k))
+  const problems: ErrorDetail[] = Object.keys(b)
+    .filter((k) => !PATCH_KEYS.has(k))
     .map((k) => ({ field: k, message: `Unrecognized key: "${k}"`, code: 'unrecognized_keys' }));
   let given: Record<string, unknown> = {};
   if (b.fields === undefined) problems.push({ field: 'fields', message: 'Required', code: 'invalid_type' });
-  else if (!b.fields || typeof b.fields !== 'object' || Array.isArray(b.fields)) problems.push(wrongType('fields', 'object', b.fields));
+  else if (!b.fields || typeof b.fields !== 'object' || Array.isArray(b.fields))
+    problems.push(wrongType('fields', 'object', b.fields));
   else given = b.fields as Record<string, unknown>;
   let templateId: string | null | undefined;
-  if (b.templateId === undefined || b.templateId === null || typeof b.templateId === 'string') templateId = b.templateId as string | null | undefined;
+  if (b.templateId === undefined || b.templateId === null || typeof b.templateId === 'string')
+    templateId = b.templateId as string | null | undefined;
   else problems.push(wrongType('templateId', 'string or null', b.templateId));
   const template = templateFor(ctx.store, ctx.account, templateId === undefined ? card.templateId : templateId);
   const scalars = new Set<string>(SCALAR_FIELD_KEYS);
@@ -113,7 +124,11 @@ function patchCard(ctx: RouteContext) {
     }
   }
   const relinked = templateId !== undefined && templateId !== card.templateId;
-  const check = validateCardFields(merged, template, { applyPrefilled: relinked, written, linkTypes: ctx.store.rules.linkTypes });
+  const check = validateCardFields(merged, template, {
+    applyPrefilled: relinked,
+    written,
+    linkTypes: ctx.store.rules.linkTypes,
+  });
   problems.push(...check.problems);
   if (problems.length) throw validationFailed(problems, 'The card is invalid.');
   const { fields } = check;
@@ -156,7 +171,12 @@ function walletLinks(ctx: RouteContext) {
 export const routes: RouteDef[] = [
   { method: 'POST', path: '/cards', scopes: ['cards:write'], malformedJson: 'odd500', handler: createCard },
   { method: 'GET', path: '/cards', scopes: ['cards:read'], handler: listCards },
-  { method: 'GET', path: '/cards/:id', scopes: ['cards:read'], handler: (ctx) => ok(serializeCard(ctx.store, cardOr404(ctx))) },
+  {
+    method: 'GET',
+    path: '/cards/:id',
+    scopes: ['cards:read'],
+    handler: (ctx) => ok(serializeCard(ctx.store, cardOr404(ctx))),
+  },
   { method: 'PATCH', path: '/cards/:id', scopes: ['cards:write'], handler: patchCard },
   { method: 'DELETE', path: '/cards/:id', scopes: ['cards:write'], handler: deleteCard },
   { method: 'GET', path: '/cards/:id/wallet', scopes: ['cards:read'], handler: walletLinks },

@@ -18,7 +18,13 @@ async function image(ctx: RouteContext) {
   const transparent = parseBoolParam(ctx.query, 'transparent', false, problems);
   const download = parseBoolParam(ctx.query, 'download', false, problems);
   if (transparent && !TRANSPARENT_FORMATS.includes(format)) {
-    problems.push(queryProblem(['transparent'], `transparent is only available for ${TRANSPARENT_FORMATS.join(', ')}, not ${format}`, 'custom'));
+    problems.push(
+      queryProblem(
+        ['transparent'],
+        `transparent is only available for ${TRANSPARENT_FORMATS.join(', ')}, not ${format}`,
+        'custom',
+      ),
+    );
   }
   throwIfProblems(problems);
 

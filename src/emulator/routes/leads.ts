@@ -24,7 +24,14 @@ export function parseIsoDateTime(raw: string): number | undefined {
 
 // The fields filters read, copied out of the record once (records from seeds and the control API
 // have varied shapes; plain reads of these copies keep a 100,000-lead scan around a millisecond).
-interface Entry { ms: number; accountId: string; archived: boolean; source: string; cardId: string; lead: LeadRecord }
+interface Entry {
+  ms: number;
+  accountId: string;
+  archived: boolean;
+  source: string;
+  cardId: string;
+  lead: LeadRecord;
+}
 
 // Sorted view of store.leads, rebuilt when the array is replaced (reset, seed) or grows (control API).
 // Leads are never edited in place through the API, so identity + length is a sound cache key; lists
@@ -35,7 +42,12 @@ function sortedLeads(all: LeadRecord[]): Entry[] {
   const hit = sortedCache.get(all);
   if (hit && hit.length === all.length) return hit.entries;
   const entries: Entry[] = all.map((lead) => ({
-    ms: Date.parse(lead.createdAt), accountId: lead.accountId, archived: lead.archived, source: lead.source, cardId: lead.cardId, lead,
+    ms: Date.parse(lead.createdAt),
+    accountId: lead.accountId,
+    archived: lead.archived,
+    source: lead.source,
+    cardId: lead.cardId,
+    lead,
   }));
   entries.sort((a, b) => b.ms - a.ms || (a.lead.id < b.lead.id ? 1 : a.lead.id > b.lead.id ? -1 : 0));
   sortedCache.set(all, { length: all.length, entries });
@@ -69,12 +81,19 @@ function list(ctx: RouteContext) {
   const source = parseEnumParam(ctx.query, 'source', LEAD_SOURCES, problems);
   const includeArchived = parseBoolParam(ctx.query, 'includeArchived', false, problems);
   const cardId = ctx.query.cardId;
-  if (cardId !== undefined && cardId === '') problems.push(queryProblem(['cardId'], 'Expected a card or QR code id', 'too_small'));
+  if (cardId !== undefined && cardId === '')
+    problems.push(queryProblem(['cardId'], 'Expected a card or QR code id', 'too_small'));
   let since: number | undefined;
   if (ctx.query.since !== undefined) {
     since = parseIsoDateTime(ctx.query.since);
     if (since === undefined) {
-      problems.push(queryProblem(['since'], `Invalid ISO 8601 date-time "${ctx.query.since}", e.g. 2026-05-01T00:00:00.000Z`, 'invalid_string'));
+      problems.push(
+        queryProblem(
+          ['since'],
+          `Invalid ISO 8601 date-time "${ctx.query.since}", e.g. 2026-05-01T00:00:00.000Z`,
+          'invalid_string',
+        ),
+      );
     }
   }
   throwIfProblems(problems);

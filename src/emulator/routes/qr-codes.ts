@@ -20,7 +20,12 @@ export function isFullHttpUrl(s: string): boolean {
 }
 
 const name = z.string().min(1).max(200);
-const destinationUrl = z.string().refine(isFullHttpUrl, { message: 'Invalid url: expected a full http or https URL', params: { code: 'invalid_string' } });
+const destinationUrl = z
+  .string()
+  .refine(isFullHttpUrl, {
+    message: 'Invalid url: expected a full http or https URL',
+    params: { code: 'invalid_string' },
+  });
 
 const CreateBody = z.strictObject({
   name,
@@ -54,7 +59,8 @@ function createQr(ctx: RouteContext) {
   const parsed = CreateBody.safeParse(ctx.body === undefined ? {} : ctx.body);
   const problems: ErrorDetail[] = parsed.success ? [] : details(parsed.error);
   const shortCode = (ctx.body as { shortCode?: unknown } | undefined)?.shortCode;
-  if (typeof shortCode === 'string' && checkShortCode(ctx.store, shortCode) === 'invalid') problems.push(shortCodeDetail());
+  if (typeof shortCode === 'string' && checkShortCode(ctx.store, shortCode) === 'invalid')
+    problems.push(shortCodeDetail());
   if (!parsed.success || problems.length) throw validationFailed(problems, 'The request body is invalid.');
   const body = parsed.data;
   if (body.shortCode !== undefined) {
@@ -62,8 +68,12 @@ function createQr(ctx: RouteContext) {
     if (p && p !== 'invalid') throw shortCodeError(p, body.shortCode);
   }
   if (!ctx.store.canCreateQrCode(ctx.account.id)) {
-    throw new EmuError(403, 'permission_error', 'limit_exhausted_products',
-      'Your plan\'s QR code limit is reached. Nothing was created.');
+    throw new EmuError(
+      403,
+      'permission_error',
+      'limit_exhausted_products',
+      "Your plan's QR code limit is reached. Nothing was created.",
+    );
   }
   const now = ctx.nowIso();
   const status = body.status ?? 'published';
@@ -93,10 +103,14 @@ function listQr(ctx: RouteContext) {
   const type = parseEnumParam(ctx.query, 'type', QR_TYPES, problems);
   throwIfProblems(problems);
   const needle = ctx.query.search?.toLowerCase();
-  const items = ctx.store.qrCodesOf(ctx.account.id).filter((q) =>
-    (status ? q.status === status : q.status !== 'archived')
-    && (!type || q.type === type)
-    && (!needle || [q.name, q.shortCode, q.destinationUrl].some((s) => s.toLowerCase().includes(needle))));
+  const items = ctx.store
+    .qrCodesOf(ctx.account.id)
+    .filter(
+      (q) =>
+        (status ? q.status === status : q.status !== 'archived') &&
+        (!type || q.type === type) &&
+        (!needle || [q.name, q.shortCode, q.destinationUrl].some((s) => s.toLowerCase().includes(needle))),
+    );
   return ok(paginate(newestFirst(items), page, (q) => serializeQrCode(ctx.store, q)));
 }
 
@@ -107,10 +121,18 @@ function patchQr(ctx: RouteContext) {
   const body = parsed.data;
   const problems: ErrorDetail[] = [];
   if (body.name === undefined && body.destinationUrl === undefined && body.status === undefined) {
-    problems.push({ field: '', message: 'At least one of name, destinationUrl, status must be sent', code: 'too_small' });
+    problems.push({
+      field: '',
+      message: 'At least one of name, destinationUrl, status must be sent',
+      code: 'too_small',
+    });
   }
   if (body.destinationUrl !== undefined && qr.type !== 'url') {
-    problems.push({ field: 'destinationUrl', message: `The destination of a ${qr.type} code cannot be changed through the API`, code: 'invalid_type' });
+    problems.push({
+      field: 'destinationUrl',
+      message: `The destination of a ${qr.type} code cannot be changed through the API`,
+      code: 'invalid_type',
+    });
   }
   if (problems.length) throw validationFailed(problems, 'The request body is invalid.');
   if (body.name !== undefined) qr.name = body.name;
@@ -131,7 +153,12 @@ function deleteQr(ctx: RouteContext) {
 export const routes: RouteDef[] = [
   { method: 'POST', path: '/qr-codes', scopes: ['qr:write'], malformedJson: 'odd500', handler: createQr },
   { method: 'GET', path: '/qr-codes', scopes: ['qr:read'], handler: listQr },
-  { method: 'GET', path: '/qr-codes/:id', scopes: ['qr:read'], handler: (ctx) => ok(serializeQrCode(ctx.store, qrOr404(ctx))) },
+  {
+    method: 'GET',
+    path: '/qr-codes/:id',
+    scopes: ['qr:read'],
+    handler: (ctx) => ok(serializeQrCode(ctx.store, qrOr404(ctx))),
+  },
   { method: 'PATCH', path: '/qr-codes/:id', scopes: ['qr:write'], handler: patchQr },
   { method: 'DELETE', path: '/qr-codes/:id', scopes: ['qr:write'], handler: deleteQr },
 ];

@@ -45,7 +45,9 @@ export async function analyticsText(stats: ScanStats, ctx: TextContext, o: Analy
   out.push(`Scans of ${o.subject}, last ${range}: ${first} to ${last} (${o.timeZone})`);
   const direction = stats.trend.startsWith('+') ? 'up' : stats.trend.startsWith('-') ? 'down' : 'flat';
   const trend = (trendPainter(ctx.paint) ?? ((t) => t))(stats.trend, direction);
-  out.push(`  total scans      ${stats.totalScans}  (${trend} vs the previous ${stats.period.days} days: ${stats.previousPeriodScans})`);
+  out.push(
+    `  total scans      ${stats.totalScans}  (${trend} vs the previous ${stats.period.days} days: ${stats.previousPeriodScans})`,
+  );
   out.push(`  unique visitors  ${stats.uniqueVisitors}`);
   if (stats.clamped) {
     out.push(`  history          cut to ${stats.period.days} days: the plan keeps ${stats.historyDays} days of scans`);

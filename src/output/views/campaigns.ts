@@ -3,19 +3,48 @@ import { problemText } from '../../api/schemas/campaigns.js';
 import type { TableContext, View } from '../render.js';
 
 // Structural shapes (output/ never imports api/; the command joins them).
-interface Campaign { id: string; name: string; status: string; apiEnabled: boolean; templateId: string; createdAt: string }
+interface Campaign {
+  id: string;
+  name: string;
+  status: string;
+  apiEnabled: boolean;
+  templateId: string;
+  createdAt: string;
+}
 interface CampaignSchema {
-  campaignId: string; templateId: string; payloadMode: string; fingerprint: string; activatedFingerprint: string;
+  campaignId: string;
+  templateId: string;
+  payloadMode: string;
+  fingerprint: string;
+  activatedFingerprint: string;
   stale: boolean;
   fields: Array<{ key: string; label: string; required: boolean }>;
-  sections: Array<{ key: string; label: string; kind: string; max: number; props: Array<{ prop: string }>; required?: boolean }>;
+  sections: Array<{
+    key: string;
+    label: string;
+    kind: string;
+    max: number;
+    props: Array<{ prop: string }>;
+    required?: boolean;
+  }>;
   blocks: Array<{ id: string; type: string; props: Array<{ prop: string; value: unknown }> }>;
   sample: Record<string, unknown>;
 }
-export interface DryRunProblem { code?: string; message?: string; field?: string; key?: string; reason?: string }
+export interface DryRunProblem {
+  code?: string;
+  message?: string;
+  field?: string;
+  key?: string;
+  reason?: string;
+}
 interface DryRun {
-  ok: boolean; externalId?: string | null; resolvedFields: Record<string, unknown>; unmappedPaths: string[];
-  shortCode: string | null; warnings: Array<string | DryRunProblem>; errors: Array<string | DryRunProblem>;
+  ok: boolean;
+  externalId?: string | null;
+  resolvedFields: Record<string, unknown>;
+  unmappedPaths: string[];
+  shortCode: string | null;
+  warnings: Array<string | DryRunProblem>;
+  errors: Array<string | DryRunProblem>;
 }
 
 export const campaignView: View<Campaign> = {
@@ -44,10 +73,26 @@ export const campaignSchemaView: View<CampaignSchema> = {
   record: [
     { header: 'campaign', value: 'campaignId' },
     { header: 'template', value: 'templateId' },
-    { header: 'payload mode', value: (s) => (s.payloadMode === 'native' ? 'native (a card document with top-level externalId)' : 'mapped (your own record, mapped by the campaign)') },
+    {
+      header: 'payload mode',
+      value: (s) =>
+        s.payloadMode === 'native'
+          ? 'native (a card document with top-level externalId)'
+          : 'mapped (your own record, mapped by the campaign)',
+    },
     // The schema does not say where a mapped record keeps its identifier: the dry run resolves it.
-    { header: 'identifier', value: (s) => (s.payloadMode === 'native' ? 'externalId' : 'not shown by the schema (the dry run resolves it; import --id-column <path> names it)') },
-    { header: 'fingerprint', value: (s) => `${s.fingerprint}${s.stale ? ` (activated ${s.activatedFingerprint}: STALE, the template changed since)` : ''}` },
+    {
+      header: 'identifier',
+      value: (s) =>
+        s.payloadMode === 'native'
+          ? 'externalId'
+          : 'not shown by the schema (the dry run resolves it; import --id-column <path> names it)',
+    },
+    {
+      header: 'fingerprint',
+      value: (s) =>
+        `${s.fingerprint}${s.stale ? ` (activated ${s.activatedFingerprint}: STALE, the template changed since)` : ''}`,
+    },
   ],
   extra: (s, ctx) => schemaSections(s, ctx),
 };
@@ -69,7 +114,8 @@ function schemaSections(s: CampaignSchema, { paint }: TableContext): string {
   }
   if (s.blocks.length) {
     out.push('', paint('dim', 'Blocks'));
-    for (const b of s.blocks) out.push(`  ${b.id} (${b.type}): ${b.props.map((p) => `${p.prop}=${JSON.stringify(p.value)}`).join(', ')}`);
+    for (const b of s.blocks)
+      out.push(`  ${b.id} (${b.type}): ${b.props.map((p) => `${p.prop}=${JSON.stringify(p.value)}`).join(', ')}`);
   }
   out.push('', paint('dim', 'Sample (ready to post)'), JSON.stringify(s.sample, null, 2));
   out.push('', paint('dim', 'CSV header for `cardqr campaigns import`'), csvColumns(s).join(','), '');
@@ -95,7 +141,13 @@ export const dryRunView: View<DryRun> = {
     { header: 'ok', value: (d) => (d.ok ? 'yes: the card would be created' : 'no: the card would be refused') },
     { header: 'externalId', value: 'externalId' },
     { header: 'shortCode', value: (d) => d.shortCode ?? '(random)' },
-    { header: 'fields', value: (d) => Object.entries(d.resolvedFields).map(([k, v]) => `${k} = ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('\n') },
+    {
+      header: 'fields',
+      value: (d) =>
+        Object.entries(d.resolvedFields)
+          .map(([k, v]) => `${k} = ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+          .join('\n'),
+    },
     { header: 'unmapped', value: (d) => d.unmappedPaths.join('\n') },
     { header: 'warnings', value: (d) => d.warnings.map(problemText).join('\n') },
     { header: 'errors', value: (d) => d.errors.map(problemText).join('\n') },
@@ -106,7 +158,15 @@ export const dryRunView: View<DryRun> = {
 // The report of `campaigns import` words a refused row the same way (bulk/ does not import output/).
 export { problemText };
 
-interface CampaignCard { id: string; name?: string; externalId: string | null; shortCode: string; url: string; status?: string; paused: boolean }
+interface CampaignCard {
+  id: string;
+  name?: string;
+  externalId: string | null;
+  shortCode: string;
+  url: string;
+  status?: string;
+  paused: boolean;
+}
 
 export const campaignCardView: View<CampaignCard> = {
   columns: [],

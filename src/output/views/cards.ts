@@ -4,12 +4,24 @@ import { cellText } from '../values.js';
 
 // Structural shapes (output/ never imports api/; the command joins them).
 interface Card {
-  id: string; name: string; status: string; shortCode: string; url: string; vcardUrl: string;
-  templateId: string | null; externalId?: string | null; paused: boolean;
-  fields: Record<string, unknown>; createdAt: string; updatedAt: string;
+  id: string;
+  name: string;
+  status: string;
+  shortCode: string;
+  url: string;
+  vcardUrl: string;
+  templateId: string | null;
+  externalId?: string | null;
+  paused: boolean;
+  fields: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
 }
 interface WalletLinks {
-  cardId: string; enabled: boolean; apple: string | null; google: string | null;
+  cardId: string;
+  enabled: boolean;
+  apple: string | null;
+  google: string | null;
   installs: { apple: { issued: number; installed: number }; google: { issued: number; installed: number } };
 }
 
@@ -50,11 +62,32 @@ export const cardView: View<Card> = {
   ] satisfies Column<Card>[],
   // Every field api-spec.md documents for a card; template custom fields go into `extra`.
   csv: [
-    'id', 'name', 'status', 'paused', 'shortCode', 'url', 'vcardUrl', 'templateId', 'externalId',
-    'fields.firstName', 'fields.lastName', 'fields.title', 'fields.company', 'fields.bio', 'fields.photoUrl',
-    'fields.companyLogoUrl', 'fields.emails', 'fields.phones', 'fields.links', 'fields.address.street',
-    'fields.address.city', 'fields.address.region', 'fields.address.postalCode', 'fields.address.country',
-    'createdAt', 'updatedAt',
+    'id',
+    'name',
+    'status',
+    'paused',
+    'shortCode',
+    'url',
+    'vcardUrl',
+    'templateId',
+    'externalId',
+    'fields.firstName',
+    'fields.lastName',
+    'fields.title',
+    'fields.company',
+    'fields.bio',
+    'fields.photoUrl',
+    'fields.companyLogoUrl',
+    'fields.emails',
+    'fields.phones',
+    'fields.links',
+    'fields.address.street',
+    'fields.address.city',
+    'fields.address.region',
+    'fields.address.postalCode',
+    'fields.address.country',
+    'createdAt',
+    'updatedAt',
   ],
   empty: 'no cards match',
 };
@@ -67,7 +100,13 @@ export const walletView: View<WalletLinks> = {
     { header: 'enabled', value: 'enabled', style: 'bool' },
     { header: 'apple', value: (w) => w.apple ?? 'not available for this card', style: 'url' },
     { header: 'google', value: (w) => w.google ?? 'not available for this card', style: 'url' },
-    { header: 'apple installs', value: (w) => `${w.installs.apple.installed} installed of ${w.installs.apple.issued} issued` },
-    { header: 'google installs', value: (w) => `${w.installs.google.installed} installed of ${w.installs.google.issued} issued` },
+    {
+      header: 'apple installs',
+      value: (w) => `${w.installs.apple.installed} installed of ${w.installs.apple.issued} issued`,
+    },
+    {
+      header: 'google installs',
+      value: (w) => `${w.installs.google.installed} installed of ${w.installs.google.issued} issued`,
+    },
   ],
 };

@@ -118,14 +118,16 @@ export const leadView: View<Lead> = {
 };
 
 function contactRecord(l: Lead): string {
-  if (l.locked || !l.contact) return "locked: contact details stay hidden until the plan's lead allowance covers this lead";
+  if (l.locked || !l.contact)
+    return "locked: contact details stay hidden until the plan's lead allowance covers this lead";
   const c = l.contact;
   const job = [c.title, c.company].filter(Boolean).join(', ');
   return [c.name, c.email, c.phone, job].filter(Boolean).join('\n');
 }
 
 function consentText(l: Lead): string {
-  const opt = l.marketingOptIn === true ? 'marketing opt-in' : l.marketingOptIn === false ? 'no marketing opt-in' : 'not asked';
+  const opt =
+    l.marketingOptIn === true ? 'marketing opt-in' : l.marketingOptIn === false ? 'no marketing opt-in' : 'not asked';
   return l.consentAt ? `${opt}, consent given ${l.consentAt}` : opt;
 }
 

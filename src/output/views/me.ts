@@ -22,7 +22,11 @@ export const meView: View<MeRecord> = {
     { header: 'plan', value: 'account.plan' },
     { header: 'scopes', value: (me) => me.scopes.map((s) => s.scope).join(', ') },
     // GET /me does not document a campaign field: never claim account-wide or scoped.
-    { header: 'campaign', value: () => 'not shown by GET /me (a campaign-scoped key works only on its own campaign; other commands answer 403 key_scoped_to_campaign)' },
+    {
+      header: 'campaign',
+      value: () =>
+        'not shown by GET /me (a campaign-scoped key works only on its own campaign; other commands answer 403 key_scoped_to_campaign)',
+    },
     { header: 'rate limit', value: (me) => `${me.rateLimit.requestsPerMinute} requests/minute` },
     {
       header: 'scopes allow',

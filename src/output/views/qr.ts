@@ -2,8 +2,17 @@
 import type { View } from '../render.js';
 
 interface QrCode {
-  id: string; name: string; type: string; status: string; shortCode: string; url: string;
-  destinationUrl?: string | null; paused: boolean; scanCount: number; createdAt: string; updatedAt: string;
+  id: string;
+  name: string;
+  type: string;
+  status: string;
+  shortCode: string;
+  url: string;
+  destinationUrl?: string | null;
+  paused: boolean;
+  scanCount: number;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export const qrView: View<QrCode> = {
@@ -32,5 +41,17 @@ export const qrView: View<QrCode> = {
     { header: 'updated', value: 'updatedAt', style: 'date' },
   ],
   empty: 'no QR codes match',
-  csv: ['id', 'name', 'type', 'status', 'paused', 'shortCode', 'url', 'destinationUrl', 'scanCount', 'createdAt', 'updatedAt'],
+  csv: [
+    'id',
+    'name',
+    'type',
+    'status',
+    'paused',
+    'shortCode',
+    'url',
+    'destinationUrl',
+    'scanCount',
+    'createdAt',
+    'updatedAt',
+  ],
 };

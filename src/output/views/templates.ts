@@ -2,12 +2,22 @@
 import type { Column, View } from '../view.js';
 import { cellText } from '../values.js';
 
-interface FieldRule { mode: string; value?: unknown }
-interface CardTemplate {
-  id: string; name: string; policy: { theme?: string; blocks?: string; fields: Record<string, FieldRule> };
-  createdAt: string; updatedAt: string;
+interface FieldRule {
+  mode: string;
+  value?: unknown;
 }
-export interface FieldRuleRow { key: string; mode: string; value?: unknown }
+interface CardTemplate {
+  id: string;
+  name: string;
+  policy: { theme?: string; blocks?: string; fields: Record<string, FieldRule> };
+  createdAt: string;
+  updatedAt: string;
+}
+export interface FieldRuleRow {
+  key: string;
+  mode: string;
+  value?: unknown;
+}
 
 const MODE_ORDER = ['required', 'locked', 'prefilled', 'optional', 'hidden'];
 const count = (t: CardTemplate, mode: string) => Object.values(t.policy.fields).filter((r) => r.mode === mode).length;

@@ -19,8 +19,13 @@ function options(file: string, more: Partial<ImportOptions> = {}): ImportOptions
 /** Deps around one client; waits move the emulator's clock. Records what the UI would have shown. */
 function engineDeps(more: Partial<ImportDeps> = {}) {
   const client = new ApiClient({
-    baseUrl: emu.baseUrl, apiKey: emu.keys.full, userAgent: 'test', timeoutMs: 5000, maxRetries: 0,
-    sleep: async (ms) => emu.advanceTime(ms), now: () => emu.now(),
+    baseUrl: emu.baseUrl,
+    apiKey: emu.keys.full,
+    userAgent: 'test',
+    timeoutMs: 5000,
+    maxRetries: 0,
+    sleep: async (ms) => emu.advanceTime(ms),
+    now: () => emu.now(),
   });
   const seen = { notices: [] as ImportNotice[], totals: [] as number[], progress: [] as number[], sent: 0 };
   const deps: ImportDeps = {
@@ -45,13 +50,32 @@ describe('runCampaignImport', () => {
     try {
       const s = await runCampaignImport(options(file), deps);
       expect(s).toMatchObject({
-        campaignId: 'cmp_native', file, mode: 'import', report: `${file}.report.ndjson`, stopped: 'done',
-        alreadyDone: 0, paused: 0, invalidInFile: 0, beyond: 0, laterInvalid: 0,
+        campaignId: 'cmp_native',
+        file,
+        mode: 'import',
+        report: `${file}.report.ndjson`,
+        stopped: 'done',
+        alreadyDone: 0,
+        paused: 0,
+        invalidInFile: 0,
+        beyond: 0,
+        laterInvalid: 0,
       });
       expect(s.fatal).toBeUndefined();
-      expect(s.tally.toJSON()).toEqual({ outcomes: { created: 3, exists: 0, failed: 0, invalid: 0, skipped: 0 }, errors: {} });
+      expect(s.tally.toJSON()).toEqual({
+        outcomes: { created: 3, exists: 0, failed: 0, invalid: 0, skipped: 0 },
+        errors: {},
+      });
       expect(creates()).toHaveLength(3);
-      expect(readReportLines(s.report).slice(1).map((l) => [l.line, l.outcome])).toEqual([[2, 'created'], [3, 'created'], [4, 'created']]);
+      expect(
+        readReportLines(s.report)
+          .slice(1)
+          .map((l) => [l.line, l.outcome]),
+      ).toEqual([
+        [2, 'created'],
+        [3, 'created'],
+        [4, 'created'],
+      ]);
       expect(seen).toEqual({ notices: [], totals: [3], progress: [0, 1, 2, 3], sent: 1 });
     } finally {
       await close();
@@ -66,7 +90,11 @@ describe('runCampaignImport', () => {
       const s = await runCampaignImport(options(file), deps);
       expect([s.stopped, s.tally.outcomes.created]).toEqual(['interrupted', 1]);
       expect(creates()).toHaveLength(1);
-      expect(readReportLines(s.report).slice(1).map((l) => l.outcome)).toEqual(['created']);
+      expect(
+        readReportLines(s.report)
+          .slice(1)
+          .map((l) => l.outcome),
+      ).toEqual(['created']);
     } finally {
       await close();
     }
@@ -96,7 +124,9 @@ describe('runCampaignImport', () => {
     try {
       const s = await runCampaignImport(options(file, { skipInvalid: true }), deps);
       expect([s.tally.outcomes.created, s.tally.outcomes.invalid, s.invalidInFile]).toEqual([2, 1, 1]);
-      expect(seen.notices).toEqual([expect.objectContaining({ kind: 'skipping-invalid', count: 1, report: `${file}.report.ndjson` })]);
+      expect(seen.notices).toEqual([
+        expect.objectContaining({ kind: 'skipping-invalid', count: 1, report: `${file}.report.ndjson` }),
+      ]);
     } finally {
       await close();
     }
@@ -122,7 +152,11 @@ describe('validateCampaignImport (--validate-only)', () => {
     const file = writeCsv('check.csv', partnersCsv(4));
     const { deps, seen, close } = engineDeps();
     try {
-      expect(await validateCampaignImport({ campaignId: 'cmp_native', file }, deps)).toEqual({ campaignId: 'cmp_native', file, rows: 4 });
+      expect(await validateCampaignImport({ campaignId: 'cmp_native', file }, deps)).toEqual({
+        campaignId: 'cmp_native',
+        file,
+        rows: 4,
+      });
       expect(emu.requests({ method: 'POST' })).toEqual([]);
       expect(seen).toMatchObject({ totals: [], progress: [], sent: 0 });
     } finally {

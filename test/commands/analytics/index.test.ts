@@ -33,11 +33,14 @@ describe('cardqr analytics overview', () => {
     expect([r.exitCode, r.stderr]).toEqual([0, '']);
     const s = json(await runCli(['analytics', 'overview'], { emu }));
     expect(r.stdout).toContain(`last 30 days: ${utcDate(29)} to ${utcDate(0)} (UTC)`);
-    expect(r.stdout).toContain(`total scans      ${s.totalScans}  (${s.trend} vs the previous 30 days: ${s.previousPeriodScans})`);
+    expect(r.stdout).toContain(
+      `total scans      ${s.totalScans}  (${s.trend} vs the previous 30 days: ${s.previousPeriodScans})`,
+    );
     expect(r.stdout).toContain(`unique visitors  ${s.uniqueVisitors}`);
     expect(r.stdout).toContain('Scans per day');
     expect(r.stdout).toMatch(/[▁▂▃▄▅▆▇█]/);
-    for (const t of ['Top codes', 'Amélie Laurent', 'Top countries', 'France', 'Devices', 'iOS']) expect(r.stdout).toContain(t);
+    for (const t of ['Top codes', 'Amélie Laurent', 'Top countries', 'France', 'Devices', 'iOS'])
+      expect(r.stdout).toContain(t);
     expect(r.stdout).not.toMatch(/\x1b\[/);
   });
 
@@ -82,19 +85,27 @@ describe('cardqr analytics overview', () => {
         expect(r.exitCode).toBe(0);
         const lines = chartLines(r.stdout);
         expect(lines.length).toBeGreaterThan(8);
-        for (const line of lines) expect([range, columns, line.length <= columns, line]).toEqual([range, columns, true, line]);
+        for (const line of lines)
+          expect([range, columns, line.length <= columns, line]).toEqual([range, columns, true, line]);
       }
     }
-    const narrow = await runCli(['analytics', 'overview', '--range', '90d'], { emu, tty: true, env: plain, columns: 80 });
+    const narrow = await runCli(['analytics', 'overview', '--range', '90d'], {
+      emu,
+      tty: true,
+      env: plain,
+      columns: 80,
+    });
     expect(chartLines(narrow.stdout)[0]).toBe('Scans per week');
     const year = await runCli(['analytics', 'overview', '--range', '12m'], { emu, tty: true, env: plain, columns: 40 });
     expect(chartLines(year.stdout)[0]).toBe('Scans per month');
   });
 
-  it('--tz local sends this machine\'s zone', async () => {
+  it("--tz local sends this machine's zone", async () => {
     const r = await runCli(['analytics', 'overview', '--tz', 'local', '--range', '7d'], { emu });
     expect(r.exitCode).toBe(0);
-    expect(emu.requests({ path: '/analytics/overview' })[0].query.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(emu.requests({ path: '/analytics/overview' })[0].query.timeZone).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
   });
 
   it('exit 2 before sending for an unknown time zone or range', async () => {
@@ -117,18 +128,31 @@ describe('cardqr analytics overview', () => {
 describe('cardqr analytics get', () => {
   it('time zones: scans near midnight UTC land on other dates in Los Angeles', async () => {
     const d = utcDate(2);
-    await control('scans', { scans: [{ targetId: 'qr_promo', at: `${d}T00:30:00.000Z` }, { targetId: 'qr_promo', at: `${d}T23:30:00.000Z` }] });
+    await control('scans', {
+      scans: [
+        { targetId: 'qr_promo', at: `${d}T00:30:00.000Z` },
+        { targetId: 'qr_promo', at: `${d}T23:30:00.000Z` },
+      ],
+    });
     const days = (s: { timeline: { date: string; scans: number }[] }) =>
       Object.fromEntries(s.timeline.filter((x) => x.scans).map((x) => [x.date, x.scans]));
     const utc = json(await runCli(['analytics', 'get', 'qr_promo', '--range', '7d', '--tz', 'UTC'], { emu }));
     expect(days(utc)).toEqual({ [d]: 2 });
-    const la = json(await runCli(['analytics', 'get', 'qr_promo', '--range', '7d', '--tz', 'America/Los_Angeles'], { emu }));
+    const la = json(
+      await runCli(['analytics', 'get', 'qr_promo', '--range', '7d', '--tz', 'America/Los_Angeles'], { emu }),
+    );
     const before = new Date(Date.parse(d) - DAY).toISOString().slice(0, 10);
     expect(days(la)).toEqual({ [before]: 1, [d]: 1 });
     expect(emu.requests({ path: '/analytics/qr_promo' }).at(-1)?.query.timeZone).toBe('America/Los_Angeles');
-    const csv = await runCli(['analytics', 'get', 'qr_promo', '--range', '7d', '--tz', 'America/Los_Angeles', '-o', 'csv'], { emu });
+    const csv = await runCli(
+      ['analytics', 'get', 'qr_promo', '--range', '7d', '--tz', 'America/Los_Angeles', '-o', 'csv'],
+      { emu },
+    );
     const rows = parse(csv.stdout, { columns: true }) as Array<{ date: string; scans: string }>;
-    expect(rows.filter((x) => x.scans !== '0')).toEqual([{ date: before, scans: '1', extra: '' }, { date: d, scans: '1', extra: '' }]);
+    expect(rows.filter((x) => x.scans !== '0')).toEqual([
+      { date: before, scans: '1', extra: '' },
+      { date: d, scans: '1', extra: '' },
+    ]);
   });
 
   it('terminal view of one code: no top codes section; card ids work too', async () => {
@@ -147,12 +171,17 @@ describe('cardqr analytics get', () => {
   it('--help shows choices, defaults and examples', async () => {
     const r = await runCli(['analytics', 'get', '--help'], { emu });
     expect(r.exitCode).toBe(0);
-    for (const t of ['"7d", "30d", "90d", "12m"', 'default: "30d"', 'default: "UTC"', '$ cardqr analytics get']) expect(r.stdout).toContain(t);
+    for (const t of ['"7d", "30d", "90d", "12m"', 'default: "30d"', 'default: "UTC"', '$ cardqr analytics get'])
+      expect(r.stdout).toContain(t);
   });
 });
 
 describe('bar chart', () => {
-  const days = (n: number) => Array.from({ length: n }, (_, i) => ({ date: new Date(Date.UTC(2026, 0, 1) + i * DAY).toISOString().slice(0, 10), scans: i % 5 }));
+  const days = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      date: new Date(Date.UTC(2026, 0, 1) + i * DAY).toISOString().slice(0, 10),
+      scans: i % 5,
+    }));
 
   it('picks days, then weeks, then months, then groups of months', () => {
     expect(bucketize(days(30), 30).unit).toBe('day');
@@ -170,7 +199,10 @@ describe('bar chart', () => {
     expect(chart.unit).toBe('week');
     expect(chart.lines[0]).toMatch(/█/); // the tallest week reaches the top row
     for (const w of [5, 12, 33]) for (const l of barChart(days(365), w).lines) expect(l.length).toBeLessThanOrEqual(w);
-    const empty = barChart(days(7).map((d) => ({ ...d, scans: 0 })), 40);
+    const empty = barChart(
+      days(7).map((d) => ({ ...d, scans: 0 })),
+      40,
+    );
     expect(empty.lines.join('')).not.toMatch(/[▁▂▃▄▅▆▇█]/);
   });
 });

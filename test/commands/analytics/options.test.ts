@@ -2,10 +2,17 @@
 // withStatsOptions feeding parseStatsOptions, as a table.
 import { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
-import { parseStatsOptions, withStatsOptions, type StatsFlags, type StatsOptions } from '../../../src/commands/analytics/options.js';
+import {
+  parseStatsOptions,
+  withStatsOptions,
+  type StatsFlags,
+  type StatsOptions,
+} from '../../../src/commands/analytics/options.js';
 
 function options(argv: string[]): StatsOptions | string {
-  const cmd = withStatsOptions(new Command('overview')).exitOverride().configureOutput({ writeErr: () => undefined });
+  const cmd = withStatsOptions(new Command('overview'))
+    .exitOverride()
+    .configureOutput({ writeErr: () => undefined });
   try {
     cmd.parse(argv, { from: 'user' });
     return parseStatsOptions(cmd.opts<StatsFlags>());

@@ -12,7 +12,12 @@ describe('cardqr api', () => {
     expect(j.object).toBe('list');
     expect(j.data).toHaveLength(3);
     const nd = await runCli(['api', 'GET', '/widgets?limit=3', '-o', 'ndjson'], { emu });
-    expect(nd.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual(j.data);
+    expect(
+      nd.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(j.data);
     const csv = await runCli(['api', 'GET', '/widgets', '--param', 'limit=3', '-o', 'csv', '--fields', 'id'], { emu });
     expect(parse(csv.stdout, { columns: true })).toHaveLength(3);
     const table = await runCli(['api', 'GET', '/me', '-o', 'table'], { emu });

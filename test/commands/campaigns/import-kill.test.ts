@@ -31,7 +31,9 @@ function importKilledAfter(args: string[], report: string, rows: number): Promis
 
 const cardsPerId = () => {
   const counts = new Map<string, number>();
-  for (const c of emu.store.cards) if (c.campaignId === 'cmp_native' && c.externalId?.startsWith('P-0')) counts.set(c.externalId, (counts.get(c.externalId) ?? 0) + 1);
+  for (const c of emu.store.cards)
+    if (c.campaignId === 'cmp_native' && c.externalId?.startsWith('P-0'))
+      counts.set(c.externalId, (counts.get(c.externalId) ?? 0) + 1);
   return counts;
 };
 
@@ -42,7 +44,7 @@ describe('campaigns import: kill -9 and --resume', () => {
     const file = writeCsv('people.csv', partnersCsv(ROWS), dir);
     const report = join(dir, 'people.csv.report.ndjson');
 
-    expect(await importKilledAfter([ 'cmp_native', file], report, 5)).toBe('SIGKILL');
+    expect(await importKilledAfter(['cmp_native', file], report, 5)).toBe('SIGKILL');
     expect(existsSync(`${report}.lock`)).toBe(true); // left behind by the killed process
     const afterFirst = readReportLines(report).length - 1;
     expect(afterFirst).toBeLessThan(ROWS);
@@ -65,7 +67,9 @@ describe('campaigns import: kill -9 and --resume', () => {
     expect(existsSync(`${report}.lock`)).toBe(false);
 
     // A plain re-run into a new report sends the same keys: the API replays, nothing is created twice.
-    const again = await runCli(['campaigns', 'import', 'cmp_native', file, '--report', join(dir, 'again.ndjson')], { emu });
+    const again = await runCli(['campaigns', 'import', 'cmp_native', file, '--report', join(dir, 'again.ndjson')], {
+      emu,
+    });
     expect(again.exitCode).toBe(0);
     expect([...cardsPerId().values()].every((n) => n === 1)).toBe(true);
     expect(cardsPerId().size).toBe(ROWS);

@@ -14,7 +14,11 @@ describe('campaigns import: pacing to the key rate limit', () => {
     const r = await runCli(['campaigns', 'import', 'cmp_native', file], { emu });
     expect([r.exitCode, r.stderr]).toEqual([0, expect.any(String)]);
     expect(emu.requests().filter((q) => q.status === 429)).toHaveLength(0);
-    expect(readReportLines(`${file}.report.ndjson`).slice(1).filter((l) => l.outcome === 'created')).toHaveLength(30);
+    expect(
+      readReportLines(`${file}.report.ndjson`)
+        .slice(1)
+        .filter((l) => l.outcome === 'created'),
+    ).toHaveLength(30);
     // 33 requests (me, campaign, schema, 30 rows) at 20/minute take more than 1.5 minutes of paced waiting.
     expect(r.sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThan(90_000);
     // Without a terminal, a plain progress line every few seconds of (emulator) time.

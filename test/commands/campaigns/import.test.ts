@@ -5,7 +5,8 @@ import { runCli } from '../../helpers/run-cli.js';
 import { copyFixture, partnersCsv, readReportLines, resumeArgs, until, writeCsv } from '../../bulk/_files.js';
 
 const emu = useEmulator();
-const cardsOf = (campaign: string, id: string) => emu.store.cards.filter((c) => c.campaignId === campaign && c.externalId === id);
+const cardsOf = (campaign: string, id: string) =>
+  emu.store.cards.filter((c) => c.campaignId === campaign && c.externalId === id);
 const posts = () => emu.requests({ method: 'POST', path: /^\/campaigns\/[^/]+\/cards$/ });
 const rows = (file: string) => readReportLines(file).slice(1);
 
@@ -17,37 +18,82 @@ describe('campaigns import: rows in, cards out', () => {
     expect(r.stderr).toContain('created  3');
     expect(cardsOf('cmp_native', 'P-1001')).toHaveLength(1);
     expect(cardsOf('cmp_native', 'P-1001')[0]).toMatchObject({
-      shortCode: 'jose-m', templateId: 'tpl_cmp_partners', name: 'José Müller-Østergaard',
+      shortCode: 'jose-m',
+      templateId: 'tpl_cmp_partners',
+      name: 'José Müller-Østergaard',
       fields: {
-        firstName: 'José', lastName: 'Müller-Østergaard', company: 'Acme, "Robotics" Ltd', title: 'Head of R&D',
-        emails: [{ label: 'Work', value: 'jose@acme.example' }], phones: [{ label: 'Mobile', value: '+49 30 1234' }], address: { city: 'Köln' },
+        firstName: 'José',
+        lastName: 'Müller-Østergaard',
+        company: 'Acme, "Robotics" Ltd',
+        title: 'Head of R&D',
+        emails: [{ label: 'Work', value: 'jose@acme.example' }],
+        phones: [{ label: 'Mobile', value: '+49 30 1234' }],
+        address: { city: 'Köln' },
       },
     });
     expect(cardsOf('cmp_native', 'P-1002')[0].fields).toEqual({
-      firstName: '渡辺', lastName: '健二', company: 'Ñandú S.A.', title: 'Line one\r\nLine two',
-      emails: [{ label: 'Work', value: 'kenji@nandu.example' }], address: { city: '東京' },
+      firstName: '渡辺',
+      lastName: '健二',
+      company: 'Ñandú S.A.',
+      title: 'Line one\r\nLine two',
+      emails: [{ label: 'Work', value: 'kenji@nandu.example' }],
+      address: { city: '東京' },
     });
-    expect(cardsOf('cmp_native', 'P-1003')[0].fields).toMatchObject({ lastName: "O'Brien", company: 'Café „Zum Löwen“', phones: [{ label: 'Office', value: '+33 1 23, ext. 4' }] });
+    expect(cardsOf('cmp_native', 'P-1003')[0].fields).toMatchObject({
+      lastName: "O'Brien",
+      company: 'Café „Zum Löwen“',
+      phones: [{ label: 'Office', value: '+33 1 23, ext. 4' }],
+    });
     const lines = readReportLines(`${file}.report.ndjson`);
-    expect(lines[0]).toMatchObject({ type: 'header', version: 1, mode: 'import', campaignId: 'cmp_native', file, fileSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect(lines.slice(1).map((l) => [l.line, l.externalId, l.outcome])).toEqual([[2, 'P-1001', 'created'], [3, 'P-1002', 'created'], [5, 'P-1003', 'created']]);
+    expect(lines[0]).toMatchObject({
+      type: 'header',
+      version: 1,
+      mode: 'import',
+      campaignId: 'cmp_native',
+      file,
+      fileSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(lines.slice(1).map((l) => [l.line, l.externalId, l.outcome])).toEqual([
+      [2, 'P-1001', 'created'],
+      [3, 'P-1002', 'created'],
+      [5, 'P-1003', 'created'],
+    ]);
     const card = cardsOf('cmp_native', 'P-1001')[0];
     expect(lines[1]).toEqual({
-      line: 2, externalId: 'P-1001', outcome: 'created', cardId: card.id, url: `${emu.publicBaseUrl}/c/jose-m`, shortCode: 'jose-m',
-      paused: false, errorCode: null, message: null, requestId: expect.stringMatching(/^req_/), status: 201,
+      line: 2,
+      externalId: 'P-1001',
+      outcome: 'created',
+      cardId: card.id,
+      url: `${emu.publicBaseUrl}/c/jose-m`,
+      shortCode: 'jose-m',
+      paused: false,
+      errorCode: null,
+      message: null,
+      requestId: expect.stringMatching(/^req_/),
+      status: 201,
     });
   });
 
   it('mapped mode: dotted headers become the nested record; identifiers by the campaign key', async () => {
-    const file = writeCsv('hris.csv', [
-      'employee.id,employee.givenName,employee.familyName,contact.workEmail,contact.mobile,office.city',
-      'EMP-3001,Ada,Lovelace,ada@acme.example,+44 1,London',
-      'EMP-3002,Alan,Turing,alan@acme.example,,Wilmslow',
-    ].join('\n'));
+    const file = writeCsv(
+      'hris.csv',
+      [
+        'employee.id,employee.givenName,employee.familyName,contact.workEmail,contact.mobile,office.city',
+        'EMP-3001,Ada,Lovelace,ada@acme.example,+44 1,London',
+        'EMP-3002,Alan,Turing,alan@acme.example,,Wilmslow',
+      ].join('\n'),
+    );
     const r = await runCli(['campaigns', 'import', 'cmp_mapped', file], { emu, key: emu.keys.campaign });
     expect(r.exitCode).toBe(0);
-    expect(posts()[1].body).toEqual({ employee: { id: 'EMP-3002', givenName: 'Alan', familyName: 'Turing' }, contact: { workEmail: 'alan@acme.example' }, office: { city: 'Wilmslow' } });
-    expect(cardsOf('cmp_mapped', 'EMP-3001')[0]).toMatchObject({ shortCode: 'ada-lovelace', fields: { company: 'Acme Robotics', phones: [{ label: 'Mobile', value: '+44 1' }] } });
+    expect(posts()[1].body).toEqual({
+      employee: { id: 'EMP-3002', givenName: 'Alan', familyName: 'Turing' },
+      contact: { workEmail: 'alan@acme.example' },
+      office: { city: 'Wilmslow' },
+    });
+    expect(cardsOf('cmp_mapped', 'EMP-3001')[0]).toMatchObject({
+      shortCode: 'ada-lovelace',
+      fields: { company: 'Acme Robotics', phones: [{ label: 'Mobile', value: '+44 1' }] },
+    });
   });
 
   it('idempotency keys: derived, one per row; a new report gets keys of its own, and the API refuses the existing ids', async () => {
@@ -56,9 +102,13 @@ describe('campaigns import: rows in, cards out', () => {
     const keys = posts().map((q) => q.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(3);
     expect(keys.every((k) => /^cqimp-[0-9a-f]{64}$/.test(k))).toBe(true);
-    const again = await runCli(['campaigns', 'import', 'cmp_native', file, '--report', `${file}.second.ndjson`], { emu });
+    const again = await runCli(['campaigns', 'import', 'cmp_native', file, '--report', `${file}.second.ndjson`], {
+      emu,
+    });
     expect(again.exitCode).toBe(0);
-    const second = posts().slice(3).map((q) => q.headers['idempotency-key']);
+    const second = posts()
+      .slice(3)
+      .map((q) => q.headers['idempotency-key']);
     expect(second).toHaveLength(3);
     expect(second.filter((k) => keys.includes(k))).toEqual([]); // never another report's stored answers
     expect(again.stderr).toMatch(/exists\D+3/);
@@ -91,10 +141,16 @@ describe('campaigns import: rows in, cards out', () => {
 
   it('a report held by a running import is refused (lock); a lock left by a dead process is taken over', async () => {
     const file = writeCsv('p.csv', partnersCsv(1));
-    writeFileSync(`${file}.report.ndjson.lock`, JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), startedAt: 'now' }));
+    writeFileSync(
+      `${file}.report.ndjson.lock`,
+      JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), startedAt: 'now' }),
+    );
     const busy = await runCli(['campaigns', 'import', 'cmp_native', file], { emu });
     expect([busy.exitCode, busy.stderr]).toEqual([2, expect.stringContaining('another import is using this report')]);
-    writeFileSync(`${file}.report.ndjson.lock`, JSON.stringify({ pid: 2 ** 22 + 7, host: (await import('node:os')).hostname(), startedAt: 'then' }));
+    writeFileSync(
+      `${file}.report.ndjson.lock`,
+      JSON.stringify({ pid: 2 ** 22 + 7, host: (await import('node:os')).hostname(), startedAt: 'then' }),
+    );
     expect((await runCli(['campaigns', 'import', 'cmp_native', file], { emu })).exitCode).toBe(0);
     expect(existsSync(`${file}.report.ndjson.lock`)).toBe(false);
   });
@@ -111,14 +167,30 @@ describe('campaigns import: rows in, cards out', () => {
   });
 
   it('--delimiter and --encoding (latin1; UTF-16 found by its byte-order mark)', async () => {
-    const text = 'externalId;firstName;lastName;company;emails.0.label;emails.0.value\nP-4001;Zoë;Ölçer;Café Müller;Work;z@x.example\n';
+    const text =
+      'externalId;firstName;lastName;company;emails.0.label;emails.0.value\nP-4001;Zoë;Ölçer;Café Müller;Work;z@x.example\n';
     const latin1 = writeCsv('latin1.csv', '');
     writeFileSync(latin1, Buffer.from(text, 'latin1'));
-    expect((await runCli(['campaigns', 'import', 'cmp_native', latin1, '--delimiter', ';', '--encoding', 'latin1'], { emu })).exitCode).toBe(0);
-    expect(cardsOf('cmp_native', 'P-4001')[0].fields).toMatchObject({ firstName: 'Zoë', lastName: 'Ölçer', company: 'Café Müller' });
+    expect(
+      (await runCli(['campaigns', 'import', 'cmp_native', latin1, '--delimiter', ';', '--encoding', 'latin1'], { emu }))
+        .exitCode,
+    ).toBe(0);
+    expect(cardsOf('cmp_native', 'P-4001')[0].fields).toMatchObject({
+      firstName: 'Zoë',
+      lastName: 'Ölçer',
+      company: 'Café Müller',
+    });
     const utf16 = writeCsv('utf16.csv', '');
-    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text.replace('P-4001', 'P-4002').replace(/;/g, '\t'), 'utf16le')]));
-    expect((await runCli(['campaigns', 'import', 'cmp_native', utf16, '--delimiter', 'tab'], { emu })).exitCode).toBe(0);
+    writeFileSync(
+      utf16,
+      Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from(text.replace('P-4001', 'P-4002').replace(/;/g, '\t'), 'utf16le'),
+      ]),
+    );
+    expect((await runCli(['campaigns', 'import', 'cmp_native', utf16, '--delimiter', 'tab'], { emu })).exitCode).toBe(
+      0,
+    );
     expect(cardsOf('cmp_native', 'P-4002')[0].fields.lastName).toBe('Ölçer');
     const bad = await runCli(['campaigns', 'import', 'cmp_native', latin1, '--encoding', 'klingon'], { emu });
     expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringContaining('unknown encoding "klingon"')]);
@@ -129,14 +201,27 @@ describe('campaigns import: rows in, cards out', () => {
     expect((await runCli(['campaigns', 'import', 'cmp_native', file, '--max-rows', '2'], { emu })).exitCode).toBe(0);
     expect(posts().map((q) => (q.body as { externalId: string }).externalId)).toEqual(['P-0001', 'P-0002']);
     expect((await runCli(['campaigns', 'import', 'cmp_native', file, '--resume'], { emu })).exitCode).toBe(0);
-    expect(posts().map((q) => (q.body as { externalId: string }).externalId)).toEqual(['P-0001', 'P-0002', 'P-0003', 'P-0004', 'P-0005']);
+    expect(posts().map((q) => (q.body as { externalId: string }).externalId)).toEqual([
+      'P-0001',
+      'P-0002',
+      'P-0003',
+      'P-0004',
+      'P-0005',
+    ]);
   });
 
   it('-o json prints the summary on stdout; --quiet prints nothing on success', async () => {
     const file = writeCsv('p.csv', partnersCsv(2) + 'P-2001,Chloé,Dubois,Robotique,Work,c@r.example\n');
     const r = await runCli(['campaigns', 'import', 'cmp_native', file, '-o', 'json'], { emu });
     expect(r.exitCode).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ campaignId: 'cmp_native', mode: 'import', stopped: 'done', outcomes: { created: 2, exists: 1, failed: 0 }, errors: { duplicate_external_id: 1 }, resume: null });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      campaignId: 'cmp_native',
+      mode: 'import',
+      stopped: 'done',
+      outcomes: { created: 2, exists: 1, failed: 0 },
+      errors: { duplicate_external_id: 1 },
+      resume: null,
+    });
     const q = await runCli(['campaigns', 'import', 'cmp_native', writeCsv('q.csv', partnersCsv(1, 50)), '-q'], { emu });
     expect([q.exitCode, q.stdout, q.stderr]).toEqual([0, '', '']);
   });
@@ -152,16 +237,19 @@ describe('campaigns import: rows in, cards out', () => {
 describe('campaigns import: checks before anything is sent', () => {
   it('invalid rows anywhere stop the import before any request, every problem listed by line', async () => {
     const big = 'x'.repeat(1024 * 1024);
-    const file = writeCsv('bad.csv', [
-      'externalId,firstName,lastName,company,emails.0.label,emails.0.value,shortCode,bio,nickname',
-      'P-1,Ada,Lovelace,Acme,Work,a@x.example,ada,,',
-      ',Alan,Turing,Acme,Work,t@x.example,,,',
-      'P-1,Grace,Hopper,Navy,Work,g@x.example,,,',
-      `P-4,Big,Body,Acme,Work,b@x.example,,${big},`,
-      'P-5,Bad,Code,Acme,Work,c@x.example,no spaces!,,',
-      `${'L'.repeat(129)},Long,Id,Acme,Work,l@x.example,,,`,
-      'P-7,No,Company,,Work,n@x.example,,,',
-    ].join('\r\n'));
+    const file = writeCsv(
+      'bad.csv',
+      [
+        'externalId,firstName,lastName,company,emails.0.label,emails.0.value,shortCode,bio,nickname',
+        'P-1,Ada,Lovelace,Acme,Work,a@x.example,ada,,',
+        ',Alan,Turing,Acme,Work,t@x.example,,,',
+        'P-1,Grace,Hopper,Navy,Work,g@x.example,,,',
+        `P-4,Big,Body,Acme,Work,b@x.example,,${big},`,
+        'P-5,Bad,Code,Acme,Work,c@x.example,no spaces!,,',
+        `${'L'.repeat(129)},Long,Id,Acme,Work,l@x.example,,,`,
+        'P-7,No,Company,,Work,n@x.example,,,',
+      ].join('\r\n'),
+    );
     const r = await runCli(['campaigns', 'import', 'cmp_native', file], { emu });
     expect(r.exitCode).toBe(2);
     expect(posts()).toHaveLength(0);
@@ -175,11 +263,17 @@ describe('campaigns import: checks before anything is sent', () => {
       'line 6: shortCode "no spaces!" may contain only letters, digits and hyphens',
       'line 7: identifier must be 1 to 128 characters',
       'line 8: required field "company" is empty',
-    ]) expect(r.stderr).toContain(text);
+    ])
+      expect(r.stderr).toContain(text);
     // The report lists every row problem; nothing was sent, so a corrected run may replace it.
     expect(rows(`${file}.report.ndjson`).map((l) => [l.line, l.outcome, l.errorCode])).toEqual([
-      [3, 'invalid', 'missing_external_id'], [5, 'invalid', 'payload_too_large'], [6, 'invalid', 'invalid_short_link'],
-      [7, 'invalid', 'invalid_external_id'], [8, 'invalid', 'validation_failed'], [2, 'invalid', 'duplicate_in_file'], [4, 'invalid', 'duplicate_in_file'],
+      [3, 'invalid', 'missing_external_id'],
+      [5, 'invalid', 'payload_too_large'],
+      [6, 'invalid', 'invalid_short_link'],
+      [7, 'invalid', 'invalid_external_id'],
+      [8, 'invalid', 'validation_failed'],
+      [2, 'invalid', 'duplicate_in_file'],
+      [4, 'invalid', 'duplicate_in_file'],
     ]);
     writeFileSync(file, partnersCsv(2));
     expect((await runCli(['campaigns', 'import', 'cmp_native', file], { emu })).exitCode).toBe(0);
@@ -197,7 +291,10 @@ describe('campaigns import: checks before anything is sent', () => {
   });
 
   it('--skip-invalid imports the valid rows and records the others as invalid (exit 7)', async () => {
-    const file = writeCsv('mixed.csv', `${partnersCsv(2)},No,Id,C,Work,n@x.example\nP-0001,Dup,Row,C,Work,d@x.example\n`);
+    const file = writeCsv(
+      'mixed.csv',
+      `${partnersCsv(2)},No,Id,C,Work,n@x.example\nP-0001,Dup,Row,C,Work,d@x.example\n`,
+    );
     const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--skip-invalid'], { emu });
     expect(r.exitCode).toBe(7);
     expect(r.stderr).toContain('skipping 3 invalid rows');
@@ -208,32 +305,62 @@ describe('campaigns import: checks before anything is sent', () => {
   });
 
   it('--validate-only sends no row: exit 0 when clean, 2 with the problems', async () => {
-    const ok = await runCli(['campaigns', 'import', 'cmp_native', writeCsv('p.csv', partnersCsv(4)), '--validate-only'], { emu });
-    expect([ok.exitCode, ok.stderr]).toEqual([0, expect.stringContaining('4 rows checked against campaign cmp_native: no problems')]);
-    const bad = await runCli(['campaigns', 'import', 'cmp_native', writeCsv('b.csv', 'externalId,firstNam\nP-1,A\n'), '--validate-only'], { emu });
+    const ok = await runCli(
+      ['campaigns', 'import', 'cmp_native', writeCsv('p.csv', partnersCsv(4)), '--validate-only'],
+      { emu },
+    );
+    expect([ok.exitCode, ok.stderr]).toEqual([
+      0,
+      expect.stringContaining('4 rows checked against campaign cmp_native: no problems'),
+    ]);
+    const bad = await runCli(
+      ['campaigns', 'import', 'cmp_native', writeCsv('b.csv', 'externalId,firstNam\nP-1,A\n'), '--validate-only'],
+      { emu },
+    );
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('unknown column "firstNam"; did you mean "firstName"?');
     expect(emu.requests({ method: 'POST' })).toHaveLength(0);
-    expect(emu.requests().map((q) => q.path)).toEqual(['/campaigns/cmp_native', '/campaigns/cmp_native/schema', '/campaigns/cmp_native', '/campaigns/cmp_native/schema']);
+    expect(emu.requests().map((q) => q.path)).toEqual([
+      '/campaigns/cmp_native',
+      '/campaigns/cmp_native/schema',
+      '/campaigns/cmp_native',
+      '/campaigns/cmp_native/schema',
+    ]);
   });
 
   it('a campaign that cannot take API requests is refused before reading the file', async () => {
     const file = writeCsv('p.csv', partnersCsv(1));
     const draft = await runCli(['campaigns', 'import', 'cmp_draft', file], { emu });
-    expect([draft.exitCode, draft.stderr]).toEqual([3, expect.stringContaining('campaign cmp_draft (Summer interns 2026) is draft: it does not accept API requests')]);
-    expect((await runCli(['campaigns', 'import', 'cmp_disabled', file], { emu })).stderr).toContain('has its API switch off');
+    expect([draft.exitCode, draft.stderr]).toEqual([
+      3,
+      expect.stringContaining('campaign cmp_draft (Summer interns 2026) is draft: it does not accept API requests'),
+    ]);
+    expect((await runCli(['campaigns', 'import', 'cmp_disabled', file], { emu })).stderr).toContain(
+      'has its API switch off',
+    );
     const never = await runCli(['campaigns', 'import', 'cmp_unconfigured', file], { emu });
-    expect([never.exitCode, never.stderr]).toEqual([5, expect.stringContaining('has never had an API configuration activated')]);
+    expect([never.exitCode, never.stderr]).toEqual([
+      5,
+      expect.stringContaining('has never had an API configuration activated'),
+    ]);
     expect((await runCli(['campaigns', 'import', 'cmp_nope', file], { emu })).exitCode).toBe(4);
-    expect((await runCli(['campaigns', 'import', 'cmp_native', file], { emu, key: emu.keys.campaign })).exitCode).toBe(3);
+    expect((await runCli(['campaigns', 'import', 'cmp_native', file], { emu, key: emu.keys.campaign })).exitCode).toBe(
+      3,
+    );
     expect(posts()).toHaveLength(0);
   });
 
   it('bad flags and files: exit 2 before any request', async () => {
     const file = writeCsv('p.csv', partnersCsv(1));
     for (const args of [
-      [file, '--dry-run', '--validate-only'], [file, '--resume', '--dry-run'], [file, '--concurrency', '0'],
-      [file, '--rate', '-1'], [file, '--delimiter', '"'], [file, '--encoding', 'klingon'], [`${file}.missing`], [writeCsv('empty.csv', '')],
+      [file, '--dry-run', '--validate-only'],
+      [file, '--resume', '--dry-run'],
+      [file, '--concurrency', '0'],
+      [file, '--rate', '-1'],
+      [file, '--delimiter', '"'],
+      [file, '--encoding', 'klingon'],
+      [`${file}.missing`],
+      [writeCsv('empty.csv', '')],
     ]) {
       const r = await runCli(['campaigns', 'import', 'cmp_native', ...args], { emu });
       expect([args, r.exitCode]).toEqual([args, 2]);
@@ -247,9 +374,25 @@ describe('campaigns import: exactly once under faults, interrupts and refusals',
     const file = writeCsv('p.csv', partnersCsv(8));
     const path = /^\/campaigns\/cmp_native\/cards$/;
     // Each batch hits the next row to be sent, attempt after attempt (drop_after: created, answer lost).
-    emu.injectFaults([{ kind: '429', path, resetSeconds: 2 }, { kind: '500', path }, { kind: 'drop_after', path }, { kind: 'drop_before', path }]);
-    void until(() => posts().length >= 7).then(() => emu.injectFaults([{ kind: 'drop_after', path }, { kind: 'in_flight', path }, { kind: '500', path }]));
-    void until(() => posts().length >= 12).then(() => emu.injectFaults([{ kind: 'drop_before', path }, { kind: 'drop_after', path }]));
+    emu.injectFaults([
+      { kind: '429', path, resetSeconds: 2 },
+      { kind: '500', path },
+      { kind: 'drop_after', path },
+      { kind: 'drop_before', path },
+    ]);
+    void until(() => posts().length >= 7).then(() =>
+      emu.injectFaults([
+        { kind: 'drop_after', path },
+        { kind: 'in_flight', path },
+        { kind: '500', path },
+      ]),
+    );
+    void until(() => posts().length >= 12).then(() =>
+      emu.injectFaults([
+        { kind: 'drop_before', path },
+        { kind: 'drop_after', path },
+      ]),
+    );
     const r = await runCli(['campaigns', 'import', 'cmp_native', file], { emu });
     expect([r.exitCode, r.stderr]).toEqual([0, expect.any(String)]);
     for (let i = 1; i <= 8; i++) expect(cardsOf('cmp_native', `P-000${i}`)).toHaveLength(1);
@@ -260,7 +403,10 @@ describe('campaigns import: exactly once under faults, interrupts and refusals',
 
   it('Ctrl-C: the request in flight finishes and is recorded, exit 130 with the resume command; the resume completes', async () => {
     const file = writeCsv('p.csv', partnersCsv(10));
-    const r = await runCli(['campaigns', 'import', 'cmp_native', file], { emu, interruptAfter: until(() => posts().length >= 3) });
+    const r = await runCli(['campaigns', 'import', 'cmp_native', file], {
+      emu,
+      interruptAfter: until(() => posts().length >= 3),
+    });
     expect(r.exitCode).toBe(130);
     expect(r.stderr).toContain('(interrupted)');
     const lines = rows(`${file}.report.ndjson`);
@@ -277,34 +423,48 @@ describe('campaigns import: exactly once under faults, interrupts and refusals',
   });
 
   it('every campaign error code lands in the report with its outcome', async () => {
-    const native = writeCsv('native.csv', [
-      'externalId,firstName,lastName,company,emails.0.label,emails.0.value,shortCode',
-      'P-5001,Ok,Row,Acme,Work,ok@x.example,',
-      'P-2001,Chloé,Dubois,Robotique,Work,c@x.example,', // crd_chloe: duplicate_external_id → exists
-      'P-5003,Taken,Code,Acme,Work,t@x.example,sven-lindqvist', // held by a card in Trash
-      'P-5004,No,Label,Acme,,n@x.example,', // the API requires the email's label
-      ',Missing,Id,Acme,Work,m@x.example,',
-      'P-5006,Reserved,Code,Acme,Work,r@x.example,admin', // not one of the spec's five words: the API judges it
-    ].join('\n'));
+    const native = writeCsv(
+      'native.csv',
+      [
+        'externalId,firstName,lastName,company,emails.0.label,emails.0.value,shortCode',
+        'P-5001,Ok,Row,Acme,Work,ok@x.example,',
+        'P-2001,Chloé,Dubois,Robotique,Work,c@x.example,', // crd_chloe: duplicate_external_id → exists
+        'P-5003,Taken,Code,Acme,Work,t@x.example,sven-lindqvist', // held by a card in Trash
+        'P-5004,No,Label,Acme,,n@x.example,', // the API requires the email's label
+        ',Missing,Id,Acme,Work,m@x.example,',
+        'P-5006,Reserved,Code,Acme,Work,r@x.example,admin', // not one of the spec's five words: the API judges it
+      ].join('\n'),
+    );
     const n = await runCli(['campaigns', 'import', 'cmp_native', native, '--skip-invalid'], { emu });
     expect(n.exitCode).toBe(7);
     const outcomes = (file: string) => rows(file).map((l) => [l.externalId, l.outcome, l.errorCode]);
-    expect(outcomes(`${native}.report.ndjson`)).toEqual(expect.arrayContaining([
-      ['P-5001', 'created', null], ['P-2001', 'exists', 'duplicate_external_id'], ['P-5003', 'failed', 'short_link_already_exists'],
-      ['P-5004', 'failed', 'validation_failed'], [null, 'invalid', 'missing_external_id'], ['P-5006', 'failed', 'invalid_short_link'],
-    ]));
+    expect(outcomes(`${native}.report.ndjson`)).toEqual(
+      expect.arrayContaining([
+        ['P-5001', 'created', null],
+        ['P-2001', 'exists', 'duplicate_external_id'],
+        ['P-5003', 'failed', 'short_link_already_exists'],
+        ['P-5004', 'failed', 'validation_failed'],
+        [null, 'invalid', 'missing_external_id'],
+        ['P-5006', 'failed', 'invalid_short_link'],
+      ]),
+    );
     expect(n.stderr).toMatch(/short_link_already_exists\s+1/);
     expect(n.stderr).toContain('to resume: cardqr campaigns import cmp_native');
 
-    const mapped = writeCsv('mapped.csv', [
-      'employee.id,employee.givenName,employee.familyName,contact.workEmail',
-      'EMP-0999,Sven,Again,s@x.example', // in Trash: duplicate_in_trash
-      `EMP-6002,${'G'.repeat(60)},${'H'.repeat(60)},g@x.example`, // the short-link pattern gives over 100 characters
-      'EMP-6003,Fatima,Al-Sayed,f@x.example', // fatima-al-sayed is taken
-    ].join('\n'));
+    const mapped = writeCsv(
+      'mapped.csv',
+      [
+        'employee.id,employee.givenName,employee.familyName,contact.workEmail',
+        'EMP-0999,Sven,Again,s@x.example', // in Trash: duplicate_in_trash
+        `EMP-6002,${'G'.repeat(60)},${'H'.repeat(60)},g@x.example`, // the short-link pattern gives over 100 characters
+        'EMP-6003,Fatima,Al-Sayed,f@x.example', // fatima-al-sayed is taken
+      ].join('\n'),
+    );
     expect((await runCli(['campaigns', 'import', 'cmp_mapped', mapped], { emu })).exitCode).toBe(7);
     expect(outcomes(`${mapped}.report.ndjson`)).toEqual([
-      ['EMP-0999', 'failed', 'duplicate_in_trash'], ['EMP-6002', 'failed', 'invalid_short_link'], ['EMP-6003', 'failed', 'short_link_already_exists'],
+      ['EMP-0999', 'failed', 'duplicate_in_trash'],
+      ['EMP-6002', 'failed', 'invalid_short_link'],
+      ['EMP-6003', 'failed', 'short_link_already_exists'],
     ]);
   });
 
@@ -321,7 +481,14 @@ describe('campaigns import: exactly once under faults, interrupts and refusals',
     // The refused row goes again under the next generation of its key (the API replays a key's 403).
     const resumed = await runCli(resumeArgs(r.stderr), { emu });
     expect([resumed.exitCode, resumed.stderr]).toEqual([0, expect.any(String)]);
-    expect(rows(`${file}.report.ndjson`).map((l) => l.outcome)).toEqual(['created', 'created', 'failed', 'created', 'created', 'created']);
+    expect(rows(`${file}.report.ndjson`).map((l) => l.outcome)).toEqual([
+      'created',
+      'created',
+      'failed',
+      'created',
+      'created',
+      'created',
+    ]);
     expect(posts()[3].headers['idempotency-key']).not.toBe(posts()[2].headers['idempotency-key']);
     for (let i = 1; i <= 5; i++) expect(cardsOf('cmp_native', `P-000${i}`)).toHaveLength(1);
   });
@@ -340,14 +507,20 @@ describe('campaigns import: exactly once under faults, interrupts and refusals',
   });
 
   it('--dry-run creates nothing and reports what would happen', async () => {
-    const file = writeCsv('p.csv', `${partnersCsv(2)}P-2001,Chloé,Dubois,Robotique,Work,c@x.example\nP-0009,No,Label,Acme,,n@x.example\n`);
+    const file = writeCsv(
+      'p.csv',
+      `${partnersCsv(2)}P-2001,Chloé,Dubois,Robotique,Work,c@x.example\nP-0009,No,Label,Acme,,n@x.example\n`,
+    );
     const before = emu.store.cards.length;
     const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--dry-run'], { emu });
     expect(r.exitCode).toBe(7);
     expect(emu.store.cards.length).toBe(before);
     expect(emu.requests({ method: 'POST' }).every((q) => q.path.endsWith('/cards/test'))).toBe(true);
     expect(rows(`${file}.dry-run.report.ndjson`).map((l) => [l.externalId, l.outcome, l.errorCode])).toEqual([
-      ['P-0001', 'skipped', null], ['P-0002', 'skipped', null], ['P-2001', 'exists', 'duplicate_external_id'], ['P-0009', 'failed', 'validation_failed'],
+      ['P-0001', 'skipped', null],
+      ['P-0002', 'skipped', null],
+      ['P-2001', 'exists', 'duplicate_external_id'],
+      ['P-0009', 'failed', 'validation_failed'],
     ]);
     expect(existsSync(`${file}.report.ndjson`)).toBe(false);
     expect(r.stderr).not.toContain('to resume');

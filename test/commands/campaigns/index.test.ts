@@ -10,7 +10,10 @@ const record = (body: unknown) => {
   writeFileSync(path, JSON.stringify(body));
   return `@${path}`;
 };
-const grace = { employee: { id: 'EMP-7001', givenName: 'Grace', familyName: 'Hopper' }, contact: { workEmail: 'grace@acme.example' } };
+const grace = {
+  employee: { id: 'EMP-7001', givenName: 'Grace', familyName: 'Hopper' },
+  contact: { workEmail: 'grace@acme.example' },
+};
 
 describe('campaigns list', () => {
   it('a table on a terminal, JSON otherwise, ids with -q, the page hint', async () => {
@@ -24,7 +27,9 @@ describe('campaigns list', () => {
     expect(ids.stdout.trim().split('\n')).toHaveLength(2);
     const page = await runCli(['campaigns', 'list', '--limit', '2'], { emu, tty: true });
     expect(page.stderr).toContain('2 of 6 shown; --all for every page');
-    expect(json(await runCli(['campaigns', 'list', '-o', 'json'], { emu, key: emu.keys.campaign }))).toEqual([expect.objectContaining({ id: 'cmp_mapped' })]);
+    expect(json(await runCli(['campaigns', 'list', '-o', 'json'], { emu, key: emu.keys.campaign }))).toEqual([
+      expect.objectContaining({ id: 'cmp_mapped' }),
+    ]);
   });
 
   it('exit 2 on a bad flag, 3 on a refused key', async () => {
@@ -38,7 +43,12 @@ describe('campaigns get', () => {
   it('a record on a terminal, JSON otherwise; 404 → 4, another campaign with a scoped key → 3', async () => {
     const tty = await runCli(['campaigns', 'get', 'cmp_disabled'], { emu, tty: true, env: { NO_COLOR: '1' } });
     expect(tty.stdout).toMatch(/api switch {2,}off/);
-    expect(json(await runCli(['campaigns', 'get', 'cmp_native'], { emu }))).toMatchObject({ object: 'campaign', id: 'cmp_native', status: 'active', apiEnabled: true });
+    expect(json(await runCli(['campaigns', 'get', 'cmp_native'], { emu }))).toMatchObject({
+      object: 'campaign',
+      id: 'cmp_native',
+      status: 'active',
+      apiEnabled: true,
+    });
     expect((await runCli(['campaigns', 'get', 'cmp_nope'], { emu })).exitCode).toBe(4);
     const scoped = await runCli(['campaigns', 'get', 'cmp_native'], { emu, key: emu.keys.campaign });
     expect([scoped.exitCode, scoped.stderr]).toEqual([3, expect.stringContaining('key_scoped_to_campaign')]);
@@ -52,7 +62,9 @@ describe('campaigns schema', () => {
     expect(r.stdout).toMatch(/firstName\s+required\s+First name/);
     expect(r.stdout).toContain('emails.<n>.{label, value}, up to 3');
     expect(r.stdout).toContain('"externalId": "ext-0001"');
-    expect(r.stdout).toContain('externalId,firstName,lastName,company,title,bio,companyLogoUrl,emails.0.label,emails.0.value');
+    expect(r.stdout).toContain(
+      'externalId,firstName,lastName,company,title,bio,companyLogoUrl,emails.0.label,emails.0.value',
+    );
   });
 
   it('JSON is the API object; stale warns; never configured → 3 (403, the spec lists no 409 here); unknown → 4', async () => {
@@ -74,12 +86,17 @@ describe('campaigns test', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain('yes: the card would be created');
     expect(r.stdout).toContain('company = Acme Robotics');
-    expect(json(await runCli(['campaigns', 'test', 'cmp_mapped', '--data', JSON.stringify(grace)], { emu }))).toMatchObject({ ok: true, shortCode: 'grace-hopper' });
+    expect(
+      json(await runCli(['campaigns', 'test', 'cmp_mapped', '--data', JSON.stringify(grace)], { emu })),
+    ).toMatchObject({ ok: true, shortCode: 'grace-hopper' });
     expect(emu.store.cards.length).toBe(before);
   });
 
   it('exit 5 when it would be refused, every problem on stderr', async () => {
-    const r = await runCli(['campaigns', 'test', 'cmp_native', '--data', '{"externalId":"P-2001","fields":{"firstName":"X"}}'], { emu });
+    const r = await runCli(
+      ['campaigns', 'test', 'cmp_native', '--data', '{"externalId":"P-2001","fields":{"firstName":"X"}}'],
+      { emu },
+    );
     expect(r.exitCode).toBe(5);
     expect(json(r).ok).toBe(false);
     expect(r.stderr).toContain('the campaign would refuse this record');
@@ -89,7 +106,9 @@ describe('campaigns test', () => {
 
   it('exit 2 for bad --data, 3 for a closed campaign, 5 for one never configured', async () => {
     expect((await runCli(['campaigns', 'test', 'cmp_native', '--data', '[1]'], { emu })).exitCode).toBe(2);
-    expect((await runCli(['campaigns', 'test', 'cmp_native', '--data', '@/nonexistent.json'], { emu })).exitCode).toBe(2);
+    expect((await runCli(['campaigns', 'test', 'cmp_native', '--data', '@/nonexistent.json'], { emu })).exitCode).toBe(
+      2,
+    );
     expect((await runCli(['campaigns', 'test', 'cmp_native'], { emu })).exitCode).toBe(2);
     const closed = await runCli(['campaigns', 'test', 'cmp_draft', '--data', '{}'], { emu });
     expect([closed.exitCode, closed.stderr]).toEqual([3, expect.stringContaining('campaign_api_disabled (403)')]);
@@ -99,32 +118,89 @@ describe('campaigns test', () => {
 
 describe('campaigns create-card', () => {
   it('creates one card; the same --idempotency-key replays it; another body under it → 5', async () => {
-    const r = await runCli(['campaigns', 'create-card', 'cmp_mapped', '--data', record(grace), '--idempotency-key', 'hris-EMP-7001'], { emu });
+    const r = await runCli(
+      ['campaigns', 'create-card', 'cmp_mapped', '--data', record(grace), '--idempotency-key', 'hris-EMP-7001'],
+      { emu },
+    );
     expect(r.exitCode).toBe(0);
     const card = json(r);
     expect(card).toMatchObject({ object: 'card', externalId: 'EMP-7001', shortCode: 'grace-hopper', paused: false });
-    const again = await runCli(['campaigns', 'create-card', 'cmp_mapped', '--data', record(grace), '--idempotency-key', 'hris-EMP-7001'], { emu });
+    const again = await runCli(
+      ['campaigns', 'create-card', 'cmp_mapped', '--data', record(grace), '--idempotency-key', 'hris-EMP-7001'],
+      { emu },
+    );
     expect(json(again).id).toBe(card.id);
     expect(emu.store.cards.filter((c) => c.externalId === 'EMP-7001')).toHaveLength(1);
-    const other = await runCli(['campaigns', 'create-card', 'cmp_mapped', '--data', JSON.stringify({ ...grace, x: 1 }), '--idempotency-key', 'hris-EMP-7001'], { emu });
+    const other = await runCli(
+      [
+        'campaigns',
+        'create-card',
+        'cmp_mapped',
+        '--data',
+        JSON.stringify({ ...grace, x: 1 }),
+        '--idempotency-key',
+        'hris-EMP-7001',
+      ],
+      { emu },
+    );
     expect([other.exitCode, other.stderr]).toEqual([5, expect.stringContaining('idempotency_key_reused (409)')]);
   });
 
   it('on a terminal: the card as a record; -q prints its id', async () => {
-    const r = await runCli(['campaigns', 'create-card', 'cmp_native', '--data', '{"externalId":"P-8001","fields":{"firstName":"A","lastName":"B","company":"C","emails":[{"label":"Work","value":"a@b.example"}]}}'], { emu, tty: true, env: { NO_COLOR: '1' } });
+    const r = await runCli(
+      [
+        'campaigns',
+        'create-card',
+        'cmp_native',
+        '--data',
+        '{"externalId":"P-8001","fields":{"firstName":"A","lastName":"B","company":"C","emails":[{"label":"Work","value":"a@b.example"}]}}',
+      ],
+      { emu, tty: true, env: { NO_COLOR: '1' } },
+    );
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/externalId {2,}P-8001/);
-    const q = await runCli(['campaigns', 'create-card', 'cmp_native', '-q', '--data', '{"externalId":"P-8002","fields":{"firstName":"A","lastName":"B","company":"C","emails":[{"label":"Work","value":"a@b.example"}]}}'], { emu });
+    const q = await runCli(
+      [
+        'campaigns',
+        'create-card',
+        'cmp_native',
+        '-q',
+        '--data',
+        '{"externalId":"P-8002","fields":{"firstName":"A","lastName":"B","company":"C","emails":[{"label":"Work","value":"a@b.example"}]}}',
+      ],
+      { emu },
+    );
     expect([q.exitCode, q.stdout]).toEqual([0, expect.stringMatching(/^crd_\w+\n$/)]);
   });
 
   it('exit 5 for a duplicate or invalid record (details listed), 3 for a full plan, 2 for a bad key', async () => {
-    const dup = await runCli(['campaigns', 'create-card', 'cmp_mapped', '--data', JSON.stringify({ ...grace, employee: { ...grace.employee, id: 'EMP-1001' } })], { emu });
+    const dup = await runCli(
+      [
+        'campaigns',
+        'create-card',
+        'cmp_mapped',
+        '--data',
+        JSON.stringify({ ...grace, employee: { ...grace.employee, id: 'EMP-1001' } }),
+      ],
+      { emu },
+    );
     expect([dup.exitCode, dup.stderr]).toEqual([5, expect.stringContaining('duplicate_external_id (409)')]);
-    const invalid = await runCli(['campaigns', 'create-card', 'cmp_native', '--data', '{"externalId":"P-9","fields":{"firstName":"A"}}'], { emu });
+    const invalid = await runCli(
+      ['campaigns', 'create-card', 'cmp_native', '--data', '{"externalId":"P-9","fields":{"firstName":"A"}}'],
+      { emu },
+    );
     expect([invalid.exitCode, invalid.stderr]).toEqual([5, expect.stringContaining('lastName: required')]);
     emu.store.accounts.find((a) => a.id === 'acc_acme')!.cardAllowance = 0;
-    expect((await runCli(['campaigns', 'create-card', 'cmp_mapped', '--data', record(grace)], { emu })).exitCode).toBe(3);
-    expect((await runCli(['campaigns', 'create-card', 'cmp_mapped', '--data', record(grace), '--idempotency-key', 'k'.repeat(256)], { emu })).exitCode).toBe(2);
+    expect((await runCli(['campaigns', 'create-card', 'cmp_mapped', '--data', record(grace)], { emu })).exitCode).toBe(
+      3,
+    );
+    expect(
+      (
+        await runCli(
+          ['campaigns', 'create-card', 'cmp_mapped', '--data', record(grace), '--idempotency-key', 'k'.repeat(256)],
+          { emu },
+        )
+      ).exitCode,
+    ).toBe(2);
   });
 });

@@ -11,7 +11,9 @@ describe('cardqr cards delete', () => {
   it('without a terminal it needs --yes: refused with exit 2 and no request sent', async () => {
     const r = await runCli(['cards', 'delete', 'crd_jose'], { emu });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toBe('error: refusing to continue without confirmation: no terminal to ask on; pass --yes to confirm\n');
+    expect(r.stderr).toBe(
+      'error: refusing to continue without confirmation: no terminal to ask on; pass --yes to confirm\n',
+    );
     expect(emu.requests()).toEqual([]);
     expect(live('crd_jose')).toBe(true);
   });

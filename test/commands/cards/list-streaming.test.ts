@@ -18,10 +18,21 @@ function addCards(n: number): void {
   for (let i = 0; i < n; i++) {
     const at = new Date(base + i * 60_000).toISOString();
     emu.store.cards.push({
-      object: 'card', id: `crd_stream${String(i).padStart(4, '0')}`, accountId: 'acc_acme', name: `Stream ${i}`, shortCode: `stream-${i}`,
-      status: 'published', templateId: null, externalId: null, campaignId: null, paused: false, everPublished: true,
-      design: { foreground: '#000000', background: '#FFFFFF', frame: null }, fields: { firstName: 'Stream', lastName: String(i) },
-      createdAt: at, updatedAt: at,
+      object: 'card',
+      id: `crd_stream${String(i).padStart(4, '0')}`,
+      accountId: 'acc_acme',
+      name: `Stream ${i}`,
+      shortCode: `stream-${i}`,
+      status: 'published',
+      templateId: null,
+      externalId: null,
+      campaignId: null,
+      paused: false,
+      everPublished: true,
+      design: { foreground: '#000000', background: '#FFFFFF', frame: null },
+      fields: { firstName: 'Stream', lastName: String(i) },
+      createdAt: at,
+      updatedAt: at,
     } satisfies CardRecord);
   }
 }
@@ -39,7 +50,15 @@ async function runLogged(args: string[]): Promise<{ exitCode: number; log: Entry
       },
     });
   const deps = buildDeps({
-    io: { stdout: sink('stdout'), stderr: sink('stderr'), stdin: process.stdin, isStdoutTTY: false, isStderrTTY: false, isStdinTTY: false, columns: 100 },
+    io: {
+      stdout: sink('stdout'),
+      stderr: sink('stderr'),
+      stdin: process.stdin,
+      isStdoutTTY: false,
+      isStderrTTY: false,
+      isStdinTTY: false,
+      columns: 100,
+    },
     env: { CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full, CARDQR_CONFIG_DIR: tempDir() },
     clock: () => emu.now(),
     sleep: async (ms) => emu.advanceTime(ms),
@@ -49,26 +68,39 @@ async function runLogged(args: string[]): Promise<{ exitCode: number; log: Entry
 }
 
 /** Index in the log of the first entry matching, or -1. */
-const indexOf = (log: Entry[], stream: Entry['stream'], re: RegExp) => log.findIndex((e) => e.stream === stream && re.test(e.text));
+const indexOf = (log: Entry[], stream: Entry['stream'], re: RegExp) =>
+  log.findIndex((e) => e.stream === stream && re.test(e.text));
 
 describe('cards list --all streams page by page', () => {
-  it.each(['ndjson', 'csv', 'table'])('-o %s: the first card is printed before the second page is requested', async (format) => {
-    addCards(240);
-    const { exitCode, log } = await runLogged(['cards', 'list', '--all', '-o', format, '--verbose']);
-    expect(exitCode).toBe(0);
-    const pages = emu.requests({ method: 'GET', path: '/cards' }).map((q) => q.query.offset);
-    expect(pages).toEqual(['0', '100', '200']);
+  it.each(['ndjson', 'csv', 'table'])(
+    '-o %s: the first card is printed before the second page is requested',
+    async (format) => {
+      addCards(240);
+      const { exitCode, log } = await runLogged(['cards', 'list', '--all', '-o', format, '--verbose']);
+      expect(exitCode).toBe(0);
+      const pages = emu.requests({ method: 'GET', path: '/cards' }).map((q) => q.query.offset);
+      expect(pages).toEqual(['0', '100', '200']);
 
-    const firstCard = indexOf(log, 'stdout', /crd_/);
-    const secondPage = indexOf(log, 'stderr', /^\[debug\] -> GET \S+\/cards\?\S*offset=100/);
-    const thirdPage = indexOf(log, 'stderr', /^\[debug\] -> GET \S+\/cards\?\S*offset=200/);
-    expect(firstCard).toBeGreaterThan(-1);
-    expect(secondPage).toBeGreaterThan(-1);
-    expect(firstCard).toBeLessThan(secondPage);
-    // And the second page's cards are out before the third page is asked for.
-    const cardsBeforeThird = log.slice(0, thirdPage).filter((e) => e.stream === 'stdout').map((e) => e.text).join('').match(/crd_\w+/g) ?? [];
-    expect(new Set(cardsBeforeThird).size).toBe(200);
-    const all = log.filter((e) => e.stream === 'stdout').map((e) => e.text).join('');
-    expect(new Set(all.match(/crd_\w+/g)).size).toBeGreaterThan(240);
-  });
+      const firstCard = indexOf(log, 'stdout', /crd_/);
+      const secondPage = indexOf(log, 'stderr', /^\[debug\] -> GET \S+\/cards\?\S*offset=100/);
+      const thirdPage = indexOf(log, 'stderr', /^\[debug\] -> GET \S+\/cards\?\S*offset=200/);
+      expect(firstCard).toBeGreaterThan(-1);
+      expect(secondPage).toBeGreaterThan(-1);
+      expect(firstCard).toBeLessThan(secondPage);
+      // And the second page's cards are out before the third page is asked for.
+      const cardsBeforeThird =
+        log
+          .slice(0, thirdPage)
+          .filter((e) => e.stream === 'stdout')
+          .map((e) => e.text)
+          .join('')
+          .match(/crd_\w+/g) ?? [];
+      expect(new Set(cardsBeforeThird).size).toBe(200);
+      const all = log
+        .filter((e) => e.stream === 'stdout')
+        .map((e) => e.text)
+        .join('');
+      expect(new Set(all.match(/crd_\w+/g)).size).toBeGreaterThan(240);
+    },
+  );
 });

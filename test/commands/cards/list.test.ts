@@ -16,10 +16,21 @@ function addCards(n: number): string[] {
     const id = `crd_bulk${String(i).padStart(4, '0')}`;
     ids.push(id);
     emu.store.cards.push({
-      object: 'card', id, accountId: 'acc_acme', name: `Bulk ${i}`, shortCode: `bulk-${i}`, status: 'published',
-      templateId: null, externalId: null, campaignId: null, paused: false, everPublished: true,
-      design: { foreground: '#000000', background: '#FFFFFF', frame: null }, fields: { firstName: 'Bulk', lastName: String(i) },
-      createdAt: at, updatedAt: at,
+      object: 'card',
+      id,
+      accountId: 'acc_acme',
+      name: `Bulk ${i}`,
+      shortCode: `bulk-${i}`,
+      status: 'published',
+      templateId: null,
+      externalId: null,
+      campaignId: null,
+      paused: false,
+      everPublished: true,
+      design: { foreground: '#000000', background: '#FFFFFF', frame: null },
+      fields: { firstName: 'Bulk', lastName: String(i) },
+      createdAt: at,
+      updatedAt: at,
     } satisfies CardRecord);
   }
   return ids;
@@ -30,10 +41,24 @@ describe('cardqr cards list', () => {
     const r = await runCli(['cards', 'list', '--limit', '5'], { emu, tty: true, columns: 200 });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(ESC);
-    for (const text of ['ID', 'STATUS', 'PAUSED', 'SHORT CODE', 'crd_priya', 'priya-r', `${emu.publicBaseUrl}/c/priya-r`, 'days ago']) expect(r.stdout).toContain(text);
+    for (const text of [
+      'ID',
+      'STATUS',
+      'PAUSED',
+      'SHORT CODE',
+      'crd_priya',
+      'priya-r',
+      `${emu.publicBaseUrl}/c/priya-r`,
+      'days ago',
+    ])
+      expect(r.stdout).toContain(text);
     expect(r.stdout).toMatch(/\x1b\[33mdraft/);
     expect(r.stderr).toBe('5 of 11 shown; --all for every page\n');
-    const paused = await runCli(['cards', 'list', '--search', 'aleksandra'], { emu, tty: true, env: { NO_COLOR: '1' } });
+    const paused = await runCli(['cards', 'list', '--search', 'aleksandra'], {
+      emu,
+      tty: true,
+      env: { NO_COLOR: '1' },
+    });
     expect(paused.stdout).toMatch(/crd_aleksandra .* yes {2}/);
     expect(paused.stdout).not.toMatch(ESC);
   });
@@ -44,9 +69,15 @@ describe('cardqr cards list', () => {
     const cards = json(r);
     expect(cards.map((c: { id: string }) => c.id).sort()).toEqual(['crd_kenji', 'crd_zoe']);
     expect(cards[0]).toMatchObject({ object: 'card', templateId: 'tpl_sales', fields: expect.any(Object) });
-    expect(json(await runCli(['cards', 'list', '--status', 'archived'], { emu })).map((c: { id: string }) => c.id)).toEqual(['crd_mateus']);
+    expect(
+      json(await runCli(['cards', 'list', '--status', 'archived'], { emu })).map((c: { id: string }) => c.id),
+    ).toEqual(['crd_mateus']);
     expect(json(await runCli(['cards', 'list', '--search', 'LAUR'], { emu }))).toHaveLength(1);
-    expect(emu.requests({ method: 'GET', path: '/cards' }).at(-1)?.query).toEqual({ search: 'LAUR', limit: '25', offset: '0' });
+    expect(emu.requests({ method: 'GET', path: '/cards' }).at(-1)?.query).toEqual({
+      search: 'LAUR',
+      limit: '25',
+      offset: '0',
+    });
   });
 
   it('csv parses back with dotted columns and lists in one cell; -q prints ids', async () => {
@@ -54,7 +85,11 @@ describe('cardqr cards list', () => {
     const rows = parse(r.stdout, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      id: 'crd_amelie', status: 'published', paused: 'false', shortCode: 'amelie-laurent', 'fields.address.city': 'Lyon',
+      id: 'crd_amelie',
+      status: 'published',
+      paused: 'false',
+      shortCode: 'amelie-laurent',
+      'fields.address.city': 'Lyon',
       'fields.emails': 'Work: amelie.laurent@acme-robotics.example',
       'fields.links': 'website: https://acme-robotics.example; linkedin: linkedin.com/in/amelielaurent',
     });
@@ -67,7 +102,10 @@ describe('cardqr cards list', () => {
     const ids = addCards(330);
     const r = await runCli(['cards', 'list', '--all', '-o', 'ndjson'], { emu });
     expect(r.exitCode).toBe(0);
-    const got = r.stdout.trim().split('\n').map((l) => JSON.parse(l).id as string);
+    const got = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).id as string);
     expect(got).toHaveLength(341);
     expect(new Set(got).size).toBe(341);
     expect(got.slice(0, 330)).toEqual([...ids].reverse());
@@ -79,7 +117,13 @@ describe('cardqr cards list', () => {
   });
 
   it('bad flags are exit 2 with nothing sent', async () => {
-    for (const args of [['--limit', '0'], ['--limit', '101'], ['--status', 'deleted'], ['--search', 'x'.repeat(201)], ['--offset', '-1']]) {
+    for (const args of [
+      ['--limit', '0'],
+      ['--limit', '101'],
+      ['--status', 'deleted'],
+      ['--search', 'x'.repeat(201)],
+      ['--offset', '-1'],
+    ]) {
       const r = await runCli(['cards', 'list', ...args], { emu });
       expect([args[0], r.exitCode]).toEqual([args[0], 2]);
       expect(r.stderr).toMatch(/^error: /);

@@ -16,7 +16,10 @@ describe('cardqr emulator', () => {
       await until(() => existsSync(join(dir, 'config.json')));
       me = await runCli(['me', '--profile', 'local', '-o', 'json'], { configDir: dir });
     })();
-    const r = await runCli(['emulator', '--port', '0', '--profile', 'local', '--quiet'], { configDir: dir, interruptAfter: ready });
+    const r = await runCli(['emulator', '--port', '0', '--profile', 'local', '--quiet'], {
+      configDir: dir,
+      interruptAfter: ready,
+    });
     expect(r.exitCode).toBe(0);
     const start = JSON.parse(r.stdout.trim());
     expect(start.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);

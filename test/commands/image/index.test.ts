@@ -19,19 +19,21 @@ const imageRequests = () => emu.requests({ path: /\/image$/ });
 const files = (dir: string) => readdirSync(dir).sort();
 
 describe('cardqr image: one id', () => {
-  it.each(['png', 'svg', 'pdf', 'jpeg', 'webp'].flatMap((format) =>
-    ['crd_amelie', 'qr_roboconf'].flatMap((id) => [200, 640].map((size) => ({ format, id, size })))))(
-    '$format of $id at $size px decodes to the object url', async ({ format, id, size }) => {
-      const dir = tempDir();
-      const r = await runCli(['image', id, '-f', format, '--size', String(size), '-d', dir], { emu });
-      expect([r.exitCode, r.stderr]).toEqual([0, '']);
-      const [name] = files(dir);
-      expect(r.stdout).toBe(`${join(dir, name)}\n`);
-      const shortCode = (emu.store.qrCode('acc_acme', id) ?? emu.store.card('acc_acme', id))!.shortCode;
-      expect(name).toBe(`${shortCode}.${format === 'jpeg' ? 'jpg' : format}`);
-      expect(await decodeImage(format, readFileSync(join(dir, name)))).toBe(urlOf(id));
-      expect(imageRequests()[0].query).toEqual({ format, size: String(size) });
-    });
+  it.each(
+    ['png', 'svg', 'pdf', 'jpeg', 'webp'].flatMap((format) =>
+      ['crd_amelie', 'qr_roboconf'].flatMap((id) => [200, 640].map((size) => ({ format, id, size }))),
+    ),
+  )('$format of $id at $size px decodes to the object url', async ({ format, id, size }) => {
+    const dir = tempDir();
+    const r = await runCli(['image', id, '-f', format, '--size', String(size), '-d', dir], { emu });
+    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    const [name] = files(dir);
+    expect(r.stdout).toBe(`${join(dir, name)}\n`);
+    const shortCode = (emu.store.qrCode('acc_acme', id) ?? emu.store.card('acc_acme', id))!.shortCode;
+    expect(name).toBe(`${shortCode}.${format === 'jpeg' ? 'jpg' : format}`);
+    expect(await decodeImage(format, readFileSync(join(dir, name)))).toBe(urlOf(id));
+    expect(imageRequests()[0].query).toEqual({ format, size: String(size) });
+  });
 
   it('-O file writes exactly there; the format follows the extension', async () => {
     const dir = tempDir();
@@ -134,7 +136,9 @@ describe('cardqr image: several ids', () => {
     expect(r.exitCode).toBe(7);
     expect(files(dir)).toHaveLength(2);
     expect(r.stdout.trim().split('\n')).toHaveLength(2);
-    expect(r.stderr).toMatch(/^error: 2 saved, 0 skipped, 1 failed \(3 ids\)\n {2}failed {2}qr_nope: resource_not_found \(404\)/);
+    expect(r.stderr).toMatch(
+      /^error: 2 saved, 0 skipped, 1 failed \(3 ids\)\n {2}failed {2}qr_nope: resource_not_found \(404\)/,
+    );
     for (const name of files(dir)) expect(await decodeImage('webp', readFileSync(join(dir, name)))).toMatch(/^http/);
   });
 
@@ -145,7 +149,9 @@ describe('cardqr image: several ids', () => {
     expect(r.exitCode).toBe(0);
     expect(readFileSync(join(dir, 'acme-support.png'), 'utf8')).toBe('keep me');
     expect(r.stdout).not.toMatch(/acme-support/);
-    expect(r.stderr).toMatch(/1 saved, 1 skipped, 0 failed \(2 ids\)\n {2}skipped qr_support: .*acme-support\.png exists \(use --force/);
+    expect(r.stderr).toMatch(
+      /1 saved, 1 skipped, 0 failed \(2 ids\)\n {2}skipped qr_support: .*acme-support\.png exists \(use --force/,
+    );
     const forced = await runCli(['image', 'qr_support', 'crd_amelie', '-d', dir, '--force'], { emu });
     expect(forced.exitCode).toBe(0);
     expect(await decodeImage('png', readFileSync(join(dir, 'acme-support.png')))).toBe(urlOf('qr_support'));
@@ -159,7 +165,10 @@ describe('cardqr image: several ids', () => {
     expect(r.stderr).toMatch(/failed {2}qr_support: cannot write .*acme-support\.png/);
     expect(files(dir)).toEqual(['acme-careers.png', 'acme-support.png', 'amelie-laurent.png'].sort());
     expect(statSync(join(dir, 'acme-support.png')).isDirectory()).toBe(true);
-    for (const [id, name] of [['crd_amelie', 'amelie-laurent.png'], ['qr_careers', 'acme-careers.png']]) {
+    for (const [id, name] of [
+      ['crd_amelie', 'amelie-laurent.png'],
+      ['qr_careers', 'acme-careers.png'],
+    ]) {
       const bytes = readFileSync(join(dir, name));
       expect(await decodeImage('png', bytes)).toBe(urlOf(id));
     }
@@ -250,7 +259,9 @@ describe('bad flags: exit 2 before any request', () => {
     [['-O', 'x.png', '-d', '.'], /either -O\/--out <file> or -d\/--dir <dir>/],
   ])('%j', async (flags, message) => {
     const cwdFree = flags.map((f) => (f === 'x.png' || f === 'x.svg' ? join(tempDir(), f) : f));
-    const r = await runCli(['image', 'qr_support', ...cwdFree, ...(cwdFree.includes('-O') ? [] : ['-d', tempDir()])], { emu });
+    const r = await runCli(['image', 'qr_support', ...cwdFree, ...(cwdFree.includes('-O') ? [] : ['-d', tempDir()])], {
+      emu,
+    });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(emu.requests()).toHaveLength(0);

@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { imageCommand } from '../../../src/commands/image/index.js';
-import { expandIds, parseImageOptions, type ImageFlags, type ImageOptions } from '../../../src/commands/image/options.js';
+import {
+  expandIds,
+  parseImageOptions,
+  type ImageFlags,
+  type ImageOptions,
+} from '../../../src/commands/image/options.js';
 import { UsageError } from '../../../src/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cardqr-image-options-'));
@@ -16,7 +21,9 @@ const ENV = { stdoutTTY: false, apiKeyStdin: false };
 
 /** Parses argv with the real command; returns the options, or the error's message. */
 async function options(argv: string[], env = ENV): Promise<ImageOptions | string> {
-  const cmd = imageCommand().exitOverride().configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
+  const cmd = imageCommand()
+    .exitOverride()
+    .configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
   let got: ImageOptions | string = 'action not reached';
   cmd.action((ids: string[], flags: ImageFlags) => {
     got = parseImageOptions(ids, flags, env);
@@ -31,9 +38,24 @@ async function options(argv: string[], env = ENV): Promise<ImageOptions | string
 
 describe('cardqr image: argv → options', () => {
   test.each<[string[], Partial<ImageOptions> & { query?: Partial<ImageOptions['query']> }]>([
-    [['qr_1'], { query: { format: 'png', size: 512, transparent: false }, dir: '.', force: false, batch: false, fromStdin: false }],
-    [['qr_1', '-f', 'svg', '--size', '1024', '--transparent'], { query: { format: 'svg', size: 1024, transparent: true } }],
-    [['qr_1', '-O', join(dir, 'code.pdf')], { query: { format: 'pdf', size: 512, transparent: false }, out: join(dir, 'code.pdf') }],
+    [
+      ['qr_1'],
+      {
+        query: { format: 'png', size: 512, transparent: false },
+        dir: '.',
+        force: false,
+        batch: false,
+        fromStdin: false,
+      },
+    ],
+    [
+      ['qr_1', '-f', 'svg', '--size', '1024', '--transparent'],
+      { query: { format: 'svg', size: 1024, transparent: true } },
+    ],
+    [
+      ['qr_1', '-O', join(dir, 'code.pdf')],
+      { query: { format: 'pdf', size: 512, transparent: false }, out: join(dir, 'code.pdf') },
+    ],
     [['qr_1', '-O', join(dir, 'code.JPG')], { query: { format: 'jpeg', size: 512, transparent: false } }],
     [['qr_1', '-O', join(dir, 'taken.png'), '--force'], { force: true, out: join(dir, 'taken.png') }],
     [['qr_1', '-O', '-'], { out: '-' }],
@@ -60,11 +82,15 @@ describe('cardqr image: argv → options', () => {
   });
 
   test('image bytes are never written to a terminal', async () => {
-    expect(await options(['qr_1', '-O', '-'], { stdoutTTY: true, apiKeyStdin: false })).toMatch(/refusing to write image bytes to a terminal/);
+    expect(await options(['qr_1', '-O', '-'], { stdoutTTY: true, apiKeyStdin: false })).toMatch(
+      /refusing to write image bytes to a terminal/,
+    );
   });
 
   test('ids on standard input cannot share it with the API key', async () => {
-    expect(await options(['-'], { stdoutTTY: false, apiKeyStdin: true })).toMatch(/cannot be combined with --api-key-stdin/);
+    expect(await options(['-'], { stdoutTTY: false, apiKeyStdin: true })).toMatch(
+      /cannot be combined with --api-key-stdin/,
+    );
   });
 });
 

@@ -21,7 +21,9 @@ describe('cardqr image -O extension', () => {
   it.each(['b.gif', 'b.bmp', 'b.tiff', 'code.txt'])('-O %s is refused before sending (exit 2)', async (name) => {
     const r = await runCli(['image', 'qr_support', '-O', join(tmp(), name)], { emu });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/the API serves png, svg, pdf, jpeg and webp, not \w+; name the file \.png, \.svg, \.pdf, \.jpg or \.webp/);
+    expect(r.stderr).toMatch(
+      /the API serves png, svg, pdf, jpeg and webp, not \w+; name the file \.png, \.svg, \.pdf, \.jpg or \.webp/,
+    );
     expect(emu.requests()).toHaveLength(0);
   });
 
@@ -46,7 +48,9 @@ describe('cardqr image -d re-runs', () => {
     expect(readdirSync(dir).sort()).toEqual(['acme-careers.png', 'acme-support.png', 'amelie-laurent.png']);
     expect(again.exitCode).toBe(0);
     expect(imageRequests().map((q) => q.path)).toEqual(['/qr-codes/qr_careers/image']);
-    expect(again.stderr).toBe('1 saved, 2 skipped, 0 failed (3 ids); 2 already saved by an earlier run, not downloaded again (--force replaces them)\n');
+    expect(again.stderr).toBe(
+      '1 saved, 2 skipped, 0 failed (3 ids); 2 already saved by an earlier run, not downloaded again (--force replaces them)\n',
+    );
     expect(again.stdout.trim().split('\n')).toHaveLength(1);
     // --verbose names them; a removed file is fetched again; another size is another image.
     rmSync(join(dir, 'amelie-laurent.png'));
@@ -69,7 +73,10 @@ describe('cardqr image -d re-runs', () => {
     const configDir = tmp();
     const index = imageIndexPath(configDir, dir);
     mkdirSync(dirname(index), { recursive: true });
-    writeFileSync(index, `${JSON.stringify({ id: 'qr_support', format: 'png', size: 512, transparent: false, file: '../../etc/passwd' })}\nnot json\n`);
+    writeFileSync(
+      index,
+      `${JSON.stringify({ id: 'qr_support', format: 'png', size: 512, transparent: false, file: '../../etc/passwd' })}\nnot json\n`,
+    );
     const r = await runCli(['image', 'qr_support', 'crd_amelie', '-d', dir], { emu, configDir });
     expect(r.exitCode).toBe(0);
     expect(imageRequests()).toHaveLength(2);
@@ -94,25 +101,36 @@ describe('cardqr image --verify and --ledger', () => {
 
   it('--verify refuses an image that encodes something else (a lying server), and saves nothing', async () => {
     const http = await import('node:http');
-    const good = await (await fetch(`${emu.baseUrl}/qr-codes/qr_careers/image?format=svg`, { headers: { authorization: `Bearer ${emu.keys.full}` } })).arrayBuffer();
+    const good = await (
+      await fetch(`${emu.baseUrl}/qr-codes/qr_careers/image?format=svg`, {
+        headers: { authorization: `Bearer ${emu.keys.full}` },
+      })
+    ).arrayBuffer();
     const server = http.createServer((req, res) => {
       if (req.url?.includes('/image')) {
         res.writeHead(200, { 'content-type': 'image/svg+xml' });
         res.end(Buffer.from(good)); // qr_careers' image for every id
         return;
       }
-      void fetch(`${emu.baseUrl}${req.url?.replace(/^\/v1/, '')}`, { headers: { authorization: `Bearer ${emu.keys.full}` } })
-        .then(async (r2) => { res.writeHead(r2.status, { 'content-type': 'application/json' }); res.end(await r2.text()); });
+      void fetch(`${emu.baseUrl}${req.url?.replace(/^\/v1/, '')}`, {
+        headers: { authorization: `Bearer ${emu.keys.full}` },
+      }).then(async (r2) => {
+        res.writeHead(r2.status, { 'content-type': 'application/json' });
+        res.end(await r2.text());
+      });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const port = (server.address() as { port: number }).port;
       const dir = tmp();
       const r = await runCli(['image', 'qr_support', 'qr_careers', '-f', 'svg', '-d', dir, '--verify'], {
-        emu, env: { CARDQR_BASE_URL: `http://127.0.0.1:${port}/v1` },
+        emu,
+        env: { CARDQR_BASE_URL: `http://127.0.0.1:${port}/v1` },
       });
       expect(r.exitCode).toBe(7);
-      expect(r.stderr).toContain(`failed  qr_support: scan check: the image reads "${urlOf('qr_careers')}", not ${urlOf('qr_support')}; not saved`);
+      expect(r.stderr).toContain(
+        `failed  qr_support: scan check: the image reads "${urlOf('qr_careers')}", not ${urlOf('qr_support')}; not saved`,
+      );
       expect(readdirSync(dir).filter((n) => !n.startsWith('.'))).toHaveLength(1);
     } finally {
       server.close();
@@ -126,10 +144,16 @@ describe('cardqr image --verify and --ledger', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toMatch(/run run_\S+ recorded in .*print-runs/);
     const [name] = readdirSync(join(config, 'print-runs'));
-    const lines = readFileSync(join(config, 'print-runs', name), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(join(config, 'print-runs', name), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ type: 'run', command: 'image', layout: 'png 512 px' });
     const codes = lines.slice(1);
-    expect(codes.map((c) => [c.id, c.kind, c.url])).toEqual([['qr_support', 'qr', urlOf('qr_support')], ['crd_amelie', 'card', urlOf('crd_amelie')]]);
+    expect(codes.map((c) => [c.id, c.kind, c.url])).toEqual([
+      ['qr_support', 'qr', urlOf('qr_support')],
+      ['crd_amelie', 'card', urlOf('crd_amelie')],
+    ]);
     const { createHash } = await import('node:crypto');
     for (const c of codes) {
       expect(existsSync(c.file)).toBe(true);

@@ -10,7 +10,11 @@ import { runCli, tempDir } from '../../helpers/run-cli.js';
 let afterRequest: ((line: string) => void) | undefined;
 const emu = useEmulator({ log: (line) => afterRequest?.(line) });
 
-const ndjsonIds = (text: string): string[] => text.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+const ndjsonIds = (text: string): string[] =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { id: string }).id);
 
 async function addLeads(leads: Array<Record<string, unknown>>): Promise<void> {
   const res = await fetch(`${emu.publicBaseUrl}/_emulator/leads`, {
@@ -35,7 +39,9 @@ describe('leads export: the lock', () => {
     writeFileSync(`${statePath}.lock`, JSON.stringify(lock));
     const r = await runCli(['leads', 'export', '--state', statePath], { emu });
     expect([r.exitCode, r.stdout]).toEqual([2, '']);
-    expect(r.stderr).toContain(`error: state file busy: another export (pid ${process.pid} on ${hostname()}, started 2026-11-22T10:00:00.000Z) holds ${statePath}.lock`);
+    expect(r.stderr).toContain(
+      `error: state file busy: another export (pid ${process.pid} on ${hostname()}, started 2026-11-22T10:00:00.000Z) holds ${statePath}.lock`,
+    );
     expect(emu.requests()).toEqual([]);
     expect(JSON.parse(readFileSync(`${statePath}.lock`, 'utf8'))).toEqual(lock);
     expect(existsSync(statePath)).toBe(false);
@@ -43,7 +49,10 @@ describe('leads export: the lock', () => {
 
   it('a lock from another host, or one that cannot be read, is never taken over', async () => {
     const statePath = join(tempDir(), 'leads.state');
-    writeFileSync(`${statePath}.lock`, JSON.stringify({ pid: deadPid(), host: 'other-host.example', startedAt: '2026-11-22T10:00:00.000Z' }));
+    writeFileSync(
+      `${statePath}.lock`,
+      JSON.stringify({ pid: deadPid(), host: 'other-host.example', startedAt: '2026-11-22T10:00:00.000Z' }),
+    );
     const other = await runCli(['leads', 'export', '--state', statePath], { emu });
     expect(other.exitCode).toBe(2);
     expect(other.stderr).toContain('on other-host.example');
@@ -57,7 +66,10 @@ describe('leads export: the lock', () => {
     const dir = tempDir();
     const statePath = join(dir, 'leads.state');
     const pid = deadPid();
-    writeFileSync(`${statePath}.lock`, JSON.stringify({ pid, host: hostname(), startedAt: '2026-11-22T10:00:00.000Z' }));
+    writeFileSync(
+      `${statePath}.lock`,
+      JSON.stringify({ pid, host: hostname(), startedAt: '2026-11-22T10:00:00.000Z' }),
+    );
     const r = await runCli(['leads', 'export', '--state', statePath], { emu });
     expect(r.exitCode).toBe(0);
     expect(ndjsonIds(r.stdout)).toHaveLength(30);
@@ -113,7 +125,9 @@ describe('leads export: crashes and failures lose nothing', () => {
     rmSync(statePath, { recursive: true });
     renameSync(`${statePath}.saved`, statePath);
     expect(crashed.exitCode).toBe(1);
-    expect(crashed.stderr).toContain(`2 leads were written to ${out2}, but the state file ${statePath} could not be updated`);
+    expect(crashed.stderr).toContain(
+      `2 leads were written to ${out2}, but the state file ${statePath} could not be updated`,
+    );
     expect(crashed.stderr).toContain('the next run exports these leads again (nothing is lost)');
     expect(ndjsonIds(readFileSync(out2, 'utf8'))).toEqual(['lead_x1', 'lead_x2']);
     expect(readFileSync(statePath, 'utf8')).toBe(before);
@@ -138,7 +152,14 @@ describe('leads export: crashes and failures lose nothing', () => {
       emu.injectFaults([{ kind: '500', path: '/leads', times: 2 }]);
       armed = false;
     };
-    await addLeads(Array.from({ length: 150 }, (_, i) => ({ id: `lead_p${i}`, cardId: 'crd_amelie', source: 'form', createdAt: new Date(emu.now() - 86_400_000 * 5 + i * 1000).toISOString() })));
+    await addLeads(
+      Array.from({ length: 150 }, (_, i) => ({
+        id: `lead_p${i}`,
+        cardId: 'crd_amelie',
+        source: 'form',
+        createdAt: new Date(emu.now() - 86_400_000 * 5 + i * 1000).toISOString(),
+      })),
+    );
     let r;
     try {
       r = await runCli(['--max-retries', '1', 'leads', 'export', '--state', statePath, '--out', out], { emu });
@@ -158,7 +179,14 @@ describe('leads export: crashes and failures lose nothing', () => {
   it('Ctrl-C while paging: exit 130, nothing written, state unchanged, lock released', async () => {
     const dir = tempDir();
     const statePath = join(dir, 'leads.state');
-    await addLeads(Array.from({ length: 150 }, (_, i) => ({ id: `lead_c${i}`, cardId: 'crd_amelie', source: 'form', createdAt: new Date(emu.now() - 86_400_000 + i * 1000).toISOString() })));
+    await addLeads(
+      Array.from({ length: 150 }, (_, i) => ({
+        id: `lead_c${i}`,
+        cardId: 'crd_amelie',
+        source: 'form',
+        createdAt: new Date(emu.now() - 86_400_000 + i * 1000).toISOString(),
+      })),
+    );
     let interrupt!: () => void;
     const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
     afterRequest = (line) => line.startsWith('GET /v1/leads?') && interrupt();
@@ -181,7 +209,10 @@ describe('leads export: crashes and failures lose nothing', () => {
     const bad = await runCli(['leads', 'export', '--state', statePath], { emu });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('is not a cardqr export state (not JSON)');
-    writeFileSync(statePath, JSON.stringify({ version: 1, baseUrl: 'https://api.example.com/v1', cursor: null, lastRun: null }));
+    writeFileSync(
+      statePath,
+      JSON.stringify({ version: 1, baseUrl: 'https://api.example.com/v1', cursor: null, lastRun: null }),
+    );
     const other = await runCli(['leads', 'export', '--state', statePath], { emu });
     expect(other.exitCode).toBe(2);
     expect(other.stderr).toContain('belongs to https://api.example.com/v1');

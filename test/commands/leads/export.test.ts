@@ -15,7 +15,11 @@ const emu = useEmulator({ log: (line) => afterRequest?.(line) });
 
 type Lead = { id: string; createdAt: string; locked: boolean; contact: unknown };
 
-const ndjson = (text: string): Lead[] => text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const ndjson = (text: string): Lead[] =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 const state = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
 async function addLeads(leads: Array<Record<string, unknown>>): Promise<Lead[]> {
@@ -31,10 +35,25 @@ async function addLeads(leads: Array<Record<string, unknown>>): Promise<Lead[]> 
 /** What POST /_emulator/leads stores, pushed synchronously from inside the emulator. */
 function insertNow(id: string, createdAt: string): void {
   const lead: LeadRecord = {
-    object: 'lead', id, accountId: 'acc_acme', cardId: 'crd_zoe', cardName: 'Zoë Müller-Østergaard', source: 'form',
-    trigger: 'after_save', formName: 'Stay in touch', createdAt, read: false, archived: false, locked: false,
+    object: 'lead',
+    id,
+    accountId: 'acc_acme',
+    cardId: 'crd_zoe',
+    cardName: 'Zoë Müller-Østergaard',
+    source: 'form',
+    trigger: 'after_save',
+    formName: 'Stay in touch',
+    createdAt,
+    read: false,
+    archived: false,
+    locked: false,
     contact: { name: 'Late Arrival', email: 'late@x.example', phone: '', company: '', title: '' },
-    answers: [], marketingOptIn: null, consentAt: null, country: 'US', city: '', hubspot: null,
+    answers: [],
+    marketingOptIn: null,
+    consentAt: null,
+    country: 'US',
+    city: '',
+    hubspot: null,
   };
   emu.store.leads.push(lead);
 }
@@ -44,7 +63,8 @@ function ids(leads: Lead[]): string[] {
 }
 
 function expectOldestFirst(leads: Lead[]): void {
-  for (let i = 1; i < leads.length; i++) expect(Date.parse(leads[i - 1].createdAt)).toBeLessThanOrEqual(Date.parse(leads[i].createdAt));
+  for (let i = 1; i < leads.length; i++)
+    expect(Date.parse(leads[i - 1].createdAt)).toBeLessThanOrEqual(Date.parse(leads[i].createdAt));
 }
 
 describe('cardqr leads export', () => {
@@ -60,7 +80,11 @@ describe('cardqr leads export', () => {
     expect(first.at(-1)?.id).toBe('lead_030');
     expect(run1.stderr).toMatch(/^30 leads exported \(created .+ to .+\); state updated: .+leads\.state\.json\n$/);
     const s1 = state(statePath);
-    expect(s1).toMatchObject({ version: 1, baseUrl: emu.baseUrl, cursor: { createdAt: first.at(-1)?.createdAt, ids: ['lead_030'] } });
+    expect(s1).toMatchObject({
+      version: 1,
+      baseUrl: emu.baseUrl,
+      cursor: { createdAt: first.at(-1)?.createdAt, ids: ['lead_030'] },
+    });
     expect(s1.lastRun.exported).toBe(30);
     expect(readdirSync(dir).sort()).toEqual(['leads.state.json']); // no lock, spool or temp file left
 
@@ -75,7 +99,10 @@ describe('cardqr leads export', () => {
     // the fixed since is the cursor; lead_030 came back (since is inclusive) and was skipped by id
     expect(emu.requests({ path: '/leads' }).at(-1)?.query).toMatchObject({ since: newest, includeArchived: 'true' });
     const s2 = state(statePath);
-    expect([s2.cursor.createdAt, [...s2.cursor.ids].sort()]).toEqual([newest, ['lead_030', 'lead_same_a', 'lead_same_b']]);
+    expect([s2.cursor.createdAt, [...s2.cursor.ids].sort()]).toEqual([
+      newest,
+      ['lead_030', 'lead_same_a', 'lead_same_b'],
+    ]);
 
     const run3 = await runCli(['leads', 'export', '--state', statePath], { emu });
     expect([run3.exitCode, run3.stdout]).toEqual([0, '']);
@@ -85,10 +112,14 @@ describe('cardqr leads export', () => {
 
   it('a lead created while run 1 is paging is exported exactly once across runs', async () => {
     const base = emu.now() - 10 * 86_400_000;
-    await addLeads(Array.from({ length: 250 }, (_, i) => ({
-      id: `lead_bulk_${String(i).padStart(3, '0')}`, cardId: 'crd_amelie', source: 'form',
-      createdAt: new Date(base + i * 60_000).toISOString(),
-    })));
+    await addLeads(
+      Array.from({ length: 250 }, (_, i) => ({
+        id: `lead_bulk_${String(i).padStart(3, '0')}`,
+        cardId: 'crd_amelie',
+        source: 'form',
+        createdAt: new Date(base + i * 60_000).toISOString(),
+      })),
+    );
     const statePath = join(tempDir(), 'state.json');
     let pages = 0;
     afterRequest = (line) => {
@@ -153,7 +184,16 @@ describe('cardqr leads export', () => {
       expect(LEAD_CSV_COLUMNS.filter((c) => c.startsWith('contact.')).map((c) => x[c])).toEqual(['', '', '', '', '']);
     }
     const one = rows[0];
-    expect(one).toMatchObject({ source: 'form', cardId: 'crd_amelie', cardName: 'Amélie Laurent', 'contact.name': 'Hannah Schmidt', locked: 'false', country: 'DE', 'hubspot.status': 'sent', marketingOptIn: 'true' });
+    expect(one).toMatchObject({
+      source: 'form',
+      cardId: 'crd_amelie',
+      cardName: 'Amélie Laurent',
+      'contact.name': 'Hannah Schmidt',
+      locked: 'false',
+      country: 'DE',
+      'hubspot.status': 'sent',
+      marketingOptIn: 'true',
+    });
     expect(one.answers).toMatch(/^Your name: Hannah Schmidt; Email: hannah\.schmidt@logistik-nord\.example; /);
     expect(rows.filter((x) => x.archived === 'true').map((x) => x.id)).toEqual(['lead_004', 'lead_010']);
   });
@@ -167,8 +207,13 @@ describe('cardqr leads export', () => {
     expect(arr[0].id).toBe('lead_001');
     const empty = await runCli(['leads', 'export', '--state', join(dir, 's.json'), '-o', 'json'], { emu });
     expect(empty.stdout).toBe('[]\n');
-    const picked = await runCli(['leads', 'export', '--state', join(dir, 'p.json'), '--fields', 'id,contact.email'], { emu });
-    expect(JSON.parse(picked.stdout.split('\n')[0])).toEqual({ id: 'lead_001', contact: { email: 'hannah.schmidt@logistik-nord.example' } });
+    const picked = await runCli(['leads', 'export', '--state', join(dir, 'p.json'), '--fields', 'id,contact.email'], {
+      emu,
+    });
+    expect(JSON.parse(picked.stdout.split('\n')[0])).toEqual({
+      id: 'lead_001',
+      contact: { email: 'hannah.schmidt@logistik-nord.example' },
+    });
   });
 
   it('exit 2 for -o table, a bad --since, or a missing --state; nothing sent', async () => {
@@ -187,6 +232,14 @@ describe('cardqr leads export', () => {
 
   it('--help: defaults, formats, columns, examples and a cron line', async () => {
     const r = await runCli(['leads', 'export', '--help'], { emu });
-    for (const t of ['ndjson (default)', 'contact.email', 'exit 2', '$ cardqr leads export --state', 'Cron', '15 * * * * cardqr']) expect(r.stdout).toContain(t);
+    for (const t of [
+      'ndjson (default)',
+      'contact.email',
+      'exit 2',
+      '$ cardqr leads export --state',
+      'Cron',
+      '15 * * * * cardqr',
+    ])
+      expect(r.stdout).toContain(t);
   });
 });

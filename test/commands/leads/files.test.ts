@@ -158,11 +158,29 @@ describe('leads --preset', () => {
   });
 
   it('presets go through the CSV dialect: --csv-dialect excel adds the BOM and keeps phones as text; formulas typed by visitors are neutralised', async () => {
-    await addLeads([lead('lead_f', { name: 'Eve Formula', phone: '+44 20 7946 0958', company: '=HYPERLINK("http://x.example")' })]);
-    const r = await runCli(['leads', 'list', '--card', 'crd_kenji', '--since', '2026-06-01T00:00:00Z', '--preset', 'hubspot', '--csv-dialect', 'excel'], { emu });
+    await addLeads([
+      lead('lead_f', { name: 'Eve Formula', phone: '+44 20 7946 0958', company: '=HYPERLINK("http://x.example")' }),
+    ]);
+    const r = await runCli(
+      [
+        'leads',
+        'list',
+        '--card',
+        'crd_kenji',
+        '--since',
+        '2026-06-01T00:00:00Z',
+        '--preset',
+        'hubspot',
+        '--csv-dialect',
+        'excel',
+      ],
+      { emu },
+    );
     expect(r.exitCode).toBe(0);
     expect(r.stdout.startsWith('\uFEFFFirst Name,Last Name,')).toBe(true);
-    const row = (parse(r.stdout, { bom: true, columns: true }) as Record<string, string>[]).find((x) => x['cardqr Lead ID'] === 'lead_f')!;
+    const row = (parse(r.stdout, { bom: true, columns: true }) as Record<string, string>[]).find(
+      (x) => x['cardqr Lead ID'] === 'lead_f',
+    )!;
     expect(row['Phone Number']).toBe('="+44 20 7946 0958"');
     expect(row['Company Name'].startsWith("'=")).toBe(true);
   });

@@ -12,7 +12,17 @@ describe('cardqr leads list', () => {
     const r = await runCli(['leads', 'list'], { emu, tty: true, env: plain, columns: 200 });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe('25 of 28 shown; --all for every page\n');
-    for (const t of ['ID', 'CREATED', 'SOURCE', 'CARD', 'CONTACT', 'CRM', 'lead_030', 'locked', 'Marco Rossi <marco.rossi@magazzini.example>']) {
+    for (const t of [
+      'ID',
+      'CREATED',
+      'SOURCE',
+      'CARD',
+      'CONTACT',
+      'CRM',
+      'lead_030',
+      'locked',
+      'Marco Rossi <marco.rossi@magazzini.example>',
+    ]) {
       expect(r.stdout).toContain(t);
     }
     expect(r.stdout).not.toContain('lead_004'); // archived
@@ -29,9 +39,17 @@ describe('cardqr leads list', () => {
   });
 
   it('filters are sent as the API names them', async () => {
-    const r = await runCli(['leads', 'list', '--card', 'crd_kenji', '--source', 'form', '--since', '2026-01-01T00:00:00Z'], { emu });
+    const r = await runCli(
+      ['leads', 'list', '--card', 'crd_kenji', '--source', 'form', '--since', '2026-01-01T00:00:00Z'],
+      { emu },
+    );
     expect(r.exitCode).toBe(0);
-    expect(emu.requests({ path: '/leads' })[0].query).toEqual({ cardId: 'crd_kenji', source: 'form', since: '2026-01-01T00:00:00Z', offset: '0' });
+    expect(emu.requests({ path: '/leads' })[0].query).toEqual({
+      cardId: 'crd_kenji',
+      source: 'form',
+      since: '2026-01-01T00:00:00Z',
+      offset: '0',
+    });
     for (const l of json(r)) expect([l.cardId, l.source]).toEqual(['crd_kenji', 'form']);
   });
 
@@ -53,18 +71,31 @@ describe('cardqr leads list', () => {
 
   it('ndjson one lead per line; -q ids only', async () => {
     const nd = await runCli(['leads', 'list', '-o', 'ndjson', '--limit', '3'], { emu });
-    expect(nd.stdout.trim().split('\n').map((l) => JSON.parse(l).object)).toEqual(['lead', 'lead', 'lead']);
+    expect(
+      nd.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).object),
+    ).toEqual(['lead', 'lead', 'lead']);
     const q = await runCli(['leads', 'list', '-q', '--limit', '2'], { emu });
     expect(q.stdout).toBe('lead_030\nlead_029\n');
   });
 
   it('exit 2 before sending for a bad --since, --source or --limit', async () => {
-    for (const args of [['--since', '2026-02-30'], ['--since', 'yesterday'], ['--since', '2026-05-01', '--tz', 'Mars/Olympus'], ['--source', 'fax'], ['--limit', '500']]) {
+    for (const args of [
+      ['--since', '2026-02-30'],
+      ['--since', 'yesterday'],
+      ['--since', '2026-05-01', '--tz', 'Mars/Olympus'],
+      ['--source', 'fax'],
+      ['--limit', '500'],
+    ]) {
       const r = await runCli(['leads', 'list', ...args], { emu });
       expect([args, r.exitCode]).toEqual([args, 2]);
     }
     const since = await runCli(['leads', 'list', '--since', '2026-05-01T25:00'], { emu });
-    expect(since.stderr).toContain('error: --since "2026-05-01T25:00": expected YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w');
+    expect(since.stderr).toContain(
+      'error: --since "2026-05-01T25:00": expected YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w',
+    );
     expect(emu.requests()).toEqual([]);
   });
 
@@ -101,7 +132,18 @@ describe('cardqr leads get', () => {
   it('terminal: contact, source, card, consent, CRM and every answer as a table', async () => {
     const r = await runCli(['leads', 'get', 'lead_001'], { emu, tty: true, env: plain });
     expect([r.exitCode, r.stderr]).toEqual([0, '']);
-    for (const t of ['form (after_save)', 'crd_amelie', 'Hannah Schmidt', 'Hamburg, DE', 'marketing opt-in', 'HubSpot: sent', 'Answers', 'QUESTION', 'Preferred call date', 'Pricing, Integration']) {
+    for (const t of [
+      'form (after_save)',
+      'crd_amelie',
+      'Hannah Schmidt',
+      'Hamburg, DE',
+      'marketing opt-in',
+      'HubSpot: sent',
+      'Answers',
+      'QUESTION',
+      'Preferred call date',
+      'Pricing, Integration',
+    ]) {
       expect(r.stdout).toContain(t);
     }
   });

@@ -10,7 +10,14 @@ describe('cardqr me', () => {
   it('table on a terminal: key, account, plan, scopes, rate limit and usable commands', async () => {
     const r = await runCli(['me'], { emu, tty: true });
     expect([r.exitCode, r.stderr]).toEqual([0, '']);
-    for (const text of ['full (key_full)', 'acc_acme', 'pro', 'cards:write', '600 requests/minute', 'campaigns: list, get, schema, test, create-card, import']) {
+    for (const text of [
+      'full (key_full)',
+      'acc_acme',
+      'pro',
+      'cards:write',
+      '600 requests/minute',
+      'campaigns: list, get, schema, test, create-card, import',
+    ]) {
       expect(r.stdout).toContain(text);
     }
   });

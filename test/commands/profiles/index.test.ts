@@ -13,12 +13,18 @@ function profileRun(dir: string, args: string[], extra: Parameters<typeof runCli
 describe('cardqr profiles', () => {
   it('add reads the key from stdin, verifies it with GET /me and stores what /me said', async () => {
     const dir = tempDir();
-    const r = await profileRun(dir, ['profiles', 'add', 'local', '--base-url', emu.baseUrl, '--api-key-stdin'], { stdin: `${emu.keys.full}\n` });
+    const r = await profileRun(dir, ['profiles', 'add', 'local', '--base-url', emu.baseUrl, '--api-key-stdin'], {
+      stdin: `${emu.keys.full}\n`,
+    });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toMatch(/saved profile "local" for it-admin@acme-robotics.example \(pro\) \(default\)/);
     const stored = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
     expect(stored.defaultProfile).toBe('local');
-    expect(stored.profiles.local).toMatchObject({ keyId: 'key_full', requestsPerMinute: 600, account: { plan: 'pro' } });
+    expect(stored.profiles.local).toMatchObject({
+      keyId: 'key_full',
+      requestsPerMinute: 600,
+      account: { plan: 'pro' },
+    });
     expect(stored.profiles.local.scopes).toContain('leads:read');
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
@@ -29,26 +35,39 @@ describe('cardqr profiles', () => {
 
   it('asks for the key with hidden input on a terminal', async () => {
     const dir = tempDir();
-    const r = await profileRun(dir, ['profiles', 'add', 'tty', '--base-url', emu.baseUrl], { tty: true, answers: [emu.keys.readonly] });
+    const r = await profileRun(dir, ['profiles', 'add', 'tty', '--base-url', emu.baseUrl], {
+      tty: true,
+      answers: [emu.keys.readonly],
+    });
     expect(r.exitCode).toBe(0);
     expect(r.prompts).toEqual(['API key (input hidden): ']);
   });
 
   it('a bad key is refused and nothing is stored; --no-verify stores without a request', async () => {
     const dir = tempDir();
-    const bad = await profileRun(dir, ['profiles', 'add', 'bad', '--base-url', emu.baseUrl, '--api-key-stdin'], { stdin: 'nope' });
+    const bad = await profileRun(dir, ['profiles', 'add', 'bad', '--base-url', emu.baseUrl, '--api-key-stdin'], {
+      stdin: 'nope',
+    });
     expect(bad.exitCode).toBe(3);
     expect(readdirSync(dir)).toEqual([]);
     emu.clearRequests();
-    const nv = await profileRun(dir, ['profiles', 'add', 'later', '--base-url', emu.baseUrl, '--api-key-stdin', '--no-verify'], { stdin: 'abc' });
+    const nv = await profileRun(
+      dir,
+      ['profiles', 'add', 'later', '--base-url', emu.baseUrl, '--api-key-stdin', '--no-verify'],
+      { stdin: 'abc' },
+    );
     expect(nv.exitCode).toBe(0);
     expect(emu.requests()).toHaveLength(0);
   });
 
   it('list masks keys, use switches the default, show shows one, remove asks first', async () => {
     const dir = tempDir();
-    await profileRun(dir, ['profiles', 'add', 'a', '--base-url', emu.baseUrl, '--api-key-stdin'], { stdin: emu.keys.full });
-    await profileRun(dir, ['profiles', 'add', 'b', '--base-url', emu.baseUrl, '--api-key-stdin'], { stdin: emu.keys.readonly });
+    await profileRun(dir, ['profiles', 'add', 'a', '--base-url', emu.baseUrl, '--api-key-stdin'], {
+      stdin: emu.keys.full,
+    });
+    await profileRun(dir, ['profiles', 'add', 'b', '--base-url', emu.baseUrl, '--api-key-stdin'], {
+      stdin: emu.keys.readonly,
+    });
     const list = json(await profileRun(dir, ['profiles', 'list']));
     expect(list.map((p: { name: string; apiKey: string; default: boolean }) => [p.name, p.apiKey, p.default])).toEqual([
       ['a', `****${emu.keys.full.slice(-4)}`, true],
@@ -70,7 +89,9 @@ describe('cardqr profiles', () => {
 
   it('warns when the store is readable by others', async () => {
     const dir = tempDir();
-    await profileRun(dir, ['profiles', 'add', 'a', '--base-url', emu.baseUrl, '--api-key-stdin'], { stdin: emu.keys.full });
+    await profileRun(dir, ['profiles', 'add', 'a', '--base-url', emu.baseUrl, '--api-key-stdin'], {
+      stdin: emu.keys.full,
+    });
     chmodSync(join(dir, 'config.json'), 0o644);
     const r = await profileRun(dir, ['me']);
     expect(r.exitCode).toBe(0);
@@ -81,8 +102,17 @@ describe('cardqr profiles', () => {
     const dir = tempDir();
     expect((await profileRun(dir, ['me', '--profile', 'ghost'])).stderr).toMatch(/no profile named "ghost"/);
     expect((await profileRun(dir, ['profiles', 'add', 'bad name', '--base-url', emu.baseUrl])).exitCode).toBe(2);
-    expect((await profileRun(dir, ['profiles', 'add', 'x', '--api-key-stdin'], { stdin: 'k' })).stderr).toMatch(/needs --base-url/);
-    const http = await profileRun(dir, ['profiles', 'add', 'x', '--base-url', 'http://api.example.com/v1', '--api-key-stdin'], { stdin: 'k' });
-    expect([http.exitCode, http.stderr]).toEqual([2, 'error: refusing plain http:// to api.example.com: the API key is sent only over https (http is allowed for localhost only)\n']);
+    expect((await profileRun(dir, ['profiles', 'add', 'x', '--api-key-stdin'], { stdin: 'k' })).stderr).toMatch(
+      /needs --base-url/,
+    );
+    const http = await profileRun(
+      dir,
+      ['profiles', 'add', 'x', '--base-url', 'http://api.example.com/v1', '--api-key-stdin'],
+      { stdin: 'k' },
+    );
+    expect([http.exitCode, http.stderr]).toEqual([
+      2,
+      'error: refusing plain http:// to api.example.com: the API key is sent only over https (http is allowed for localhost only)\n',
+    ]);
   });
 });

@@ -13,7 +13,11 @@ describe('cardqr qr create', () => {
     const t = await runCli([...menu, '--short-code', 'lunch-1'], { emu, tty: true });
     expect([t.exitCode, t.stderr]).toEqual([0, '']);
     expect(t.stdout).toContain(`${emu.publicBaseUrl}/p/lunch-1`);
-    expect(emu.requests({ method: 'POST' })[0].body).toEqual({ name: 'Lunch menu', destinationUrl: 'https://bistro.example/menu', shortCode: 'lunch-1' });
+    expect(emu.requests({ method: 'POST' })[0].body).toEqual({
+      name: 'Lunch menu',
+      destinationUrl: 'https://bistro.example/menu',
+      shortCode: 'lunch-1',
+    });
     const qr = json(await runCli([...menu, '--status', 'draft'], { emu }));
     expect(qr).toMatchObject({ object: 'qr_code', type: 'url', status: 'draft', paused: false, scanCount: 0 });
     const hop = await call(emu, 'GET', '/p/lunch-1', { key: null });
@@ -21,8 +25,16 @@ describe('cardqr qr create', () => {
   });
 
   it('csv parses back; -q prints nothing', async () => {
-    const rows = parse((await runCli([...menu, '-o', 'csv'], { emu })).stdout, { columns: true }) as Record<string, string>[];
-    expect(rows[0]).toMatchObject({ name: 'Lunch menu', type: 'url', status: 'published', destinationUrl: 'https://bistro.example/menu' });
+    const rows = parse((await runCli([...menu, '-o', 'csv'], { emu })).stdout, { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(rows[0]).toMatchObject({
+      name: 'Lunch menu',
+      type: 'url',
+      status: 'published',
+      destinationUrl: 'https://bistro.example/menu',
+    });
     const q = await runCli([...menu, '-q'], { emu });
     expect([q.exitCode, q.stdout, q.stderr]).toEqual([0, expect.stringMatching(/^qr_\w+\n$/), '']);
   });
@@ -32,7 +44,9 @@ describe('cardqr qr create', () => {
     const r = await runCli([...menu, '--short-code', 'parked-menu'], { emu });
     expect(r.exitCode).toBe(0);
     expect(json(r).paused).toBe(true);
-    expect(r.stderr).toBe(`warning: QR code ${json(r).id} was created but is paused (paused: true): the plan does not cover it, so ${emu.publicBaseUrl}/p/parked-menu does not redirect\n`);
+    expect(r.stderr).toBe(
+      `warning: QR code ${json(r).id} was created but is paused (paused: true): the plan does not cover it, so ${emu.publicBaseUrl}/p/parked-menu does not redirect\n`,
+    );
     expect((await call(emu, 'GET', '/p/parked-menu', { key: null })).status).toBe(423);
   });
 
@@ -65,9 +79,15 @@ describe('cardqr qr create', () => {
     const race = await runCli([...menu, '--short-code', 'menu-race'], { emu });
     release();
     expect([race.exitCode, race.stderr]).toEqual([5, expect.stringContaining('already_exists (409)')]);
-    const reserved = await runCli(['api', 'POST', '/qr-codes', '--data', '{"name":"x","destinationUrl":"https://x.example","shortCode":"help"}'], { emu });
+    const reserved = await runCli(
+      ['api', 'POST', '/qr-codes', '--data', '{"name":"x","destinationUrl":"https://x.example","shortCode":"help"}'],
+      { emu },
+    );
     expect([reserved.exitCode, reserved.stderr]).toEqual([5, expect.stringContaining('reserved_short_link (400)')]);
-    const unknown = await runCli(['api', 'POST', '/qr-codes', '--data', '{"name":"x","destinationUrl":"https://x.example","color":"red"}'], { emu });
+    const unknown = await runCli(
+      ['api', 'POST', '/qr-codes', '--data', '{"name":"x","destinationUrl":"https://x.example","color":"red"}'],
+      { emu },
+    );
     expect([unknown.exitCode, unknown.stderr]).toEqual([5, expect.stringContaining('  color: unrecognized_keys')]);
     emu.store.account('acc_acme')!.qrAllowance = 0;
     const full = await runCli(menu, { emu });
@@ -79,7 +99,10 @@ describe('cardqr qr create', () => {
   it('idempotency: same key replays, another body is 409 idempotency_key_reused; malformed 500 retried', async () => {
     const a = json(await runCli([...menu, '--idempotency-key', 'menu-1'], { emu }));
     expect(json(await runCli([...menu, '--idempotency-key', 'menu-1'], { emu })).id).toBe(a.id);
-    const reused = await runCli(['qr', 'create', '--name', 'Dinner', '--url', 'https://bistro.example/dinner', '--idempotency-key', 'menu-1'], { emu });
+    const reused = await runCli(
+      ['qr', 'create', '--name', 'Dinner', '--url', 'https://bistro.example/dinner', '--idempotency-key', 'menu-1'],
+      { emu },
+    );
     expect([reused.exitCode, reused.stderr]).toEqual([5, expect.stringContaining('idempotency_key_reused (409)')]);
     emu.injectFaults([{ kind: 'malformed_500', method: 'POST', path: '/qr-codes', times: 2 }]);
     const failed = await runCli([...menu, '--max-retries', '1'], { emu });

@@ -12,9 +12,19 @@ function addCodes(n: number): string[] {
     const at = new Date(base + i * 60_000).toISOString();
     const id = `qr_bulk${String(i).padStart(4, '0')}`;
     emu.store.qrCodes.push({
-      object: 'qr_code', id, accountId: 'acc_acme', name: `Table ${i}`, type: 'url', status: 'published', shortCode: `table-${i}`,
-      destinationUrl: `https://bistro.example/t/${i}`, paused: false, everPublished: true,
-      design: { foreground: '#000000', background: '#FFFFFF', frame: null }, createdAt: at, updatedAt: at,
+      object: 'qr_code',
+      id,
+      accountId: 'acc_acme',
+      name: `Table ${i}`,
+      type: 'url',
+      status: 'published',
+      shortCode: `table-${i}`,
+      destinationUrl: `https://bistro.example/t/${i}`,
+      paused: false,
+      everPublished: true,
+      design: { foreground: '#000000', background: '#FFFFFF', frame: null },
+      createdAt: at,
+      updatedAt: at,
     } satisfies QrRecord);
     return id;
   });
@@ -24,23 +34,62 @@ describe('cardqr qr list', () => {
   it('table on a terminal: type, coloured status, paused, short link, scans, hint', async () => {
     const r = await runCli(['qr', 'list', '--limit', '3'], { emu, tty: true, columns: 200 });
     expect(r.exitCode).toBe(0);
-    for (const text of ['TYPE', 'SCANS', 'qr_feedback', 'feedback-q4', `${emu.publicBaseUrl}/p/feedback-q4`]) expect(r.stdout).toContain(text);
+    for (const text of ['TYPE', 'SCANS', 'qr_feedback', 'feedback-q4', `${emu.publicBaseUrl}/p/feedback-q4`])
+      expect(r.stdout).toContain(text);
     expect(r.stdout).toMatch(/\x1b\[33mdraft/);
     expect(r.stderr).toBe('3 of 8 shown; --all for every page\n');
   });
 
   it('json off a terminal; search, status and type go to the API', async () => {
     const all = json(await runCli(['qr', 'list'], { emu }));
-    expect(all.map((q: { type: string }) => q.type).sort()).toEqual(['file', 'gs1', 'page', 'url', 'url', 'url', 'url', 'url']);
-    expect(json(await runCli(['qr', 'list', '--type', 'gs1'], { emu })).map((q: { id: string }) => q.id)).toEqual(['qr_gs1']);
-    expect(json(await runCli(['qr', 'list', '--status', 'archived'], { emu })).map((q: { id: string }) => q.id)).toEqual(['qr_webinar']);
-    expect(json(await runCli(['qr', 'list', '--search', 'docs.acme'], { emu })).map((q: { id: string }) => q.id)).toEqual(['qr_manual']);
+    expect(all.map((q: { type: string }) => q.type).sort()).toEqual([
+      'file',
+      'gs1',
+      'page',
+      'url',
+      'url',
+      'url',
+      'url',
+      'url',
+    ]);
+    expect(json(await runCli(['qr', 'list', '--type', 'gs1'], { emu })).map((q: { id: string }) => q.id)).toEqual([
+      'qr_gs1',
+    ]);
+    expect(
+      json(await runCli(['qr', 'list', '--status', 'archived'], { emu })).map((q: { id: string }) => q.id),
+    ).toEqual(['qr_webinar']);
+    expect(
+      json(await runCli(['qr', 'list', '--search', 'docs.acme'], { emu })).map((q: { id: string }) => q.id),
+    ).toEqual(['qr_manual']);
   });
 
   it('csv parses back; -q prints ids', async () => {
-    const rows = parse((await runCli(['qr', 'list', '-o', 'csv', '--type', 'file'], { emu })).stdout, { columns: true }) as Record<string, string>[];
-    expect(rows).toEqual([expect.objectContaining({ id: 'qr_spec_sheet', type: 'file', status: 'published', paused: 'false', shortCode: 'ar7-spec' })]);
-    expect(Object.keys(rows[0])).toEqual(['id', 'name', 'type', 'status', 'paused', 'shortCode', 'url', 'destinationUrl', 'scanCount', 'createdAt', 'updatedAt', 'extra']);
+    const rows = parse((await runCli(['qr', 'list', '-o', 'csv', '--type', 'file'], { emu })).stdout, {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id: 'qr_spec_sheet',
+        type: 'file',
+        status: 'published',
+        paused: 'false',
+        shortCode: 'ar7-spec',
+      }),
+    ]);
+    expect(Object.keys(rows[0])).toEqual([
+      'id',
+      'name',
+      'type',
+      'status',
+      'paused',
+      'shortCode',
+      'url',
+      'destinationUrl',
+      'scanCount',
+      'createdAt',
+      'updatedAt',
+      'extra',
+    ]);
     const q = await runCli(['qr', 'list', '-q', '--status', 'paused'], { emu });
     expect(q.stdout).toBe('qr_promo\n');
   });
@@ -56,7 +105,11 @@ describe('cardqr qr list', () => {
   });
 
   it('bad flags exit 2 with nothing sent; scopes and keys exit 3', async () => {
-    for (const args of [['--type', 'card'], ['--status', 'live'], ['--limit', 'x']]) {
+    for (const args of [
+      ['--type', 'card'],
+      ['--status', 'live'],
+      ['--limit', 'x'],
+    ]) {
       expect((await runCli(['qr', 'list', ...args], { emu })).exitCode).toBe(2);
     }
     expect(emu.requests()).toEqual([]);
@@ -72,7 +125,9 @@ describe('cardqr qr get', () => {
     expect(t.stdout).toContain('yes: the plan does not cover it; its link does not open');
     expect(t.stdout).toContain('https://docs.acme-robotics.example/ar7/install');
     expect(json(await runCli(['qr', 'get', 'qr_gs1'], { emu }))).toMatchObject({ object: 'qr_code', type: 'gs1' });
-    const rows = parse((await runCli(['qr', 'get', 'qr_roboconf', '-o', 'csv'], { emu })).stdout, { columns: true }) as Record<string, string>[];
+    const rows = parse((await runCli(['qr', 'get', 'qr_roboconf', '-o', 'csv'], { emu })).stdout, {
+      columns: true,
+    }) as Record<string, string>[];
     expect(rows[0]).toMatchObject({ id: 'qr_roboconf', scanCount: expect.stringMatching(/^\d+$/) });
     expect((await runCli(['qr', 'get', 'qr_roboconf', '-q'], { emu })).stdout).toBe('');
     const card = await runCli(['qr', 'get', 'crd_amelie'], { emu });

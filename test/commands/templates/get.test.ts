@@ -23,8 +23,14 @@ describe('cardqr templates get', () => {
 
   it('json keeps the API object; csv has dotted policy columns; -q prints nothing', async () => {
     const t = json(await runCli(['templates', 'get', 'tpl_event'], { emu }));
-    expect(t).toMatchObject({ object: 'card_template', id: 'tpl_event', policy: { fields: { phones: { mode: 'hidden' } } } });
-    const rows = parse((await runCli(['templates', 'get', 'tpl_event', '-o', 'csv'], { emu })).stdout, { columns: true }) as Record<string, string>[];
+    expect(t).toMatchObject({
+      object: 'card_template',
+      id: 'tpl_event',
+      policy: { fields: { phones: { mode: 'hidden' } } },
+    });
+    const rows = parse((await runCli(['templates', 'get', 'tpl_event', '-o', 'csv'], { emu })).stdout, {
+      columns: true,
+    }) as Record<string, string>[];
     expect(rows[0]).toMatchObject({ id: 'tpl_event', 'policy.theme': 'locked' });
     const q = await runCli(['templates', 'get', 'tpl_event', '-q'], { emu, tty: true });
     expect([q.exitCode, q.stdout]).toEqual([0, '']);
@@ -32,7 +38,10 @@ describe('cardqr templates get', () => {
 
   it('an unknown id is 404 (exit 4); a key without the scope is exit 3', async () => {
     const r = await runCli(['templates', 'get', 'tpl_nope'], { emu });
-    expect([r.exitCode, r.stderr]).toEqual([4, expect.stringMatching(/^error: resource_not_found \(404\): Template not found\./)]);
+    expect([r.exitCode, r.stderr]).toEqual([
+      4,
+      expect.stringMatching(/^error: resource_not_found \(404\): Template not found\./),
+    ]);
     expect((await runCli(['templates', 'get', 'tpl_sales'], { emu, key: emu.keys.qronly })).exitCode).toBe(3);
   });
 });

@@ -9,16 +9,25 @@ describe('cardqr templates list', () => {
   it('table on a terminal with rule counts and the page hint', async () => {
     const r = await runCli(['templates', 'list', '--limit', '4'], { emu, tty: true });
     expect(r.exitCode).toBe(0);
-    for (const text of ['REQUIRED', 'LOCKED', 'HIDDEN', 'tpl_cmp_board', 'Board members']) expect(r.stdout).toContain(text);
+    for (const text of ['REQUIRED', 'LOCKED', 'HIDDEN', 'tpl_cmp_board', 'Board members'])
+      expect(r.stdout).toContain(text);
     expect(r.stderr).toBe('4 of 9 shown; --all for every page\n');
   });
 
   it('json off a terminal, csv parsed back, -q ids, --all', async () => {
     const all = json(await runCli(['templates', 'list'], { emu }));
     expect(all).toHaveLength(9);
-    expect(all.find((t: { id: string }) => t.id === 'tpl_sales')).toMatchObject({ object: 'card_template', policy: { fields: { address: { mode: 'hidden' } } } });
-    const rows = parse((await runCli(['templates', 'list', '-o', 'csv'], { emu })).stdout, { columns: true }) as Record<string, string>[];
-    expect(rows.find((t) => t.id === 'tpl_corporate')).toEqual(expect.objectContaining({ name: 'Acme corporate', 'policy.theme': 'locked', 'policy.blocks': 'reorder_only' }));
+    expect(all.find((t: { id: string }) => t.id === 'tpl_sales')).toMatchObject({
+      object: 'card_template',
+      policy: { fields: { address: { mode: 'hidden' } } },
+    });
+    const rows = parse((await runCli(['templates', 'list', '-o', 'csv'], { emu })).stdout, { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(rows.find((t) => t.id === 'tpl_corporate')).toEqual(
+      expect.objectContaining({ name: 'Acme corporate', 'policy.theme': 'locked', 'policy.blocks': 'reorder_only' }),
+    );
     const q = await runCli(['templates', 'list', '-q', '--all'], { emu });
     expect(q.stdout.trim().split('\n')).toHaveLength(9);
   });
