@@ -20,12 +20,10 @@ export function isFullHttpUrl(s: string): boolean {
 }
 
 const name = z.string().min(1).max(200);
-const destinationUrl = z
-  .string()
-  .refine(isFullHttpUrl, {
-    message: 'Invalid url: expected a full http or https URL',
-    params: { code: 'invalid_string' },
-  });
+const destinationUrl = z.string().refine(isFullHttpUrl, {
+  message: 'Invalid url: expected a full http or https URL',
+  params: { code: 'invalid_string' },
+});
 
 const CreateBody = z.strictObject({
   name,
