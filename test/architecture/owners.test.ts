@@ -9,7 +9,7 @@ const files = sourceFiles().filter((f) => !f.startsWith('emulator/'));
 const text = (f: string) => readFileSync(join(SRC, f), 'utf8');
 
 /**
- * Every `<something>.<name>` property read in a file (comments and strings are not code); with
+ * Every `<something>.<name>` property read in a file, or `{ <name> }` destructured, (comments and strings are not code); with
  * `valuesOnly`, not a method call such as `ctx.output()`.
  */
 function propertyReads(source: string, name: string, valuesOnly = false): string[] {
@@ -18,6 +18,9 @@ function propertyReads(source: string, name: string, valuesOnly = false): string
   const visit = (node: ts.Node): void => {
     const called = node.parent !== undefined && ts.isCallExpression(node.parent) && node.parent.expression === node;
     if (ts.isPropertyAccessExpression(node) && node.name.text === name && !(valuesOnly && called))
+      found.push(node.getText(sf));
+    // `const { output } = ctx.globals` reads it too.
+    if (ts.isBindingElement(node) && (node.propertyName ?? node.name).getText(sf) === name)
       found.push(node.getText(sf));
     ts.forEachChild(node, visit);
   };
@@ -60,5 +63,7 @@ describe('one owner for each concern', () => {
     expect(propertyReads("const s = 'io.stderr.write'; // io.stderr", 'stderr')).toEqual([]);
     expect(propertyReads('ctx.io.stderr.write(x)', 'stderr')).toEqual(['ctx.io.stderr']);
     expect(propertyReads('const s = ctx.output(); const f = g.output;', 'output', true)).toEqual(['g.output']);
+    expect(propertyReads('const { output, query } = ctx.globals;', 'output', true)).toEqual(['output']);
+    expect(propertyReads('const { io: { stderr } } = ctx;', 'stderr')).toEqual(['stderr']);
   });
 });

@@ -17,6 +17,7 @@ import { CliError, EXIT, InterruptedError, PartialError } from '../../errors.js'
 import type { Messages } from '../../output/messages.js';
 import type { Progress } from '../../output/progress.js';
 import { safeLine } from '../../output/sanitize.js';
+import { summaryAsJson } from '../../output/settings.js';
 
 export type ImportCommandOptions = ImportOptions & { validateOnly: boolean };
 
@@ -132,8 +133,8 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
     msg.warn(
       `${s.paused} card${s.paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open`,
     );
-  const { output, query } = ctx.globals;
-  if (output === 'json' || output === 'ndjson' || query !== undefined) {
+  const asJson = summaryAsJson(ctx.globals);
+  if (asJson) {
     const summary = {
       campaignId: s.campaignId,
       file: s.file,
@@ -147,7 +148,7 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
       ...(opts.rejects ? { rejects: opts.rejects } : {}),
     };
     const { printJson } = await import('../../output/query.js');
-    await printJson(ctx.io, summary, output !== 'ndjson', query);
+    await printJson(ctx.io, summary, asJson.pretty, asJson.query);
   }
   if (s.stopped === 'interrupted')
     throw new InterruptedError(
