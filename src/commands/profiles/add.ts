@@ -40,12 +40,10 @@ export function profilesAddCommand(): Command {
         const store = ctx.profiles();
         await store.save(profile, Boolean(flags.default));
         const who = profile.account?.email ? ` for ${profile.account.email} (${profile.account.plan})` : '';
-        if (!ctx.globals.quiet) {
-          const where = keyCommand ? '; its key comes from the command on each run (not stored)' : '';
-          ctx.msg.info(
-            `saved profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}${where}`,
-          );
-        }
+        const where = keyCommand ? '; its key comes from the command on each run (not stored)' : '';
+        ctx.msg.info(
+          `saved profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}${where}`,
+        );
       }),
     );
   return example(
