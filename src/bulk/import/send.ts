@@ -79,16 +79,16 @@ export async function createSender(
       }
       createdCards.set(card.id, job.line);
       if (externalId !== null) createdIds.set(externalId, job.line);
+      const row = reportRow(job.line, externalId, 'created', {
+        cardId: card.id,
+        url: card.url,
+        shortCode: card.shortCode,
+        paused: card.paused,
+        requestId,
+        status: 201,
+      });
       if (job.externalId !== null && card.externalId !== null && card.externalId !== job.externalId) {
         // --id-column named the wrong column: the file's uniqueness check proved nothing; stop here.
-        const row = reportRow(job.line, externalId, 'created', {
-          cardId: card.id,
-          url: card.url,
-          shortCode: card.shortCode,
-          paused: card.paused,
-          requestId,
-          status: 201,
-        });
         return {
           row,
           fatal: new ImportStop(
@@ -100,16 +100,7 @@ export async function createSender(
           ),
         };
       }
-      return {
-        row: reportRow(job.line, externalId, 'created', {
-          cardId: card.id,
-          url: card.url,
-          shortCode: card.shortCode,
-          paused: card.paused,
-          requestId,
-          status: 201,
-        }),
-      };
+      return { row };
     } catch (e) {
       return failed(job, e);
     }
