@@ -1,6 +1,6 @@
 // Issue 15 item 3: -q ids on writes, --fields checked, many ids and `-`, --query (JMESPath), api --paginate.
 import { describe, expect, it } from 'vitest';
-import type { CardRecord } from '../../src/emulator/model.js';
+import { addCards } from '../helpers/records.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { json, runCli } from '../helpers/run-cli.js';
 
@@ -183,27 +183,7 @@ describe('--query (JMESPath)', () => {
 
 describe('api --paginate', () => {
   it('follows pagination.hasMore and prints every item', async () => {
-    const base = emu.now() - 250 * 60_000;
-    for (let i = 0; i < 250; i++) {
-      const at = new Date(base + i * 60_000).toISOString();
-      emu.store.cards.push({
-        object: 'card',
-        id: `crd_bulk${i}`,
-        accountId: 'acc_acme',
-        name: `Bulk ${i}`,
-        shortCode: `bulk-${i}`,
-        status: 'published',
-        templateId: null,
-        externalId: null,
-        campaignId: null,
-        paused: false,
-        everPublished: true,
-        design: { foreground: '#000000', background: '#FFFFFF', frame: null },
-        fields: { firstName: 'Bulk', lastName: String(i) },
-        createdAt: at,
-        updatedAt: at,
-      } satisfies CardRecord);
-    }
+    addCards(emu, 250);
     const all = json(await runCli(['cards', 'list', '--all', '-o', 'json'], { emu }));
     const r = await runCli(['api', 'GET', '/cards', '--paginate', '-o', 'ndjson'], { emu });
     expect(r.exitCode).toBe(0);

@@ -8,7 +8,8 @@ import { partnersCsv, readReportLines, until, writeCsv } from '../bulk/_files.js
 import { useEmulator } from '../helpers/emulator.js';
 import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
-import { addLeads, countedFaults, expectNoStack, liveCards, settle, useCounters } from './_support.js';
+import { addLeads } from '../helpers/records.js';
+import { countedFaults, expectNoStack, liveCards, settle, useCounters } from './_support.js';
 
 /** The lock file exists and its owner record is complete (it is created first, then written). */
 function lockWritten(path: string): boolean {

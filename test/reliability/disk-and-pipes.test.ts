@@ -9,7 +9,8 @@ import { partnersCsv } from '../bulk/_files.js';
 import { BIN, ensureFreshBuild, spawnCli, type SpawnResult } from '../helpers/built-cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/run-cli.js';
-import { addCards, addLeads, expectNoStack, useCounters } from './_support.js';
+import { addCards, addLeads } from '../helpers/records.js';
+import { expectNoStack, useCounters } from './_support.js';
 
 const counts = useCounters('disk-and-pipes');
 const emu = useEmulator();

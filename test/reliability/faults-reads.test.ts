@@ -11,7 +11,8 @@ import { until } from '../bulk/_files.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { decodeImage } from '../helpers/qr-decode.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
-import { addCards, addLeads, addQrCodes, countedFaults, expectNoStack, pass, settle, useCounters } from './_support.js';
+import { addCards, addLeads, addQrCodes } from '../helpers/records.js';
+import { countedFaults, expectNoStack, pass, settle, useCounters } from './_support.js';
 
 useCounters('faults-reads');
 const emu = useEmulator();

@@ -21,7 +21,8 @@ import { partnersCsv, readReportLines } from '../bulk/_files.js';
 import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 import { seededRandom, useEmulator } from '../helpers/emulator.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
-import { addLeads, useCounters } from './_support.js';
+import { addLeads } from '../helpers/records.js';
+import { useCounters } from './_support.js';
 
 const counts = useCounters('files');
 const emu = useEmulator();

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli } from '../helpers/run-cli.js';
 import { countHostileCases, json, runAgainst, useHostile, useTempDirs } from './_hostile.js';
-import { addCards, addLeads, useCounters } from './_support.js';
+import { addCards, addLeads } from '../helpers/records.js';
+import { useCounters } from './_support.js';
 
 const counts = useCounters('hostile-text');
 countHostileCases(counts);

@@ -14,7 +14,8 @@ import { seededRandom, useEmulator } from '../helpers/emulator.js';
 import { ensureFreshBuild, spawnCli, type SpawnedCli } from '../helpers/built-cli.js';
 import { decodeImage } from '../helpers/qr-decode.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
-import { addLeads, liveCards, useCounters } from './_support.js';
+import { addLeads } from '../helpers/records.js';
+import { liveCards, useCounters } from './_support.js';
 
 const counts = useCounters('interrupt');
 let onLog: ((line: string) => void) | undefined;

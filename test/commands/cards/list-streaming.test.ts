@@ -6,36 +6,11 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli.js';
 import { buildDeps } from '../../../src/deps.js';
-import type { CardRecord } from '../../../src/emulator/model.js';
 import { useEmulator } from '../../helpers/emulator.js';
+import { addCards } from '../../helpers/records.js';
 import { tempDir } from '../../helpers/run-cli.js';
 
 const emu = useEmulator();
-
-/** Cards added to the seed's (about a dozen), so that --all takes three pages of 100. */
-function addCards(n: number): void {
-  const base = emu.now() - n * 60_000;
-  for (let i = 0; i < n; i++) {
-    const at = new Date(base + i * 60_000).toISOString();
-    emu.store.cards.push({
-      object: 'card',
-      id: `crd_stream${String(i).padStart(4, '0')}`,
-      accountId: 'acc_acme',
-      name: `Stream ${i}`,
-      shortCode: `stream-${i}`,
-      status: 'published',
-      templateId: null,
-      externalId: null,
-      campaignId: null,
-      paused: false,
-      everPublished: true,
-      design: { foreground: '#000000', background: '#FFFFFF', frame: null },
-      fields: { firstName: 'Stream', lastName: String(i) },
-      createdAt: at,
-      updatedAt: at,
-    } satisfies CardRecord);
-  }
-}
 
 type Entry = { stream: 'stdout' | 'stderr'; text: string };
 
@@ -75,7 +50,7 @@ describe('cards list --all streams page by page', () => {
   it.each(['ndjson', 'csv', 'table'])(
     '-o %s: the first card is printed before the second page is requested',
     async (format) => {
-      addCards(240);
+      addCards(emu, 240); // with the seed's dozen, --all takes three pages of 100
       const { exitCode, log } = await runLogged(['cards', 'list', '--all', '-o', format, '--verbose']);
       expect(exitCode).toBe(0);
       const pages = emu.requests({ method: 'GET', path: '/cards' }).map((q) => q.query.offset);

@@ -1,40 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { CardRecord } from '../../../src/emulator/model.js';
 import { useEmulator } from '../../helpers/emulator.js';
+import { addCards } from '../../helpers/records.js';
 import { json, runCli } from '../../helpers/run-cli.js';
 
 const emu = useEmulator();
 const ESC = /\x1b\[/;
-
-/** Adds `n` cards straight into the store, one minute apart (newest last), all newer than the seed's. */
-function addCards(n: number): string[] {
-  const base = emu.now() - n * 60_000;
-  const ids: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const at = new Date(base + i * 60_000).toISOString();
-    const id = `crd_bulk${String(i).padStart(4, '0')}`;
-    ids.push(id);
-    emu.store.cards.push({
-      object: 'card',
-      id,
-      accountId: 'acc_acme',
-      name: `Bulk ${i}`,
-      shortCode: `bulk-${i}`,
-      status: 'published',
-      templateId: null,
-      externalId: null,
-      campaignId: null,
-      paused: false,
-      everPublished: true,
-      design: { foreground: '#000000', background: '#FFFFFF', frame: null },
-      fields: { firstName: 'Bulk', lastName: String(i) },
-      createdAt: at,
-      updatedAt: at,
-    } satisfies CardRecord);
-  }
-  return ids;
-}
 
 describe('cardqr cards list', () => {
   it('table on a terminal: coloured status, paused flag, short code, URL, relative dates, hint footer', async () => {
@@ -99,7 +70,7 @@ describe('cardqr cards list', () => {
   });
 
   it('--all over more than 3 pages returns every card exactly once, newest first, streaming ndjson', async () => {
-    const ids = addCards(330);
+    const ids = addCards(emu, 330).map((c) => c.id);
     const r = await runCli(['cards', 'list', '--all', '-o', 'ndjson'], { emu });
     expect(r.exitCode).toBe(0);
     const got = r.stdout
