@@ -71,6 +71,9 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
   const query = Object.fromEntries(url.searchParams);
   const headers = lowerHeaders(req);
   const requestId = `req_${store.randomString(24)}`;
+  const idHeader: Record<string, string> = deps.router.match(method, path)?.def.requestId
+    ? { 'Request-Id': requestId }
+    : {};
   const maxKeep = Math.max(DEFAULT_MAX_BODY, ...deps.router.routes.map((r) => r.maxBodyBytes ?? 0)) + 1;
   const body = await readBody(req, maxKeep);
   const rawBody = body.raw.toString('utf8');
@@ -86,7 +89,7 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
   const guess = store.keyBySecret(extractSecret(headers) ?? '');
   let status = 0;
   const finish = (reply: Reply) => {
-    status = send(res, reply, { 'Request-Id': requestId });
+    status = send(res, reply, idHeader);
   };
   const drop = () => {
     status = 0;
@@ -124,6 +127,7 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
       query,
       headers,
       requestId,
+      idHeader,
       rawBody,
       parsed,
       jsonOk,
@@ -160,6 +164,8 @@ interface Incoming {
   query: Record<string, string>;
   headers: Record<string, string>;
   requestId: string;
+  /** `Request-Id` when the route carries it, else empty (stored with an idempotent answer). */
+  idHeader: Record<string, string>;
   rawBody: string;
   parsed: unknown;
   jsonOk: boolean;
@@ -243,7 +249,7 @@ async function processRequest(inc: Incoming): Promise<Reply> {
     if (!(e instanceof EmuError)) deps.log?.(`emulator: handler error: ${(e as Error)?.stack ?? String(e)}`);
     reply = e instanceof EmuError ? e.toReply() : internalError();
   }
-  if (record) completeIdempotent(store, record, reply, inc.requestId);
+  if (record) completeIdempotent(store, record, reply, inc.idHeader);
   if (method !== 'GET' && reply.status < 500) store.changed();
   return reply;
 }

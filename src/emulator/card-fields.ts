@@ -45,7 +45,8 @@ const isEmpty = (v: unknown): boolean =>
   (Array.isArray(v) && v.length === 0) ||
   (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every(isEmpty));
 
-const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+/** A JSON value's type as validation messages name it: `null`, `array`, or the `typeof`. */
+export const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
 /** Keys a card may hold: the standard ones plus list-like sections the template declares. */
 export function knownFieldKeys(template?: TemplateRecord | null): string[] {

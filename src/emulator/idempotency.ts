@@ -69,17 +69,23 @@ export function inFlightError(): EmuError {
 }
 
 /** Store the outcome (status < 500), or forget the key (500: retryable with the same key). */
-export function completeIdempotent(store: Store, record: IdempotencyRecord, reply: Reply, requestId: string): void {
+export function completeIdempotent(
+  store: Store,
+  record: IdempotencyRecord,
+  reply: Reply,
+  idHeader: Record<string, string>,
+): void {
   if (reply.status >= 500) {
     store.idempotency = store.idempotency.filter((r) => r !== record);
     return;
   }
   record.state = 'done';
-  record.response = toStored(reply, requestId);
+  record.response = toStored(reply, idHeader);
 }
 
-function toStored(reply: Reply, requestId: string): StoredResponse {
-  const out: StoredResponse = { status: reply.status, headers: { 'Request-Id': requestId, ...(reply.headers ?? {}) } };
+/** `idHeader`: the original Request-Id on routes that send one, so a replay carries it too. */
+function toStored(reply: Reply, idHeader: Record<string, string>): StoredResponse {
+  const out: StoredResponse = { status: reply.status, headers: { ...idHeader, ...(reply.headers ?? {}) } };
   if (reply.json !== undefined) out.json = structuredClone(reply.json);
   else if (reply.body !== undefined) out.bodyBase64 = Buffer.from(reply.body).toString('base64');
   return out;

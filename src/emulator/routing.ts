@@ -22,6 +22,7 @@ export interface RouteContext {
   plan: PlanDef;
   /** The key's effective requests per minute (EmulatorOptions.rateLimit wins). */
   rateLimit: number;
+  /** This request's id (sent as Request-Id only when RouteDef.requestId is set). */
   requestId: string;
   /** Emulator clock, ms since epoch. */
   now(): number;
@@ -52,6 +53,11 @@ export interface RouteDef {
   maxBodyBytes?: number;
   /** Over the limit: campaign routes answer 400 payload_too_large (spec); others 422 validation_failed. */
   tooLargeCode?: 'payload_too_large';
+  /**
+   * Answers carry `Request-Id: req_…` (every answer to a request matching this route, errors included).
+   * The spec documents the header on POST /campaigns/:campaignId/cards only.
+   */
+  requestId?: boolean;
   handler(ctx: RouteContext): Reply | Promise<Reply>;
 }
 

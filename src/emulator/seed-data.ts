@@ -1,9 +1,9 @@
 // A validated seed (seed.ts) turned into the store's state, defaults filled in.
+import { DEFAULT_CARD_DESIGN, UNTITLED_CARD } from './card-factory.js';
+import { personName } from './card-fields.js';
 import { defaultRules, type StoreData, type TrashEntry } from './model.js';
 import type { ParsedSeed } from './seed.js';
 import { templateFingerprint } from './store.js';
-
-const DEFAULT_DESIGN = { foreground: '#000000', background: '#FFFFFF', frame: null };
 
 /** Turn a validated seed into the store's state, filling defaults (timestamps default to `now`). */
 export function seedToData(seed: ParsedSeed, now: number): StoreData {
@@ -13,14 +13,13 @@ export function seedToData(seed: ParsedSeed, now: number): StoreData {
   const trash: TrashEntry[] = [];
   const cards = seed.cards
     .map(({ deletedAt, ...c }) => {
-      const fullName = [c.fields.firstName, c.fields.lastName].filter(Boolean).join(' ');
       const rec = {
         object: 'card' as const,
         ...c,
         accountId: c.accountId ?? acc0,
-        name: c.name ?? (fullName || 'Untitled card'),
+        name: c.name ?? personName(c.fields) ?? UNTITLED_CARD,
         everPublished: c.everPublished ?? c.status !== 'draft',
-        design: c.design ?? DEFAULT_DESIGN,
+        design: c.design ?? structuredClone(DEFAULT_CARD_DESIGN),
         createdAt: c.createdAt ?? nowIso,
         updatedAt: c.updatedAt ?? c.createdAt ?? nowIso,
       };
@@ -36,7 +35,7 @@ export function seedToData(seed: ParsedSeed, now: number): StoreData {
         ...q,
         accountId: q.accountId ?? acc0,
         everPublished: q.everPublished ?? q.status !== 'draft',
-        design: q.design ?? DEFAULT_DESIGN,
+        design: q.design ?? structuredClone(DEFAULT_CARD_DESIGN),
         createdAt: q.createdAt ?? nowIso,
         updatedAt: q.updatedAt ?? q.createdAt ?? nowIso,
       };

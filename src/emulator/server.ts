@@ -29,6 +29,8 @@ export interface EmulatorOptions {
   latencyMs?: number; // added before each API answer
   faultRate?: number; // 0..1: random 500 internal_error or dropped connection on API routes
   log?: (line: string) => void; // one line per request (method path status ms)
+  /** Problems the emulator survives, e.g. a state file that could not be saved (default: log, else stderr). */
+  warn?: (line: string) => void;
   random?: () => number; // for deterministic ids/faults in tests (default Math.random)
   /** Extra route modules (tests only; production routes live in routes/index.ts). */
   extraRoutes?: RouteDef[];
@@ -62,10 +64,11 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const limiter = new RateLimiter();
   const faults = new FaultQueue();
   let recorded: RecordedRequest[] = [];
-  const persister = opts.statePath ? new Persister(opts.statePath, () => store.toJSON()) : undefined;
+  const warn = opts.warn ?? opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const persister = opts.statePath ? new Persister(opts.statePath, () => store.toJSON(), warn) : undefined;
   if (persister) {
     store.onChange(() => persister.schedule());
-    if (!persisted) persister.flush();
+    if (!persisted) persister.save(); // at start a state file that cannot be written is an error
   }
 
   const reset = () => {

@@ -16,6 +16,9 @@ const HTTP_FRAMING = new Set(['content-length', 'date', 'connection', 'keep-aliv
 // reading: images are "cached privately for one hour" (QR images) — said in HTTP as Cache-Control.
 const SAID_IN_HTTP = new Set(['cache-control']);
 
+/** Headers the spec names in one endpoint's Response only: allowed on that endpoint's answers alone. */
+const ENDPOINT_ONLY = new Set([...spec.responseHeaders.values()].flatMap((s) => [...s]));
+
 const totals = { responses: 0, fields: 0, codes: new Set<string>(), undocumented: [] as string[] };
 
 function kindOf(v: unknown): Kind {
@@ -81,6 +84,17 @@ async function send(
     }
   }
   const ep = endpointOf(method, path.split('?')[0]);
+  const carried = (ep && spec.responseHeaders.get(ep)) || new Set<string>();
+  for (const name of res.headers.keys()) {
+    if (ENDPOINT_ONLY.has(name) && !carried.has(name)) {
+      totals.undocumented.push(`header ${name} on ${ep ?? 'an unknown path'}`);
+      problems.push(
+        `header ${name}: the spec names it only on ${[...spec.responseHeaders.keys()].filter((e) => spec.responseHeaders.get(e)!.has(name)).join(', ')}`,
+      );
+    }
+  }
+  if (res.status < 300)
+    for (const name of carried) if (!res.headers.has(name)) problems.push(`${ep} answered without ${name}`);
   const isJson = (res.headers.get('content-type') ?? '').startsWith('application/json');
   const json = isJson && bytes.length ? JSON.parse(bytes.toString('utf8')) : undefined;
   if (res.status >= 400 || (res.status === 500 && json)) {
@@ -172,6 +186,9 @@ describe('api-spec conformance of every emulator answer', () => {
       expect.arrayContaining(['request-id', 'ratelimit-reset', 'content-type', 'idempotency-key']),
     );
     expect(spec.headers.has('idempotent-replayed')).toBe(false);
+    expect(new Map([...spec.responseHeaders].map(([ep, h]) => [ep, [...h]]))).toEqual(
+      new Map([['POST /campaigns/:campaignId/cards', ['request-id']]]),
+    );
   });
 
   it('reads: every GET endpoint, lists with every filter, and their 4xx', async () => {

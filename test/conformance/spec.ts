@@ -34,6 +34,8 @@ export interface Spec {
   /** "METHOD /path" → codes the spec lists for it (with the conventions that apply to every endpoint). */
   endpoints: Map<string, Set<string>>;
   headers: Set<string>;
+  /** "METHOD /path" → headers its Response column says the answer carries (e.g. Request-Id on one route). */
+  responseHeaders: Map<string, Set<string>>;
 }
 
 const ticks = (s: string): string[] => [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
@@ -42,6 +44,11 @@ const cells = (line: string): string[] =>
     .split('|')
     .slice(1, -1)
     .map((c) => c.trim());
+
+/** `Request-Id` or `X-API-Key: <API_KEY>` → the lower-case header name. */
+function headerName(tick: string): string | undefined {
+  return /^([A-Z][A-Za-z]*(?:-[A-Za-z]+)+)(:|$)/.exec(tick)?.[1].toLowerCase();
+}
 
 function section(md: string, heading: string): string {
   const start = md.indexOf(`\n${heading}\n`);
@@ -228,6 +235,7 @@ export function loadSpec(path = SPEC_PATH): Spec {
     for (const t of ticks(sectionText.slice(0, sectionText.search(/\n(\*\*|\|)/)))) if (codes.has(t)) set.add(t);
     endpoints.set(ep, set);
   };
+  const responseHeaders = new Map<string, Set<string>>();
   for (const sec of endpointsText.split(/\n### /).slice(1)) {
     const paras = sec.split(/\n(?=\*\*`)/);
     for (const p of paras) {
@@ -242,12 +250,14 @@ export function loadSpec(path = SPEC_PATH): Spec {
           ? ` ${/Campaign create-card rules:[\s\S]*/.exec(sec)?.[0] ?? ''}`
           : '');
       add(ticks(ep)[0], full, sec);
+      const named = ticks(rest[rest.length - 1] ?? '').flatMap((t) => headerName(t) ?? []);
+      if (named.length) responseHeaders.set(ticks(ep)[0], new Set(named));
     }
   }
   const headers = new Set<string>();
   for (const t of ticks(md)) {
-    const m = /^([A-Z][A-Za-z]*(?:-[A-Za-z]+)+)(:|$)/.exec(t);
-    if (m) headers.add(m[1].toLowerCase());
+    const h = headerName(t);
+    if (h) headers.add(h);
   }
-  return { objects, cardFields, errorShape, codes, endpoints, headers };
+  return { objects, cardFields, errorShape, codes, endpoints, headers, responseHeaders };
 }

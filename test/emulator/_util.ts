@@ -51,6 +51,7 @@ export const testRoutes: RouteDef[] = [
     method: 'POST',
     path: '/widgets',
     scopes: ['cards:write'],
+    requestId: true, // like POST /campaigns/:campaignId/cards: answers carry Request-Id
     handler: (ctx) => {
       if (widgetState.failNext > 0) {
         widgetState.failNext--;
@@ -72,6 +73,7 @@ export const testRoutes: RouteDef[] = [
     method: 'PATCH',
     path: '/widgets/:id',
     scopes: ['cards:write'],
+    requestId: true,
     handler: (ctx) =>
       ctx.params.id === 'bad'
         ? ctx.fail(422, 'invalid_request', 'validation_failed', 'Bad widget.')

@@ -1,4 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +25,7 @@ import {
   QR_TYPES,
   SeedError,
 } from '../../src/emulator/index.js';
+import { stateTempPath, writeStateAtomic } from '../../src/emulator/persist.js';
 import { call, testRoutes } from './_util.js';
 
 const dirs: string[] = [];
@@ -22,6 +34,10 @@ const tmp = () => {
   dirs.push(d);
   return d;
 };
+async function waitFor(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(done()).toBe(true);
+}
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
@@ -51,6 +67,84 @@ describe('statePath persistence', () => {
       await b.close();
     }
     expect(JSON.parse(readFileSync(statePath, 'utf8')).accounts[0].plan).toBe('pro');
+  });
+
+  it('the state file holds key secrets: created 0600', async () => {
+    const statePath = join(tmp(), 'emu.json');
+    const emu = await createEmulator({ port: 0, statePath });
+    await emu.close();
+    expect(statSync(statePath).mode & 0o777).toBe(0o600);
+    expect(readFileSync(statePath, 'utf8')).toContain(emu.keys.full);
+  });
+
+  it('a symlink at the state path is replaced by the file, never written through', async () => {
+    const dir = tmp();
+    const elsewhere = join(dir, 'elsewhere.json');
+    const statePath = join(dir, 'emu.json');
+    symlinkSync(elsewhere, statePath);
+    const emu = await createEmulator({ port: 0, statePath });
+    await emu.close();
+    expect(lstatSync(statePath).isFile()).toBe(true);
+    expect(existsSync(elsewhere)).toBe(false);
+  });
+
+  it('the temp file is opened exclusively: something planted at its name is refused, not followed', async () => {
+    const dir = tmp();
+    const statePath = join(dir, 'emu.json');
+    const emu = await createEmulator({ port: 0, statePath });
+    await emu.close();
+    const before = readFileSync(statePath, 'utf8');
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'untouched');
+    symlinkSync(victim, stateTempPath(statePath, 'planted'));
+    expect(() => writeStateAtomic(statePath, emu.store.toJSON(), 'planted')).toThrow(/EEXIST/);
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    expect(lstatSync(stateTempPath(statePath, 'planted')).isSymbolicLink()).toBe(true); // not ours: left alone
+    expect(readFileSync(statePath, 'utf8')).toBe(before);
+  });
+
+  it('a save that fails is logged and the emulator keeps answering; the next change saves again', async () => {
+    // The state directory replaced by a plain file after start: fails for root too (unlike chmod).
+    const dir = join(tmp(), 'state');
+    const statePath = join(dir, 'emu.json');
+    const warnings: string[] = [];
+    const emu = await createEmulator({ port: 0, statePath, warn: (line) => warnings.push(line) });
+    try {
+      rmSync(dir, { recursive: true });
+      writeFileSync(dir, 'not a directory');
+      expect((await call(emu, 'POST', '/_emulator/plan', { key: null, body: { plan: 'business_card' } })).status).toBe(
+        200,
+      );
+      await waitFor(() => warnings.length > 0);
+      expect(warnings[0]).toMatch(new RegExp(`^emulator: the state was not saved to ${statePath}: E(EXIST|NOTDIR)`));
+      expect((await call(emu, 'GET', '/me')).body.account.plan).toBe('business_card');
+
+      rmSync(dir);
+      expect((await call(emu, 'POST', '/_emulator/plan', { key: null, body: { plan: 'pro' } })).status).toBe(200);
+      await waitFor(() => existsSync(statePath));
+      expect(JSON.parse(readFileSync(statePath, 'utf8')).accounts[0].plan).toBe('pro');
+      expect(readdirSync(dir)).toEqual(['emu.json']); // no temp files left
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('a temp file that cannot be renamed into place is removed', async () => {
+    const dir = tmp();
+    const statePath = join(dir, 'emu.json');
+    const warnings: string[] = [];
+    const emu = await createEmulator({ port: 0, statePath, warn: (line) => warnings.push(line) });
+    try {
+      rmSync(statePath);
+      mkdirSync(join(statePath, 'occupied'), { recursive: true }); // a non-empty directory: rename fails, root or not
+      await call(emu, 'POST', '/_emulator/plan', { key: null, body: { plan: 'business_card' } });
+      await waitFor(() => warnings.length > 0);
+      expect(warnings[0]).toMatch(/the state was not saved/);
+      expect(readdirSync(dir)).toEqual(['emu.json']); // the directory; no temp file beside it
+      expect((await call(emu, 'GET', '/me')).status).toBe(200);
+    } finally {
+      await emu.close();
+    }
   });
 
   it('refuses a state file that is not one', async () => {

@@ -40,6 +40,7 @@ export function emulatorCommand(): Command {
           latencyMs: flags.latency,
           faultRate: flags.faultRate,
           log: ctx.msg.quiet ? undefined : (line) => ctx.msg.info(line),
+          warn: (line) => ctx.msg.warn(line),
         }).catch((e: NodeJS.ErrnoException) => {
           if (e?.code === 'EADDRINUSE') {
             throw new UsageError(

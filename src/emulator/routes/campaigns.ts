@@ -152,5 +152,5 @@ export const routes: RouteDef[] = [
     },
   },
   { method: 'POST', path: '/campaigns/:campaignId/cards/test', ...ingest, handler: dryRun },
-  { method: 'POST', path: '/campaigns/:campaignId/cards', ...ingest, handler: createCard },
+  { method: 'POST', path: '/campaigns/:campaignId/cards', ...ingest, requestId: true, handler: createCard },
 ];

@@ -1,6 +1,6 @@
 // Cards: POST/GET /cards, GET/PATCH/DELETE /cards/:id, GET /cards/:id/wallet. Account-wide keys only.
 import { createCardRecord, templateFor, type CardInput } from '../card-factory.js';
-import { knownFieldKeys, personName, SCALAR_FIELD_KEYS, validateCardFields } from '../card-fields.js';
+import { knownFieldKeys, personName, SCALAR_FIELD_KEYS, typeName, validateCardFields } from '../card-fields.js';
 import { created, noContent, notFound, ok, validationFailed, type ErrorDetail } from '../http.js';
 import { STATUSES, type CardRecord } from '../model.js';
 import { visibility } from '../public.js';
@@ -19,7 +19,6 @@ function cardOr404(ctx: RouteContext): CardRecord {
   return card;
 }
 
-const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 const wrongType = (field: string, want: string, v: unknown): ErrorDetail => ({
   field,
   message: `Expected ${want}, received ${typeName(v)}`,

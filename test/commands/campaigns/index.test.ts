@@ -185,6 +185,8 @@ describe('campaigns create-card', () => {
       { emu },
     );
     expect([dup.exitCode, dup.stderr]).toEqual([5, expect.stringContaining('duplicate_external_id (409)')]);
+    // The one route whose answers carry Request-Id (api-spec): the error shows it.
+    expect(dup.stderr).toMatch(/\n {2}request id: req_\w+\n/);
     const invalid = await runCli(
       ['campaigns', 'create-card', 'cmp_native', '--data', '{"externalId":"P-9","fields":{"firstName":"A"}}'],
       { emu },
