@@ -56,8 +56,8 @@ export async function showStats(
   opts: StatsOptions,
   fetch: (client: ApiClient) => Promise<ScanStats>,
 ): Promise<void> {
+  const s = ctx.output(); // before the request: a refused format (-o vcf) sends nothing
   const stats = await fetch(await ctx.api());
-  const s = ctx.output();
   const [{ renderRecord }, { analyticsView }] = await Promise.all([
     import('../../output/render.js'),
     import('../../output/views/analytics.js'),

@@ -76,6 +76,8 @@ export function apiCommand(): Command {
     action(async (ctx, method: string, path: string, flags: ApiFlags) => {
       const call = parseApiCall(method, path, flags);
       if (flags.paginate) return paginate(ctx, call);
+      // Refused formats (-o vcf) stop the command before a request can change anything.
+      const settings = ctx.output();
       const body = call.data !== undefined ? await readJsonData(call.data, ctx) : undefined;
       const client = await ctx.api();
       // Sent as JSON text: a JSON string given with --data ("hello") must reach the API quoted, not bare.
@@ -87,7 +89,7 @@ export function apiCommand(): Command {
       });
       if (res.data === undefined) return;
       const { renderRecord } = await import('../../output/render.js');
-      await renderRecord(res.data, VIEW, ctx.output(), ctx.io);
+      await renderRecord(res.data, VIEW, settings, ctx.io);
     }),
   );
   return example(
@@ -120,6 +122,7 @@ async function paginate(ctx: Context, call: ApiCallOptions): Promise<void> {
   const start = offset === undefined ? 0 : Number(offset);
   if (!Number.isInteger(start) || start < 0)
     throw new UsageError(`offset "${offset}": expected a whole number of 0 or more`);
+  const settings = ctx.output();
   const [{ PagedList }, { renderList }] = await Promise.all([
     import('../../api/pages.js'),
     import('../../output/render.js'),
@@ -129,5 +132,5 @@ async function paginate(ctx: Context, call: ApiCallOptions): Promise<void> {
     offset: start,
     signal: ctx.interruptible(),
   });
-  await renderList(list, VIEW, ctx.output(), ctx.io);
+  await renderList(list, VIEW, settings, ctx.io);
 }

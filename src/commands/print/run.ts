@@ -1,5 +1,5 @@
 // The action of `cardqr print`, loaded lazily. Pass 1 fetches every object and svg image into a cache
-// beside the output (resumable); pass 2 places them in order into the PDF, checking each module size
+// beside the output (resumable: a re-run asks for every object again, but not for a cached image); pass 2 places them in order into the PDF, checking each module size
 // against the floor (and decoding each code with --verify); the PDF is written under a temporary name
 // and renamed, then the run's manifest goes into the ledger.
 import { createHash } from 'node:crypto';
@@ -44,7 +44,8 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
   const settings = await ctx.settings();
   const client = await ctx.api();
   const cache = new ImageCache(cacheDirFor(opts.out));
-  await cache.prepare().catch((e) => {
+  await cache.prepare({ baseUrl: settings.baseUrl, profile: settings.profile?.name ?? null }).catch((e) => {
+    if (e instanceof CliError) throw e;
     throw new CliError(
       `cannot create the image cache ${cache.dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
       EXIT.failed,

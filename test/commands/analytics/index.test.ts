@@ -118,6 +118,13 @@ describe('cardqr analytics overview', () => {
     expect(emu.requests()).toEqual([]);
   });
 
+  it('-o vcf is refused before the request', async () => {
+    const r = await runCli(['analytics', 'overview', '-o', 'vcf'], { emu });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('-o vcf (vCard) applies to leads');
+    expect(emu.requests()).toEqual([]);
+  });
+
   it('exit 3 without analytics:read', async () => {
     const r = await runCli(['analytics', 'overview'], { emu, key: emu.keys.qronly });
     expect(r.exitCode).toBe(3);

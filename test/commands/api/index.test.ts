@@ -31,6 +31,16 @@ describe('cardqr api', () => {
     expect(emu.requests({ path: '/widgets' })[0].headers['user-agent']).toMatch(/^cardqr\//);
   });
 
+  it('-o vcf is refused before any request: nothing is created', async () => {
+    const data = '{"name":"x","destinationUrl":"https://x.example"}';
+    const r = await runCli(['api', 'POST', '/qr-codes', '--data', data, '-o', 'vcf'], { emu });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('-o vcf (vCard) applies to leads');
+    const paged = await runCli(['api', 'GET', '/qr-codes', '--paginate', '-o', 'vcf'], { emu });
+    expect(paged.exitCode).toBe(2);
+    expect(emu.requests()).toEqual([]);
+  });
+
   it('shows every details entry of an error on its own line, and the JSON error with -o json', async () => {
     const r = await runCli(['api', 'GET', '/throws', '-o', 'json'], { emu });
     expect(r.exitCode).toBe(5);
