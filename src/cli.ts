@@ -72,7 +72,7 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
       const s = await settingsIfResolved(ctx);
       if (s)
         stderr.write(
-          `  ${s.profile ? `profile: ${s.profile.name}` : 'profile: none (base URL and key from flags or environment)'}; base URL: ${s.baseUrl}\n`,
+          `  ${s.profile ? `profile: ${safeLine(s.profile.name)}` : 'profile: none (base URL and key from flags or environment)'}; base URL: ${safeLine(s.baseUrl)}\n`,
         );
     }
     return err.exit;

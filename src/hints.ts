@@ -97,7 +97,7 @@ export function formatApiError(
   const hint = opts.brief
     ? nf.hint
     : (codeHint(err) ?? nf.hint ?? shortCodeHint(err) ?? baseUrlHint(err, opts.baseUrl));
-  return hint ? `${out}hint: ${hint}\n` : out;
+  return hint ? `${out}hint: ${safeLine(hint)}\n` : out;
 }
 
 function codeHint(err: ApiError): string | undefined {

@@ -72,9 +72,9 @@ export function filenameFromDisposition(value: string | undefined): string | und
 /** A base name that cannot leave the target directory; undefined when nothing usable is left. */
 export function safeFileName(name: string): string | undefined {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
+  // Control characters (C0, DEL, C1) and the bidirectional controls that would show `exe.png` as `gnp.exe`.
   const clean = base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/^\.+/, '')
     .trim();
   return clean && clean.length <= 255 ? clean : undefined;

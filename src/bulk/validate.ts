@@ -74,7 +74,8 @@ export function checkRow(plan: ImportPlan, rec: CsvRecord): RowProblem[] {
       break;
     }
   }
-  if (plan.idColumn >= 0 || plan.resolved) {
+  // A mapped campaign's identifiers are known only for the rows the dry run resolved (up to --max-rows).
+  if (plan.idColumn >= 0 || plan.resolved?.has(line)) {
     if (externalId === null) add('missing_external_id', `no identifier (${plan.idLabel} is empty)`);
     else if (externalId.trim() === '' || externalId.length > MAX_EXTERNAL_ID) {
       add(

@@ -1,8 +1,10 @@
 // The one channel for words meant for people: everything goes to stderr through here, so -q, --verbose
-// and colour are honoured in one place (stdout carries data only). Text from outside (server messages,
-// names typed by strangers) is escaped by the caller with output/sanitize.ts before it gets here.
+// and colour are honoured in one place (stdout carries data only). Every text is escaped here
+// (output/sanitize.ts: newlines and tabs kept, other control characters shown as escapes), so an id, a
+// URL or a name from the server can never drive the terminal, whichever command prints it.
 import type { Writable } from 'node:stream';
 import type { Paint } from './paint.js';
+import { safeText } from './sanitize.js';
 import { type Progress, startProgress } from './progress.js';
 
 export interface Messages {
@@ -46,15 +48,15 @@ export function createMessages(o: MessageOptions): Messages {
   return {
     quiet: o.quiet,
     info: (text) => {
-      if (!o.quiet) out(text);
+      if (!o.quiet) out(safeText(text));
     },
     note: (text) => {
-      if (!o.quiet) out(`${o.paint('dim', 'note:')} ${text}`);
+      if (!o.quiet) out(`${o.paint('dim', 'note:')} ${safeText(text)}`);
     },
-    warn: (text) => out(`${o.paint('yellow', 'warning:')} ${text}`),
-    say: out,
+    warn: (text) => out(`${o.paint('yellow', 'warning:')} ${safeText(text)}`),
+    say: (text) => out(safeText(text)),
     verbose: (text) => {
-      if (o.verbose) out(text);
+      if (o.verbose) out(safeText(text));
     },
     progress: async ({ label, everyMs, now }) => {
       const p = await startProgress({ stream: o.stream, tty: o.tty, quiet: o.quiet, now, label, everyMs });

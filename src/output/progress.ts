@@ -2,6 +2,7 @@
 // (so a log shows a long run is alive), nothing with -q. Made through the message channel
 // (messages.ts), which clears the spinner around any other text.
 import type { Writable } from 'node:stream';
+import { safeLine } from './sanitize.js';
 
 export interface ProgressOptions {
   stream: Writable;
@@ -35,7 +36,8 @@ export async function startProgress(o: ProgressOptions): Promise<Progress> {
   const started = o.now();
   const prefix = o.label ? `${o.label}: ` : '';
   let last: ProgressText | undefined;
-  const text = (t: ProgressText) => prefix + (typeof t === 'function' ? t(o.now() - started) : t);
+  // Progress may name a file whose name came from the server: escaped like every message.
+  const text = (t: ProgressText) => safeLine(prefix + (typeof t === 'function' ? t(o.now() - started) : t));
   if (o.tty) {
     const { default: ora } = await import('ora');
     const spinner = ora({

@@ -10,7 +10,8 @@ export const GOLDEN_DIR = join(ROOT, 'test', '__golden__');
 /** Compares `actual` with test/__golden__/<name>; with UPDATE_GOLDEN=1 writes it instead. A missing file fails. */
 export function expectGolden(name: string, actual: string): void {
   const file = join(GOLDEN_DIR, name);
-  if (process.env.UPDATE_GOLDEN === '1') {
+  // Never under CI: a leftover UPDATE_GOLDEN=1 there would make every golden comparison pass.
+  if (process.env.UPDATE_GOLDEN === '1' && !process.env.CI) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, actual);
     return;

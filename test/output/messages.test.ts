@@ -70,3 +70,20 @@ describe('createMessages', () => {
     expect(stream.text()).toBe('');
   });
 });
+
+describe('text from outside cannot drive the terminal', () => {
+  test('every kind of message escapes control and bidi characters, keeping newlines and its own colour', async () => {
+    const { msg, stream } = await messages({ verbose: true, color: true });
+    const evil = 'crd_\x1b]0;pwned\x07x\u202Egnp.exe\u009b31m';
+    msg.info(evil);
+    msg.note(evil);
+    msg.warn(evil);
+    msg.say(`${evil}\n  second line`);
+    msg.verbose(evil);
+    const text = stream.text();
+    expect(text).not.toMatch(/\x07|\u202E|\u009b|\x1b\]/);
+    expect(text).toContain('crd_\\x1b]0;pwned\\x07x\\u202egnp.exe\\x9b31m');
+    expect(text).toContain('\n  second line\n');
+    expect(text).toContain('\x1b[33mwarning:\x1b[39m'); // our own paint is kept
+  });
+});

@@ -54,3 +54,14 @@ describe('startProgress off a terminal', () => {
     }
   });
 });
+
+describe('progress text from outside', () => {
+  test('is escaped (a file name from the server cannot drive the terminal)', async () => {
+    const stream = memoryStream();
+    let now = 0;
+    const p = await startProgress({ stream, tty: false, quiet: false, now: () => now, everyMs: 1 });
+    now = 5;
+    p.update('[1/1] out/\x1b[2J\u202Egnp.exe');
+    expect(stream.text()).toBe('[1/1] out/\\x1b[2J\\u202egnp.exe\n');
+  });
+});

@@ -20,7 +20,7 @@ export function emulatorCommand(): Command {
     )
     .option('--profile <name>', 'also write a profile pointing at the emulator with its full-scope key')
     .action(
-      action(async (ctx, flags: EmulatorFlags) => {
+      action(async (ctx, flags: EmulatorFlags, cmd: Command) => {
         const { createEmulator, loadSeedFile, SeedError } = await import('../../emulator/index.js');
         let seed;
         try {
@@ -54,8 +54,10 @@ export function emulatorCommand(): Command {
             throw new UsageError(`--host ${host}: not an address of this machine`);
           throw e;
         });
-        // --profile is also a global option (the profile to use); commander hands it to the root.
-        const profile = flags.profile ?? ctx.globals.profile;
+        // --profile is also a global option (the profile to use); commander hands it to the root. Only a
+        // --profile typed on this command line names the profile to write: CARDQR_PROFILE=prod in the
+        // environment must never overwrite the stored prod profile with the emulator's URL and key.
+        const profile = flags.profile ?? (typedOnCommandLine(cmd, 'profile') ? ctx.globals.profile : undefined);
         if (profile) {
           await ctx.profiles().save({ name: profile, baseUrl: emu.baseUrl, apiKey: emu.keys.full }, false);
           ctx.msg.say(`profile "${profile}" points at the emulator (use --profile ${profile})`);
@@ -89,4 +91,12 @@ interface EmulatorFlags {
   latency?: number;
   faultRate?: number;
   profile?: string;
+}
+
+/** True when the option was given on the command line (not from the environment or a default). */
+function typedOnCommandLine(cmd: Command, option: string): boolean {
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    if (c.getOptionValueSource(option) === 'cli') return true;
+  }
+  return false;
 }

@@ -5,6 +5,7 @@ import type { ScanStats } from '../../api/schemas/analytics.js';
 import { barChart, type Unit } from '../chart.js';
 import { trendPainter } from '../paint.js';
 import { table } from '../render.js';
+import { safeLine } from '../sanitize.js';
 import type { Column, TextContext, View } from '../view.js';
 
 /** CSV of analytics: one row per day of the timeline (`date`, `scans`). */
@@ -36,7 +37,8 @@ export function analyticsView(o: AnalyticsTextOptions): View<ScanStats> {
 const RANGE_TEXT: Record<string, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '12m': '12 months' };
 const UNIT_TEXT: Record<Unit, string> = { day: 'day', week: 'week', month: 'month', months: 'group of months' };
 
-export async function analyticsText(stats: ScanStats, ctx: TextContext, o: AnalyticsTextOptions): Promise<string> {
+export async function analyticsText(raw: ScanStats, ctx: TextContext, o: AnalyticsTextOptions): Promise<string> {
+  const stats = withSafeText(raw);
   const s = ctx.settings;
   const out: string[] = [];
   const first = stats.timeline[0]?.date ?? stats.period.start.slice(0, 10);
@@ -97,3 +99,14 @@ const DEVICES: Column<Device>[] = [
   { header: 'scans', value: 'scans' },
   { header: 'share', value: (d) => `${d.percent}%` },
 ];
+
+/** The server's strings this text prints outside a table (tables escape their own cells). */
+function withSafeText(stats: ScanStats): ScanStats {
+  return {
+    ...stats,
+    range: safeLine(stats.range),
+    trend: safeLine(stats.trend),
+    period: { ...stats.period, start: safeLine(stats.period.start), end: safeLine(stats.period.end) },
+    timeline: stats.timeline.map((d) => ({ ...d, date: safeLine(d.date) })),
+  };
+}

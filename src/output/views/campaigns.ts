@@ -1,6 +1,7 @@
 // Column specs for campaigns, campaign schemas and dry runs.
 import { problemText } from '../../api/schemas/campaigns.js';
 import type { TableContext, View } from '../render.js';
+import { safeText } from '../sanitize.js';
 
 // Structural shapes (output/ never imports api/; the command joins them).
 interface Campaign {
@@ -97,28 +98,32 @@ export const campaignSchemaView: View<CampaignSchema> = {
   extra: (s, ctx) => schemaSections(s, ctx),
 };
 
+// Keys, labels and values come from the server: every line is escaped (sanitize.ts), the painted titles are ours.
 function schemaSections(s: CampaignSchema, { paint }: TableContext): string {
   const out: string[] = [];
   const width = Math.max(5, ...s.fields.map((f) => f.key.length));
   out.push('', paint('dim', s.payloadMode === 'mapped' ? 'Record paths' : 'Fields'));
   if (!s.fields.length) out.push('  (none)');
-  for (const f of s.fields) out.push(`  ${f.key.padEnd(width)}  ${f.required ? 'required' : 'optional'}  ${f.label}`);
+  for (const f of s.fields)
+    out.push(safeText(`  ${f.key.padEnd(width)}  ${f.required ? 'required' : 'optional'}  ${f.label}`));
   if (s.sections.length) {
     out.push('', paint('dim', 'Sections'));
     const w = Math.max(...s.sections.map((sec) => sec.key.length));
     for (const sec of s.sections) {
       const props = sec.props.map((p) => p.prop).join(', ');
       const shape = sec.kind === 'list' ? `${sec.key}.<n>.{${props}}, up to ${sec.max}` : `${sec.key}.{${props}}`;
-      out.push(`  ${sec.key.padEnd(w)}  ${sec.label}: ${shape}`);
+      out.push(safeText(`  ${sec.key.padEnd(w)}  ${sec.label}: ${shape}`));
     }
   }
   if (s.blocks.length) {
     out.push('', paint('dim', 'Blocks'));
     for (const b of s.blocks)
-      out.push(`  ${b.id} (${b.type}): ${b.props.map((p) => `${p.prop}=${JSON.stringify(p.value)}`).join(', ')}`);
+      out.push(
+        safeText(`  ${b.id} (${b.type}): ${b.props.map((p) => `${p.prop}=${JSON.stringify(p.value)}`).join(', ')}`),
+      );
   }
-  out.push('', paint('dim', 'Sample (ready to post)'), JSON.stringify(s.sample, null, 2));
-  out.push('', paint('dim', 'CSV header for `cardqr campaigns import`'), csvColumns(s).join(','), '');
+  out.push('', paint('dim', 'Sample (ready to post)'), safeText(JSON.stringify(s.sample, null, 2)));
+  out.push('', paint('dim', 'CSV header for `cardqr campaigns import`'), safeText(csvColumns(s).join(',')), '');
   return out.join('\n');
 }
 

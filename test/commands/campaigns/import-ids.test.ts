@@ -75,6 +75,19 @@ describe('mapped import identifiers', () => {
     ]);
   });
 
+  it('--max-rows rehearses a mapped import: only the first rows are resolved, checked and sent', async () => {
+    const file = writeCsv(
+      'rehearse.csv',
+      [header, 'EMP-7301,Ada,One,a@x.example', 'EMP-7302,Bob,Two,b@x.example', 'EMP-7303,Cy,Three,c@x.example'].join(
+        '\n',
+      ),
+    );
+    const r = await runCli(['campaigns', 'import', 'cmp_mapped', file, '--max-rows', '1'], { emu });
+    expect([r.exitCode, r.stderr]).toEqual([0, expect.stringContaining('--max-rows')]);
+    expect(dryRuns()).toHaveLength(1);
+    expect(creates()).toHaveLength(1);
+  });
+
   it('--id-column naming the wrong column: the first create shows it, the import stops with the resume command', async () => {
     // the file's "identifiers" (emails) are unique, the campaign's (employee.id) are not
     const file = writeCsv(

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,29 @@ describe('cardqr emulator', () => {
     expect(r.stderr).toMatch(/profile "local" points at the emulator/);
     expect(me?.exitCode).toBe(0);
     expect(json(me!).account.id).toBe('acc_acme');
+  });
+
+  it('never writes the profile named by CARDQR_PROFILE in the environment (only a typed --profile)', async () => {
+    const dir = tempDir();
+    const stored = await runCli(
+      ['profiles', 'add', 'prod', '--base-url', 'https://api.example.com/v1', '--api-key-stdin', '--no-verify'],
+      { configDir: dir, stdin: 'sk_live_prod_key\n' },
+    );
+    expect(stored.exitCode).toBe(0);
+    const before = readFileSync(join(dir, 'config.json'), 'utf8');
+    const saved = process.env.CARDQR_PROFILE;
+    process.env.CARDQR_PROFILE = 'prod'; // commander reads the option's environment variable from the process
+    try {
+      const r = await runCli(['emulator', '--port', '0', '--quiet'], {
+        configDir: dir,
+        interruptAfter: delay(500), // after the emulator is listening (an abort before that is never seen)
+      });
+      expect([r.exitCode, r.stderr]).toEqual([0, expect.not.stringMatching(/points at the emulator/)]);
+    } finally {
+      if (saved === undefined) delete process.env.CARDQR_PROFILE;
+      else process.env.CARDQR_PROFILE = saved;
+    }
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
   });
 
   it('refuses a bad seed file with the problems listed (exit 2)', async () => {
