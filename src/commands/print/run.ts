@@ -207,10 +207,12 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
       );
     }
     if (failed.size) {
-      throw new PartialError(
-        `${lines.join('\n')}\n${failed.size} code${failed.size === 1 ? '' : 's'} left out`,
-        failureLines(failed),
-      );
+      // One headline, then what was placed and what failed (an error message is one line: cli.ts
+      // escapes a newline inside it).
+      throw new PartialError(`${failed.size} code${failed.size === 1 ? '' : 's'} left out`, [
+        ...lines,
+        ...failureLines(failed),
+      ]);
     }
     if (!ctx.msg.quiet || near.length) ctx.msg.say(lines.join('\n'));
   } catch (err) {
