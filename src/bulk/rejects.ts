@@ -62,6 +62,8 @@ export async function checkRejectsPath(path: string, inputs: Array<string | unde
   }
   const st = statOrUndefined(path);
   if (st?.isDirectory()) throw new UsageError(`--rejects ${path} is a directory; give a file name`);
+  // The rejects file replaces what is there (temporary file, rename): a FIFO or a device is refused.
+  if (st && !st.isFile()) throw new UsageError(`--rejects ${path} is not a regular file; give a file name`);
   const same = (a: string, b: string) => real(a) === real(b);
   for (const input of inputs) {
     if (input && same(path, input))

@@ -6,7 +6,17 @@
 // Every write is checked (a full disk stops the import with one line); the header is flushed to disk
 // before the first row is sent; a symlink at the report path is refused, never followed.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, createReadStream, fsyncSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  createReadStream,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readSync,
+  statSync,
+} from 'node:fs';
 import { replaceFile, writeAllSync, WriteError } from '../fs/durable.js';
 import { createInterface } from 'node:readline';
 import { UsageError } from '../errors.js';
@@ -94,7 +104,7 @@ export class ReportWriter {
       throw new WriteError(`the report ${path}`, e);
     }
     const w = new ReportWriter(fd, path);
-    const size = statSync(path).size;
+    const size = fstatSync(fd).size; // the file opened (O_NOFOLLOW), not the path again
     if (size > 0) {
       const last = Buffer.alloc(1);
       readSync(fd, last, 0, 1, size - 1);
@@ -151,8 +161,11 @@ export async function readReport(path: string): Promise<ReportState | undefined>
         `${path} is a symbolic link; refusing to follow it: give the report's own path with --report`,
       );
     }
+    const st = statSync(path);
+    // A FIFO or a device would be renamed over as if it were an empty report: never touched.
+    if (!st.isFile()) throw new UsageError(`${path} is not a regular file; give the report a file name with --report`);
     // An empty file is what a kill between creating the report and writing its header leaves.
-    if (statSync(path).size === 0) return undefined;
+    if (st.size === 0) return undefined;
     stream = createReadStream(path, { encoding: 'utf8' });
   } catch (e) {
     if (e instanceof UsageError) throw e;

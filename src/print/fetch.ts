@@ -1,9 +1,10 @@
 // Pass 1 of a print run: for every id, the object (QR code or card: url, short code, destination)
 // and its svg image, fetched a few at a time and kept on disk in the run's cache directory, never
-// all in memory. A re-run finds them there and fetches nothing again (resume after Ctrl-C).
+// all in memory. A re-run fetches every object again (its status and url as they are now) but takes
+// the images the cache holds (resume after Ctrl-C).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { readFileSync, renameSync } from 'node:fs';
+import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ApiClient } from '../api/client.js';
 import type { PrintedCode } from './ledger.js';
@@ -11,7 +12,7 @@ import { createTemp, writeAll } from '../fs/durable.js';
 import { getCard } from '../api/cards.js';
 import { getQrImage } from '../api/images.js';
 import { getQrCode } from '../api/qr.js';
-import { ApiError, CliError, EXIT } from '../errors.js';
+import { ApiError, CliError, EXIT, isFatal } from '../errors.js';
 
 export interface CodeInfo extends PrintedCode {
   paused: boolean;
@@ -29,11 +30,55 @@ export function cacheDirFor(output: string): string {
 
 const fileKey = (id: string) => createHash('sha256').update(id).digest('hex').slice(0, 32);
 
+/** Where a cache's images came from: entries made under another base URL or profile are dropped. */
+export interface CacheOrigin {
+  baseUrl: string;
+  profile: string | null;
+}
+
+const ORIGIN_FILE = 'origin.json';
+
 export class ImageCache {
   constructor(readonly dir: string) {}
 
-  async prepare(): Promise<void> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+  /**
+   * Creates the directory (0700) or checks the one found: a real directory of ours that nobody else
+   * can write into, never a symlink or a directory someone planted in a shared folder. Empties it
+   * when it was filled for another base URL or profile.
+   */
+  async prepare(origin: CacheOrigin): Promise<void> {
+    let st = await lstat(this.dir).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return undefined;
+      throw e;
+    });
+    if (!st) {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      st = await lstat(this.dir);
+    }
+    const uid = process.getuid?.();
+    const why = st.isSymbolicLink()
+      ? 'it is a symbolic link'
+      : !st.isDirectory()
+        ? 'it is not a directory'
+        : uid !== undefined && st.uid !== uid
+          ? `it belongs to another user (uid ${st.uid})`
+          : st.mode & 0o077
+            ? `others may write into it (mode ${(st.mode & 0o777).toString(8)}, not 700)`
+            : undefined;
+    if (why) throw new CliError(`refusing to use the image cache ${this.dir}: ${why}`, EXIT.failed);
+    if (this.origin() !== JSON.stringify(origin)) {
+      for (const name of await readdir(this.dir)) await rm(join(this.dir, name), { recursive: true, force: true });
+      await this.writeFile(ORIGIN_FILE, JSON.stringify(origin));
+    }
+  }
+
+  private origin(): string | undefined {
+    try {
+      const o = JSON.parse(readFileSync(join(this.dir, ORIGIN_FILE), 'utf8')) as CacheOrigin;
+      return JSON.stringify({ baseUrl: o.baseUrl, profile: o.profile });
+    } catch {
+      return undefined;
+    }
   }
 
   // Small files, one per code (the record and its svg together), written and read synchronously:
@@ -53,8 +98,9 @@ export class ImageCache {
     }
   }
 
-  async has(id: string): Promise<boolean> {
-    return existsSync(join(this.dir, `${fileKey(id)}.json`)) && (await this.read(id)) !== undefined;
+  /** Drops an entry (its object is gone or unreadable now): a later run fetches it again. */
+  async forget(id: string): Promise<void> {
+    await rm(join(this.dir, `${fileKey(id)}.json`), { force: true });
   }
 
   /**
@@ -63,10 +109,14 @@ export class ImageCache {
    * entry is re-checked against its sha256 when read, and a bad one is fetched again.
    */
   async write(info: CodeInfo, svg: Buffer): Promise<void> {
-    const path = join(this.dir, `${fileKey(info.id)}.json`);
+    await this.writeFile(`${fileKey(info.id)}.json`, JSON.stringify({ info, svg: svg.toString('utf8') }));
+  }
+
+  private async writeFile(name: string, data: string): Promise<void> {
+    const path = join(this.dir, name);
     const { path: tmp, fh } = await createTemp(path);
     try {
-      await writeAll(fh, JSON.stringify({ info, svg: svg.toString('utf8') }));
+      await writeAll(fh, data);
     } catch (e) {
       await fh.close();
       await rm(tmp, { force: true });
@@ -118,13 +168,11 @@ export async function fetchInfo(
 export type FetchOutcome = { id: string; ok: true; cached: boolean } | { id: string; ok: false; error: unknown };
 
 /** Errors that would repeat for every remaining id (bad key, scope, network): stop the run. */
-export function isFatal(err: unknown): boolean {
-  return err instanceof CliError && (err.exit === EXIT.auth || err.exit === EXIT.unavailable);
-}
-
 /**
- * Fetches what the cache lacks, `concurrency` ids at a time, calling `onOutcome` as each finishes.
- * Stops starting new ids once `signal` is aborted; fatal errors stop the run.
+ * Fetches every object and the images the cache lacks, `concurrency` ids at a time, calling
+ * `onOutcome` as each finishes. The object is always asked for again: a cached image is used only
+ * for an object the API still has (a deleted one fails like any unknown id), with its status, url
+ * and name as they are now. Stops starting new ids once `signal` is aborted; fatal errors stop the run.
  */
 export async function fetchAll(
   ids: string[],
@@ -138,17 +186,29 @@ export async function fetchAll(
   const worker = async () => {
     while (next < unique.length && !opts.signal.aborted && fatal === undefined) {
       const id = unique[next++];
-      if (await cache.has(id)) {
-        opts.onOutcome({ id, ok: true, cached: true });
-        continue;
-      }
+      const hit = await cache.read(id);
       try {
-        const [image, info] = await Promise.all([getQrImage(client, id, SVG_QUERY), fetchInfo(client, id)]);
-        await cache.write({ ...info, svgSha256: createHash('sha256').update(image.bytes).digest('hex') }, image.bytes);
-        opts.onOutcome({ id, ok: true, cached: false });
+        const [info, image] = await Promise.all([
+          fetchInfo(client, id),
+          hit ? undefined : getQrImage(client, id, SVG_QUERY),
+        ]);
+        if (hit) {
+          const now: CodeInfo = { ...info, svgSha256: hit.info.svgSha256 };
+          if (JSON.stringify(now) !== JSON.stringify(hit.info)) await cache.write(now, hit.svg);
+        } else if (image) {
+          await cache.write(
+            { ...info, svgSha256: createHash('sha256').update(image.bytes).digest('hex') },
+            image.bytes,
+          );
+        }
+        opts.onOutcome({ id, ok: true, cached: hit !== undefined });
       } catch (err) {
-        if (isFatal(err)) fatal ??= err;
-        else opts.onOutcome({ id, ok: false, error: err });
+        if (isFatal(err)) {
+          fatal ??= err;
+          continue;
+        }
+        if (hit) await cache.forget(id);
+        opts.onOutcome({ id, ok: false, error: err });
       }
     }
   };

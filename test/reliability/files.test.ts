@@ -157,6 +157,21 @@ describe('files are written only where asked', () => {
     expect(emu.requests({ method: 'POST' })).toEqual([]);
   });
 
+  it('a FIFO at the report or the --rejects path is refused (never renamed over), and nothing is sent', async () => {
+    const dir = tempDir();
+    const csv = join(dir, 'p.csv');
+    writeFileSync(csv, partnersCsv(2));
+    const fifo = join(dir, 'pipe');
+    spawnSync('mkfifo', [fifo]);
+    counts.fileSystem += 2;
+    const report = await runCli(['campaigns', 'import', 'cmp_native', csv, '--report', fifo], { emu });
+    expect([report.exitCode, report.stderr]).toEqual([2, expect.stringContaining('is not a regular file')]);
+    const rejects = await runCli(['campaigns', 'import', 'cmp_native', csv, '--rejects', fifo], { emu });
+    expect([rejects.exitCode, rejects.stderr]).toEqual([2, expect.stringContaining('is not a regular file')]);
+    expect(statSync(fifo).isFIFO()).toBe(true);
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
+  });
+
   it("the temp sweep removes only cardqr's own leftovers: thesis.docx.31337.0123456789ab.tmp survives", async () => {
     const dir = tempDir();
     const out = join(dir, 'leads.ndjson');

@@ -29,6 +29,9 @@ const key = (id: string, q: ImageQuery) => `${id}\n${q.format}\n${q.size}\n${q.t
 
 export class ImageIndex {
   private readonly map = new Map<string, string>();
+  /** The file may end in a partial line. */
+  private torn = false;
+
   constructor(private readonly path: string) {
     let text = '';
     try {
@@ -36,6 +39,7 @@ export class ImageIndex {
     } catch {
       return;
     }
+    this.torn = text !== '' && !text.endsWith('\n');
     for (const line of text.split('\n')) {
       try {
         const e = JSON.parse(line) as Entry;
@@ -63,8 +67,11 @@ export class ImageIndex {
     const entry: Entry = { id, format: q.format, size: q.size, transparent: q.transparent, file };
     try {
       mkdirSync(join(this.path, '..'), { recursive: true, mode: 0o700 });
-      appendFileSync(this.path, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+      // After a line cut short (a full disk, a kill), start on a new line so this entry is not lost with it.
+      appendFileSync(this.path, `${this.torn ? '\n' : ''}${JSON.stringify(entry)}\n`, { mode: 0o600 });
+      this.torn = false;
     } catch {
+      this.torn = true;
       // The index only saves downloads; failing to write it loses nothing.
     }
   }
