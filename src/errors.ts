@@ -122,3 +122,15 @@ export function formatDetail(d: ErrorDetail): string {
   const parts = [where, why, d.message ?? ''].filter((p) => p !== '');
   return parts.length ? parts.join(': ') : JSON.stringify(d);
 }
+
+/** A failure no later request can get past (the key refused, the service unavailable): a batch stops. */
+export function isFatal(err: unknown): boolean {
+  return err instanceof CliError && (err.exit === EXIT.auth || err.exit === EXIT.unavailable);
+}
+
+/** Why one item of a batch failed, in a few words: the API's code, status and message, or the errno. */
+export function failureReason(err: unknown): string {
+  if (err instanceof ApiError) return `${err.code ?? 'http_error'} (${err.status}): ${err.message}`;
+  const e = err as NodeJS.ErrnoException;
+  return e?.code ? `${e.code}` : (e?.message ?? String(err));
+}

@@ -1,5 +1,5 @@
-// `leads export`: lock → read state → walk pages into a spool → write the whole output oldest first →
-// replace the state → unlock. PRODUCT §7.
+// `leads export`: lock → read state → walk pages into a spool → write the whole output oldest first
+// (a --out file under its own lock) → replace the state → unlock. PRODUCT §7.
 //
 // Crash semantics. The state file changes only after the output is complete (file flushed and renamed
 // into place, or every byte handed to stdout). A run that dies earlier leaves the old state, so the next
@@ -11,7 +11,7 @@ import type { ApiClient } from '../api/client.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { sweepTempFiles, WriteError } from '../fs/durable.js';
 import { acquireLock, type LockInfo } from '../lock-file.js';
-import { exportBusy } from './busy.js';
+import { exportBusy, outputBusy } from './busy.js';
 import { checkOutPath, openSink, type Formatter, type OutTarget, type Sink } from './output.js';
 import { Spool } from './spool.js';
 import { advanceCursor, readState, writeStateAtomic, type ExportCursor, type ExportState } from './state.js';
@@ -44,6 +44,8 @@ export interface ExportSummary {
   oldest?: string;
   newest?: string;
   tookOverLock?: LockInfo;
+  /** The stale `<out>.lock` this run took over, if any. */
+  tookOverOutLock?: LockInfo;
   /** Locked leads left out of a preset CSV or vCard file (the cursor still moves past them). */
   skippedLocked?: number;
 }
@@ -54,8 +56,6 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
   const out = opts.out !== undefined ? await checkOutPath(opts.out, fmt.append) : undefined;
   const lock = await acquireLock(`${opts.statePath}.lock`, deps.now(), exportBusy);
   try {
-    // A run killed while writing its output (kill -9, Ctrl-C twice) left a temporary file beside it.
-    if (out?.kind === 'file') await sweepTempFiles(dirname(out.target), [out.target]);
     await sweepTempFiles(dirname(opts.statePath), [opts.statePath]);
     const prev = await readState(opts.statePath);
     if (prev && prev.baseUrl !== deps.baseUrl) {
@@ -86,7 +86,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
         since: opts.since,
         signal: deps.signal,
       });
-      const skippedLocked = await writeOutput(spool, fmt, out, deps);
+      const { skippedLocked, tookOverOutLock } = await writeOutput(spool, fmt, out, deps);
       const state: ExportState = {
         version: 1,
         baseUrl: deps.baseUrl,
@@ -111,6 +111,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
         oldest: walk.oldest,
         newest: walk.newest,
         tookOverLock: lock.tookOver,
+        tookOverOutLock,
         skippedLocked,
       };
     } finally {
@@ -121,23 +122,38 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
   }
 }
 
-/** The whole output, oldest lead first, committed before the caller touches the state file. */
+/**
+ * The whole output, oldest lead first, committed before the caller touches the state file. A --out
+ * file is written under `<out>.lock`: another export (another --state) may add to the same file, and
+ * each copies it and renames over it, so whether to add to it is decided again under that lock.
+ */
 async function writeOutput(
   spool: Spool,
   fmt: Formatter,
-  out: OutTarget | undefined,
+  checked: OutTarget | undefined,
   deps: ExportDeps,
-): Promise<number> {
-  const sink: Sink = await openSink(out, deps.stdout, deps.stdoutFd);
+): Promise<{ skippedLocked: number; tookOverOutLock?: LockInfo }> {
+  const outLock =
+    checked?.kind === 'file'
+      ? await acquireLock(`${checked.target}.lock`, deps.now(), outputBusy(checked.given))
+      : undefined;
   try {
-    const header = fmt.header();
-    if (sink.fresh) await sink.write(header);
-    for await (const line of spool.reversed()) await sink.write(fmt.item(line));
-    await sink.write(fmt.footer());
-    await sink.commit();
-  } catch (e) {
-    await sink.abort();
-    throw e;
+    const out = outLock && checked ? await checkOutPath(checked.given, fmt.append) : checked;
+    // A run killed while writing its output (kill -9, Ctrl-C twice) left a temporary file beside it.
+    if (out?.kind === 'file') await sweepTempFiles(dirname(out.target), [out.target]);
+    const sink: Sink = await openSink(out, deps.stdout, deps.stdoutFd);
+    try {
+      const header = fmt.header();
+      if (sink.fresh) await sink.write(header);
+      for await (const line of spool.reversed()) await sink.write(fmt.item(line));
+      await sink.write(fmt.footer());
+      await sink.commit();
+    } catch (e) {
+      await sink.abort();
+      throw e;
+    }
+    return { skippedLocked: fmt.skipped(), tookOverOutLock: outLock?.tookOver };
+  } finally {
+    await outLock?.release();
   }
-  return fmt.skipped();
 }

@@ -46,7 +46,12 @@ function line(
   known: Set<string>,
   csv: CsvSettings = {},
 ): string {
-  const values = plan.columns.map((c) => getPath(row, c));
+  // A column the CSV shape does not hold (`--fields read` of a lead) is read from the record itself,
+  // as `leads export` does: a named field is never printed empty while the record has it.
+  const values = plan.columns.map((c) => {
+    const v = getPath(row, c);
+    return v === undefined && row !== source ? getPath(source, c) : v;
+  });
   if (plan.extra) values.push(extraCell(source as Record<string, unknown>, known));
   return csvLine(values, csv);
 }

@@ -12,7 +12,7 @@ import { createTemp, writeAll } from '../fs/durable.js';
 import { getCard } from '../api/cards.js';
 import { getQrImage } from '../api/images.js';
 import { getQrCode } from '../api/qr.js';
-import { ApiError, CliError, EXIT } from '../errors.js';
+import { ApiError, CliError, EXIT, isFatal } from '../errors.js';
 
 export interface CodeInfo extends PrintedCode {
   paused: boolean;
@@ -168,10 +168,6 @@ export async function fetchInfo(
 export type FetchOutcome = { id: string; ok: true; cached: boolean } | { id: string; ok: false; error: unknown };
 
 /** Errors that would repeat for every remaining id (bad key, scope, network): stop the run. */
-export function isFatal(err: unknown): boolean {
-  return err instanceof CliError && (err.exit === EXIT.auth || err.exit === EXIT.unavailable);
-}
-
 /**
  * Fetches every object and the images the cache lacks, `concurrency` ids at a time, calling
  * `onOutcome` as each finishes. The object is always asked for again: a cached image is used only

@@ -210,6 +210,7 @@ describe('cardqr print: interruption, resume, failures, inputs', () => {
     expect(r.exitCode).toBe(7);
     expect(r.stderr).toMatch(/placed 2 codes on 1 page/);
     expect(r.stderr).toMatch(/1 code left out/);
+    expect(r.stderr).not.toContain('\\n'); // each part on its own line, not one line with escaped newlines
     expect(r.stderr).toMatch(/failed {2}qr_nosuch: resource_not_found \(404\)/);
     const pages = rasterPages(out);
     const L7163 = SHEET_PRESETS.find((p) => p.name === 'L7163')!;

@@ -2,10 +2,10 @@
 // progress, per-image timings (--verbose) and the summary on stderr.
 import { dirname } from 'node:path';
 import type { Context } from '../../context.js';
-import { InterruptedError, PartialError } from '../../errors.js';
+import { failureReason, InterruptedError, isFatal, PartialError } from '../../errors.js';
 import { write } from '../../io.js';
 import { expandIds, parseImageOptions, type ImageFlags } from './options.js';
-import { describe, isFatal, prepareDir, saveImages, type Outcome } from './save.js';
+import { prepareDir, saveImages, type Outcome } from './save.js';
 import { safeLine } from '../../output/sanitize.js';
 
 export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: Context): Promise<void> {
@@ -59,7 +59,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
   } catch (err) {
     progress?.stop();
     if (!opts.batch || !isFatal(err)) throw err;
-    msg.say(`stopped: ${safeLine(describe(err))}`);
+    msg.say(`stopped: ${safeLine(failureReason(err))}`);
     msg.say(summary(outcomes, ids.length));
     throw err;
   }

@@ -6,7 +6,7 @@ import { access, link, mkdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { getQrImage, IMAGE_EXT, safeFileName } from '../../api/images.js';
-import { ApiError, CliError, EXIT, UsageError } from '../../errors.js';
+import { CliError, EXIT, failureReason, isFatal, UsageError } from '../../errors.js';
 import { createTemp, writeAll } from '../../fs/durable.js';
 import type { CodeInfo } from '../../print/fetch.js';
 import type { ImageIndex } from './index-file.js';
@@ -35,10 +35,6 @@ export interface SaveContext {
 }
 
 /** Errors that would repeat for every remaining id (bad key, scope, plan, network): stop the batch. */
-export function isFatal(err: unknown): boolean {
-  return err instanceof CliError && (err.exit === EXIT.auth || err.exit === EXIT.unavailable);
-}
-
 export async function prepareDir(dir: string): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
@@ -86,7 +82,7 @@ async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promis
     }
   } catch (err) {
     if (isFatal(err) || !opts.batch) throw err;
-    return { id, status: 'failed', reason: describe(err), error: err };
+    return { id, status: 'failed', reason: failureReason(err), error: err };
   }
   if (opts.verify && info) {
     const { decodeImageBytes } = await import('../../print/decode.js');
@@ -117,8 +113,8 @@ async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promis
     }
   } catch (err) {
     if (!opts.batch)
-      throw err instanceof CliError ? err : new CliError(`cannot write ${path}: ${describe(err)}`, EXIT.failed);
-    return { id, status: 'failed', reason: `cannot write ${path}: ${describe(err)}`, error: err };
+      throw err instanceof CliError ? err : new CliError(`cannot write ${path}: ${failureReason(err)}`, EXIT.failed);
+    return { id, status: 'failed', reason: `cannot write ${path}: ${failureReason(err)}`, error: err };
   }
   if (opts.out === undefined) ctx.index?.add(id, opts.query, path);
   const sha256 = opts.ledger ? createHash('sha256').update(image.bytes).digest('hex') : undefined;
@@ -170,10 +166,4 @@ async function exists(path: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-export function describe(err: unknown): string {
-  if (err instanceof ApiError) return `${err.code ?? 'http_error'} (${err.status}): ${err.message}`;
-  const e = err as NodeJS.ErrnoException;
-  return e?.code ? `${e.code}` : (e?.message ?? String(err));
 }

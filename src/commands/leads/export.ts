@@ -76,11 +76,12 @@ On success it prints one summary line on stderr (nothing with -q).`,
           const { skippedLine } = await import('../../output/lead-files.js');
           ctx.msg.say(skippedLine(summary.skippedLocked, true));
         }
-        const t = summary.tookOverLock;
-        if (t)
-          ctx.msg.note(
-            `took over a stale lock left by pid ${t.pid} (started ${t.startedAt}), which is no longer running`,
-          );
+        for (const t of [summary.tookOverLock, summary.tookOverOutLock]) {
+          if (t)
+            ctx.msg.note(
+              `took over a stale lock left by pid ${t.pid} (started ${t.startedAt}), which is no longer running`,
+            );
+        }
         const where = out ? ` to ${out}` : '';
         const span = summary.exported ? ` (created ${summary.oldest} to ${summary.newest})` : '';
         const written = summary.exported - (summary.skippedLocked ?? 0);

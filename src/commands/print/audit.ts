@@ -5,7 +5,7 @@ import { getCard } from '../../api/cards.js';
 import { getQrCode, updateQrCode } from '../../api/qr.js';
 import { configDir } from '../../config/paths.js';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, EXIT, PartialError, UsageError } from '../../errors.js';
+import { ApiError, CliError, EXIT, isFatal, PartialError, UsageError } from '../../errors.js';
 import { renderList, type View } from '../../output/render.js';
 import { readLedger, type CodeLine, type Ledger } from '../../print/ledger.js';
 import { confirm } from '../shared.js';
@@ -63,7 +63,6 @@ async function pool<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]>
 
 /** 404 resource_not_found: the object is gone (another 404, such as a wrong base URL, is a failure). */
 const isGone = (e: unknown) => e instanceof ApiError && e.status === 404 && e.code === 'resource_not_found';
-const isFatal = (e: unknown) => e instanceof CliError && (e.exit === EXIT.auth || e.exit === EXIT.unavailable);
 
 export async function runAudit(ref: string, ctx: Context): Promise<void> {
   const ledger = await loadRun(ref, ctx);

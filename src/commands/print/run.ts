@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { CliError, EXIT, failureReason, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { write } from '../../io.js';
 import { PrintDocument } from '../../print/compose.js';
 import { cacheDirFor, fetchAll, ImageCache, type CodeInfo } from '../../print/fetch.js';
@@ -65,7 +65,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
     onOutcome: (o) => {
       done++;
       if (o.ok && o.cached) cached++;
-      if (!o.ok) failed.set(o.id, describe(o.error));
+      if (!o.ok) failed.set(o.id, failureReason(o.error));
       progress.update(`[${done}/${unique}] fetching images${failed.size ? ` (${failed.size} failed)` : ''}`);
     },
   }).finally(() => progress.stop());
@@ -114,7 +114,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
         svg = parseQrSvg(entry.svg.toString('utf8'));
         sym = findSymbol(svg) ?? (await symbolByDecoding(svg, entry.svg));
       } catch (err) {
-        failed.set(id, describe(err));
+        failed.set(id, failureReason(err));
         continue;
       }
       const slot = doc.nextSlot();
@@ -207,10 +207,12 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
       );
     }
     if (failed.size) {
-      throw new PartialError(
-        `${lines.join('\n')}\n${failed.size} code${failed.size === 1 ? '' : 's'} left out`,
-        failureLines(failed),
-      );
+      // One headline, then what was placed and what failed (an error message is one line: cli.ts
+      // escapes a newline inside it).
+      throw new PartialError(`${failed.size} code${failed.size === 1 ? '' : 's'} left out`, [
+        ...lines,
+        ...failureLines(failed),
+      ]);
     }
     if (!ctx.msg.quiet || near.length) ctx.msg.say(lines.join('\n'));
   } catch (err) {
@@ -277,12 +279,6 @@ async function symbolByDecoding(svg: QrSvg, bytes: Buffer): Promise<Symbol> {
 function describeLayout(opts: PrintOptions): string {
   const l = opts.layout;
   return l.kind === 'sheet' ? `sheet ${l.name}` : `one per page, ${fmtMm(l.size)} with ${fmtMm(l.bleed)} bleed`;
-}
-
-function describe(err: unknown): string {
-  if (err instanceof ApiError) return `${err.code ?? 'http_error'} (${err.status}): ${err.message}`;
-  const e = err as NodeJS.ErrnoException;
-  return e?.code ? `${e.code}` : (e?.message ?? String(err));
 }
 
 function failureLines(failed: Map<string, string>): string[] {

@@ -77,6 +77,71 @@ describe('leads export: the lock', () => {
     expect(readdirSync(dir)).toEqual(['leads.state']);
   });
 
+  it('a held <out>.lock stops a run with another state file: exit 2, the file and the state unchanged', async () => {
+    const dir = tempDir();
+    const [statePath, out] = [join(dir, 'leads.state'), join(dir, 'out.ndjson')];
+    expect((await runCli(['leads', 'export', '--state', statePath, '--out', out], { emu })).exitCode).toBe(0);
+    const [fileBefore, stateBefore] = [readFileSync(out, 'utf8'), readFileSync(statePath, 'utf8')];
+    await addLeads([
+      { id: 'lead_new', cardId: 'crd_zoe', source: 'form', createdAt: new Date(emu.now()).toISOString() },
+    ]);
+    const lock = { pid: process.pid, host: hostname(), startedAt: '2026-11-22T10:00:00.000Z' };
+    writeFileSync(`${out}.lock`, JSON.stringify(lock));
+    const r = await runCli(['leads', 'export', '--state', statePath, '--out', out], { emu });
+    expect([r.exitCode, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toContain(
+      `error: --out ${out} busy: another export (pid ${process.pid} on ${hostname()}, started 2026-11-22T10:00:00.000Z) holds ${out}.lock`,
+    );
+    expect(r.stderr).toContain('nothing was exported and the state file is unchanged');
+    expect(readFileSync(out, 'utf8')).toBe(fileBefore);
+    expect(readFileSync(statePath, 'utf8')).toBe(stateBefore);
+    expect(JSON.parse(readFileSync(`${out}.lock`, 'utf8'))).toEqual(lock);
+    expect(existsSync(`${statePath}.lock`)).toBe(false);
+  });
+
+  it("two exports with different state files and one --out: the file keeps both runs' leads", async () => {
+    const dir = tempDir();
+    const out = join(dir, 'out.ndjson');
+    const [a, b] = [join(dir, 'a.state'), join(dir, 'b.state')];
+    // The second starts while the first pages: the file does not exist yet when it checks --out.
+    let second: ReturnType<typeof runCli> | undefined;
+    afterRequest = (line) => {
+      if (!second && line.startsWith('GET /v1/leads?'))
+        second = runCli(['leads', 'export', '--state', b, '--out', out], { emu });
+    };
+    let first;
+    try {
+      first = await runCli(['leads', 'export', '--state', a, '--out', out], { emu });
+    } finally {
+      afterRequest = undefined;
+    }
+    const other = await second!;
+    expect(first.exitCode).toBe(0);
+    // Either it wrote after the first (adding to the file) or it found the file being written (exit 2,
+    // state not saved, so a later run exports the same leads): never the last rename wins.
+    expect([0, 2]).toContain(other.exitCode);
+    if (other.exitCode === 2) {
+      expect(other.stderr).toContain(`--out ${out} busy`);
+      expect(existsSync(b)).toBe(false);
+      expect((await runCli(['leads', 'export', '--state', b, '--out', out], { emu })).exitCode).toBe(0);
+    }
+    const ids = ndjsonIds(readFileSync(out, 'utf8'));
+    expect([ids.length, new Set(ids).size]).toEqual([60, 30]); // each run's 30 leads, none lost
+    expect(readdirSync(dir).sort()).toEqual(['a.state', 'b.state', 'out.ndjson']);
+  });
+
+  it('a stale <out>.lock left by a dead process is taken over, with a note', async () => {
+    const dir = tempDir();
+    const [statePath, out] = [join(dir, 'leads.state'), join(dir, 'out.ndjson')];
+    const pid = deadPid();
+    writeFileSync(`${out}.lock`, JSON.stringify({ pid, host: hostname(), startedAt: '2026-11-22T10:00:00.000Z' }));
+    const r = await runCli(['leads', 'export', '--state', statePath, '--out', out], { emu });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain(`note: took over a stale lock left by pid ${pid}`);
+    expect(ndjsonIds(readFileSync(out, 'utf8'))).toHaveLength(30);
+    expect(readdirSync(dir).sort()).toEqual(['leads.state', 'out.ndjson']);
+  });
+
   it('the lock exists while the run pages, holding this pid, and is gone afterwards', async () => {
     const statePath = join(tempDir(), 'leads.state');
     let seen: unknown;

@@ -69,6 +69,17 @@ describe('cardqr leads list', () => {
     expect(first?.answers).toContain('Message: Could you send a quote for 12 units?\nDelivery to our Hamburg site.');
   });
 
+  it('csv --fields: a field the CSV shape does not hold (read) comes from the lead, as in leads export', async () => {
+    const all = json(await runCli(['leads', 'list', '--all', '-o', 'json'], { emu })) as Array<{
+      id: string;
+      read: boolean;
+    }>;
+    const r = await runCli(['leads', 'list', '--all', '-o', 'csv', '--fields', 'id,read'], { emu });
+    expect(r.exitCode).toBe(0);
+    const rows = parse(r.stdout, { columns: true }) as Record<string, string>[];
+    expect(rows.map((x) => [x.id, x.read])).toEqual(all.map((l) => [l.id, String(l.read)]));
+  });
+
   it('ndjson one lead per line; -q ids only', async () => {
     const nd = await runCli(['leads', 'list', '-o', 'ndjson', '--limit', '3'], { emu });
     expect(
