@@ -58,7 +58,7 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
       (settings ??= (async () => {
         const stdinKey = globals.apiKeyStdin ? await readKeyFromStdin(deps) : undefined;
         const warning = deps.profiles().permissionWarning();
-        if (warning) msg.say(warning);
+        if (warning) msg.warn(warning);
         const profile = resolveProfile(globals, deps.env, deps.profiles());
         let commandKey: string | undefined;
         if (keyCommandNeeded(profile, deps.env, stdinKey)) {

@@ -35,7 +35,11 @@ export async function* withoutRejectColumns(
 export class Rejects {
   private readonly rows = new Map<number, { code: string; message: string }>();
 
+  /** `keep` false (no --rejects): nothing is held, so a large failing run costs no memory here. */
+  constructor(private readonly keep = true) {}
+
   add(line: number, code: string | null, message: string | null): void {
+    if (!this.keep) return;
     const prev = this.rows.get(line);
     const text = message ?? '';
     if (!prev) this.rows.set(line, { code: code ?? 'failed', message: text.slice(0, MAX_MESSAGE) });

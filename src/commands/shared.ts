@@ -24,7 +24,9 @@ export async function printDryRun(ctx: Context, method: string, path: string, bo
   ctx.msg.say(`dry run: nothing was sent (${method} ${path} would carry the body below)`);
   if (ctx.msg.quiet) return;
   const { renderRecord } = await import('../output/render.js');
-  await renderRecord({ dryRun: true, method, path, body }, { columns: [] }, ctx.output(), ctx.io);
+  // The body as JSON would carry it (undefined members dropped), not the object in memory.
+  const sent: unknown = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
+  await renderRecord({ dryRun: true, method, path, body: sent }, { columns: [] }, ctx.output(), ctx.io);
 }
 
 /** Collects a repeatable flag into a list. */

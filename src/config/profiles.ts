@@ -94,7 +94,7 @@ export class ProfileStore {
     try {
       const mode = statSync(this.file).mode & 0o777;
       if (mode & 0o077) {
-        return `warning: ${this.file} is readable by other users (mode ${mode.toString(8)}); run: chmod 600 ${this.file}`;
+        return `${this.file} is readable by other users (mode ${mode.toString(8)}); run: chmod 600 ${this.file}`;
       }
     } catch {
       /* no file yet */

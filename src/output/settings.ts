@@ -4,7 +4,6 @@ import { UsageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { type CsvSettings, csvSettingsFrom } from './csv.js';
 import { colorEnabled } from './paint.js';
-import { tableWidth } from './table.js';
 
 export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'vcf';
 /** `vcf` (vCard) applies to leads only; every other command refuses it (resolveOutput). */
@@ -126,4 +125,15 @@ export async function checkOutputFlags(flags: OutputFlags, commandPath: string |
   if (commandPath === undefined) return;
   const { checkFieldNames } = await import('./field-names.js');
   await checkFieldNames(commandPath, fields, flags.output);
+}
+
+/** The width tables fit: $COLUMNS when set to a number, else the terminal's; none off a terminal. */
+export function tableWidth(
+  env: Readonly<Record<string, string | undefined>>,
+  tty: boolean,
+  columns: number,
+): number | undefined {
+  const fromEnv = /^\d+$/.test(env.COLUMNS?.trim() ?? '') ? Number(env.COLUMNS) : 0;
+  if (fromEnv > 0) return fromEnv;
+  return tty && columns > 0 ? columns : undefined;
 }

@@ -125,14 +125,3 @@ export function formatRecord(rows: Array<{ key: string; value: Cell }>, paint: C
 export function oneLine(text: string): string {
   return /[\r\n\t]/.test(text) ? text.replace(/\r\n|[\r\n\t]/g, ' ') : text;
 }
-
-/** The width tables fit: $COLUMNS when set to a number, else the terminal's; none off a terminal. */
-export function tableWidth(
-  env: Readonly<Record<string, string | undefined>>,
-  tty: boolean,
-  columns: number,
-): number | undefined {
-  const fromEnv = /^\d+$/.test(env.COLUMNS?.trim() ?? '') ? Number(env.COLUMNS) : 0;
-  if (fromEnv > 0) return fromEnv;
-  return tty && columns > 0 ? columns : undefined;
-}

@@ -1,7 +1,8 @@
 // The compact table pieces: display width (wide CJK = 2 columns, combining marks 0), cutting with
 // an ellipsis, and fitting column widths into a terminal width.
 import { describe, expect, it } from 'vitest';
-import { type Cell, formatRow, layout, oneLine, tableWidth } from '../../src/output/table.js';
+import { tableWidth } from '../../src/output/settings.js';
+import { type Cell, formatRow, layout, oneLine } from '../../src/output/table.js';
 import { displayWidth, truncate } from '../../src/output/width.js';
 
 const plain = (_c: Cell, text: string) => text;

@@ -96,7 +96,7 @@ async function checkFrom<T>(
   const plan = buildPlan(schema, headerCells, opts.idColumn);
   if (plan.resolveIds && !plan.problems.length)
     await resolveIds(client, plan, opts, validating, () => dataRows(source(), signal), notice);
-  const rejects = new Rejects();
+  const rejects = new Rejects(Boolean(opts.rejects));
   const saveRejects = async (): Promise<RejectsResult | undefined> => {
     if (!opts.rejects) return undefined;
     try {

@@ -84,7 +84,7 @@ export function cardsCreateCommand(): Command {
           ],
         );
       }
-      if (flags.dryRun) return printDryRun(ctx, 'POST', '/cards', JSON.parse(JSON.stringify(body)));
+      if (flags.dryRun) return printDryRun(ctx, 'POST', '/cards', body);
       const card = await createCard(await ctx.api(), body, { idempotencyKey: flags.idempotencyKey });
       if (card.paused) {
         ctx.msg.warn(

@@ -31,7 +31,7 @@ export function qrCreateCommand(): Command {
       action(async (ctx, flags: QrCreateFlags) => {
         const { createQrCode } = await import('../../api/qr.js');
         const body = { name: flags.name, destinationUrl: flags.url, shortCode: flags.shortCode, status: flags.status };
-        if (flags.dryRun) return printDryRun(ctx, 'POST', '/qr-codes', JSON.parse(JSON.stringify(body)));
+        if (flags.dryRun) return printDryRun(ctx, 'POST', '/qr-codes', body);
         const qr = await createQrCode(await ctx.api(), body, { idempotencyKey: flags.idempotencyKey });
         if (qr.paused) {
           ctx.msg.warn(

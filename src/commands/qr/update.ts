@@ -21,7 +21,7 @@ async function patchQr(ctx: Context, id: string, flags: QrUpdateFlags): Promise<
     // A read, so a wrong id shows now (exit 4) rather than at the real run.
     const { getQrCode } = await import('../../api/qr.js');
     await getQrCode(await ctx.api(), id);
-    return printDryRun(ctx, 'PATCH', `/qr-codes/${id}`, JSON.parse(JSON.stringify(body)));
+    return printDryRun(ctx, 'PATCH', `/qr-codes/${id}`, body);
   }
   const qr = await updateQrCode(await ctx.api(), id, body, { idempotencyKey: flags.idempotencyKey });
   const { qrView } = await import('../../output/views/qr.js');
