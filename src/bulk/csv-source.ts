@@ -73,7 +73,7 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
     }
     if (err.code === 'CSV_MAX_RECORD_SIZE') {
       throw new UsageError(
-        `${path}: the row starting near line ${next} is longer than ${MAX_RECORD_CHARS / (1024 * 1024)} MiB; a campaign record is at most 1 MB`,
+        `${name}: the row starting near line ${next} is longer than ${MAX_RECORD_CHARS / (1024 * 1024)} MiB; a campaign record is at most 1 MB`,
       );
     }
     if (typeof err.code === 'string' && err.code.startsWith('CSV_')) {
