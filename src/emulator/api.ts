@@ -64,7 +64,7 @@ export function lowerHeaders(req: IncomingMessage): Record<string, string> {
 }
 
 export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const started = Date.now();
+  const started = performance.now();
   const { store } = deps;
   const method = (req.method ?? 'GET').toUpperCase();
   const path = url.pathname.slice(3) || '/';
@@ -153,7 +153,9 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
       status,
       keyName: guess && !guess.revoked ? guess.name : undefined,
     });
-    deps.log?.(`${method} ${url.pathname}${url.search} ${status || 'dropped'} ${Date.now() - started}ms`);
+    deps.log?.(
+      `${method} ${url.pathname}${url.search} ${status || 'dropped'} ${Math.round(performance.now() - started)}ms`,
+    );
   }
 }
 

@@ -36,6 +36,12 @@ export interface EmulatorOptions {
   extraRoutes?: RouteDef[];
   /** When set, the control API also needs `Authorization: Bearer <controlToken>` (control.ts controlRefusal). */
   controlToken?: string;
+  /**
+   * Where the emulator's clock starts (ms since the epoch; default: the wall clock at start). The built-in
+   * seed is dated from it, and from there the clock runs on a monotonic timer (plus advanceTime), so a
+   * fixed start gives the same data on any day and a step of the machine's clock changes nothing.
+   */
+  startAt?: number;
 }
 
 export interface Emulator {
@@ -47,7 +53,7 @@ export interface Emulator {
   requests(filter?: { method?: string; path?: string | RegExp }): RecordedRequest[]; // API requests only, in order
   clearRequests(): void;
   advanceTime(ms: number): void; // moves the emulator clock (rate-limit windows, timestamps)
-  now(): number; // emulator clock, ms since epoch (Date.now() + offset)
+  now(): number; // emulator clock, ms since epoch (startAt + monotonic time since start + offset)
   reset(): void; // back to the seed, requests cleared, faults cleared, clock offset 0
   injectFaults(faults: FaultSpec[]): void;
   /** Requests the queued faults will still hit (0 once every injected fault was delivered). */
@@ -57,9 +63,14 @@ export interface Emulator {
 
 export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
   const random = opts.random ?? Math.random;
-  const seedData = seedToData(parseSeed(opts.seed ?? defaultSeed()), Date.now());
+  const startAt = opts.startAt ?? Date.now();
+  const startedMono = performance.now();
+  const seedData = seedToData(parseSeed(opts.seed ?? defaultSeed({ now: startAt })), startAt);
   const persisted = opts.statePath ? loadState(opts.statePath) : undefined;
-  const store = new Store(persisted ?? seedData, { random });
+  const store: Store = new Store(persisted ?? seedData, {
+    random,
+    now: () => startAt + Math.round(performance.now() - startedMono) + store.clockOffsetMs,
+  });
   const router = new Router([...allRoutes, ...(opts.extraRoutes ?? [])]);
   const limiter = new RateLimiter();
   const faults = new FaultQueue();
@@ -109,7 +120,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     store,
     reset,
     loadSeed: (seed: unknown) => {
-      store.load(seedToData(parseSeed(seed), Date.now()));
+      store.load(seedToData(parseSeed(seed), store.now()));
       limiter.clear();
       store.changed();
     },
@@ -124,7 +135,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
     const p = url.pathname;
     if (p === '/v1' || p.startsWith('/v1/')) return handleApi(apiDeps, req, res, url);
-    const started = Date.now();
+    const started = performance.now();
     if (p === '/_emulator' || p.startsWith('/_emulator/')) await handleControl(controlDeps, req, res, url);
     else if (/^\/[cp]\//.test(p) && (req.method === 'GET' || req.method === 'HEAD')) {
       req.resume();
@@ -133,7 +144,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
       req.resume();
       send(res, errorReply(404, 'not_found', 'unknown_endpoint', `No route ${req.method} ${p}.`));
     }
-    opts.log?.(`${req.method} ${p}${url.search} ${res.statusCode} ${Date.now() - started}ms`);
+    opts.log?.(`${req.method} ${p}${url.search} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);
   };
   const server = createServer((req, res) => {
     dispatch(req, res).catch((e: unknown) => {

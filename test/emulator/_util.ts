@@ -4,6 +4,7 @@ import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/e
 import { created, EmuError, ok } from '../../src/emulator/http.js';
 import { paginate, parsePage } from '../../src/emulator/query.js';
 import type { RouteDef } from '../../src/emulator/routing.js';
+import { TEST_START } from '../helpers/clock.js';
 
 export interface Res {
   status: number;
@@ -116,7 +117,7 @@ export const testRoutes: RouteDef[] = [
 export function useTestEmulator(opts: EmulatorOptions = {}): { emu: Emulator } {
   const holder = {} as { emu: Emulator };
   beforeAll(async () => {
-    holder.emu = await createEmulator({ port: 0, extraRoutes: testRoutes, ...opts });
+    holder.emu = await createEmulator({ port: 0, extraRoutes: testRoutes, startAt: TEST_START, ...opts });
   });
   beforeEach(() => {
     holder.emu.reset();

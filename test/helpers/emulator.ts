@@ -1,7 +1,9 @@
-// One emulator per test file on 127.0.0.1:0, reset to its seed before each test.
+// One emulator per test file on 127.0.0.1:0, reset to its seed before each test. Its clock starts at
+// TEST_START (test/helpers/clock.ts) whatever today's date, unless a test asks for another start.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { prng } from '../../src/emulator/default-seed-activity.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.js';
+import { TEST_START } from './clock.js';
 
 export function useEmulator(opts: EmulatorOptions = {}): Emulator {
   let emu: Emulator | undefined;
@@ -13,7 +15,7 @@ export function useEmulator(opts: EmulatorOptions = {}): Emulator {
     },
   });
   beforeAll(async () => {
-    emu = await createEmulator({ port: 0, random: seededRandom(42), ...opts });
+    emu = await createEmulator({ port: 0, random: seededRandom(42), startAt: TEST_START, ...opts });
   });
   beforeEach(() => emu?.reset());
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
 import { intIn, numberIn } from '../flags.js';
@@ -19,6 +19,11 @@ export function emulatorCommand(): Command {
       numberIn(0, 1),
     )
     .option('--profile <name>', 'also write a profile pointing at the emulator with its full-scope key')
+    .option(
+      '--clock <time>',
+      'start the emulator clock at this ISO 8601 time (the built-in seed is dated from it; default: now)',
+      clockStart,
+    )
     .action(
       action(async (ctx, flags: EmulatorFlags, cmd: Command) => {
         const { createEmulator, loadSeedFile, SeedError } = await import('../../emulator/index.js');
@@ -39,6 +44,7 @@ export function emulatorCommand(): Command {
           rateLimit: flags.rateLimit,
           latencyMs: flags.latency,
           faultRate: flags.faultRate,
+          startAt: flags.clock,
           log: ctx.msg.quiet ? undefined : (line) => ctx.msg.info(line),
           warn: (line) => ctx.msg.warn(line),
         }).catch((e: NodeJS.ErrnoException) => {
@@ -92,6 +98,16 @@ interface EmulatorFlags {
   latency?: number;
   faultRate?: number;
   profile?: string;
+  clock?: number;
+}
+
+/** `--clock 2026-03-14T12:00:00Z` → ms since the epoch; a date alone is midnight UTC. */
+function clockStart(value: string): number {
+  const t = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value)
+    ? Date.parse(value)
+    : NaN;
+  if (!Number.isFinite(t)) throw new InvalidArgumentError('expected an ISO 8601 time, e.g. 2026-03-14T12:00:00Z');
+  return t;
 }
 
 /** True when the option was given on the command line (not from the environment or a default). */
