@@ -52,7 +52,7 @@ __cardqr_node() {
     'campaigns create-card') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns import') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --validate-only --report --resume --delimiter --encoding --concurrency --rate --skip-invalid --id-column --rejects --max-rows -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'api') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data -p --param --paginate --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'emulator') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--port --host --seed --state --rate-limit --latency --fault-rate --profile -h --help --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'emulator') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--port --host --seed --state --rate-limit --latency --fault-rate --profile --clock -h --help --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'completion') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     *) __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='' ;;
   esac
@@ -218,6 +218,7 @@ __cardqr_value() {
     'emulator|--latency') __cardqr_v='any' ;;
     'emulator|--fault-rate') __cardqr_v='any' ;;
     'emulator|--profile') __cardqr_v='any' ;;
+    'emulator|--clock') __cardqr_v='any' ;;
     *'|--profile') __cardqr_v='profiles' ;;
     *'|--base-url') __cardqr_v='any' ;;
     *'|-o'|*'|--output') __cardqr_v='choices:table json ndjson csv vcf' ;;

@@ -366,6 +366,8 @@ function __cardqr_takes_value
             return 0
         case 'emulator|--profile'
             return 0
+        case 'emulator|--clock'
+            return 0
         case '*|''--profile'
             return 0
         case '*|''--base-url'
@@ -631,6 +633,7 @@ complete -c cardqr -n '__cardqr_using "emulator"' -l rate-limit -x -d 'requests 
 complete -c cardqr -n '__cardqr_using "emulator"' -l latency -x -d 'added before each API answer'
 complete -c cardqr -n '__cardqr_using "emulator"' -l fault-rate -x -d 'fraction of API requests answered with a 500 or a dropped connection (0..1)'
 complete -c cardqr -n '__cardqr_using "emulator"' -l profile -x -d 'also write a profile pointing at the emulator with its full-scope key'
+complete -c cardqr -n '__cardqr_using "emulator"' -l clock -x -d 'start the emulator clock at this ISO 8601 time (the built-in seed is dated from it; default: now)'
 complete -c cardqr -n '__cardqr_using "emulator"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "completion"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "completion"; and __cardqr_arg_index 0' -f -a 'bash zsh fish'
