@@ -100,11 +100,22 @@ async function readLock(path: string): Promise<LockInfo | 'gone' | 'unreadable'>
   }
 }
 
+/**
+ * Whether the file was last written more than `ms` ago, by the file system's own clock: the age is the
+ * mtime of a probe written beside it now minus the file's mtime. The process's wall clock may be stepped
+ * or faked (faketime) and the file may live on another machine's disk; neither makes a fresh lock stale.
+ * A file dated far in the future (the clock was stepped back since) is old too: it is not being written now.
+ */
 async function olderThan(path: string, ms: number): Promise<boolean> {
+  const probe = `${path}.age-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
-    return Date.now() - (await stat(path)).mtimeMs > ms;
+    const then = (await stat(path)).mtimeMs;
+    await (await open(probe, 'wx', 0o600)).close();
+    return Math.abs((await stat(probe)).mtimeMs - then) > ms;
   } catch {
     return false;
+  } finally {
+    await unlink(probe).catch(() => {});
   }
 }
 

@@ -94,8 +94,19 @@ describe('acquireLock', () => {
     writeFileSync(path, '{"pid": 12'); // a run killed (or still) mid-write
     await expect(acquireLock(path, NOW, busy)).rejects.toThrow('busy');
     expect(seen).toEqual(['unreadable']);
-    const old = new Date(Date.now() - 60_000);
+    // Ages are read on the file system's clock (the process's may be stepped or faked): a minute before its own.
+    const old = new Date(statSync(path).mtimeMs - 60_000);
     utimesSync(path, old, old);
+    const lock = await acquireLock(path, NOW, busy);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ pid: process.pid });
+    await lock.release();
+  });
+
+  test('a lock without a readable owner dated an hour ahead (the clock stepped back since) is taken over', async () => {
+    const path = lockPath();
+    writeFileSync(path, '{"pid": 12');
+    const ahead = new Date(statSync(path).mtimeMs + 3_600_000);
+    utimesSync(path, ahead, ahead);
     const lock = await acquireLock(path, NOW, busy);
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ pid: process.pid });
     await lock.release();

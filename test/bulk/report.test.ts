@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -107,7 +107,9 @@ describe('lock', () => {
     // A lock without its owner line: being written right now (refused), or left by a kill long ago (taken over).
     writeFileSync(`${report}.lock`, '');
     await expect(lockReport(report, new Date(0))).rejects.toThrow(/another import is using this report/);
-    utimesSync(`${report}.lock`, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    // Ages are read on the file system's clock (the process's may be stepped or faked): a minute before its own.
+    const old = new Date(statSync(`${report}.lock`).mtimeMs - 60_000);
+    utimesSync(`${report}.lock`, old, old);
     await (await lockReport(report, new Date(0))).release();
   });
 });
