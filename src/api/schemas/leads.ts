@@ -27,12 +27,8 @@ export const Lead = z.looseObject({
   contact: z.nullable(Contact),
   answers: z._default(
     z.array(
-      z.looseObject({
-        fieldId: z.optional(z.string()),
-        label: z.string(),
-        type: z.optional(z.string()),
-        value: z.unknown(),
-      }),
+      // `{fieldId, label, type, value}` without types (api-spec.md §lead): shown as they came.
+      z.looseObject({ fieldId: z.unknown(), label: z.unknown(), type: z.unknown(), value: z.unknown() }),
     ),
     [],
   ),
@@ -42,12 +38,14 @@ export const Lead = z.looseObject({
   city: z.optional(z.string()),
   hubspot: z.optional(
     z.nullable(
+      // Keys listed without types (api-spec.md §lead), the status set may grow: an error object, a
+      // number for sentAt or a later status are shown as they came.
       z.looseObject({
-        status: z.string(),
-        sentAt: z.optional(z.nullable(z.string())),
-        nextAttemptAt: z.optional(z.nullable(z.string())),
-        contactUrl: z.optional(z.nullable(z.string())),
-        error: z.optional(z.nullable(z.string())),
+        status: z.unknown(),
+        sentAt: z.unknown(),
+        nextAttemptAt: z.unknown(),
+        contactUrl: z.unknown(),
+        error: z.unknown(),
       }),
     ),
   ),
