@@ -28,7 +28,12 @@ export const Lead = z.looseObject({
   answers: z._default(
     z.array(
       // `{fieldId, label, type, value}` without types (api-spec.md §lead): shown as they came.
-      z.looseObject({ fieldId: z.unknown(), label: z.unknown(), type: z.unknown(), value: z.unknown() }),
+      z.looseObject({
+        fieldId: z.optional(z.unknown()),
+        label: z.unknown(),
+        type: z.optional(z.unknown()),
+        value: z.unknown(),
+      }),
     ),
     [],
   ),
@@ -42,10 +47,10 @@ export const Lead = z.looseObject({
       // number for sentAt or a later status are shown as they came.
       z.looseObject({
         status: z.unknown(),
-        sentAt: z.unknown(),
-        nextAttemptAt: z.unknown(),
-        contactUrl: z.unknown(),
-        error: z.unknown(),
+        sentAt: z.optional(z.unknown()),
+        nextAttemptAt: z.optional(z.unknown()),
+        contactUrl: z.optional(z.unknown()),
+        error: z.optional(z.unknown()),
       }),
     ),
   ),
