@@ -14,6 +14,14 @@ export interface AnswerServer {
   serve(op: Operation, body: unknown): void;
   /** Requests for anything but the served operation. */
   stray: string[];
+  /** Every request received, as the emulator records them (for `Contract.checkRequest`). */
+  received: Array<{
+    method: string;
+    path: string;
+    query: Record<string, string>;
+    headers: Record<string, string>;
+    body: unknown;
+  }>;
   json(args: string[]): Promise<RunResult>;
   /** The default output on a terminal: a table (colour off unless `env` turns it on). */
   table(args: string[], env?: Record<string, string | undefined>): Promise<RunResult>;
@@ -24,10 +32,20 @@ export function useAnswerServer(contract: Contract): AnswerServer {
   let baseUrl = '';
   let serving: { op: Operation; body: unknown } | undefined;
   const stray: string[] = [];
+  const received: AnswerServer['received'] = [];
   beforeAll(async () => {
     server = createServer((req, res) => {
-      const path = (req.url ?? '/').split('?')[0].replace(/^\/v1/, '');
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const path = url.pathname.replace(/^\/v1/, '');
       const op = contract.match(req.method ?? 'GET', path);
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      received.push({
+        method: req.method ?? 'GET',
+        path,
+        query: Object.fromEntries(url.searchParams),
+        headers,
+        body: undefined,
+      });
       req.resume();
       if (!serving || op !== serving.op) {
         stray.push(`${req.method} ${path}`);
@@ -50,6 +68,7 @@ export function useAnswerServer(contract: Contract): AnswerServer {
       serving = { op, body };
     },
     stray,
+    received,
     json: (args) => runCli([...args, '-o', 'json'], { env: env(), now: NOW }),
     table: (args, extra = {}) =>
       runCli(args, { env: { ...env(), ...extra }, now: NOW, tty: { stdout: true }, columns: 100 }),

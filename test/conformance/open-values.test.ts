@@ -4,9 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { useAnswerServer } from './answer-server.js';
 import { Contract, errorsText } from './contract.js';
+import { contractCounts } from './counts.js';
 
 const contract = new Contract();
 const api = useAnswerServer(contract);
+const counts = contractCounts('open-values');
 const op = (id: string) => contract.operations.find((o) => o.id === id)!;
 
 const lead = (hubspot: Record<string, unknown>) => ({
@@ -64,6 +66,8 @@ const schema = (section: Record<string, unknown>) => ({
 async function show(id: string, body: unknown, args: string[], env?: Record<string, string | undefined>) {
   const pointer = op(id).responses.get('200')!.content.get('application/json')!;
   const validate = contract.validator(pointer);
+  counts.answers++;
+  if (!validate(body)) counts.violations++;
   expect(validate(body), errorsText(validate).join('; ')).toBe(true);
   api.serve(op(id), body);
   const json = await api.json(args);

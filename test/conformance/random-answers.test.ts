@@ -63,5 +63,11 @@ describe('random spec-valid answers drive every read command', () => {
       { numRuns: RUNS, seed: 22 },
     );
     expect(api.stray).toEqual([]);
+    // What the CLI asked for is what the contract documents (GETs: no body).
+    const asked = api.received.splice(0);
+    const problems = asked.flatMap((q) => contract.checkRequest(q));
+    counts.requests += asked.length;
+    counts.violations += problems.length;
+    expect(problems).toEqual([]);
   });
 });
