@@ -2,7 +2,7 @@
 // sent them: each once failed a whole command with "unexpected response". Each is now accepted, the
 // JSON output keeps it as it came and the table shows it.
 import { describe, expect, it } from 'vitest';
-import { useAnswerServer } from './answer-server.js';
+import { useAnswerServer } from '../helpers/answer-server.js';
 import { Contract, errorsText } from './contract.js';
 import { contractCounts } from './counts.js';
 

@@ -5,7 +5,7 @@
 // JSON output is the answer as it came. The seed is fixed, so a failure replays.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { useAnswerServer } from './answer-server.js';
+import { useAnswerServer } from '../helpers/answer-server.js';
 import { arbitraryFor } from './arbitrary.js';
 import { Contract, errorsText } from './contract.js';
 import { contractCounts } from './counts.js';

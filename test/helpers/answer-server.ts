@@ -3,8 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { runCli, type RunResult } from '../helpers/run-cli.js';
-import type { Contract, Operation } from './contract.js';
+import { runCli, type RunResult } from './run-cli.js';
+import type { Contract, Operation } from '../conformance/contract.js';
 
 /** A fixed instant for relative times in tables (never "now"). */
 export const NOW = new Date(Date.UTC(2026, 5, 15, 12, 0, 0));
