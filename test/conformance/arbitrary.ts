@@ -69,7 +69,12 @@ function stringOf(s: Record<string, any>): fc.Arbitrary<string> {
   if (s.format === 'date-time') return instant.map((d) => d.toISOString());
   if (s.format === 'date') return instant.map((d) => d.toISOString().slice(0, 10));
   if (s.pattern) throw new Error(`no generator for pattern ${String(s.pattern)}`);
-  return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 24, 24) });
+  const lengths = { minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 24, 24) };
+  // Mostly printable ASCII; one in four any code point (control characters, other scripts, lone surrogates).
+  return fc.oneof(
+    { arbitrary: fc.string(lengths), weight: 3 },
+    { arbitrary: fc.string({ ...lengths, unit: 'binary' }), weight: 1 },
+  );
 }
 
 function objectOf(contract: Contract, s: Record<string, any>): fc.Arbitrary<unknown> {
