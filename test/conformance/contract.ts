@@ -19,7 +19,7 @@ const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
 /** Headers of HTTP itself (framing), never part of the contract. */
 const HTTP_FRAMING = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-export interface Response {
+export interface DocumentedAnswer {
   pointer: string;
   /** Lower-case header name → required. */
   headers: Map<string, boolean>;
@@ -40,7 +40,7 @@ export interface Operation {
   section: string;
   params: Param[];
   body?: { required: boolean; pointer: string };
-  responses: Map<string, Response>;
+  responses: Map<string, DocumentedAnswer>;
   /** Literal segments first: `/analytics/overview` wins over `/analytics/{id}`. */
   re: RegExp;
   literalSegments: number;
@@ -89,7 +89,7 @@ export class Contract {
           ...(item.parameters ?? []).map((p: Json, i: number) => this.param(p, `#/paths/${esc(path)}/parameters/${i}`)),
           ...(op.parameters ?? []).map((p: Json, i: number) => this.param(p, `${base}/parameters/${i}`)),
         ];
-        const responses = new Map<string, Response>();
+        const responses = new Map<string, DocumentedAnswer>();
         for (const [status, r] of Object.entries(op.responses as Json)) {
           responses.set(status, this.response(r as Json, `${base}/responses/${status}`));
         }
@@ -135,7 +135,7 @@ export class Contract {
     };
   }
 
-  private response(r: Json, at: string): Response {
+  private response(r: Json, at: string): DocumentedAnswer {
     const { node, pointer = at } = this.resolve(r);
     const headers = new Map<string, boolean>();
     for (const [name, h] of Object.entries((node.headers ?? {}) as Json))
@@ -227,7 +227,7 @@ export class Contract {
     return problems;
   }
 
-  private unknownEndpoint(status: number): Response | undefined {
+  private unknownEndpoint(status: number): DocumentedAnswer | undefined {
     const name = {
       401: 'InvalidApiKey',
       403: 'ForbiddenCommon',
