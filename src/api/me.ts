@@ -12,7 +12,7 @@ export async function getMe(client: ApiClient): Promise<ApiKeyContext> {
  * campaign-scoped key is further limited to its own campaign, which only the API's 403 can tell.
  */
 export function usableCommands(ctx: Pick<ApiKeyContext, 'scopes'>): Record<string, string[]> {
-  const has = new Set(ctx.scopes.map((s) => s.scope));
+  const has = new Set(ctx.scopes.map((s) => s.scope).filter((s) => typeof s === 'string'));
   const groups: Record<string, string[]> = {};
   const add = (group: string, verbs: string[]) => verbs.length && (groups[group] = verbs);
   add('cards', [

@@ -8,6 +8,7 @@
 // resolved by the campaign's dry run (dry_run.externalId) during validation (`resolveIds`).
 import { closest } from '../api/rules.js';
 import type { CampaignSchema } from '../api/schemas/campaigns.js';
+import { openText } from '../api/schemas/open.js';
 
 export type Segment = string | number;
 
@@ -138,23 +139,27 @@ function nativeShapes(schema: CampaignSchema): Known {
   const names = ['externalId', 'shortCode', 'name'];
   const shapes = new Set(names);
   const required: Known['required'] = [];
+  // Entry values are untyped in the spec (openapi/cardqr-api.yaml): keys as text, a `max` only when a number.
   for (const f of schema.fields) {
-    names.push(f.key);
-    shapes.add(`fields.${f.key}`);
-    if (f.required) required.push({ label: `field "${f.key}"`, match: (p) => p.length === 2 && p[1] === f.key });
+    const key = openText(f.key);
+    names.push(key);
+    shapes.add(`fields.${key}`);
+    if (f.required === true) required.push({ label: `field "${key}"`, match: (p) => p.length === 2 && p[1] === key });
   }
   for (const s of schema.sections) {
-    if (s.kind === 'list') maxIndex.set(s.key, s.max);
-    for (const { prop } of s.props) {
-      names.push(s.kind === 'list' ? `${s.key}.0.${prop}` : `${s.key}.${prop}`);
-      shapes.add(s.kind === 'list' ? `fields.${s.key}.#.${prop}` : `fields.${s.key}.${prop}`);
+    const key = openText(s.key);
+    if (s.kind === 'list' && typeof s.max === 'number') maxIndex.set(key, s.max);
+    for (const { prop: raw } of s.props) {
+      const prop = openText(raw);
+      names.push(s.kind === 'list' ? `${key}.0.${prop}` : `${key}.${prop}`);
+      shapes.add(s.kind === 'list' ? `fields.${key}.#.${prop}` : `fields.${key}.${prop}`);
     }
     // sections[] carry no `required` in the spec: a missing required section is the API's to refuse.
   }
   for (const b of schema.blocks) {
     for (const { prop } of b.props) {
-      names.push(`blocks.${b.id}.${prop}`);
-      shapes.add(`blocks.${b.id}.${prop}`);
+      names.push(`blocks.${openText(b.id)}.${openText(prop)}`);
+      shapes.add(`blocks.${openText(b.id)}.${openText(prop)}`);
     }
   }
   return { shapes, names, required, maxIndex };
@@ -166,13 +171,15 @@ function mappedShapes(schema: CampaignSchema, idColumn?: string): Known {
   collectLeaves(schema.sample, [], leaves);
   const sampled = new Set(leaves.map((l) => shape(splitPath(l))));
   const shapes = new Set(sampled);
-  for (const f of schema.fields) shapes.add(shape(splitPath(f.key)));
+  const keys = schema.fields.map((f) => openText(f.key));
+  for (const key of keys) shapes.add(shape(splitPath(key)));
   if (idColumn) shapes.add(shape(splitPath(idColumn)));
   // Required only where the key is surely a record path (present in the sample record).
   const required = schema.fields
+    .map((f, i) => ({ key: keys[i], required: f.required === true }))
     .filter((f) => f.required && sampled.has(shape(splitPath(f.key))) && f.key !== idColumn)
     .map((f) => ({ label: `"${f.key}"`, match: (p: Segment[]) => shape(p) === shape(splitPath(f.key)) }));
-  return { shapes, names: [...new Set([...leaves, ...schema.fields.map((f) => f.key)])], required };
+  return { shapes, names: [...new Set([...leaves, ...keys])], required };
 }
 
 function collectLeaves(value: unknown, prefix: Segment[], out: string[]): void {

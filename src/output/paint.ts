@@ -47,7 +47,11 @@ const STATUS_HUES: Record<string, Hue> = {
 export function cellPainter(paint: Paint): Painter {
   if (paint === plain) return (_style, text) => text;
   return (style, text, raw) => {
-    if (style === 'status') return paint(STATUS_HUES[typeof raw === 'string' ? raw : text] ?? 'white', text);
+    if (style === 'status') {
+      // Own keys only: a status the service adds later ("constructor" included) is painted white.
+      const key = typeof raw === 'string' ? raw : text;
+      return paint(Object.hasOwn(STATUS_HUES, key) ? STATUS_HUES[key] : 'white', text);
+    }
     if (style === 'dim') return paint('dim', text);
     if (style === 'bool') return raw ? paint('yellow', text) : text;
     if (style === 'url') return paint('cyan', text);

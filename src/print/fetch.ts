@@ -12,6 +12,7 @@ import { createTemp, writeAll } from '../fs/durable.js';
 import { getCard } from '../api/cards.js';
 import { getQrImage } from '../api/images.js';
 import { getQrCode } from '../api/qr.js';
+import { openString } from '../api/schemas/open.js';
 import { ApiError, CliError, EXIT, isFatal } from '../errors.js';
 
 export interface CodeInfo extends PrintedCode {
@@ -145,7 +146,7 @@ export async function fetchInfo(
       name: qr.name,
       url: qr.url,
       shortCode: qr.shortCode,
-      destinationUrl: qr.type === 'url' ? (qr.destinationUrl ?? null) : null,
+      destinationUrl: qr.type === 'url' ? (openString(qr.destinationUrl) ?? null) : null,
       status: qr.status,
       paused: qr.paused,
     };

@@ -1,66 +1,20 @@
-// The conformance guard (issue 12): every answer the emulator gives on every endpoint and error path is
-// held against shapes read from api-spec.md at test time (spec.ts): every documented field present with
-// its documented type, no undocumented field, every error code one the spec lists for that endpoint,
-// every header one the spec names. The day someone adds an undocumented field, this fails.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The conformance guard: every answer the emulator gives on every endpoint and error path is held
+// against openapi/cardqr-api.yaml (contract.ts: ajv, JSON Schema 2020-12) in its strict reading, where
+// objects are closed: each status documented for the operation, each body valid against its schema (error
+// codes per endpoint and status included), each required header present and no header the operation does
+// not document (Request-Id only on campaign card creation). The day the emulator sends an undocumented
+// field, this fails. The requests the CLI sends are checked in cli-requests.test.ts.
 import { afterAll, describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
-import { loadSpec, type Kind, type Shape } from './spec.js';
+import { Contract, type Operation } from './contract.js';
+import { contractCounts } from './counts.js';
 
-const spec = loadSpec();
+const contract = new Contract();
+const counts = contractCounts('conformance');
 const emu = useEmulator();
-
-/** Headers of HTTP itself (framing, not API contract). */
-const HTTP_FRAMING = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
-// reading: images are "cached privately for one hour" (QR images) — said in HTTP as Cache-Control.
-const SAID_IN_HTTP = new Set(['cache-control']);
-
-/** Headers the spec names in one endpoint's Response only: allowed on that endpoint's answers alone. */
-const ENDPOINT_ONLY = new Set([...spec.responseHeaders.values()].flatMap((s) => [...s]));
-
-const totals = { responses: 0, fields: 0, codes: new Set<string>(), undocumented: [] as string[] };
-
-function kindOf(v: unknown): Kind {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'any';
-  return typeof v as Kind;
-}
-
-function check(shape: Shape, value: unknown, at: string, out: string[], cardFields = false): void {
-  totals.fields++;
-  const k = kindOf(value);
-  if (!shape.kinds.includes('any') && !shape.kinds.includes(k))
-    out.push(`${at}: ${k}, documented ${shape.kinds.join(' or ')}`);
-  if (k === 'array' && shape.items) (value as unknown[]).forEach((v, i) => check(shape.items!, v, `${at}[${i}]`, out));
-  if (k !== 'object' || !shape.keys) return;
-  const obj = value as Record<string, unknown>;
-  for (const [key, f] of shape.keys) {
-    if (key in obj) check(f.shape, obj[key], `${at}.${key}`, out, f.shape === spec.cardFields);
-    else if (!f.optional) out.push(`${at}.${key}: documented (${f.cite}) but missing`);
-  }
-  if (shape.open) return;
-  for (const key of Object.keys(obj)) {
-    if (shape.keys.has(key)) continue;
-    // Card fields: "any further list-like sections a template supports".
-    if (cardFields && Array.isArray(obj[key])) continue;
-    totals.undocumented.push(`${at}.${key}`);
-    out.push(`${at}.${key}: not documented`);
-  }
-}
-
-const routes = [...spec.endpoints.keys()].map((ep) => {
-  const [method, path] = ep.split(' ');
-  return { ep, method, re: new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}$`) };
-});
-const endpointOf = (method: string, path: string) =>
-  routes.filter((r) => r.method === method && r.re.test(path)).sort((a, b) => b.ep.length - a.ep.length)[0]?.ep;
-
-/** What each object kind is called in the spec's tables (`object` values). */
-function objectShape(body: Record<string, unknown>): Shape | undefined {
-  return spec.objects.get(String(body.object));
-}
+/** Operations answered at least once, and with a success. */
+const answered = new Set<string>();
+const succeeded = new Set<string>();
 
 async function send(
   method: string,
@@ -74,123 +28,31 @@ async function send(
   if (body !== undefined && !('Content-Type' in headers)) headers['Content-Type'] = 'application/json';
   const res = await fetch(`${emu.baseUrl}${path}`, { method, headers, body });
   const bytes = Buffer.from(await res.arrayBuffer());
-  const problems: string[] = [];
-  totals.responses++;
-  const where = `${method} ${path} → ${res.status}`;
-  for (const name of res.headers.keys()) {
-    if (!spec.headers.has(name) && !HTTP_FRAMING.has(name) && !SAID_IN_HTTP.has(name)) {
-      totals.undocumented.push(`header ${name}`);
-      problems.push(`header ${name} is not named in the spec`);
-    }
-  }
-  const ep = endpointOf(method, path.split('?')[0]);
-  const carried = (ep && spec.responseHeaders.get(ep)) || new Set<string>();
-  for (const name of res.headers.keys()) {
-    if (ENDPOINT_ONLY.has(name) && !carried.has(name)) {
-      totals.undocumented.push(`header ${name} on ${ep ?? 'an unknown path'}`);
-      problems.push(
-        `header ${name}: the spec names it only on ${[...spec.responseHeaders.keys()].filter((e) => spec.responseHeaders.get(e)!.has(name)).join(', ')}`,
-      );
-    }
-  }
-  if (res.status < 300)
-    for (const name of carried) if (!res.headers.has(name)) problems.push(`${ep} answered without ${name}`);
-  const isJson = (res.headers.get('content-type') ?? '').startsWith('application/json');
+  const resHeaders = Object.fromEntries(res.headers);
+  const isJson = (resHeaders['content-type'] ?? '').startsWith('application/json');
   const json = isJson && bytes.length ? JSON.parse(bytes.toString('utf8')) : undefined;
-  if (res.status >= 400 || (res.status === 500 && json)) {
-    if (json && 'success' in json) {
-      // "Responses that break the standard shape": 429 always, 500 for malformed JSON on POST /cards and POST /qr-codes
-      check(
-        {
-          kinds: ['object'],
-          keys: new Map([
-            ['success', { shape: { kinds: ['boolean'] }, optional: false, cite: 'api-spec Errors' }],
-            ['message', { shape: { kinds: ['string'] }, optional: false, cite: 'api-spec Errors' }],
-          ]),
-        },
-        json,
-        'body',
-        problems,
-      );
-      const odd500 = res.status === 500 && (ep === 'POST /cards' || ep === 'POST /qr-codes');
-      if (res.status !== 429 && !odd500) problems.push(`{success,message} on a ${res.status} of ${ep}`);
-      if (res.status === 429 && !res.headers.get('ratelimit-reset')) problems.push('429 without RateLimit-Reset');
-    } else {
-      check(spec.errorShape, json, 'body', problems);
-      const code = json?.error?.code as string;
-      totals.codes.add(code);
-      const allowed = ep
-        ? spec.endpoints.get(ep)!
-        : new Set(['invalid_api_key', 'unknown_endpoint', 'upgrade_required_api', 'internal_error']);
-      if (!allowed.has(code))
-        problems.push(`error code ${code} is not one api-spec lists for ${ep ?? 'an unknown path'}`);
-      if (spec.codes.get(code) !== res.status)
-        problems.push(`${code} with status ${res.status}; the spec gives ${spec.codes.get(code)}`);
-    }
-  } else if (res.status === 204) {
-    if (bytes.length) problems.push('204 with a body');
-  } else if (json !== undefined) {
-    const shape = objectShape(json);
-    if (!shape) problems.push(`object "${String(json.object)}" is not a documented kind`);
-    else {
-      check(shape, json, 'body', problems);
-      if (json.object === 'list')
-        for (const [i, item] of (json.data as Record<string, unknown>[]).entries()) {
-          const s = objectShape(item);
-          if (!s) problems.push(`data[${i}]: object "${String(item.object)}" is not a documented kind`);
-          else check(s, item, `body.data[${i}]`, problems);
-        }
-    }
+  const op: Operation | undefined = contract.match(method, path.split('?')[0]);
+  const problems = contract.checkAnswer(
+    op,
+    { status: res.status, headers: resHeaders, body: bytes.length ? (isJson ? json : bytes) : undefined },
+    'strict',
+  );
+  counts.answers++;
+  counts.violations += problems.length;
+  if (op) {
+    answered.add(op.id);
+    if (res.status < 300) succeeded.add(op.id);
   }
-  expect(problems, where).toEqual([]);
+  expect(problems, `${method} ${path} → ${res.status}`).toEqual([]);
   return { status: res.status, json };
 }
 
 afterAll(() => {
-  // One file per test file, like test/reliability; .ci/run adds them up.
-  const dir = join(process.cwd(), '.tmp', 'conformance');
-  {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(
-      join(dir, 'conformance.json'),
-      JSON.stringify({
-        responses: totals.responses,
-        fields: totals.fields,
-        errorCodes: totals.codes.size,
-        undocumented: totals.undocumented.length,
-      }),
-    );
-  }
+  // Every operation the contract documents was answered with a success at least once.
+  expect(contract.operations.map((o) => o.id).filter((id) => !succeeded.has(id))).toEqual([]);
 });
 
-describe('api-spec conformance of every emulator answer', () => {
-  it('parses the spec: every resource table, the error codes, the endpoints', () => {
-    for (const name of [
-      'list',
-      'card',
-      'qr_code',
-      'card_template',
-      'campaign',
-      'campaign_schema',
-      'dry_run',
-      'lead',
-      'scan_stats',
-      'wallet_links',
-      'api_key_context',
-    ]) {
-      expect(spec.objects.has(name), name).toBe(true);
-    }
-    expect(spec.codes.size).toBeGreaterThan(25);
-    expect(spec.endpoints.size).toBeGreaterThanOrEqual(24);
-    expect([...spec.headers]).toEqual(
-      expect.arrayContaining(['request-id', 'ratelimit-reset', 'content-type', 'idempotency-key']),
-    );
-    expect(spec.headers.has('idempotent-replayed')).toBe(false);
-    expect(new Map([...spec.responseHeaders].map(([ep, h]) => [ep, [...h]]))).toEqual(
-      new Map([['POST /campaigns/:campaignId/cards', ['request-id']]]),
-    );
-  });
-
+describe('every emulator answer against openapi/cardqr-api.yaml', () => {
   it('reads: every GET endpoint, lists with every filter, and their 4xx', async () => {
     for (const p of [
       '/me',
@@ -445,6 +307,5 @@ describe('api-spec conformance of every emulator answer', () => {
     }
     await send('GET', '/qr-codes/crd_amelie/image?format=svg');
     await send('GET', '/qr-codes/qr_roboconf/image', { key: emu.keys.campaign });
-    expect(totals.undocumented).toEqual([]);
   });
 });

@@ -61,12 +61,12 @@ afterAll(() => {
 });
 
 describe('npm pack', () => {
-  it('ships only the bundle, bin, completions, README, LICENSE and package.json', () => {
+  it('ships only the bundle, bin, completions, the API contract, README, LICENSE and package.json', () => {
     const allowed =
-      /^(dist\/[^/]+\.js|bin\/cardqr|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|README\.md|LICENSE|package\.json)$/;
+      /^(dist\/[^/]+\.js|bin\/cardqr|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|openapi\/cardqr-api\.yaml|README\.md|LICENSE|package\.json)$/;
     expect(packed.filter((f) => !allowed.test(f))).toEqual([]);
-    for (const f of ['bin/cardqr', 'dist/cli.js', 'README.md', 'LICENSE', ...Object.values(COMPLETION_FILES)])
-      expect(packed).toContain(f);
+    const shipped = ['bin/cardqr', 'dist/cli.js', 'openapi/cardqr-api.yaml', 'README.md', 'LICENSE'];
+    for (const f of [...shipped, ...Object.values(COMPLETION_FILES)]) expect(packed).toContain(f);
   });
 });
 

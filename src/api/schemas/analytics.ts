@@ -15,11 +15,13 @@ export const ScanStats = z.looseObject({
   uniqueVisitors: z.int(),
   previousPeriodScans: z.int(),
   trend: z.string(),
-  timeline: z.array(z.looseObject({ date: z.string(), scans: z.int() })),
-  topCountries: z.optional(z.array(z.looseObject({ country: z.string(), code: z.string(), scans: z.int() }))),
-  devices: z.optional(z.array(z.looseObject({ device: z.string(), scans: z.int(), percent: z.number() }))),
+  // Entries name their keys without types (api-spec.md §scan_stats; only `date` is described): other
+  // values are accepted and shown as they came.
+  timeline: z.array(z.looseObject({ date: z.string(), scans: z.unknown() })),
+  topCountries: z.optional(z.array(z.looseObject({ country: z.unknown(), code: z.unknown(), scans: z.unknown() }))),
+  devices: z.optional(z.array(z.looseObject({ device: z.unknown(), scans: z.unknown(), percent: z.unknown() }))),
   topQrCodes: z.optional(
-    z.array(z.looseObject({ id: z.string(), name: z.string(), type: z.string(), scans: z.int() })),
+    z.array(z.looseObject({ id: z.unknown(), name: z.unknown(), type: z.unknown(), scans: z.unknown() })),
   ),
 });
 export type ScanStats = z.infer<typeof ScanStats>;

@@ -1,6 +1,7 @@
 // Campaign ingestion objects (api-spec "Campaign ingestion"): loose objects, new fields may appear.
 // zod/mini: the same checks as classic zod at a fraction of its start-up cost.
 import * as z from 'zod/mini';
+import { openText } from './open.js';
 
 export const Campaign = z.looseObject({
   object: z.literal('campaign'),
@@ -13,20 +14,20 @@ export const Campaign = z.looseObject({
 });
 export type Campaign = z.infer<typeof Campaign>;
 
-export const SchemaField = z.looseObject({ key: z.string(), label: z.string(), required: z.boolean() });
+// The entries of `fields`, `sections` and `blocks` name their keys without types (api-spec.md
+// §campaign_schema): any value is accepted and shown as it came (`kind` need not be a string, `max` may be null).
+export const SchemaField = z.looseObject({ key: z.unknown(), label: z.unknown(), required: z.unknown() });
 export const SchemaSection = z.looseObject({
-  key: z.string(),
-  label: z.string(),
-  kind: z.string(),
-  max: z.number(),
-  props: z.array(z.looseObject({ prop: z.string(), label: z.string() })),
-  /** Emulator extra: at least one entry must be given. */
-  required: z.optional(z.boolean()),
+  key: z.unknown(),
+  label: z.unknown(),
+  kind: z.unknown(),
+  max: z.unknown(),
+  props: z.array(z.looseObject({ prop: z.unknown(), label: z.unknown() })),
 });
 export const SchemaBlock = z.looseObject({
-  id: z.string(),
-  type: z.string(),
-  props: z.array(z.looseObject({ prop: z.string(), value: z.unknown() })),
+  id: z.unknown(),
+  type: z.unknown(),
+  props: z.array(z.looseObject({ prop: z.unknown(), value: z.unknown() })),
 });
 
 export const CampaignSchema = z.looseObject({
@@ -53,12 +54,13 @@ const Problem = z.looseObject({
 });
 
 /** One problem of a dry run as text: `code: field: reason: message` (the parts it has). */
-export function problemText(
-  p: string | { code?: string; message?: string; field?: string; key?: string; reason?: string },
-): string {
+/** Entries are untyped in the spec: a string as it is, an object by its known keys, anything else as JSON. */
+export function problemText(p: unknown): string {
   if (typeof p === 'string') return p;
-  const where = p.field ?? p.key;
-  return [p.code, where, p.reason, p.message].filter((x) => x !== undefined && x !== '').join(': ');
+  if (!p || typeof p !== 'object' || Array.isArray(p)) return openText(p);
+  const o = p as { code?: unknown; message?: unknown; field?: unknown; key?: unknown; reason?: unknown };
+  const parts = [o.code, o.field ?? o.key, o.reason, o.message].filter((x) => x !== undefined && x !== '');
+  return parts.length ? parts.map(openText).join(': ') : openText(p);
 }
 
 export const DryRun = z.looseObject({
@@ -66,10 +68,11 @@ export const DryRun = z.looseObject({
   ok: z.boolean(),
   externalId: z.optional(z.nullable(z.string())),
   resolvedFields: z.record(z.string(), z.unknown()),
-  unmappedPaths: z.array(z.string()),
+  // Entries the spec does not type: a string or a problem object as the emulator sends, anything else as it came.
+  unmappedPaths: z.array(z.unknown()),
   shortCode: z.nullable(z.string()),
-  warnings: z.array(z.union([z.string(), Problem])),
-  errors: z.array(z.union([z.string(), Problem])),
+  warnings: z.array(z.union([z.string(), Problem, z.unknown()])),
+  errors: z.array(z.union([z.string(), Problem, z.unknown()])),
 });
 export type DryRun = z.infer<typeof DryRun>;
 

@@ -27,10 +27,11 @@ export const Lead = z.looseObject({
   contact: z.nullable(Contact),
   answers: z._default(
     z.array(
+      // `{fieldId, label, type, value}` without types (api-spec.md §lead): shown as they came.
       z.looseObject({
-        fieldId: z.optional(z.string()),
-        label: z.string(),
-        type: z.optional(z.string()),
+        fieldId: z.optional(z.unknown()),
+        label: z.unknown(),
+        type: z.optional(z.unknown()),
         value: z.unknown(),
       }),
     ),
@@ -42,12 +43,14 @@ export const Lead = z.looseObject({
   city: z.optional(z.string()),
   hubspot: z.optional(
     z.nullable(
+      // Keys listed without types (api-spec.md §lead), the status set may grow: an error object, a
+      // number for sentAt or a later status are shown as they came.
       z.looseObject({
-        status: z.string(),
-        sentAt: z.optional(z.nullable(z.string())),
-        nextAttemptAt: z.optional(z.nullable(z.string())),
-        contactUrl: z.optional(z.nullable(z.string())),
-        error: z.optional(z.nullable(z.string())),
+        status: z.unknown(),
+        sentAt: z.optional(z.unknown()),
+        nextAttemptAt: z.optional(z.unknown()),
+        contactUrl: z.optional(z.unknown()),
+        error: z.optional(z.unknown()),
       }),
     ),
   ),

@@ -9,7 +9,8 @@ export const QrCode = z.looseObject({
   status: z.string(),
   shortCode: z.string(),
   url: z.string(),
-  destinationUrl: z.optional(z.nullable(z.string())),
+  // Its value for non-url types: not shown (api-spec.md §qr_code); kept as it came.
+  destinationUrl: z.optional(z.unknown()),
   paused: z.boolean(),
   scanCount: z.number(),
   createdAt: z.string(),

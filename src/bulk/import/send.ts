@@ -2,6 +2,7 @@
 // duplicate_external_id exists, anything else failed; marks the answers no later row can get past
 // (fatal: the import stops and prints how to resume).
 import type { ApiClient } from '../../api/client.js';
+import { openString } from '../../api/schemas/open.js';
 import { ApiError, formatDetail, UnavailableError } from '../../errors.js';
 import { reportRow } from '../report.js';
 import type { Job, Sent } from '../runner.js';
@@ -53,7 +54,8 @@ export async function createSender(
             }),
           };
         const first = r.errors[0];
-        const code = (typeof first === 'object' && first.code) || 'rejected';
+        const code =
+          openString(first && typeof first === 'object' ? (first as { code?: unknown }).code : undefined) || 'rejected';
         const message = r.errors.slice(0, 5).map(problemText).join('; ');
         return {
           row: reportRow(job.line, job.externalId, code === 'duplicate_external_id' ? 'exists' : 'failed', {

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { getCard } from '../../api/cards.js';
 import { getQrCode, updateQrCode } from '../../api/qr.js';
+import { openText } from '../../api/schemas/open.js';
 import { configDir } from '../../config/paths.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, isFatal, PartialError, UsageError } from '../../errors.js';
@@ -70,7 +71,7 @@ export async function runAudit(ref: string, ctx: Context): Promise<void> {
   const codes = uniqueCodes(ledger.codes);
   const results = await pool(codes, async (c): Promise<Finding[]> => {
     const base = { id: c.id, kind: c.kind, printed: c.url };
-    let now: { url: string; status: string; paused: boolean; destinationUrl?: string | null };
+    let now: { url: string; status: string; paused: boolean; destinationUrl?: unknown };
     try {
       now = c.kind === 'qr' ? await getQrCode(client, c.id) : await getCard(client, c.id);
     } catch (e) {
@@ -93,7 +94,7 @@ export async function runAudit(ref: string, ctx: Context): Promise<void> {
       found.push({
         ...base,
         state: 'elsewhere',
-        detail: `now points to ${now.destinationUrl ?? '(none)'} (printed: ${c.destinationUrl})`,
+        detail: `now points to ${openText(now.destinationUrl) || '(none)'} (printed: ${c.destinationUrl})`,
       });
     }
     return found;

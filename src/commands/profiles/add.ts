@@ -84,7 +84,7 @@ async function verify(ctx: Context, baseUrl: string, apiKey: string): Promise<Pa
       keyId: me.key.id,
       keyName: me.key.name,
       account: me.account,
-      scopes: me.scopes.map((s) => s.scope),
+      scopes: me.scopes.flatMap((s) => (typeof s.scope === 'string' ? [s.scope] : [])),
       campaignId: null, // GET /me does not say (api_key_context has no campaign field)
       requestsPerMinute: me.rateLimit.requestsPerMinute,
       verifiedAt: ctx.now().toISOString(),

@@ -12,14 +12,15 @@ export function qrDeleteCommand(): Command {
     )
     .action(
       action(async (ctx, ids: string[]) => {
-        const [{ deleteQrCode, getQrCode }, { deleteRecords }] = await Promise.all([
+        const [{ deleteQrCode, getQrCode }, { deleteRecords }, { openText }] = await Promise.all([
           import('../../api/qr.js'),
           import('../delete-records.js'),
+          import('../../api/schemas/open.js'),
         ]);
         await deleteRecords(ctx, ids, {
           noun: 'QR code',
           fetch: (client, id) => getQrCode(client, id),
-          describe: (q) => `${q.name}  ${q.url} -> ${q.destinationUrl ?? '(no destination)'}`,
+          describe: (q) => `${q.name}  ${q.url} -> ${openText(q.destinationUrl) || '(no destination)'}`,
           remove: (client, id) => deleteQrCode(client, id),
           consequence: (n) =>
             n === 1

@@ -2,6 +2,7 @@
 // top codes (overview), top countries and devices, or one line when the plan has no breakdowns.
 // Other formats: json/ndjson give the object as the API sent it; csv gives the timeline rows.
 import type { ScanStats } from '../../api/schemas/analytics.js';
+import { openText } from '../../api/schemas/open.js';
 import { barChart, type Unit } from '../chart.js';
 import { trendPainter } from '../paint.js';
 import { table } from '../render.js';
@@ -9,7 +10,7 @@ import { safeLine } from '../sanitize.js';
 import type { Column, TextContext, View } from '../view.js';
 
 /** CSV of analytics: one row per day of the timeline (`date`, `scans`). */
-export const timelineView: View<{ date: string; scans: number }> = {
+export const timelineView: View<{ date: string; scans: unknown }> = {
   columns: [
     { header: 'date', value: 'date' },
     { header: 'scans', value: 'scans' },
@@ -56,9 +57,15 @@ export async function analyticsText(raw: ScanStats, ctx: TextContext, o: Analyti
   }
   out.push('');
 
-  const chart = barChart(stats.timeline, ctx.columns);
-  out.push(`Scans per ${UNIT_TEXT[chart.unit]}`);
-  out.push(...chart.lines, '');
+  // The spec does not type `scans`: a chart needs counts; anything else is listed as it came.
+  const counts = stats.timeline.every((d) => typeof d.scans === 'number' && Number.isFinite(d.scans) && d.scans >= 0);
+  if (counts) {
+    const chart = barChart(stats.timeline as Array<{ date: string; scans: number }>, ctx.columns);
+    out.push(`Scans per ${UNIT_TEXT[chart.unit]}`);
+    out.push(...chart.lines, '');
+  } else {
+    out.push('Scans per day', await table(TIMELINE, stats.timeline, s));
+  }
 
   const sections: string[] = [];
   if (stats.topQrCodes) {
@@ -83,21 +90,26 @@ type Code = NonNullable<ScanStats['topQrCodes']>[number];
 type Country = NonNullable<ScanStats['topCountries']>[number];
 type Device = NonNullable<ScanStats['devices']>[number];
 
+// Entry values are untyped in the spec: each cell shows its value as it came (JSON unless a string).
+const TIMELINE: Column<ScanStats['timeline'][number]>[] = [
+  { header: 'date', value: 'date' },
+  { header: 'scans', value: (d) => openText(d.scans) },
+];
 const TOP_CODES: Column<Code>[] = [
-  { header: 'name', value: 'name' },
-  { header: 'type', value: 'type' },
-  { header: 'id', value: 'id', style: 'dim' },
-  { header: 'scans', value: 'scans' },
+  { header: 'name', value: (c) => openText(c.name) },
+  { header: 'type', value: (c) => openText(c.type) },
+  { header: 'id', value: (c) => openText(c.id), style: 'dim' },
+  { header: 'scans', value: (c) => openText(c.scans) },
 ];
 const COUNTRIES: Column<Country>[] = [
-  { header: 'country', value: 'country' },
-  { header: 'code', value: 'code' },
-  { header: 'scans', value: 'scans' },
+  { header: 'country', value: (c) => openText(c.country) },
+  { header: 'code', value: (c) => openText(c.code) },
+  { header: 'scans', value: (c) => openText(c.scans) },
 ];
 const DEVICES: Column<Device>[] = [
-  { header: 'device', value: 'device' },
-  { header: 'scans', value: 'scans' },
-  { header: 'share', value: (d) => `${d.percent}%` },
+  { header: 'device', value: (d) => openText(d.device) },
+  { header: 'scans', value: (d) => openText(d.scans) },
+  { header: 'share', value: (d) => (typeof d.percent === 'number' ? `${d.percent}%` : openText(d.percent)) },
 ];
 
 /** The server's strings this text prints outside a table (tables escape their own cells). */

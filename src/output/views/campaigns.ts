@@ -2,6 +2,7 @@
 import { problemText } from '../../api/schemas/campaigns.js';
 import type { TableContext, View } from '../render.js';
 import { safeText } from '../sanitize.js';
+import { openText } from '../../api/schemas/open.js';
 
 // Structural shapes (output/ never imports api/; the command joins them).
 interface Campaign {
@@ -19,16 +20,10 @@ interface CampaignSchema {
   fingerprint: string;
   activatedFingerprint: string;
   stale: boolean;
-  fields: Array<{ key: string; label: string; required: boolean }>;
-  sections: Array<{
-    key: string;
-    label: string;
-    kind: string;
-    max: number;
-    props: Array<{ prop: string }>;
-    required?: boolean;
-  }>;
-  blocks: Array<{ id: string; type: string; props: Array<{ prop: string; value: unknown }> }>;
+  // Entry values are untyped in the spec (openapi/cardqr-api.yaml): shown as they came.
+  fields: Array<{ key?: unknown; label?: unknown; required?: unknown }>;
+  sections: Array<{ key?: unknown; label?: unknown; kind?: unknown; max?: unknown; props: Array<{ prop?: unknown }> }>;
+  blocks: Array<{ id?: unknown; type?: unknown; props: Array<{ prop?: unknown; value?: unknown }> }>;
   sample: Record<string, unknown>;
 }
 export interface DryRunProblem {
@@ -42,10 +37,11 @@ interface DryRun {
   ok: boolean;
   externalId?: string | null;
   resolvedFields: Record<string, unknown>;
-  unmappedPaths: string[];
+  unmappedPaths: unknown[];
   shortCode: string | null;
-  warnings: Array<string | DryRunProblem>;
-  errors: Array<string | DryRunProblem>;
+  /** A string or a DryRunProblem as the service sends them; the spec types neither. */
+  warnings: unknown[];
+  errors: unknown[];
 }
 
 export const campaignView: View<Campaign> = {
@@ -101,25 +97,41 @@ export const campaignSchemaView: View<CampaignSchema> = {
 // Keys, labels and values come from the server: every line is escaped (sanitize.ts), the painted titles are ours.
 function schemaSections(s: CampaignSchema, { paint }: TableContext): string {
   const out: string[] = [];
-  const width = Math.max(5, ...s.fields.map((f) => f.key.length));
+  const keyOf = (f: { key?: unknown }) => openText(f.key);
+  const width = Math.max(5, ...s.fields.map((f) => keyOf(f).length));
   out.push('', paint('dim', s.payloadMode === 'mapped' ? 'Record paths' : 'Fields'));
   if (!s.fields.length) out.push('  (none)');
-  for (const f of s.fields)
-    out.push(safeText(`  ${f.key.padEnd(width)}  ${f.required ? 'required' : 'optional'}  ${f.label}`));
+  for (const f of s.fields) {
+    const need = f.required === true ? 'required' : f.required === false ? 'optional' : openText(f.required);
+    out.push(safeText(`  ${keyOf(f).padEnd(width)}  ${need}  ${openText(f.label)}`));
+  }
   if (s.sections.length) {
     out.push('', paint('dim', 'Sections'));
-    const w = Math.max(...s.sections.map((sec) => sec.key.length));
+    const w = Math.max(...s.sections.map((sec) => keyOf(sec).length));
     for (const sec of s.sections) {
-      const props = sec.props.map((p) => p.prop).join(', ');
-      const shape = sec.kind === 'list' ? `${sec.key}.<n>.{${props}}, up to ${sec.max}` : `${sec.key}.{${props}}`;
-      out.push(safeText(`  ${sec.key.padEnd(w)}  ${sec.label}: ${shape}`));
+      const key = keyOf(sec);
+      const props = sec.props.map((p) => openText(p.prop)).join(', ');
+      const shape =
+        sec.kind === 'list'
+          ? `${key}.<n>.{${props}}${typeof sec.max === 'number' ? `, up to ${sec.max}` : ''}`
+          : `${key}.{${props}}`;
+      // A kind other than "list" or "object", or a max that is not a number, is shown as it came.
+      const odd = [
+        sec.kind !== 'list' && sec.kind !== 'object' ? `kind ${openText(sec.kind) || 'null'}` : '',
+        sec.kind === 'list' && typeof sec.max !== 'number' ? `max ${openText(sec.max) || 'null'}` : '',
+      ].filter(Boolean);
+      out.push(
+        safeText(`  ${key.padEnd(w)}  ${openText(sec.label)}: ${shape}${odd.length ? ` (${odd.join(', ')})` : ''}`),
+      );
     }
   }
   if (s.blocks.length) {
     out.push('', paint('dim', 'Blocks'));
     for (const b of s.blocks)
       out.push(
-        safeText(`  ${b.id} (${b.type}): ${b.props.map((p) => `${p.prop}=${JSON.stringify(p.value)}`).join(', ')}`),
+        safeText(
+          `  ${openText(b.id)} (${openText(b.type)}): ${b.props.map((p) => `${openText(p.prop)}=${JSON.stringify(p.value) ?? ''}`).join(', ')}`,
+        ),
       );
   }
   out.push('', paint('dim', 'Sample (ready to post)'), safeText(JSON.stringify(s.sample, null, 2)));
@@ -153,7 +165,7 @@ export const dryRunView: View<DryRun> = {
           .map(([k, v]) => `${k} = ${typeof v === 'string' ? v : JSON.stringify(v)}`)
           .join('\n'),
     },
-    { header: 'unmapped', value: (d) => d.unmappedPaths.join('\n') },
+    { header: 'unmapped', value: (d) => d.unmappedPaths.map(openText).join('\n') },
     { header: 'warnings', value: (d) => d.warnings.map(problemText).join('\n') },
     { header: 'errors', value: (d) => d.errors.map(problemText).join('\n') },
   ],

@@ -1,6 +1,7 @@
 // Leads: list columns, the record table of `leads get` with its answers, and the CSV row shared by `leads list -o csv`
 // and `leads export -o csv` (stable, documented columns; locked leads keep their contact cells empty).
 import type { Lead } from '../../api/schemas/leads.js';
+import { openText } from '../../api/schemas/open.js';
 import type { Column, View } from '../view.js';
 
 /** CSV columns, in order (README "leads export"). Dotted names are paths into leadCsvRow(). */
@@ -134,10 +135,11 @@ function consentText(l: Lead): string {
 function crmText(l: Lead): string {
   const h = l.hubspot;
   if (!h) return 'not sent to a CRM (the form has no HubSpot link)';
-  const parts = [`HubSpot: ${h.status}`];
-  if (h.sentAt) parts.push(`sent ${h.sentAt}`);
-  if (h.nextAttemptAt) parts.push(`next attempt ${h.nextAttemptAt}`);
-  if (h.contactUrl) parts.push(h.contactUrl);
-  if (h.error) parts.push(h.error);
+  // Untyped in the spec (an error object, a number for sentAt, a later status): shown as they came.
+  const parts = [`HubSpot: ${openText(h.status)}`];
+  if (h.sentAt) parts.push(`sent ${openText(h.sentAt)}`);
+  if (h.nextAttemptAt) parts.push(`next attempt ${openText(h.nextAttemptAt)}`);
+  if (h.contactUrl) parts.push(openText(h.contactUrl));
+  if (h.error) parts.push(openText(h.error));
   return parts.join('\n');
 }

@@ -1,9 +1,11 @@
+import { openText } from '../../api/schemas/open.js';
 import type { View } from '../render.js';
 
 export interface MeRecord {
   key: { id: string; name: string };
   account: { id: string; email: string; plan: string };
-  scopes: Array<{ scope: string }>;
+  /** `scope` is untyped in the spec: shown as it came. */
+  scopes: Array<{ scope?: unknown }>;
   rateLimit: { requestsPerMinute: number };
   commands: Record<string, string[]>;
   /** The stored profile used, or null when the base URL and key came from flags or the environment. */
@@ -20,7 +22,7 @@ export const meView: View<MeRecord> = {
     { header: 'key', value: (me) => `${me.key.name} (${me.key.id})` },
     { header: 'account', value: (me) => `${me.account.email} (${me.account.id})` },
     { header: 'plan', value: 'account.plan' },
-    { header: 'scopes', value: (me) => me.scopes.map((s) => s.scope).join(', ') },
+    { header: 'scopes', value: (me) => me.scopes.map((s) => openText(s.scope)).join(', ') },
     // GET /me does not document a campaign field: never claim account-wide or scoped.
     {
       header: 'campaign',

@@ -1,4 +1,5 @@
 // Column specs for QR codes.
+import { openText } from '../../api/schemas/open.js';
 import type { View } from '../render.js';
 
 interface QrCode {
@@ -8,7 +9,8 @@ interface QrCode {
   status: string;
   shortCode: string;
   url: string;
-  destinationUrl?: string | null;
+  /** Untyped for non-url codes (api-spec.md §qr_code): shown as it came. */
+  destinationUrl?: unknown;
   paused: boolean;
   scanCount: number;
   createdAt: string;
@@ -35,7 +37,7 @@ export const qrView: View<QrCode> = {
     { header: 'paused', value: (q) => (q.paused ? 'yes: the plan does not cover it; its link does not open' : false) },
     { header: 'short code', value: 'shortCode' },
     { header: 'url', value: 'url', style: 'url' },
-    { header: 'destination', value: 'destinationUrl', style: 'url' },
+    { header: 'destination', value: (q) => openText(q.destinationUrl), style: 'url' },
     { header: 'scans', value: 'scanCount' },
     { header: 'created', value: 'createdAt', style: 'date' },
     { header: 'updated', value: 'updatedAt', style: 'date' },
