@@ -37,6 +37,10 @@ export interface RecordedRequest {
   body: unknown; // parsed JSON or raw string when not JSON, undefined when empty
   status: number;
   keyName?: string; // which seed key authenticated it
+  /** The injected fault that shaped the answer, if any (tests choose those answers, not the emulator). */
+  fault?: string;
+  /** What was sent back (absent when the connection was dropped): lower-case headers, and the JSON body. */
+  answer?: { headers: Record<string, string>; json?: unknown; bytes: number };
 }
 
 export interface ApiDeps {
@@ -88,8 +92,13 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
   }
   const guess = store.keyBySecret(extractSecret(headers) ?? '');
   let status = 0;
+  let answer: RecordedRequest['answer'];
   const finish = (reply: Reply) => {
-    status = send(res, reply, idHeader);
+    const sent = send(res, reply, idHeader);
+    status = sent.status;
+    const headers = Object.fromEntries(Object.entries(sent.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    const json = reply.status === 204 ? undefined : reply.json;
+    answer = { headers, json, bytes: Number(headers['content-length'] ?? 0) };
   };
   const drop = () => {
     status = 0;
@@ -97,8 +106,9 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
     req.socket.destroy();
   };
 
+  let fault: FaultSpec | undefined;
   try {
-    let fault: FaultSpec | undefined = deps.faults.take(method, path);
+    fault = deps.faults.take(method, path);
     if (!fault && deps.faultRate && deps.random() < deps.faultRate) {
       fault = { kind: deps.random() < 0.5 ? '500' : 'drop_before' };
     }
@@ -152,6 +162,8 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
       body: rawBody.length === 0 ? undefined : jsonOk ? parsed : rawBody,
       status,
       keyName: guess && !guess.revoked ? guess.name : undefined,
+      fault: fault?.kind,
+      answer: status === 0 ? undefined : answer,
     });
     deps.log?.(
       `${method} ${url.pathname}${url.search} ${status || 'dropped'} ${Math.round(performance.now() - started)}ms`,

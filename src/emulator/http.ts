@@ -91,7 +91,12 @@ export function readBody(req: IncomingMessage, keep: number): Promise<ReadBody> 
 }
 
 /** Write a reply; returns the status sent. */
-export function send(res: ServerResponse, reply: Reply, extraHeaders: Record<string, string> = {}): number {
+/** Sends the reply; returns its status and the headers written (as given, before HTTP's own). */
+export function send(
+  res: ServerResponse,
+  reply: Reply,
+  extraHeaders: Record<string, string> = {},
+): { status: number; headers: Record<string, string> } {
   const headers: Record<string, string> = { ...extraHeaders, ...(reply.headers ?? {}) };
   let payload: Buffer | string | undefined = reply.body;
   if (reply.json !== undefined && reply.status !== 204) {
@@ -102,7 +107,7 @@ export function send(res: ServerResponse, reply: Reply, extraHeaders: Record<str
   if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
   res.writeHead(reply.status, headers);
   res.end(payload);
-  return reply.status;
+  return { status: reply.status, headers };
 }
 
 /** JSON with object keys sorted, so equal documents give equal strings (idempotency fingerprints). */

@@ -42,6 +42,8 @@ export interface EmulatorOptions {
    * fixed start gives the same data on any day and a step of the machine's clock changes nothing.
    */
   startAt?: number;
+  /** Called with every API request once answered (tests hold each answer against the contract). */
+  onRequest?: (r: RecordedRequest) => void;
 }
 
 export interface Emulator {
@@ -114,6 +116,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     log: opts.log,
     record: (r: RecordedRequest) => {
       recorded.push(r);
+      opts.onRequest?.(r);
     },
   };
   const controlDeps = {

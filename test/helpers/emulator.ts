@@ -1,9 +1,32 @@
 // One emulator per test file on 127.0.0.1:0, reset to its seed before each test. Its clock starts at
 // TEST_START (test/helpers/clock.ts) whatever today's date, unless a test asks for another start.
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+// Every answer it gives in every test is held against the contract (openapi/cardqr-api.yaml, strict:
+// nothing undocumented); a test whose emulator answered outside it fails, and the answers are counted in
+// the CI's `contract:` line.
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { prng } from '../../src/emulator/default-seed-activity.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.js';
+import type { RecordedRequest } from '../../src/emulator/index.js';
+import { Contract } from '../conformance/contract.js';
+import { contractCounts } from '../conformance/counts.js';
 import { TEST_START } from './clock.js';
+
+let contract: Contract | undefined;
+const counts = contractCounts(`emulator-${process.pid}-${Math.random().toString(36).slice(2, 10)}`);
+
+/** Problems of one answer against the contract (none for a dropped connection, a fault a test injected, or a
+ * route a test added). */
+function answerProblems(r: RecordedRequest, testRoutes: boolean): string[] {
+  if (!r.answer || (r.fault && r.fault !== 'slow')) return [];
+  contract ??= new Contract();
+  const body = r.answer.json !== undefined ? r.answer.json : r.answer.bytes > 0 ? Buffer.alloc(0) : undefined;
+  const op = contract.match(r.method, r.path);
+  if (!op && testRoutes) return []; // a route the test added
+  const problems = contract.checkAnswer(op, { status: r.status, headers: r.answer.headers, body }, 'strict');
+  counts.answers++;
+  counts.violations += problems.length;
+  return problems.map((p) => `${r.method} /v1${r.path} → ${r.status}: ${p}`);
+}
 
 export function useEmulator(opts: EmulatorOptions = {}): Emulator {
   let emu: Emulator | undefined;
@@ -14,10 +37,23 @@ export function useEmulator(opts: EmulatorOptions = {}): Emulator {
       return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(emu) : v;
     },
   });
+  let outside: string[] = [];
   beforeAll(async () => {
-    emu = await createEmulator({ port: 0, random: seededRandom(42), startAt: TEST_START, ...opts });
+    emu = await createEmulator({
+      port: 0,
+      random: seededRandom(42),
+      startAt: TEST_START,
+      onRequest: (r) => outside.push(...answerProblems(r, Boolean(opts.extraRoutes))),
+      ...opts,
+    });
   });
-  beforeEach(() => emu?.reset());
+  beforeEach(() => {
+    emu?.reset();
+    outside = [];
+  });
+  afterEach(() => {
+    expect(outside, 'emulator answers outside openapi/cardqr-api.yaml').toEqual([]);
+  });
   afterAll(async () => {
     await emu?.close();
   });
