@@ -1,7 +1,8 @@
 // The one HTTP client (node:http keep-alive, transport.ts): auth, Idempotency-Key on every write,
 // the spec's retry rules, pacing to the key's rate limit, no redirects, every failure as a typed error.
 import { randomUUID } from 'node:crypto';
-import { ApiError, CliError, EXIT, UnavailableError, type ErrorDetail } from '../errors.js';
+import { ApiError, CliError, EXIT, UnavailableError, UsageError, type ErrorDetail } from '../errors.js';
+import { hasDotSegment } from './ids.js';
 import { Pacer } from './pacer.js';
 import { backoffMs, isRetryable, MAX_WAIT_MS, retryWaitMs } from './retry.js';
 import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl } from './redact.js';
@@ -229,7 +230,15 @@ export class ApiClient {
   }
 
   private url(path: string, query?: Query): URL {
-    const url = new URL(this.options.baseUrl + (path.startsWith('/') ? path : `/${path}`));
+    const rel = path.startsWith('/') ? path : `/${path}`;
+    const base = new URL(this.options.baseUrl);
+    const url = new URL(this.options.baseUrl.replace(/\/+$/, '') + rel);
+    // The last guard for every request: a path the URL would resolve elsewhere is never sent.
+    const root = base.pathname.replace(/\/+$/, '');
+    if (hasDotSegment(rel) || /[\\#?]/.test(rel) || (url.pathname !== root && !url.pathname.startsWith(`${root}/`)))
+      throw new UsageError(
+        `the path ${JSON.stringify(rel)} would leave the base URL ${maskUrl(base)}; nothing was sent`,
+      );
     for (const [k, v] of Object.entries(query ?? {})) {
       if (v !== undefined) url.searchParams.set(k, String(v));
     }

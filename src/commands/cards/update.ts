@@ -3,6 +3,7 @@ import { action } from '../action.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { safeLine } from '../../output/sanitize.js';
 import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-fields.js';
+import { checkId } from '../../api/ids.js';
 import { withIdempotencyKey } from '../flags.js';
 import { confirm, example, printDryRun, printWritten } from '../shared.js';
 import {
@@ -68,6 +69,8 @@ export function cardsUpdateCommand(): Command {
       checkDocKeys(doc, ['templateId'], flags);
       const docTemplate = doc.templateId === null ? null : docString(doc, 'templateId');
       const templateId: string | null | undefined = flags.unlinkTemplate ? null : (flags.template ?? docTemplate);
+      checkId(id, 'card id');
+      if (typeof templateId === 'string') checkId(templateId, 'template id');
       if (!Object.keys(changes).length && templateId === undefined) {
         throw new UsageError(
           'nothing to change: give --field, --email, --phone, --link, --data, --template or --unlink-template',

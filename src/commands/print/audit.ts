@@ -2,6 +2,7 @@
 // manifest from the ledger and check (or move) every code it put on paper.
 import { createHash } from 'node:crypto';
 import { getCard } from '../../api/cards.js';
+import { checkIds } from '../../api/ids.js';
 import { getQrCode, updateQrCode } from '../../api/qr.js';
 import { configDir } from '../../config/paths.js';
 import type { Context } from '../../context.js';
@@ -37,6 +38,11 @@ async function loadRun(ref: string, ctx: Context): Promise<Ledger> {
       `run ${ledger.run.run} was printed against ${ledger.run.baseUrl}, but this command would ask ${settings.baseUrl}; choose that profile or --base-url`,
     );
   }
+  // A ledger is a file: its ids obey the same rule as typed ones, all checked before the first request.
+  checkIds(
+    ledger.codes.map((c) => c.id),
+    `id (ledger of run ${ledger.run.run})`,
+  );
   return ledger;
 }
 

@@ -2,6 +2,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { checkIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
 import { sheetLayout, type Layout } from '../../print/layout.js';
 import { SHEET_PRESETS } from '../../print/sheets.js';
@@ -200,5 +201,6 @@ export async function idsFromReport(path: string): Promise<string[]> {
   }
   if (first) throw new UsageError(`--from-report ${path} is empty`);
   if (!ids.length) throw new UsageError(`--from-report ${path} holds no created or existing cards`);
+  checkIds(ids, `card id (--from-report ${path})`);
   return ids;
 }
