@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, CliError, EXIT, UnavailableError, UsageError, type ErrorDetail } from '../errors.js';
 import { hasDotSegment } from './ids.js';
+import { idempotencyKeyProblem } from './rules.js';
 import { Pacer } from './pacer.js';
 import { backoffMs, isRetryable, MAX_WAIT_MS, retryWaitMs } from './retry.js';
 import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl } from './redact.js';
@@ -132,7 +133,11 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
       payload = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
     }
-    if (key) headers['idempotency-key'] = key;
+    if (key) {
+      const problem = idempotencyKeyProblem(key);
+      if (problem) throw new UsageError(`the Idempotency-Key ${problem}; nothing was sent`);
+      headers['idempotency-key'] = key;
+    }
     // Network errors and timeouts are retried only where a repeat cannot create a second object.
     const replaySafe = method === 'GET' || key !== undefined;
 
@@ -147,6 +152,9 @@ export class ApiClient {
         res = await this.once(method, url, headers, payload, opts.signal);
       } catch (err) {
         if (opts.signal?.aborted) throw err;
+        // A request Node refused to build (a bad header or path character) never left: a usage error, not retried.
+        const local = buildError(err);
+        if (local) throw new UsageError(this.scrub.text(`${method} ${url.pathname}: ${local}; nothing was sent`));
         // Not retried: the same server would send the same endless body again.
         if ((err as Error).name === 'BodyTooLargeError')
           throw new CliError(`${method} ${url.pathname}: ${(err as Error).message}; stopped reading`, EXIT.failed);
@@ -341,6 +349,23 @@ export function toApiError(res: RawResponse, method: string, url: URL): ApiError
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
+}
+
+const BUILD_ERRORS = new Set([
+  'ERR_INVALID_CHAR',
+  'ERR_INVALID_HTTP_TOKEN',
+  'ERR_HTTP_INVALID_HEADER_VALUE',
+  'ERR_UNESCAPED_CHARACTERS',
+  'ERR_INVALID_URL',
+  'ERR_INVALID_ARG_TYPE',
+  'ERR_INVALID_ARG_VALUE',
+]);
+
+/** The reason when Node refused to construct the request (nothing was sent), else undefined. */
+function buildError(err: unknown): string | undefined {
+  const e = err as { code?: string; message?: string };
+  if (!e?.code || !BUILD_ERRORS.has(e.code)) return undefined;
+  return `the request could not be built (${e.code}: ${(e.message ?? '').split('\n')[0]})`;
 }
 
 /** Failures that happen before a single byte of the request reaches a server. */
