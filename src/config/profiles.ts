@@ -81,7 +81,9 @@ export class ProfileStore {
   }
 
   get(name: string): Profile | undefined {
-    return this.read().profiles?.[name];
+    const profiles = this.read().profiles;
+    // Own names only: `constructor` or `__proto__` must not find Object.prototype's members.
+    return profiles && Object.hasOwn(profiles, name) ? profiles[name] : undefined;
   }
 
   defaultName(): string | undefined {
