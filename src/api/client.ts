@@ -52,6 +52,8 @@ export interface RawResponse {
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
   requestId?: string;
+  /** An error body over 1 MiB: not read (transport.ts, MAX_ERROR_BODY_BYTES). */
+  truncated?: boolean;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -234,6 +236,7 @@ export class ApiClient {
       headers: res.headers,
       body: res.body,
       requestId: typeof rid === 'string' ? rid : undefined,
+      truncated: res.truncated,
     };
   }
 
@@ -343,7 +346,8 @@ export function toApiError(res: RawResponse, method: string, url: URL): ApiError
   }
   const message =
     str(obj.message) ??
-    (res.status === 429 ? 'rate limit exceeded' : `HTTP ${res.status} from ${method} ${url.pathname}`);
+    (res.status === 429 ? 'rate limit exceeded' : `HTTP ${res.status} from ${method} ${url.pathname}`) +
+      (res.truncated ? ' (its body is over 1 MiB and was not read)' : '');
   return new ApiError(res.status, undefined, message, [], res.requestId, body);
 }
 

@@ -182,7 +182,8 @@ export async function validateAll(
   }
   // Findings that needed the whole file: one report call per line.
   const late: RowProblem[] = sheet.finish().map(({ column: _, ...p }) => p);
-  if (suspects.size) late.push(...(await confirmDuplicates(reread(), plan, suspects)));
+  // A loop, not push(...list): a file of 130,000 repeats would pass that many arguments (stack overflow).
+  if (suspects.size) for (const p of await confirmDuplicates(reread(), plan, suspects)) late.push(p);
   late.sort((a, b) => a.line - b.line);
   for (let i = 0; i < late.length;) {
     let j = i + 1;

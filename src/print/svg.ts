@@ -245,7 +245,7 @@ export function findSymbol(svg: QrSvg): Symbol | undefined {
   for (const s of svg.shapes) {
     if (luminance(s.color) >= 128) continue;
     if (!s.rects) return undefined;
-    dark.push(...s.rects);
+    for (const r of s.rects) dark.push(r);
   }
   if (!dark.length) return undefined;
   // The module size: the most common rectangle height among the dark runs.
