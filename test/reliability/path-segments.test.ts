@@ -42,7 +42,15 @@ const commands: Array<[string, (id: string, dir: string) => string[]]> = [
   ['image', (id, dir) => ['image', id, '-O', join(dir, 'x.png')]],
   ['image (batch)', (id, dir) => ['image', 'qr_ok', id, '-d', dir]],
   ['print', (id, dir) => ['print', id, '--size', '30mm', '-O', join(dir, 'x.pdf')]],
+  ['campaigns import', (id, dir) => ['campaigns', 'import', id, csvIn(dir)]],
+  ['campaigns import --validate-only', (id, dir) => ['campaigns', 'import', id, csvIn(dir), '--validate-only']],
 ];
+
+function csvIn(dir: string): string {
+  const file = join(dir, 'p.csv');
+  writeFileSync(file, 'externalId,firstName\nP-1,Ann\n');
+  return file;
+}
 
 async function expectRefused(args: string[], dir: string, stdin?: string) {
   const h = await hostile((_req, res) => json(res, 200, {}));
@@ -92,6 +100,24 @@ describe('an id that is not one path segment is refused before sending', () => {
     expect(r.stderr).toContain('".."');
     counts.pathSegments++;
   });
+
+  it.each([['audit'], ['retarget']])(
+    'print %s: a ledger naming a code ".." is refused before any request',
+    async (verb) => {
+      const dir = temp();
+      const h = await hostile((_req, res) => json(res, 200, {}));
+      const ledger = join(dir, 'run.ndjson');
+      const code = (id: string) => ({ type: 'code', id, kind: 'qr', name: 'n', url: 'u', shortCode: 's', sha256: '' });
+      const run = { type: 'run', version: 1, run: 'run_1', command: 'print', baseUrl: h.baseUrl, layout: 'size' };
+      writeFileSync(ledger, [run, code('qr_ok'), code('..')].map((l) => JSON.stringify(l)).join('\n') + '\n');
+      const args = ['print', verb, ledger, ...(verb === 'retarget' ? ['--url', 'https://example.com', '--yes'] : [])];
+      const r = await runAgainst(h, args, KEY, dir);
+      expect([r.exitCode, r.stderr]).toEqual([2, expect.stringContaining('".." is a dot segment')]);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(h.requests).toEqual([]);
+      counts.pathSegments++;
+    },
+  );
 
   it('campaigns create-card .. no longer creates a plain card outside the campaign', async () => {
     const before = emu.store.cards.length;
