@@ -253,6 +253,16 @@ describe('JS prototype names are plain keys', () => {
     expect(Object.prototype).not.toHaveProperty('x');
   });
 
+  it.each(PROTO)('%s as a --preset: an unknown preset, exit 2, nothing sent', async (k) => {
+    const r = await runCli(['leads', 'list', '--preset', k], { emu });
+    expect([r.exitCode, r.stderr]).toEqual([
+      2,
+      `error: unknown --preset "${k}": expected one of hubspot, salesforce\n`,
+    ]);
+    expect(emu.requests()).toEqual([]);
+    counts.structuredText++;
+  });
+
   it.each(PROTO)('%s as a profile name or a --fields path: no Object.prototype member leaks', async (k) => {
     const p = await runCli(['--profile', k, 'cards', 'list'], { emu });
     expect(p.exitCode, p.stderr).toBe(2);
