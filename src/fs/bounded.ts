@@ -68,3 +68,30 @@ export function readFileBoundedSync(path: string, limits: FileLimits): string {
     closeSync(fd);
   }
 }
+
+/** Longest line accepted in a line-by-line file cardqr wrote (an import report): 8 MiB. */
+export const LINE_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The lines of a UTF-8 stream (`\n` or `\r\n`), refusing a line past `maxChars` characters instead of
+ * holding it whole (readline would keep a 2 GiB line without a newline in memory).
+ */
+export async function* boundedLines(
+  input: AsyncIterable<string | Buffer>,
+  what: string,
+  maxChars = LINE_MAX_BYTES,
+): AsyncGenerator<string> {
+  let carry = '';
+  const tooLong = () =>
+    new UsageError(`${what}: a line is longer than ${maxChars / (1024 * 1024)} MiB; not a file cardqr wrote`);
+  for await (const chunk of input) {
+    const parts = (carry + String(chunk)).split('\n');
+    carry = parts.pop() ?? '';
+    for (const p of parts) {
+      if (p.length > maxChars) throw tooLong();
+      yield p.endsWith('\r') ? p.slice(0, -1) : p;
+    }
+    if (carry.length > maxChars) throw tooLong();
+  }
+  if (carry) yield carry.endsWith('\r') ? carry.slice(0, -1) : carry;
+}

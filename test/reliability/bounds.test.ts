@@ -2,7 +2,7 @@
 // into a call); every file read whole is capped like `--data -` (a sparse file, /dev/zero); a server
 // sending new ids on every page with `hasMore: true` is stopped past the first page's total; an error
 // body without a Content-Length is read to 1 MiB at most. The servers are node:http on 127.0.0.1 port 0.
-import { chmodSync, closeSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, openSync, ftruncateSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
@@ -105,6 +105,32 @@ describe('files read whole are capped like --data -', () => {
     for (const seed of ['/dev/zero', sparse(dir, 'seed.json', 1024 ** 3)])
       expect(() => loadSeedFile(seed)).toThrow(/not a regular file|larger than 64 MiB/);
     counts.bounds += 5;
+  });
+});
+
+describe('files read line by line: a line without end is refused, not held', () => {
+  it('campaigns import --resume on a report of a header and a 1 GiB line; print --from-report likewise', async () => {
+    const dir = tempDir('cardqr-sparse-lines-');
+    const csv = join(dir, 'p.csv');
+    writeFileSync(
+      csv,
+      'externalId,firstName,lastName,company,emails.0.label,emails.0.value\nP-1,A,B,C,Work,a@x.example\n',
+    );
+    const report = join(dir, 'p.csv.report.ndjson');
+    const header = `${JSON.stringify({ type: 'header', version: 1 })}\n`;
+    writeFileSync(report, header);
+    truncateSync(report, header.length + 1024 ** 3);
+    const r1 = await runCli(['campaigns', 'import', 'cmp_native', csv, '--resume'], { emu });
+    const r2 = await runCli(['print', '--from-report', report, '--size', '30mm', '-O', join(dir, 'x.pdf')], { emu });
+    for (const r of [r1, r2]) {
+      expect([r.exitCode, r.stderr]).toEqual([
+        2,
+        expect.stringMatching(/a line is longer than 8 MiB; not a file cardqr wrote\n$/),
+      ]);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      counts.bounds++;
+    }
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
   });
 });
 

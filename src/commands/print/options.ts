@@ -1,7 +1,7 @@
 // Flags of `cardqr print` → a checked plan, before anything is sent (every problem is exit 2).
+import { boundedLines } from '../../fs/bounded.js';
 import { createReadStream, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createInterface } from 'node:readline';
 import { checkIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
 import { sheetLayout, type Layout } from '../../print/layout.js';
@@ -183,7 +183,7 @@ export async function idsFromReport(path: string): Promise<string[]> {
   }
   const ids: string[] = [];
   let first = true;
-  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+  for await (const line of boundedLines(stream, `--from-report ${path}`)) {
     if (!line.trim()) continue;
     let v: { type?: string; outcome?: string; cardId?: string | null } | undefined;
     try {
