@@ -360,9 +360,6 @@ const BUILD_ERRORS = new Set([
   'ERR_INVALID_HTTP_TOKEN',
   'ERR_HTTP_INVALID_HEADER_VALUE',
   'ERR_UNESCAPED_CHARACTERS',
-  'ERR_INVALID_URL',
-  'ERR_INVALID_ARG_TYPE',
-  'ERR_INVALID_ARG_VALUE',
 ]);
 
 /** The reason when Node refused to construct the request (nothing was sent), else undefined. */
