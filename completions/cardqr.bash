@@ -274,11 +274,21 @@ __cardqr_reply() {
   while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen "$@")
 }
 
+# __cardqr_lines PREFIX: COMPREPLY from standard input, one candidate per line, those starting with PREFIX.
+# Stored names are untrusted text: compared as strings, never through compgen -W (which expands them).
+__cardqr_lines() {
+  COMPREPLY=()
+  local line
+  while IFS= read -r line; do
+    [[ $line == "$1"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
+  done
+}
+
 __cardqr_complete_value() {
   local cur=$1
   case "$__cardqr_v" in
     choices:*) __cardqr_reply -W "${__cardqr_v#choices:}" -- "$cur" ;;
-    profiles) __cardqr_reply -W "$(command "$__cardqr_bin" __complete profiles 2>/dev/null)" -- "$cur" ;;
+    profiles) __cardqr_lines "$cur" < <(command "$__cardqr_bin" __complete profiles 2>/dev/null) ;;
     file)
       if declare -F _filedir >/dev/null; then _filedir; else compopt -o filenames 2>/dev/null; __cardqr_reply -f -- "$cur"; fi ;;
     dir)

@@ -3,16 +3,17 @@
 // is sent. Pure functions; problems are returned as lines for a UsageError (exit 2). Fields from flags:
 // commands/card-fields.ts.
 import { closest } from './rules.js';
+import { hasOwn, own, setOwn } from '../own.js';
 
 export const SCALAR_KEYS = ['firstName', 'lastName', 'title', 'company', 'bio', 'photoUrl', 'companyLogoUrl'] as const;
 export const SECTION_KEYS = ['emails', 'phones', 'links', 'address'] as const;
 /** Address sub-fields we know of (the spec shows city and country). */
 export const ADDRESS_KEYS = ['street', 'city', 'region', 'postalCode', 'country'] as const;
-const ITEM_KEYS: Record<string, readonly string[]> = {
-  emails: ['label', 'value'],
-  phones: ['label', 'value'],
-  links: ['type', 'url'],
-};
+const ITEM_KEYS = new Map<string, readonly string[]>([
+  ['emails', ['label', 'value']],
+  ['phones', ['label', 'value']],
+  ['links', ['type', 'url']],
+]);
 
 export type Fields = Record<string, unknown>;
 
@@ -55,7 +56,7 @@ export function unknownFieldProblems(fields: Fields, template?: TemplateLike | n
       for (const sub of Object.keys(value))
         if (!(ADDRESS_KEYS as readonly string[]).includes(sub)) report(`address.${sub}`, sub, ADDRESS_KEYS);
     }
-    const props = ITEM_KEYS[key];
+    const props = ITEM_KEYS.get(key);
     if (props && Array.isArray(value)) {
       value.forEach((item, i) => {
         if (!item || typeof item !== 'object') return;
@@ -73,8 +74,9 @@ export function shapeProblems(fields: Fields): string[] {
     if (v === null || v === undefined) continue;
     if ((SCALAR_KEYS as readonly string[]).includes(key) && typeof v !== 'string')
       problems.push(`${key}: expected a string`);
-    if (ITEM_KEYS[key] && (!Array.isArray(v) || v.some((i) => !i || typeof i !== 'object' || Array.isArray(i)))) {
-      problems.push(`${key}: expected a list of {${ITEM_KEYS[key].join(', ')}} objects`);
+    const props = ITEM_KEYS.get(key);
+    if (props && (!Array.isArray(v) || v.some((i) => !i || typeof i !== 'object' || Array.isArray(i)))) {
+      problems.push(`${key}: expected a list of {${props.join(', ')}} objects`);
     }
     if (key === 'address' && (typeof v !== 'object' || Array.isArray(v))) problems.push('address: expected an object');
   }
@@ -88,10 +90,10 @@ export function withoutCleared(fields: Fields): Fields {
     if (v === null || v === undefined) continue;
     if (k === 'address' && v && typeof v === 'object' && !Array.isArray(v)) {
       const addr = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null && x !== undefined));
-      if (Object.keys(addr).length) out[k] = addr;
+      if (Object.keys(addr).length) setOwn(out, k, addr);
       continue;
     }
-    out[k] = v;
+    setOwn(out, k, v);
   }
   return out;
 }
@@ -111,7 +113,7 @@ export function mergeFields(
   const dropped: string[] = [];
   const relocked: string[] = [];
   for (const [key, rule] of Object.entries(template?.policy.fields ?? {})) {
-    if (key in changes || !(key in base)) continue;
+    if (hasOwn(changes, key) || !hasOwn(base, key)) continue;
     if (rule.mode === 'hidden' && (SCALAR_KEYS as readonly string[]).includes(key) && !isEmpty(base[key]))
       dropped.push(key);
     if (rule.mode === 'locked' && !isEmpty(base[key]) && canonical(base[key]) !== canonical(rule.value))
@@ -128,7 +130,7 @@ export function mergeFields(
     } else if (value === null && (SCALAR_KEYS as readonly string[]).includes(key)) {
       delete base[key]; // a scalar left out is cleared
     } else {
-      base[key] = value;
+      setOwn(base, key, value);
     }
   }
   return { fields: base, dropped, relocked };
@@ -156,9 +158,9 @@ export function templateProblems(
   const written = new Set(opts.written ?? Object.keys(fields));
   const problems: string[] = [];
   for (const [key, rule] of Object.entries(template.policy.fields)) {
-    const v = fields[key];
+    const v = own(fields, key);
     const writes = written.has(key) && !isEmpty(v);
-    const kept = opts.sectionsKept && !(SCALAR_KEYS as readonly string[]).includes(key) && !(key in fields);
+    const kept = opts.sectionsKept && !(SCALAR_KEYS as readonly string[]).includes(key) && !hasOwn(fields, key);
     if (rule.mode === 'locked' && writes && canonical(v) !== canonical(rule.value)) {
       problems.push(
         `${key}: locked by template ${template.id}${rule.value !== undefined ? ` (always ${shown(rule.value)})` : ''}`,

@@ -1,7 +1,9 @@
 // The one HTTP client (node:http keep-alive, transport.ts): auth, Idempotency-Key on every write,
 // the spec's retry rules, pacing to the key's rate limit, no redirects, every failure as a typed error.
 import { randomUUID } from 'node:crypto';
-import { ApiError, CliError, EXIT, UnavailableError, type ErrorDetail } from '../errors.js';
+import { ApiError, CliError, EXIT, UnavailableError, UsageError, type ErrorDetail } from '../errors.js';
+import { hasDotSegment } from './ids.js';
+import { idempotencyKeyProblem } from './rules.js';
 import { Pacer } from './pacer.js';
 import { backoffMs, isRetryable, MAX_WAIT_MS, retryWaitMs } from './retry.js';
 import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl } from './redact.js';
@@ -50,6 +52,8 @@ export interface RawResponse {
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
   requestId?: string;
+  /** An error body over 1 MiB: not read (transport.ts, MAX_ERROR_BODY_BYTES). */
+  truncated?: boolean;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -131,7 +135,11 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
       payload = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
     }
-    if (key) headers['idempotency-key'] = key;
+    if (key) {
+      const problem = idempotencyKeyProblem(key);
+      if (problem) throw new UsageError(`the Idempotency-Key ${problem}; nothing was sent`);
+      headers['idempotency-key'] = key;
+    }
     // Network errors and timeouts are retried only where a repeat cannot create a second object.
     const replaySafe = method === 'GET' || key !== undefined;
 
@@ -146,6 +154,9 @@ export class ApiClient {
         res = await this.once(method, url, headers, payload, opts.signal);
       } catch (err) {
         if (opts.signal?.aborted) throw err;
+        // A request Node refused to build (a bad header or path character) never left: a usage error, not retried.
+        const local = buildError(err);
+        if (local) throw new UsageError(this.scrub.text(`${method} ${url.pathname}: ${local}; nothing was sent`));
         // Not retried: the same server would send the same endless body again.
         if ((err as Error).name === 'BodyTooLargeError')
           throw new CliError(`${method} ${url.pathname}: ${(err as Error).message}; stopped reading`, EXIT.failed);
@@ -225,11 +236,20 @@ export class ApiClient {
       headers: res.headers,
       body: res.body,
       requestId: typeof rid === 'string' ? rid : undefined,
+      truncated: res.truncated,
     };
   }
 
   private url(path: string, query?: Query): URL {
-    const url = new URL(this.options.baseUrl + (path.startsWith('/') ? path : `/${path}`));
+    const rel = path.startsWith('/') ? path : `/${path}`;
+    const base = new URL(this.options.baseUrl);
+    const url = new URL(this.options.baseUrl.replace(/\/+$/, '') + rel);
+    // The last guard for every request: a path the URL would resolve elsewhere is never sent.
+    const root = base.pathname.replace(/\/+$/, '');
+    if (hasDotSegment(rel) || /[\\#?]/.test(rel) || (url.pathname !== root && !url.pathname.startsWith(`${root}/`)))
+      throw new UsageError(
+        `the path ${JSON.stringify(rel)} would leave the base URL ${maskUrl(base)}; nothing was sent`,
+      );
     for (const [k, v] of Object.entries(query ?? {})) {
       if (v !== undefined) url.searchParams.set(k, String(v));
     }
@@ -326,12 +346,27 @@ export function toApiError(res: RawResponse, method: string, url: URL): ApiError
   }
   const message =
     str(obj.message) ??
-    (res.status === 429 ? 'rate limit exceeded' : `HTTP ${res.status} from ${method} ${url.pathname}`);
+    (res.status === 429 ? 'rate limit exceeded' : `HTTP ${res.status} from ${method} ${url.pathname}`) +
+      (res.truncated ? ' (its body is over 1 MiB and was not read)' : '');
   return new ApiError(res.status, undefined, message, [], res.requestId, body);
 }
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
+}
+
+const BUILD_ERRORS = new Set([
+  'ERR_INVALID_CHAR',
+  'ERR_INVALID_HTTP_TOKEN',
+  'ERR_HTTP_INVALID_HEADER_VALUE',
+  'ERR_UNESCAPED_CHARACTERS',
+]);
+
+/** The reason when Node refused to construct the request (nothing was sent), else undefined. */
+function buildError(err: unknown): string | undefined {
+  const e = err as { code?: string; message?: string };
+  if (!e?.code || !BUILD_ERRORS.has(e.code)) return undefined;
+  return `the request could not be built (${e.code}: ${(e.message ?? '').split('\n')[0]})`;
 }
 
 /** Failures that happen before a single byte of the request reaches a server. */

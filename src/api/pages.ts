@@ -6,19 +6,30 @@ import { ApiError, CliError, EXIT } from '../errors.js';
 /** Pages in a row that bring nothing new before a walk is stopped (README, Reliability). */
 export const STALE_PAGES = 3;
 
+/** Pages a walk may take when the first page gave no usable `total` (off-contract): 100,000 items. */
+export const MAX_PAGES_WITHOUT_TOTAL = 1000;
+
+/** New items a walk may bring past the first page's `total` before it is stopped. */
+export const overTotalBudget = (total: number): number => Math.max(2 * total, total + 1000);
+
 /**
  * Ends a walk that makes no progress: a server that answers `hasMore: true` with pages already seen
  * (the same page whatever the offset, or only repeats) would otherwise be asked forever. Items added
  * while paging push older ones to later offsets, so one page of repeats can be honest; the very same
- * page at a new offset, or STALE_PAGES pages in a row with no new id, cannot.
+ * page at a new offset, or STALE_PAGES pages in a row with no new id, cannot. Nor can a walk that keeps
+ * bringing new ids: past overTotalBudget(total) new items (the first page's total; items added during
+ * the walk fit in the margin), or MAX_PAGES_WITHOUT_TOTAL pages when no total was given, it stops.
  */
 export class PageProgress {
   private previous: { ids: string; offset: number } | undefined;
   private stale = 0;
+  private total: number | null | undefined;
+  private fresh = 0;
+  private pages = 0;
 
   constructor(private readonly what: string) {}
 
-  check(ids: string[], fresh: number, offset: number, repeatsExpected = false): void {
+  check(ids: string[], fresh: number, offset: number, repeatsExpected = false, total?: unknown): void {
     const joined = ids.join('\n');
     const same =
       ids.length > 0 && this.previous !== undefined && this.previous.ids === joined && this.previous.offset !== offset;
@@ -30,9 +41,24 @@ export class PageProgress {
         EXIT.failed,
       );
     }
+    this.total ??= typeof total === 'number' && Number.isSafeInteger(total) && total >= 0 ? total : null;
+    this.fresh += fresh;
+    this.pages++;
+    if (this.total !== null && this.fresh > overTotalBudget(this.total)) {
+      throw new CliError(
+        `${this.what}: the server keeps answering hasMore: true with new items, ${this.fresh} so far where its first page announced ${this.total} (offset ${offset}); stopped instead of asking forever`,
+        EXIT.failed,
+      );
+    }
+    if (this.total === null && this.pages >= MAX_PAGES_WITHOUT_TOTAL) {
+      throw new CliError(
+        `${this.what}: the server keeps answering hasMore: true after ${this.pages} pages and gave no total (offset ${offset}); stopped instead of asking forever`,
+        EXIT.failed,
+      );
+    }
   }
 
-  /** A deliberate re-read (the same window again) is not a stale page. */
+  /** A deliberate re-read (the same window again) is not a stale page (the count of new items stays). */
   reset(): void {
     this.stale = 0;
     this.previous = undefined;
@@ -98,7 +124,7 @@ export class PagedList<T> implements AsyncIterable<T> {
         yield this.parseItem(raw);
       }
       if (!this.opts.all || !page.pagination.hasMore || page.data.length === 0) return;
-      progress.check(ids, fresh, offset);
+      progress.check(ids, fresh, offset, false, page.pagination.total);
       offset += page.data.length;
     }
   }

@@ -60,10 +60,16 @@ export function urlProblem(value: string): string | undefined {
   return isFullHttpUrl(value) ? undefined : 'is not a full http(s) URL';
 }
 
+/**
+ * A key travels in an HTTP header: visible ASCII only (no space, newline, control or non-ASCII
+ * character, which Node refuses to send or a proxy may rewrite), 1 to 255 characters.
+ */
 export function idempotencyKeyProblem(key: string): string | undefined {
-  return key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX
-    ? `must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`
-    : undefined;
+  if (key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX) return `must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`;
+  const bad = /[^\x21-\x7e]/.exec(key)?.[0];
+  if (bad !== undefined)
+    return `must be visible ASCII characters (letters, digits, punctuation; no spaces): it holds ${JSON.stringify(bad)}`;
+  return undefined;
 }
 
 export function searchProblem(text: string, max = SEARCH_MAX): string | undefined {

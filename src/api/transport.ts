@@ -16,6 +16,13 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingM
  */
 export const MAX_BODY_BYTES = 128 * 1024 * 1024;
 
+/**
+ * The most of an error body (any status of 300 or more) that is read: 1 MiB. An error needs a few
+ * hundred bytes; past the bound the exchange is cut and the answer keeps its status with no body
+ * (`truncated`), so the error is still reported (and retried where the spec says so) by its status.
+ */
+export const MAX_ERROR_BODY_BYTES = 1024 * 1024;
+
 export interface TransportOptions {
   /** Sockets per origin. */
   connections: number;
@@ -23,6 +30,8 @@ export interface TransportOptions {
   keepAliveMs: number;
   /** Default MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /** Default MAX_ERROR_BODY_BYTES. */
+  maxErrorBodyBytes?: number;
 }
 
 export interface TransportRequest {
@@ -40,6 +49,8 @@ export interface TransportResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** An error body past MAX_ERROR_BODY_BYTES: not read (body is empty). */
+  truncated?: boolean;
 }
 
 type RequestFn = typeof httpRequest;
@@ -85,10 +96,20 @@ export class HttpTransport {
       const onResponse = (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        if (Number(res.headers['content-length']) > max) return stop(bodyTooLarge(max));
+        const status = res.statusCode ?? 0;
+        const isError = status >= 300;
+        const limit = isError ? (this.options.maxErrorBodyBytes ?? MAX_ERROR_BODY_BYTES) : max;
+        // An error body past its bound: the status is the answer; the rest of the body is never read.
+        const cut = () => {
+          finish(undefined, { status, headers: res.headers, body: Buffer.alloc(0), truncated: true });
+          r.destroy();
+        };
+        const over = () => (isError ? cut() : stop(bodyTooLarge(max)));
+        if (Number(res.headers['content-length']) > limit) return over();
         res.on('data', (chunk: Buffer) => {
+          if (done) return;
           size += chunk.length;
-          if (size > max) stop(bodyTooLarge(max));
+          if (size > limit) over();
           else chunks.push(chunk);
         });
         res.on('end', () =>

@@ -5,6 +5,7 @@
 // nonce that goes into every idempotency key (keys.ts): another report never shares a key with it.
 // Every write is checked (a full disk stops the import with one line); the header is flushed to disk
 // before the first row is sent; a symlink at the report path is refused, never followed.
+import { boundedLines } from '../fs/bounded.js';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -18,7 +19,6 @@ import {
   statSync,
 } from 'node:fs';
 import { replaceFile, writeAllSync, WriteError } from '../fs/durable.js';
-import { createInterface } from 'node:readline';
 import { UsageError } from '../errors.js';
 import { LineCounter, LineSet } from './compact.js';
 
@@ -174,7 +174,7 @@ export async function readReport(path: string): Promise<ReportState | undefined>
       `cannot read the report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  const lines = boundedLines(stream, `the report ${path}`);
   let header: ReportHeader | undefined;
   const state = { done: new LineSet(), refusals: new LineCounter(), sent: false, rows: 0 };
   for await (const text of lines) {

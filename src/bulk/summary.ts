@@ -45,7 +45,7 @@ export function formatSummary(s: SummaryInput): string {
   if (s.tally.byCode.size) {
     out.push('errors by code:');
     const codes = [...s.tally.byCode].sort((a, b) => b[1] - a[1]);
-    const w = Math.max(...codes.map(([c]) => c.length));
+    const w = codes.reduce((m, [c]) => Math.max(m, c.length), 0);
     for (const [code, n] of codes) out.push(`  ${code.padEnd(w)}  ${n}`);
   }
   if (s.report) out.push(`report: ${s.report}`);

@@ -7,6 +7,7 @@ import type { CsvRecord } from './csv-source.js';
 import { canonicalJson } from './keys.js';
 import type { ImportPlan, Segment } from './plan.js';
 import { SpreadsheetCheck } from './spreadsheet.js';
+import { setOwn } from '../own.js';
 
 export const MAX_BODY_BYTES = CAMPAIGN_BODY_MAX;
 export const MAX_EXTERNAL_ID = 128;
@@ -32,7 +33,13 @@ export function buildBody(plan: ImportPlan, cells: string[]): Record<string, unk
   }
   if (plan.mode === 'native' && lists) {
     const fields = body.fields as Record<string, unknown>;
-    for (const [k, v] of Object.entries(fields)) if (Array.isArray(v)) fields[k] = v.filter((x) => x !== undefined);
+    for (const [k, v] of Object.entries(fields))
+      if (Array.isArray(v))
+        setOwn(
+          fields,
+          k,
+          v.filter((x) => x !== undefined),
+        );
   }
   return body;
 }
@@ -41,14 +48,15 @@ function setPath(target: Record<string, unknown> | unknown[], path: Segment[], v
   let cur = target as Record<string | number, unknown>;
   for (let i = 0; i < path.length - 1; i++) {
     const seg = path[i];
-    let next = cur[seg];
+    // A column named `constructor` or `__proto__` is data: never a member of Object.prototype.
+    let next = Object.hasOwn(cur, seg) ? cur[seg] : undefined;
     if (next === undefined) {
       next = typeof path[i + 1] === 'number' ? [] : {};
-      cur[seg] = next;
+      setOwn(cur, seg, next);
     }
     cur = next as Record<string | number, unknown>;
   }
-  cur[path[path.length - 1]] = value;
+  setOwn(cur, path[path.length - 1], value);
 }
 
 /** The row's identifier: its column, or (mapped, no --id-column) what the dry run resolved for its line. */
@@ -174,7 +182,8 @@ export async function validateAll(
   }
   // Findings that needed the whole file: one report call per line.
   const late: RowProblem[] = sheet.finish().map(({ column: _, ...p }) => p);
-  if (suspects.size) late.push(...(await confirmDuplicates(reread(), plan, suspects)));
+  // A loop, not push(...list): a file of 130,000 repeats would pass that many arguments (stack overflow).
+  if (suspects.size) for (const p of await confirmDuplicates(reread(), plan, suspects)) late.push(p);
   late.sort((a, b) => a.line - b.line);
   for (let i = 0; i < late.length;) {
     let j = i + 1;

@@ -6,6 +6,7 @@ import type { Fields } from '../api/card-fields.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { readJsonObject, repeatableOption } from './shared.js';
+import { own, setOwn } from '../own.js';
 
 export interface FieldFlags {
   field?: string[];
@@ -84,11 +85,12 @@ export function fieldsFromFlags(flags: FieldFlags): Fields {
     if (parts.length > 2 || parts.some((p) => !p))
       throw new UsageError(`--field "${raw}": use a field key or address.<part>, e.g. address.city=Lyon`);
     if (parts.length === 2) {
-      const section = (out[parts[0]] && typeof out[parts[0]] === 'object' ? out[parts[0]] : {}) as Fields;
-      section[parts[1]] = value === '' ? CLEAR : value;
-      out[parts[0]] = section;
+      const prev = own(out, parts[0]);
+      const section = (prev && typeof prev === 'object' ? prev : {}) as Fields;
+      setOwn(section, parts[1], value === '' ? CLEAR : value);
+      setOwn(out, parts[0], section);
     } else {
-      out[key] = value === '' ? CLEAR : value;
+      setOwn(out, key, value === '' ? CLEAR : value);
     }
   }
   const list = (

@@ -13,6 +13,7 @@ import {
   shortCodeProblem,
   urlProblem,
 } from '../api/rules.js';
+import { UsageError } from '../errors.js';
 
 /** A check of one value: the problem as text, or undefined when the value is fine. */
 export type Rule = (value: string) => string | undefined;
@@ -81,7 +82,17 @@ export const parseUrl = flagParser(
   (problem, value) => `"${value}" ${problem}, e.g. https://example.com/menu`,
 );
 export const parseSearch = flagParser((value) => searchProblem(value));
-export const parseIdempotencyKey = flagParser(idempotencyKeyProblem);
+/**
+ * commander words a refusal with the value as typed; a key with a newline or other invisible character
+ * is named as JSON instead (a UsageError, exit 2), so the error stays one line.
+ */
+export function parseIdempotencyKey(value: string): string {
+  const problem = idempotencyKeyProblem(value);
+  if (problem === undefined) return value;
+  if (/^[\x20-\x7e]*$/.test(value)) throw new InvalidArgumentError(`${problem}.`);
+  const shown = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+  throw new UsageError(`--idempotency-key ${shown} ${problem}; nothing was sent`);
+}
 
 /** --idempotency-key on every write that takes one (cards create/update, qr create/update, campaigns create-card, api). */
 export function withIdempotencyKey(cmd: Command): Command {

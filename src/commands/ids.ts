@@ -2,10 +2,10 @@
 // that act on many records (delete, qr pause/publish/archive). Bounded: a runaway pipe is refused
 // before anything is sent.
 import type { Context } from '../context.js';
+import { checkIds } from '../api/ids.js';
 import { UsageError } from '../errors.js';
 
 export const MAX_IDS = 10_000;
-const MAX_ID_LENGTH = 256;
 
 /** The ids in order, `-` replaced by the lines of standard input, duplicates dropped. */
 export async function readIds(ctx: Context, args: string[]): Promise<string[]> {
@@ -29,14 +29,6 @@ export async function readIds(ctx: Context, args: string[]): Promise<string[]> {
       `${unique.length} ids: at most ${MAX_IDS} in one run; split the list (e.g. with \`split -l ${MAX_IDS}\`)`,
     );
   }
-  for (const id of unique) {
-    // eslint-disable-next-line no-control-regex
-    if (!id || id.length > MAX_ID_LENGTH || /[\s\u0000-\u001f\u007f/]/.test(id)) {
-      const shown = JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id);
-      throw new UsageError(
-        `${shown} is not an id (ids are single words of at most ${MAX_ID_LENGTH} characters, e.g. qr_123); nothing was sent`,
-      );
-    }
-  }
+  checkIds(unique);
   return unique;
 }

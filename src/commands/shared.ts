@@ -1,5 +1,4 @@
 // Small helpers every command uses: output settings, option parsing, --data, confirmations.
-import { readFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -8,6 +7,7 @@ import { write } from '../io.js';
 import { intIn } from './flags.js';
 import type { View } from '../output/render.js';
 import { safeLine } from '../output/sanitize.js';
+import { readFileBounded } from '../fs/bounded.js';
 
 /** Prints a created or changed record; with -q only its id (so `id=$(cardqr cards create ... -q)` works). */
 export async function printWritten<T>(ctx: Context, record: T, view: View<T>, id: string): Promise<void> {
@@ -49,8 +49,9 @@ export async function readJsonData(spec: string, ctx: Context, what = '--data'):
   } else if (spec.startsWith('@')) {
     source = spec.slice(1);
     try {
-      text = await readFile(source, 'utf8');
+      text = await readFileBounded(source, { what });
     } catch (e) {
+      if (e instanceof UsageError) throw e;
       throw new UsageError(
         `${what}: cannot read ${source}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
       );

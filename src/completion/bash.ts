@@ -59,11 +59,21 @@ ${p}_reply() {
   while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen "$@")
 }
 
+# ${p}_lines PREFIX: COMPREPLY from standard input, one candidate per line, those starting with PREFIX.
+# Stored names are untrusted text: compared as strings, never through compgen -W (which expands them).
+${p}_lines() {
+  COMPREPLY=()
+  local line
+  while IFS= read -r line; do
+    [[ $line == "$1"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
+  done
+}
+
 ${p}_complete_value() {
   local cur=$1
   case "$${p}_v" in
     choices:*) ${p}_reply -W "\${${p}_v#choices:}" -- "$cur" ;;
-    profiles) ${p}_reply -W "$(command "$${p}_bin" __complete profiles 2>/dev/null)" -- "$cur" ;;
+    profiles) ${p}_lines "$cur" < <(command "$${p}_bin" __complete profiles 2>/dev/null) ;;
     file)
       if declare -F _filedir >/dev/null; then _filedir; else compopt -o filenames 2>/dev/null; ${p}_reply -f -- "$cur"; fi ;;
     dir)

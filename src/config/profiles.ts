@@ -3,11 +3,12 @@
 // under it, applies the change and replaces the file atomically (src/fs/durable.ts: temporary file
 // in the same directory, fsync, rename): a full disk or a kill leaves the previous file, and 20
 // parallel `profiles add` keep all 20.
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, UsageError } from '../errors.js';
 import { replaceFile, sweepTempFiles } from '../fs/durable.js';
 import { acquireLock, type HeldLock } from '../lock-file.js';
+import { readFileBoundedSync } from '../fs/bounded.js';
 
 export interface Profile {
   name: string;
@@ -44,8 +45,10 @@ export class ProfileStore {
     if (this.cache) return this.cache;
     let text: string;
     try {
-      text = readFileSync(this.file, 'utf8');
+      // 16 MiB: a store of profiles is a few KiB; a file grown past it is not read into memory.
+      text = readFileBoundedSync(this.file, { what: 'the profile store', maxBytes: 16 * 1024 * 1024 });
     } catch (e) {
+      if (e instanceof UsageError) throw e;
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return (this.cache = {});
       throw new UsageError(
@@ -81,7 +84,9 @@ export class ProfileStore {
   }
 
   get(name: string): Profile | undefined {
-    return this.read().profiles?.[name];
+    const profiles = this.read().profiles;
+    // Own names only: `constructor` or `__proto__` must not find Object.prototype's members.
+    return profiles && Object.hasOwn(profiles, name) ? profiles[name] : undefined;
   }
 
   defaultName(): string | undefined {

@@ -184,7 +184,7 @@ function addLeads(store: Store, input: unknown): LeadRecord[] {
     };
     return rec;
   });
-  store.leads.push(...out);
+  for (const l of out) store.leads.push(l);
   store.changed();
   return out;
 }
@@ -204,7 +204,7 @@ function addScans(store: Store, input: unknown): ScanRecord[] {
       visitorId: s.visitorId ?? `v_${store.randomString(10)}`,
     } satisfies ScanRecord;
   });
-  store.scans.push(...out);
+  for (const s of out) store.scans.push(s);
   store.changed();
   return out;
 }

@@ -1,6 +1,6 @@
 // Seed files: a zod schema (with defaults, so seeds stay short), readable validation errors and
 // cross-reference checks. seed-data.ts turns a parsed seed into the store's StoreData.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import {
   ALL_SCOPES,
@@ -275,9 +275,18 @@ export function parseSeed(input: unknown, source = 'seed'): ParsedSeed {
   return r.data;
 }
 
+const SEED_MAX_BYTES = 64 * 1024 * 1024;
+
 /** Read and validate a seed JSON file. */
 export function loadSeedFile(path: string): ParsedSeed {
   let json: unknown;
+  // A seed is data for tests and demos: past 64 MiB (or a device such as /dev/zero) it is not read.
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (st && (!st.isFile() || st.size > SEED_MAX_BYTES))
+    throw new SeedError(
+      [st.isFile() ? `larger than ${SEED_MAX_BYTES / (1024 * 1024)} MiB` : 'not a regular file'],
+      `seed file ${path}`,
+    );
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {

@@ -183,7 +183,13 @@ export class Store {
   }
   plan(account: AccountRecord): PlanDef {
     return (
-      PLANS[account.plan] ?? { id: account.plan, name: account.plan, api: false, breakdowns: false, historyDays: 30 }
+      (Object.hasOwn(PLANS, account.plan) ? PLANS[account.plan] : undefined) ?? {
+        id: account.plan,
+        name: account.plan,
+        api: false,
+        breakdowns: false,
+        historyDays: 30,
+      }
     );
   }
   keyBySecret(secret: string): ApiKeyRecord | undefined {

@@ -161,6 +161,7 @@ export async function walkLeads(client: ApiClient, spool: Spool, o: WalkOptions)
       lines.length,
       offset,
       Boolean(instant?.passes),
+      page.pagination.total,
     );
 
     // Where the next page starts (5): at the first lead of the instant this page ends in.

@@ -12,6 +12,7 @@ import { csvLine, csvPreamble, type CsvSettings } from './csv.js';
 import type { View } from './view.js';
 import type { OutputSettings } from './settings.js';
 import { flatten, getPath } from './values.js';
+import { setOwn } from '../own.js';
 
 export const EXTRA_COLUMN = 'extra';
 
@@ -67,7 +68,7 @@ export function extraCell(row: Record<string, unknown>, known: Set<string>): str
     if (key === 'object' || value === null || value === undefined || value === '') continue;
     if (known.has(key) || coveredByPrefix(key, known)) continue;
     if (Array.isArray(value) && !value.length) continue;
-    rest[key] = value;
+    setOwn(rest, key, value);
     any = true;
   }
   return any ? JSON.stringify(rest) : '';

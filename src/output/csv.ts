@@ -1,6 +1,7 @@
 // The one CSV writer of output/ (lists, records, lead exports, presets): values as text (output/values.ts),
 // made spreadsheet-safe and quoted by src/csv/line.ts (RFC 4180: CRLF line ends; fields holding the
 // delimiter, a quote, CR or LF are quoted, quotes doubled; formulas neutralised unless --csv-raw).
+import { own } from '../own.js';
 import { type CsvDialect, csvPreamble, type CsvSettings, quoteField, spreadsheetCell } from '../csv/line.js';
 import { cellText } from './values.js';
 
@@ -27,7 +28,7 @@ export function csvSettingsFrom(flags: { csvDialect?: string; csvDelimiter?: str
   const semicolon = flags.csvDialect === 'excel-semicolon';
   return {
     dialect: semicolon || flags.csvDialect === 'excel' ? 'excel' : 'rfc4180',
-    delimiter: flags.csvDelimiter !== undefined ? CSV_DELIMITERS[flags.csvDelimiter] : semicolon ? ';' : ',',
+    delimiter: flags.csvDelimiter !== undefined ? own(CSV_DELIMITERS, flags.csvDelimiter) : semicolon ? ';' : ',',
     raw: Boolean(flags.csvRaw),
   };
 }

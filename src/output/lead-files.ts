@@ -1,5 +1,6 @@
 // Lead files for other tools: a CRM preset's CSV or vCards. Both skip locked leads (the API hides
 // their contact until the plan's allowance covers them) and count them; nothing is guessed.
+import { own } from '../own.js';
 import type { Lead } from '../api/schemas/leads.js';
 import { UsageError } from '../errors.js';
 import { csvLine, csvPreamble, type CsvSettings } from './csv.js';
@@ -46,7 +47,7 @@ export async function leadFileKind(
     if (output !== undefined && output !== 'csv')
       throw new UsageError(`--preset writes CSV; drop -o ${output} (or use -o csv)`);
     const { PRESETS, PRESET_NAMES } = await import('../presets/index.js');
-    const preset = PRESETS[flags.preset];
+    const preset = own(PRESETS, flags.preset);
     if (!preset) throw new UsageError(`unknown --preset "${flags.preset}": expected one of ${PRESET_NAMES.join(', ')}`);
     return { preset };
   }

@@ -1,10 +1,11 @@
 // Pure helpers shared by every format: dotted paths, flattening, readable cells.
+import { own, setOwn } from '../own.js';
 
 export function getPath(obj: unknown, path: string): unknown {
   let cur: unknown = obj;
   for (const part of path.split('.')) {
     if (cur === null || cur === undefined) return undefined;
-    cur = (cur as Record<string, unknown>)[part];
+    cur = own(cur as Record<string, unknown>, part);
   }
   return cur;
 }
@@ -16,11 +17,11 @@ export function pick(obj: unknown, paths: string[]): Record<string, unknown> {
     const parts = path.split('.');
     let target = out;
     parts.slice(0, -1).forEach((p) => {
-      if (typeof target[p] !== 'object' || target[p] === null) target[p] = {};
-      target = target[p] as Record<string, unknown>;
+      if (typeof own(target, p) !== 'object' || own(target, p) === null) setOwn(target, p, {});
+      target = own(target, p) as Record<string, unknown>;
     });
     const v = getPath(obj, path);
-    target[parts[parts.length - 1]] = v === undefined ? null : v;
+    setOwn(target, parts[parts.length - 1], v === undefined ? null : v);
   }
   return out;
 }
@@ -29,10 +30,10 @@ export function pick(obj: unknown, paths: string[]): Record<string, unknown> {
 export function flatten(obj: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
   if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
     const entries = Object.entries(obj as Record<string, unknown>);
-    if (!entries.length && prefix) out[prefix] = '';
+    if (!entries.length && prefix) setOwn(out, prefix, '');
     for (const [k, v] of entries) flatten(v, prefix ? `${prefix}.${k}` : k, out);
   } else if (prefix) {
-    out[prefix] = obj;
+    setOwn(out, prefix, obj);
   }
   return out;
 }

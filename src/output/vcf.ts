@@ -68,7 +68,9 @@ export function leadVcard(lead: Record<string, any>, version: VcardVersion = '4.
   if (lead.city || lead.country) lines.push(`ADR:;;;${part(lead.city ?? '')};;;${part(lead.country ?? '')}`);
   const note = noteText(lead);
   if (note) add('NOTE', note);
-  lines.push(`UID:${version === '4.0' ? `urn:cardqr:lead:${lead.id}` : `cardqr-lead-${lead.id}`}`);
+  // The id comes from the server: a URI in 4.0 (percent-encoded, as a URI cannot carry escapes), text in 3.0.
+  const id = String(lead.id ?? '');
+  lines.push(`UID:${version === '4.0' ? `urn:cardqr:lead:${encodeURIComponent(id)}` : text(`cardqr-lead-${id}`)}`);
   if (typeof lead.createdAt === 'string' && !Number.isNaN(Date.parse(lead.createdAt))) {
     lines.push(`REV:${new Date(lead.createdAt).toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}`);
   }

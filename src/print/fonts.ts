@@ -4,29 +4,28 @@ import { UsageError } from '../errors.js';
 import type { Caption } from './compose.js';
 import type { CodeInfo } from './fetch.js';
 
-const FIELDS: Record<string, (i: CodeInfo) => string> = {
-  name: (i) => i.name,
-  url: (i) => i.url,
-  shortCode: (i) => i.shortCode,
-  id: (i) => i.id,
-};
+const FIELDS = new Map<string, (i: CodeInfo) => string>([
+  ['name', (i) => i.name],
+  ['url', (i) => i.url],
+  ['shortCode', (i) => i.shortCode],
+  ['id', (i) => i.id],
+]);
 
 /** `name`, `url`, `shortCode`, `id`, or a template with `{name}`-style placeholders. */
 export function captionText(spec: string): (info: CodeInfo) => string {
-  if (FIELDS[spec]) return FIELDS[spec];
+  const field = FIELDS.get(spec);
+  if (field) return field;
   const names = [...spec.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
   if (!names.length)
     throw new UsageError(
       `--caption ${spec}: expected name, url, shortCode, id, or a template such as '{name} · {shortCode}'`,
     );
-  const unknown = names.find((n) => !FIELDS[n]);
+  const unknown = names.find((n) => !FIELDS.has(n));
   if (unknown !== undefined)
     throw new UsageError(
-      `--caption: unknown placeholder {${unknown}}; use ${Object.keys(FIELDS)
-        .map((k) => `{${k}}`)
-        .join(', ')}`,
+      `--caption: unknown placeholder {${unknown}}; use ${[...FIELDS.keys()].map((k) => `{${k}}`).join(', ')}`,
     );
-  return (info) => spec.replace(/\{([^{}]*)\}/g, (_m, n: string) => FIELDS[n](info));
+  return (info) => spec.replace(/\{([^{}]*)\}/g, (_m, n: string) => FIELDS.get(n)!(info));
 }
 
 export interface CaptionFonts {

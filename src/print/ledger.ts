@@ -2,9 +2,10 @@
 // once (temporary name, fsync, rename) and never changed, so the directory only ever grows. NDJSON:
 // a `run` line, one `code` line per placed code, one `file` line per written file. Never the key.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { readFileBounded } from '../fs/bounded.js';
 
 export interface RunLine {
   type: 'run';
@@ -111,8 +112,9 @@ export async function readLedger(configDir: string, ref: string): Promise<Ledger
   }
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readFileBounded(path, { what: 'the print ledger' });
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw new UsageError(
       code === 'ENOENT'

@@ -3,6 +3,7 @@
 // strict subset of SVG (rect, path, title/desc, g without transform); anything else is refused
 // by name, so a code is never silently drawn differently from what the API rendered.
 import { CliError, EXIT } from '../errors.js';
+import { own } from '../own.js';
 
 export type Rgb = [number, number, number];
 export interface Shape {
@@ -106,7 +107,8 @@ function fillColor(fill: string | undefined): Rgb | undefined {
   if (fill === undefined) return [0, 0, 0];
   const f = fill.trim().toLowerCase();
   if (f === 'none' || f === 'transparent') return undefined;
-  if (NAMED[f]) return NAMED[f];
+  const named = own(NAMED, f);
+  if (named) return named;
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(f)?.[1];
   if (!hex) throw new SvgError(`svg colour ${fill} is not supported (use #RGB or #RRGGBB)`);
   const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
@@ -243,7 +245,7 @@ export function findSymbol(svg: QrSvg): Symbol | undefined {
   for (const s of svg.shapes) {
     if (luminance(s.color) >= 128) continue;
     if (!s.rects) return undefined;
-    dark.push(...s.rects);
+    for (const r of s.rects) dark.push(r);
   }
   if (!dark.length) return undefined;
   // The module size: the most common rectangle height among the dark runs.

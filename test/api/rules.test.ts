@@ -59,6 +59,8 @@ describe.each([
     [
       ['', 'must be 1 to 255 characters'],
       [s(256, 'k'), 'must be 1 to 255 characters'],
+      ['a\nb', 'must be visible ASCII characters (letters, digits, punctuation; no spaces): it holds "\\n"'],
+      ['café', 'must be visible ASCII characters (letters, digits, punctuation; no spaces): it holds "é"'],
     ],
   ],
   [

@@ -146,7 +146,10 @@ describe('2. bodies are bounded', () => {
       json(res, 422, { error: { code: 'validation_failed', message: 'x'.repeat(2 * 1024 * 1024) } }),
     );
     const r = await runAgainst(h, ['cards', 'get', 'crd_x'], KEY, temp());
-    expect([r.exitCode, r.stderr]).toEqual([5, 'error: http_error (422): HTTP 422 from GET /v1/cards/crd_x\n']);
+    expect([r.exitCode, r.stderr]).toEqual([
+      5,
+      'error: http_error (422): HTTP 422 from GET /v1/cards/crd_x (its body is over 1 MiB and was not read)\n',
+    ]);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import type { Method } from '../../api/client.js';
+import { normaliseApiPath } from '../../api/ids.js';
 import { idempotencyKeyProblem } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -48,7 +49,7 @@ export function parseApiCall(
   if (keyProblem) throw new UsageError(`--idempotency-key ${keyProblem}`);
   return {
     method: m,
-    path: bare.startsWith('/') ? bare : `/${bare}`,
+    path: normaliseApiPath(bare.startsWith('/') ? bare : `/${bare}`),
     query,
     data: flags.data,
     idempotencyKey: flags.idempotencyKey,

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { checkId } from '../../api/ids.js';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
 import { intIn, positiveNumber } from '../flags.js';
@@ -110,6 +111,7 @@ API or key refused, 7 some rows failed or were invalid, 130 interrupted (resume 
     );
   cmd.action(
     action(async (ctx, campaignId: string, file: string, flags: ImportFlags) => {
+      checkId(campaignId, 'campaign id'); // before GET /me and the report: nothing is sent for a bad id
       const options = importOptions(campaignId, file, flags);
       const { runImportCommand } = await import('./import-print.js');
       await runImportCommand(options, ctx);

@@ -7,6 +7,7 @@ import { closest } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import type { CardFieldFlags } from '../card-fields.js';
+import { own } from '../../own.js';
 
 /** Refuses unknown keys (unless allowed) and wrong shapes, listing every problem at once. */
 export async function checkFieldKeys(
@@ -66,7 +67,7 @@ export function docString(
   key: string,
   parseFlag?: (v: string) => string,
 ): string | undefined {
-  const v = doc[key];
+  const v = own(doc, key);
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string') throw new UsageError(`--data: "${key}" must be a string`);
   if (!parseFlag) return v;

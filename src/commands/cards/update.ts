@@ -3,6 +3,7 @@ import { action } from '../action.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { safeLine } from '../../output/sanitize.js';
 import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-fields.js';
+import { checkId } from '../../api/ids.js';
 import { withIdempotencyKey } from '../flags.js';
 import { confirm, example, printDryRun, printWritten } from '../shared.js';
 import {
@@ -13,6 +14,7 @@ import {
   hasUnknownKeys,
   refuseTemplateProblems,
 } from './input.js';
+import { hasOwn, own } from '../../own.js';
 
 export interface CardsUpdateFlags extends CardFieldFlags {
   idempotencyKey?: string;
@@ -63,11 +65,13 @@ export function cardsUpdateCommand(): Command {
       const { getCard, updateCard } = await import('../../api/cards.js');
       const { mergeFields, templateProblems, SCALAR_KEYS, SECTION_KEYS } = await import('../../api/card-fields.js');
       const isSection = (key: string) => !(SCALAR_KEYS as readonly string[]).includes(key);
-      const SECTION_SET = Object.fromEntries(SECTION_KEYS.map((k) => [k, true]));
+      const SECTION_SET = new Set<string>(SECTION_KEYS);
       const { fields: changes, doc } = await readFieldInput(flags, ctx);
       checkDocKeys(doc, ['templateId'], flags);
       const docTemplate = doc.templateId === null ? null : docString(doc, 'templateId');
       const templateId: string | null | undefined = flags.unlinkTemplate ? null : (flags.template ?? docTemplate);
+      checkId(id, 'card id');
+      if (typeof templateId === 'string') checkId(templateId, 'template id');
       if (!Object.keys(changes).length && templateId === undefined) {
         throw new UsageError(
           'nothing to change: give --field, --email, --phone, --link, --data, --template or --unlink-template',
@@ -88,8 +92,8 @@ export function cardsUpdateCommand(): Command {
         fields = Object.fromEntries(Object.entries(changes).filter(([k, v]) => v !== null || isSection(k)));
         if (template) refuseTemplateProblems(templateProblems(fields, template, { sectionsKept: true }), template.id);
         for (const [key, value] of Object.entries(card.fields)) {
-          if (key in SECTION_SET || key in fields || isBlank(value)) continue;
-          if (changes[key] === null) continue; // cleared on purpose with an empty value
+          if (SECTION_SET.has(key) || hasOwn(fields, key) || isBlank(value)) continue;
+          if (own(changes, key) === null) continue; // cleared on purpose with an empty value
           losses.push(`clears ${key} (${shown(value)}): --replace sends only the fields given`);
         }
       } else {
@@ -98,11 +102,13 @@ export function cardsUpdateCommand(): Command {
         if (template) refuseTemplateProblems(templateProblems(fields, template), template.id);
         for (const key of merged.dropped)
           losses.push(
-            `clears ${key} (${shown(card.fields[key])}): template ${targetId} hides it and the API refuses to keep it`,
+            `clears ${key} (${shown(own(card.fields, key))}): template ${targetId} hides it and the API refuses to keep it`,
           );
         for (const key of merged.relocked) {
-          const value = template?.policy.fields[key]?.value;
-          losses.push(`replaces ${key} (${shown(card.fields[key])}) by ${shown(value)}: template ${targetId} locks it`);
+          const value = own(template?.policy.fields, key)?.value;
+          losses.push(
+            `replaces ${key} (${shown(own(card.fields, key))}) by ${shown(value)}: template ${targetId} locks it`,
+          );
         }
       }
       // PATCH: "the card name follows the person's name".

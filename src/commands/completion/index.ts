@@ -45,7 +45,10 @@ export function completeCommand(): Command {
           names = ctx
             .profiles()
             .list()
-            .map((p) => p.name);
+            .map((p) => p.name)
+            // One candidate per line: a name with a line break or control character cannot be one.
+            // eslint-disable-next-line no-control-regex
+            .filter((n) => !/[\u0000-\u001f\u007f]/.test(n));
         } catch {
           // An unreadable store completes to nothing; TAB must never print errors.
         }

@@ -2,6 +2,7 @@
 import { statSync } from 'node:fs';
 import { dirname, extname } from 'node:path';
 import { IMAGE_FORMATS, IMAGE_SIZE, TRANSPARENT_FORMATS, type ImageFormat, type ImageQuery } from '../../api/images.js';
+import { checkIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
 
 export interface ImageFlags {
@@ -133,7 +134,6 @@ export function expandIds(ids: string[], stdin: string | undefined): string[] {
   const out = ids.flatMap((id) => (id === '-' ? fromStdin : [id]));
   if (ids.includes('-') && !fromStdin.length)
     throw new UsageError('no ids on standard input (expected one id per line)');
-  const empty = out.find((id) => !id.trim());
-  if (empty !== undefined) throw new UsageError('an id is empty');
+  checkIds(out);
   return out;
 }

@@ -1,7 +1,8 @@
 // `cardqr print audit <run>` and `cardqr print retarget <run> --url <fallback>`: read a run's
 // manifest from the ledger and check (or move) every code it put on paper.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { getCard } from '../../api/cards.js';
+import { checkIds } from '../../api/ids.js';
 import { getQrCode, updateQrCode } from '../../api/qr.js';
 import { openText } from '../../api/schemas/open.js';
 import { configDir } from '../../config/paths.js';
@@ -38,6 +39,11 @@ async function loadRun(ref: string, ctx: Context): Promise<Ledger> {
       `run ${ledger.run.run} was printed against ${ledger.run.baseUrl}, but this command would ask ${settings.baseUrl}; choose that profile or --base-url`,
     );
   }
+  // A ledger is a file: its ids obey the same rule as typed ones, all checked before the first request.
+  checkIds(
+    ledger.codes.map((c) => c.id),
+    `id (ledger of run ${ledger.run.run})`,
+  );
   return ledger;
 }
 
@@ -150,11 +156,19 @@ export async function runRetarget(ref: string, url: string, ctx: Context): Promi
   if (!(await confirm(ctx, question))) throw new CliError('cancelled: nothing was changed', EXIT.usage);
 
   const client = await ctx.api();
+  // One key per code for this invocation: its retries are exactly-once, and a later retarget (A → B → A)
+  // never repeats an earlier key, whose stored answer the API would replay without changing anything.
+  const nonce = randomBytes(16).toString('hex');
   const results = await pool(targets, async (c): Promise<Moved> => {
-    // The same run, code and URL always send the same key: a repeated retarget cannot apply twice.
-    const idempotencyKey = `retarget-${createHash('sha256').update(`${ledger.run.run}\n${c.id}\n${url}`).digest('hex').slice(0, 40)}`;
+    const idempotencyKey = `retarget-${createHash('sha256').update(`${nonce}\n${ledger.run.run}\n${c.id}\n${url}`).digest('hex').slice(0, 40)}`;
     try {
-      await updateQrCode(client, c.id, { destinationUrl: url }, { idempotencyKey });
+      const qr = await updateQrCode(client, c.id, { destinationUrl: url }, { idempotencyKey });
+      if (!sameUrl(qr.destinationUrl, url))
+        return {
+          id: c.id,
+          result: 'failed',
+          detail: `the API answered with destination ${qr.destinationUrl ?? '(none)'}, not ${url}: not moved`,
+        };
       return { id: c.id, result: 'moved', detail: `was ${c.destinationUrl ?? '(none)'} when printed` };
     } catch (e) {
       if (isGone(e)) return { id: c.id, result: 'deleted', detail: 'no longer exists (404); nothing to move' };
@@ -173,4 +187,14 @@ export async function runRetarget(ref: string, url: string, ctx: Context): Promi
     (cards ? `; ${cards} card${cards === 1 ? '' : 's'} left unchanged (cards have no destination)` : '');
   if (n('failed')) throw new PartialError(summary);
   ctx.msg.info(summary);
+}
+
+/** The same address once both are parsed (a server may write `https://a.example` as `https://a.example/`). */
+function sameUrl(answer: string | null | undefined, asked: string): boolean {
+  if (answer === asked) return true;
+  try {
+    return typeof answer === 'string' && new URL(answer).href === new URL(asked).href;
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,8 @@
 // Flags of `cardqr print` → a checked plan, before anything is sent (every problem is exit 2).
+import { boundedLines } from '../../fs/bounded.js';
 import { createReadStream, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createInterface } from 'node:readline';
+import { checkIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
 import { sheetLayout, type Layout } from '../../print/layout.js';
 import { SHEET_PRESETS } from '../../print/sheets.js';
@@ -182,7 +183,7 @@ export async function idsFromReport(path: string): Promise<string[]> {
   }
   const ids: string[] = [];
   let first = true;
-  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+  for await (const line of boundedLines(stream, `--from-report ${path}`)) {
     if (!line.trim()) continue;
     let v: { type?: string; outcome?: string; cardId?: string | null } | undefined;
     try {
@@ -200,5 +201,6 @@ export async function idsFromReport(path: string): Promise<string[]> {
   }
   if (first) throw new UsageError(`--from-report ${path} is empty`);
   if (!ids.length) throw new UsageError(`--from-report ${path} holds no created or existing cards`);
+  checkIds(ids, `card id (--from-report ${path})`);
   return ids;
 }

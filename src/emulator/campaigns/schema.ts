@@ -62,7 +62,7 @@ export function buildSchema(store: Store, campaign: CampaignRecord, config: Camp
   if (config.payloadMode === 'native') {
     const fields = Object.entries(policy)
       .filter(([key, rule]) => isScalar(key, tpl) && sendable(rule.mode))
-      .map(([key, rule]) => ({ key, label: LABELS[key] ?? key, required: rule.mode === 'required' }));
+      .map(([key, rule]) => ({ key, label: pick(LABELS, key) ?? key, required: rule.mode === 'required' }));
     return {
       ...base,
       fields,
@@ -77,11 +77,11 @@ export function buildSchema(store: Store, campaign: CampaignRecord, config: Camp
 
 function nativeSample(keys: string[], sections: SchemaSection[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  for (const key of keys) fields[key] = SAMPLE[key] ?? `Example ${key}`;
+  for (const key of keys) fields[key] = pick(SAMPLE, key) ?? `Example ${key}`;
   for (const s of sections) {
     fields[s.key] =
-      SAMPLE[s.key] !== undefined
-        ? structuredClone(SAMPLE[s.key])
+      pick(SAMPLE, s.key) !== undefined
+        ? structuredClone(pick(SAMPLE, s.key))
         : [Object.fromEntries(s.props.map((p) => [p.prop, `Example ${p.label.toLowerCase()}`]))];
   }
   return { externalId: 'ext-0001', fields };
@@ -98,7 +98,7 @@ function mappedFields(config: CampaignApiConfig, tpl: TemplateRecord) {
   for (const r of config.rules) {
     const t = target(r.to);
     const required = tpl.policy.fields[t]?.mode === 'required' && sources.get(t) === 1;
-    const what = r.to.startsWith('address.') ? `Address: ${r.to.slice(8)}` : (LABELS[r.to] ?? r.to);
+    const what = r.to.startsWith('address.') ? `Address: ${r.to.slice(8)}` : (pick(LABELS, r.to) ?? r.to);
     out.push({
       key: r.from,
       label: `${what}${r.label ? ` (${r.label})` : r.type ? ` (${r.type})` : ''} → ${r.to}`,
@@ -115,7 +115,7 @@ function mappedSample(config: CampaignApiConfig): Record<string, unknown> {
   for (const r of config.rules) {
     if (getPath(record, r.from) !== undefined) continue;
     const key = r.to.startsWith('address.') ? r.to.slice(8) : r.to;
-    const v = SAMPLE[key];
+    const v = pick(SAMPLE, key);
     const value =
       r.to === 'emails'
         ? 'ada@example.com'
@@ -143,4 +143,9 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
       cur = cur[p] as Record<string, unknown>;
     }
   });
+}
+
+/** A table entry for a key from a template or a rule (data: `constructor` is not Object.prototype's). */
+function pick<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }

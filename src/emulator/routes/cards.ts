@@ -115,11 +115,11 @@ function patchCard(ctx: RouteContext) {
   const merged: Record<string, unknown> = {};
   const written = new Set<string>();
   for (const key of knownFieldKeys(template)) {
-    if (key in given) {
+    if (Object.hasOwn(given, key)) {
       written.add(key);
       if (given[key] !== null) merged[key] = given[key];
-    } else if (!scalars.has(key) && card.fields[key] !== undefined) {
-      merged[key] = card.fields[key];
+    } else if (!scalars.has(key) && Object.hasOwn(card.fields, key) && card.fields[key] !== undefined) {
+      merged[key] = (card.fields as Record<string, unknown>)[key];
     }
   }
   const relinked = templateId !== undefined && templateId !== card.templateId;

@@ -1,6 +1,7 @@
 // scan_stats on a terminal: totals with trend, the timeline as a bar chart that fits the width,
 // top codes (overview), top countries and devices, or one line when the plan has no breakdowns.
 // Other formats: json/ndjson give the object as the API sent it; csv gives the timeline rows.
+import { own } from '../../own.js';
 import type { ScanStats } from '../../api/schemas/analytics.js';
 import { openText } from '../../api/schemas/open.js';
 import { barChart, type Unit } from '../chart.js';
@@ -44,7 +45,7 @@ export async function analyticsText(raw: ScanStats, ctx: TextContext, o: Analyti
   const out: string[] = [];
   const first = stats.timeline[0]?.date ?? stats.period.start.slice(0, 10);
   const last = stats.timeline[stats.timeline.length - 1]?.date ?? stats.period.end.slice(0, 10);
-  const range = RANGE_TEXT[stats.range] ?? stats.range;
+  const range = own(RANGE_TEXT, stats.range) ?? stats.range;
   out.push(`Scans of ${o.subject}, last ${range}: ${first} to ${last} (${o.timeZone})`);
   const direction = stats.trend.startsWith('+') ? 'up' : stats.trend.startsWith('-') ? 'down' : 'flat';
   const trend = (trendPainter(ctx.paint) ?? ((t) => t))(stats.trend, direction);

@@ -106,6 +106,6 @@ describe('expandIds', () => {
   test('an empty standard input or an empty id is a usage error', () => {
     expect(() => expandIds(['-'], '\n  \n')).toThrow(UsageError);
     expect(() => expandIds(['-'], '\n  \n')).toThrow(/no ids on standard input/);
-    expect(() => expandIds(['a', ' '], undefined)).toThrow(/an id is empty/);
+    expect(() => expandIds(['a', ' '], undefined)).toThrow(/an empty id/);
   });
 });
