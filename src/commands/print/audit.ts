@@ -167,7 +167,7 @@ export async function runRetarget(ref: string, url: string, ctx: Context): Promi
         return {
           id: c.id,
           result: 'failed',
-          detail: `the API answered with destination ${qr.destinationUrl ?? '(none)'}, not ${url}: not moved`,
+          detail: `the API answered with destination ${openText(qr.destinationUrl) || '(none)'}, not ${url}: not moved`,
         };
       return { id: c.id, result: 'moved', detail: `was ${c.destinationUrl ?? '(none)'} when printed` };
     } catch (e) {
@@ -190,7 +190,7 @@ export async function runRetarget(ref: string, url: string, ctx: Context): Promi
 }
 
 /** The same address once both are parsed (a server may write `https://a.example` as `https://a.example/`). */
-function sameUrl(answer: string | null | undefined, asked: string): boolean {
+function sameUrl(answer: unknown, asked: string): boolean {
   if (answer === asked) return true;
   try {
     return typeof answer === 'string' && new URL(answer).href === new URL(asked).href;
