@@ -91,7 +91,11 @@ export class Router {
   }
 
   match(method: string, path: string): { def: RouteDef; params: Record<string, string> } | undefined {
-    const parts = path.split('/').filter(Boolean);
+    // One trailing slash names the same resource (as most HTTP routers read it); an empty segment inside
+    // the path (`/cards//x`) names none.
+    const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
+    const parts = trimmed === '' ? [] : trimmed.split('/').slice(1);
+    if (parts.includes('')) return undefined;
     for (const c of this.compiled) {
       if (c.def.method !== method || c.segments.length !== parts.length) continue;
       const params: Record<string, string> = {};

@@ -168,9 +168,11 @@ export class Contract {
     return [...new Set(out)];
   }
 
+  /** The operation of a request path; one trailing slash names the same resource (the emulator's reading). */
   match(method: string, path: string): Operation | undefined {
+    const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
     return this.operations
-      .filter((o) => o.method === method.toUpperCase() && o.re.test(path))
+      .filter((o) => o.method === method.toUpperCase() && o.re.test(p))
       .sort((a, b) => b.literalSegments - a.literalSegments)[0];
   }
 
