@@ -103,12 +103,20 @@ describe('routing', () => {
       ['PUT', '/me'],
       ['DELETE', '/me'],
       ['GET', '/widgets/a/b'],
+      ['GET', '/widgets//a'],
+      ['GET', '//widgets'],
+      ['GET', '/widgets//'],
     ]) {
       const r = await call(t.emu, m, p);
       expect(r.status, `${m} ${p}`).toBe(404);
       expect(r.body.error).toMatchObject({ type: 'not_found', code: 'unknown_endpoint' });
       expect(r.headers.get('request-id')).toBeNull(); // no route, no Request-Id
     }
+  });
+
+  it('one trailing slash names the same resource', async () => {
+    expect((await call(t.emu, 'GET', '/widgets/special/')).body).toEqual({ special: true });
+    expect((await call(t.emu, 'GET', '/me/')).status).toBe(200);
   });
 
   it('static segments win over params; params are decoded', async () => {
