@@ -97,6 +97,16 @@ export class ApiError extends CliError {
   }
 }
 
+/**
+ * A write the API answered with success whose answer does not show the change asked for (an idempotency
+ * replay of an older request, or a service that ignored a field): never counted as done. Exit 1.
+ */
+export class ChangeNotShownError extends ApiError {
+  constructor(what: string) {
+    super(200, 'change_not_shown', `${what}: the change is not counted as done`);
+  }
+}
+
 const AUTH_CODES = new Set([
   'invalid_api_key',
   'forbidden',

@@ -4,6 +4,7 @@ import { PagedList, type PageOptions } from './pages.js';
 import { parseResponse } from './parse.js';
 import { QrCode } from './schemas/qr.js';
 import { idPath } from './ids.js';
+import { ChangeNotShownError } from '../errors.js';
 
 const path = (id: string) => idPath('/qr-codes', id);
 
@@ -54,7 +55,32 @@ export async function updateQrCode(
     idempotencyKey: opts.idempotencyKey,
     signal: opts.signal,
   });
-  return parseResponse(QrCode, res.data, 'PATCH /qr-codes/:id');
+  const qr = parseResponse(QrCode, res.data, 'PATCH /qr-codes/:id');
+  const unshown = unshownChanges(qr, body);
+  if (unshown.length) throw new ChangeNotShownError(`the API answered ${id} with ${unshown.join(', ')}`);
+  return qr;
+}
+
+/** Each property asked for that the answer does not show, as `status paused (asked published)`. */
+export function unshownChanges(qr: QrCode, body: UpdateQrBody): string[] {
+  const out: string[] = [];
+  const show = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'nothing'));
+  if (body.name !== undefined && qr.name !== body.name) out.push(`name ${show(qr.name)} (asked ${body.name})`);
+  if (body.status !== undefined && qr.status !== body.status)
+    out.push(`status ${show(qr.status)} (asked ${body.status})`);
+  if (body.destinationUrl !== undefined && !sameUrl(qr.destinationUrl, body.destinationUrl))
+    out.push(`destination ${show(qr.destinationUrl)} (asked ${body.destinationUrl})`);
+  return out;
+}
+
+/** The same address once both are parsed (a server may write `https://a.example` as `https://a.example/`). */
+function sameUrl(answer: unknown, asked: string): boolean {
+  if (answer === asked) return true;
+  try {
+    return typeof answer === 'string' && new URL(answer).href === new URL(asked).href;
+  } catch {
+    return false;
+  }
 }
 
 export async function deleteQrCode(client: ApiClient, id: string, opts: WriteOptions = {}): Promise<void> {

@@ -120,7 +120,49 @@ describe('print retarget A → B → A', () => {
     expect(r.exitCode, r.stderr).toBe(7);
     expect(r.stderr).not.toMatch(/1 QR code now points? to/);
     expect(r.stderr).toMatch(/0 QR codes now point to https:\/\/example\.com\/a; 0 deleted, 1 failed/);
-    expect(r.stdout).toMatch(/the API answered with destination .*, not https:\/\/example\.com\/a: not moved/);
+    expect(r.stdout).toMatch(
+      /change_not_shown: the API answered qr_1 with destination .* \(asked https:\/\/example\.com\/a\): the change is not counted as done/,
+    );
+    expectNoStack(r.stderr);
+    counts.keys++;
+  });
+});
+
+describe('qr writes: an answer that does not show the change is not done', () => {
+  const stale = {
+    object: 'qr_code',
+    id: 'qr_1',
+    name: 'Old name',
+    type: 'url',
+    url: 'https://q.example/x',
+    shortCode: 'x',
+    destinationUrl: 'https://example.com/old',
+    status: 'published',
+    paused: false,
+    scanCount: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+  it.each([
+    [
+      'qr update --url',
+      ['qr', 'update', 'qr_1', '--url', 'https://example.com/new'],
+      1,
+      /destination https:\/\/example\.com\/old \(asked https:\/\/example\.com\/new\)/,
+    ],
+    ['qr update --name', ['qr', 'update', 'qr_1', '--name', 'New name'], 1, /name Old name \(asked New name\)/],
+    ['qr update --status', ['qr', 'update', 'qr_1', '--status', 'paused'], 1, /status published \(asked paused\)/],
+    ['qr pause (one id)', ['qr', 'pause', 'qr_1'], 1, /status published \(asked paused\)/],
+    ['qr archive (two ids)', ['qr', 'archive', 'qr_1', 'qr_2', '--yes'], 1, /status published \(asked archived\)/],
+  ])('%s: not reported as done', async (_n, args, exit, shown) => {
+    const h = await hostile((req, res) =>
+      req.method === 'PATCH' ? json(res, 200, stale) : json(res, 404, { error: { code: 'resource_not_found' } }),
+    );
+    const r = await runAgainst(h, args as string[], KEY, tmp());
+    expect(r.exitCode, r.stderr).toBe(exit);
+    expect(r.stderr).toMatch(shown as RegExp);
+    expect(r.stderr).toMatch(/the change is not counted as done/);
+    expect(r.stdout).not.toMatch(/qr_1/); // never printed as a written record
     expectNoStack(r.stderr);
     counts.keys++;
   });
