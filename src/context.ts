@@ -81,6 +81,8 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
         requestsPerMinute,
         sleep: deps.sleep,
         now: clock,
+        wallNow: () => deps.now().getTime(),
+        stop: deps.stopped,
         random: deps.random,
         debug: verbose ? (line) => msg.verbose(`[debug] ${line}`) : undefined,
         notice: (line) => msg.say(line),

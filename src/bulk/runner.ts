@@ -1,6 +1,7 @@
 // Sends rows one request each, in file order, with at most `concurrency` in flight. Each outcome is
 // recorded as soon as its request completes (with concurrency 1: before the next request starts).
 // Stops launching on Ctrl-C (the requests in flight finish and are recorded) or on a fatal outcome.
+import { NotSentError } from '../errors.js';
 import type { ReportRow } from './report.js';
 
 export interface Job {
@@ -51,6 +52,8 @@ export async function sendRows(
         if (sent.fatal) fatal ??= sent.fatal;
       })
       .catch((e: unknown) => {
+        // Refused by the client because a stop was asked during its wait: not sent, not recorded.
+        if (e instanceof NotSentError && opts.signal?.aborted) return;
         failure ??= { error: e };
       })
       .finally(() => inFlight.delete(p));

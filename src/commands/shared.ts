@@ -1,8 +1,8 @@
 // Small helpers every command uses: output settings, option parsing, --data, confirmations.
-import { readFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { readRegularFile } from '../fs/read-regular.js';
 import { addExamples, withHint } from '../help/annotations.js';
 import { write } from '../io.js';
 import { intIn } from './flags.js';
@@ -49,7 +49,7 @@ export async function readJsonData(spec: string, ctx: Context, what = '--data'):
   } else if (spec.startsWith('@')) {
     source = spec.slice(1);
     try {
-      text = await readFile(source, 'utf8');
+      text = await readRegularFile(source);
     } catch (e) {
       throw new UsageError(
         `${what}: cannot read ${source}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,

@@ -8,7 +8,7 @@
 //                 "ids": ["lead_017", "lead_018"] },      // every lead exported at exactly that instant
 //     "lastRun": { "finishedAt": "…", "exported": 12 } }
 // `cursor` is null until a run has exported at least one lead.
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../fs/read-regular.js';
 import { replaceFile } from '../fs/durable.js';
 import { UsageError } from '../errors.js';
 
@@ -29,7 +29,7 @@ export interface ExportState {
 export async function readState(path: string): Promise<ExportState | undefined> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readRegularFile(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;

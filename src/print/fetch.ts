@@ -12,7 +12,7 @@ import { createTemp, writeAll } from '../fs/durable.js';
 import { getCard } from '../api/cards.js';
 import { getQrImage } from '../api/images.js';
 import { getQrCode } from '../api/qr.js';
-import { ApiError, CliError, EXIT, isFatal } from '../errors.js';
+import { ApiError, CliError, EXIT, isFatal, NotSentError } from '../errors.js';
 
 export interface CodeInfo extends PrintedCode {
   paused: boolean;
@@ -213,5 +213,7 @@ export async function fetchAll(
     }
   };
   await Promise.all(Array.from({ length: Math.min(opts.concurrency, unique.length) }, worker));
+  // Refused after a stop: the caller reports the interruption (what was fetched stays cached).
+  if (fatal instanceof NotSentError && opts.signal.aborted) return;
   if (fatal !== undefined) throw fatal instanceof Error ? fatal : new Error(String(fatal));
 }

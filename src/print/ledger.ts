@@ -2,7 +2,8 @@
 // once (temporary name, fsync, rename) and never changed, so the directory only ever grows. NDJSON:
 // a `run` line, one `code` line per placed code, one `file` line per written file. Never the key.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
+import { readRegularFile } from '../fs/read-regular.js';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 
@@ -111,7 +112,7 @@ export async function readLedger(configDir: string, ref: string): Promise<Ledger
   }
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readRegularFile(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new UsageError(

@@ -26,8 +26,9 @@ export interface RunOptions {
   /**
    * Also called for every wait, after the virtual clock moved: lets a bounded amount of real time pass
    * where the server works in real time (the emulator's `slow` fault), e.g. `(ms) => realWait(Math.min(ms, 100))`.
+   * `signal` is the wait's abort signal (a stop was asked): a wait must end once it is aborted.
    */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface RunResult {
@@ -98,10 +99,11 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
     now: opts.now ? () => opts.now as Date : emu ? () => new Date(emu.now()) : undefined,
     clock: emu ? () => emu.now() : undefined,
     // No test waits on real time: a wait moves the emulator's clock instead.
-    sleep: async (ms) => {
+    sleep: async (ms, signal) => {
       sleeps.push(ms);
+      if (signal?.aborted) return;
       emu?.advanceTime(ms);
-      await opts.sleep?.(ms);
+      await opts.sleep?.(ms, signal);
     },
     random: () => 0.5,
     readStdin: async () => opts.stdin ?? '',
@@ -110,6 +112,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
       return answers.shift() ?? '';
     },
     interruptible: () => controller.signal,
+    stopped: controller.signal,
   });
   const exitCode = await main(args, deps).finally(() => ownConfig && removeTempDir(ownConfig));
   stdout.end();

@@ -1,0 +1,39 @@
+// Reading a file the user names where a regular file is expected (--data @f, print audit <run>, the
+// export's state file). Opening a FIFO with no writer blocks a libuv thread (and with it Ctrl-C and
+// SIGTERM handling, which need that thread to finish), and a device such as /dev/zero never ends: the
+// file is opened with O_NONBLOCK (which never blocks, even on a FIFO), checked with fstat, and read only
+// when it is a regular file. Anything else is refused with a NotRegularFile error.
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+
+export class NotRegularFile extends Error {
+  constructor(
+    readonly path: string,
+    kind: string,
+  ) {
+    super(`not a regular file (${kind})`);
+    this.name = 'NotRegularFile';
+  }
+}
+
+export function fileKind(st: Stats): string {
+  if (st.isFIFO()) return 'a FIFO or pipe';
+  if (st.isCharacterDevice()) return 'a terminal or device';
+  if (st.isBlockDevice()) return 'a block device';
+  if (st.isSocket()) return 'a socket';
+  if (st.isDirectory()) return 'a directory';
+  return 'not a file';
+}
+
+/** The text of a regular file; throws NotRegularFile for a FIFO, device, socket or directory, and errno errors as they are. */
+export async function readRegularFile(path: string): Promise<string> {
+  const fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) throw new NotRegularFile(path, fileKind(st));
+    return await fh.readFile({ encoding: 'utf8' });
+  } finally {
+    await fh.close();
+  }
+}
