@@ -102,7 +102,9 @@ async function readLock(path: string): Promise<LockInfo | 'gone' | 'unreadable'>
 
 async function olderThan(path: string, ms: number): Promise<boolean> {
   try {
-    return Date.now() - (await stat(path)).mtimeMs > ms;
+    // An mtime is wall clock by nature. One further in the future than the bound (the clock was
+    // stepped back since it was written) counts as stale too, or the lock would hold until that date.
+    return Math.abs(Date.now() - (await stat(path)).mtimeMs) > ms;
   } catch {
     return false;
   }

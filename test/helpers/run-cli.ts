@@ -21,6 +21,8 @@ export interface RunOptions {
   configDir?: string;
   columns?: number;
   now?: Date;
+  /** The wall clock (timestamps, Retry dates) when it must differ from the emulator's: a clock stepped mid-run. */
+  wallClock?: () => number;
   /** Aborts the command's interrupt signal (simulated Ctrl-C) when this resolves. */
   interruptAfter?: Promise<unknown>;
   /**
@@ -96,7 +98,13 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
   const deps: Deps = buildDeps({
     io,
     env,
-    now: opts.now ? () => opts.now as Date : emu ? () => new Date(emu.now()) : undefined,
+    now: opts.wallClock
+      ? () => new Date(opts.wallClock!())
+      : opts.now
+        ? () => opts.now as Date
+        : emu
+          ? () => new Date(emu.now())
+          : undefined,
     clock: emu ? () => emu.now() : undefined,
     // No test waits on real time: a wait moves the emulator's clock instead.
     sleep: async (ms, signal) => {

@@ -36,7 +36,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
   const verbose = Boolean(ctx.globals.verbose);
   const outcomes: Outcome[] = [];
   const signal = ctx.interruptible();
-  const clock = () => ctx.now().getTime();
+  const clock = ctx.clock;
   const progress = opts.batch ? await msg.progress({ now: clock }) : undefined;
   let index;
   if (opts.out === undefined) {

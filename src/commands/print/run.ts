@@ -58,7 +58,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
   const failed = new Map<string, string>();
   let done = 0;
   let cached = 0;
-  const progress = await ctx.msg.progress({ now: () => ctx.now().getTime() });
+  const progress = await ctx.msg.progress({ now: ctx.clock });
   await fetchAll(ids, cache, client, {
     concurrency: CONCURRENCY,
     signal,
