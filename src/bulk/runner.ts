@@ -39,7 +39,14 @@ export async function sendRows(
   while (!halted()) {
     // The next row is read and prepared while earlier requests are in flight; it is sent only once a
     // slot is free, i.e. after the previous outcome was recorded.
-    const next = await it.next();
+    let next: IteratorResult<Job>;
+    try {
+      next = await it.next();
+    } catch (e) {
+      // The file could not be read on (it changed, a read error): the requests in flight still finish.
+      failure ??= { error: e };
+      break;
+    }
     if (next.done) {
       exhausted = true;
       break;

@@ -26,6 +26,12 @@ export function fileKind(st: Stats): string {
   return 'not a file';
 }
 
+/** Why `st` (of a path about to be replaced) may not be replaced, or undefined: absent, a file or a symlink (replaced itself). */
+export function nonRegularProblem(path: string, st: Stats | undefined): string | undefined {
+  if (!st || st.isFile() || st.isSymbolicLink()) return undefined;
+  return `${path} is ${fileKind(st)}, not a regular file: cardqr never replaces it`;
+}
+
 /** The text of a regular file; throws NotRegularFile for a FIFO, device, socket or directory, and errno errors as they are. */
 export async function readRegularFile(path: string): Promise<string> {
   const fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);

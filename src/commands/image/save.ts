@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { getQrImage, IMAGE_EXT, safeFileName } from '../../api/images.js';
 import { CliError, EXIT, failureReason, isFatal, UsageError } from '../../errors.js';
-import { createTemp, writeAll } from '../../fs/durable.js';
+import { createTemp, refuseNonRegular, writeAll } from '../../fs/durable.js';
 import type { CodeInfo } from '../../print/fetch.js';
 import type { ImageIndex } from './index-file.js';
 import type { ImageOptions } from './options.js';
@@ -140,6 +140,7 @@ export async function writeAtomic(path: string, bytes: Uint8Array, force: boolea
       await fh.close();
     }
     if (force) {
+      await refuseNonRegular(path, path);
       await rename(tmp, path);
       return true;
     }
