@@ -4,8 +4,8 @@
 // old bytes are still what is read. A file rewritten in place (truncated, appended to, edited) changes
 // the size or the modification time of that very inode: checked after every chunk read, before any row
 // of it is used, so a row no pass checked is never sent. The reading then stops with a usage error.
-import { closeSync, constants, createReadStream, fstatSync, openSync, type BigIntStats } from 'node:fs';
-import { Transform, type Readable } from 'node:stream';
+import { closeSync, constants, fstatSync, openSync, read, type BigIntStats } from 'node:fs';
+import { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
 
 export interface PinnedFile {
@@ -28,21 +28,31 @@ export function pinFile(path: string, label = path): PinnedFile | undefined {
   const same = (st: BigIntStats) => st.size === base.size && st.mtimeNs === base.mtimeNs;
   let open = true;
   return {
+    // Positional reads of the shared descriptor (a ReadStream given an fd closes it when destroyed).
     read(highWaterMark = 256 * 1024) {
-      const src = createReadStream('', { fd, start: 0, autoClose: false, highWaterMark });
-      const guard = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          if (same(fstatSync(fd, { bigint: true }))) return done(null, chunk);
-          done(
-            new FileChangedError(`${label} changed while cardqr was reading it: stopped, nothing more is sent`, [
-              'rows already sent are recorded in the report; when the file is final, run the same command with --resume',
-            ]),
-          );
+      let pos = 0;
+      return new Readable({
+        highWaterMark,
+        read(size) {
+          const buf = Buffer.allocUnsafe(Math.max(size, 64 * 1024));
+          read(fd, buf, 0, buf.length, pos, (err, n) => {
+            if (err || !open) {
+              this.destroy(err ?? undefined);
+              return;
+            }
+            if (!same(fstatSync(fd, { bigint: true }))) {
+              this.destroy(
+                new FileChangedError(`${label} changed while cardqr was reading it: stopped, nothing more is sent`, [
+                  'rows already sent are recorded in the report; when the file is final, run the same command with --resume',
+                ]),
+              );
+              return;
+            }
+            pos += n;
+            this.push(n ? buf.subarray(0, n) : null);
+          });
         },
       });
-      src.on('error', (e) => guard.destroy(e));
-      guard.on('close', () => src.destroy());
-      return src.pipe(guard);
     },
     close() {
       if (open) closeSync(fd);
