@@ -186,12 +186,18 @@ export async function fetchAll(
   const worker = async () => {
     while (next < unique.length && !opts.signal.aborted && fatal === undefined) {
       const id = unique[next++];
-      const hit = await cache.read(id);
+      let hit = await cache.read(id);
       try {
-        const [info, image] = await Promise.all([
+        const [info, fetched] = await Promise.all([
           fetchInfo(client, id),
           hit ? undefined : getQrImage(client, id, SVG_QUERY),
         ]);
+        let image = fetched;
+        // The cached image encodes the URL it was made for: a code whose URL changed since is drawn anew.
+        if (hit && hit.info.url !== info.url) {
+          hit = undefined;
+          image = await getQrImage(client, id, SVG_QUERY);
+        }
         if (hit) {
           const now: CodeInfo = { ...info, svgSha256: hit.info.svgSha256 };
           if (JSON.stringify(now) !== JSON.stringify(hit.info)) await cache.write(now, hit.svg);
