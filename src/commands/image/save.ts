@@ -39,9 +39,10 @@ export async function prepareDir(dir: string): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
   } catch (e) {
-    throw new UsageError(
-      `-d ${dir}: cannot create the directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    );
+    // A recursive mkdir says EEXIST when a file stands at the path itself: the problem is ENOTDIR.
+    const c = (e as NodeJS.ErrnoException).code;
+    const why = c === 'EEXIST' || c === 'ENOTDIR' ? 'ENOTDIR: a file is in the way' : (c ?? (e as Error).message);
+    throw new UsageError(`-d ${dir}: cannot create the directory (${why})`);
   }
 }
 
