@@ -98,12 +98,12 @@ async function checkFrom<T>(
     notice({ kind: 'rejects-columns-ignored', file: opts.file });
   }
   const reportPath = opts.report ?? (mode === 'validate' ? undefined : defaultReportPath(opts.file, mode));
+  if (opts.rejects) await checkRejectsPath(opts.rejects, [opts.file, reportPath]);
   refuseOverlaps([
     { flag: 'the file', path: opts.file },
     reportPath ? { flag: '--report', path: reportPath, suffixes: ['.lock'], temp: true } : undefined,
     opts.rejects ? { flag: '--rejects', path: opts.rejects, temp: true } : undefined,
   ]);
-  if (opts.rejects) await checkRejectsPath(opts.rejects, [opts.file, reportPath]);
   const client = await deps.api();
   const validating = mode === 'validate';
   const { schema, accountId } = await preflight(client, opts, validating, notice);
