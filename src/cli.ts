@@ -6,6 +6,7 @@ import { createDeps, type Deps } from './deps.js';
 import { ApiError, CliError, EXIT, UnavailableError } from './errors.js';
 import { overview } from './help/overview.js';
 import { WriteError } from './fs/durable.js';
+import { redactKeyLike } from './api/redact.js';
 import { safeLine } from './output/sanitize.js';
 import { errorBodyWanted } from './output/settings.js';
 import { createProgram } from './program.js';
@@ -65,8 +66,9 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
     return err.exit;
   }
   if (err instanceof CliError) {
-    if (err.message) stderr.write(`error: ${safeLine(err.message)}\n`);
-    for (const line of err.lines) stderr.write(`  ${safeLine(line)}\n`);
+    // An id echoed in a message may be an API key pasted in its place: never shown whole.
+    if (err.message) stderr.write(`error: ${redactKeyLike(safeLine(err.message))}\n`);
+    for (const line of err.lines) stderr.write(`  ${redactKeyLike(safeLine(line))}\n`);
     if (err instanceof UnavailableError) {
       // Say where: which profile (or none: flags and environment) and which API.
       const s = await settingsIfResolved(ctx);

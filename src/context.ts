@@ -16,7 +16,7 @@ import { createMessages, type Messages } from './output/messages.js';
 import { colorEnabled, loadPaint } from './output/paint.js';
 import { type OutputFormat, type OutputSettings, resolveOutput } from './output/settings.js';
 
-export interface Context extends Omit<Deps, 'clock'> {
+export interface Context extends Deps {
   /** The global flags of this run (and the action's own, as commander merges them). */
   readonly globals: Readonly<GlobalOptions>;
   /** Words for people, on stderr (-q, --verbose and colour honoured there). */
@@ -47,9 +47,8 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
   });
   let settings: Promise<Settings> | undefined;
   let client: Promise<ApiClient> | undefined;
-  const { clock, ...base } = deps;
   const ctx: Context = {
-    ...base,
+    ...deps,
     globals,
     msg,
     output: (opts) => resolveOutput(globals, { io: deps.io, env: deps.env, now: deps.now() }, opts),
@@ -80,7 +79,9 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
         maxRetries: globals.maxRetries ?? DEFAULT_MAX_RETRIES,
         requestsPerMinute,
         sleep: deps.sleep,
-        now: clock,
+        now: deps.clock,
+        wallNow: () => deps.now().getTime(),
+        stop: deps.stopped,
         random: deps.random,
         debug: verbose ? (line) => msg.verbose(`[debug] ${line}`) : undefined,
         notice: (line) => msg.say(line),

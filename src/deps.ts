@@ -16,9 +16,10 @@ export interface Deps {
   io: IO;
   env: Env;
   now: () => Date;
-  /** Monotonic-enough clock for pacing and durations, in ms. */
+  /** Monotonic clock for waits, rates, timeouts and durations, in ms (never the wall clock: it can step). */
   clock: () => number;
-  sleep: (ms: number) => Promise<void>;
+  /** Waits ms, or less: it returns as soon as `signal` is aborted (every wait is interruptible). */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
   version: string;
   profiles: () => ProfileStore;
@@ -27,19 +28,22 @@ export interface Deps {
   prompt: (question: string, opts?: { hidden?: boolean }) => Promise<string>;
   /** Marks the command as interrupt-aware: Ctrl-C aborts this signal instead of exiting at once. */
   interruptible: () => AbortSignal;
+  /** Aborted once a stop was asked (SIGINT, SIGTERM, SIGHUP): no request starts after it, waits end. */
+  stopped: AbortSignal;
 }
 
 export interface DepsBase {
   io: IO;
   env: Env;
   now?: () => Date;
-  /** Monotonic-enough clock for pacing and durations, in ms. */
+  /** Monotonic clock for waits, rates, timeouts and durations, in ms (never the wall clock: it can step). */
   clock?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   readStdin: (limits?: StdinLimits) => Promise<string>;
   prompt?: Deps['prompt'];
   interruptible?: () => AbortSignal;
+  stopped?: AbortSignal;
 }
 
 /** Builds Deps around the given streams; the real process and tests differ only in `base`. */
@@ -49,7 +53,7 @@ export function buildDeps(base: DepsBase): Deps {
     io: base.io,
     env: base.env,
     now: base.now ?? (() => new Date()),
-    clock: base.clock ?? Date.now,
+    clock: base.clock ?? (() => performance.now()),
     sleep: base.sleep ?? safeSleep,
     random: base.random ?? Math.random,
     version: VERSION,
@@ -60,15 +64,25 @@ export function buildDeps(base: DepsBase): Deps {
         throw new UsageError('cannot ask: no terminal');
       }),
     interruptible: base.interruptible ?? (() => new AbortController().signal),
+    stopped: base.stopped ?? new AbortController().signal,
     profiles: () => (store ??= new ProfileStore(configDir(base.env))),
   };
 }
 
 /** setTimeout past 2^31-1 ms fires at once (a retry storm): longer waits are slept in pieces. */
 const TIMER_MAX_MS = 2 ** 31 - 1;
-async function safeSleep(ms: number): Promise<void> {
+export async function safeSleep(ms: number, signal?: AbortSignal): Promise<void> {
   for (let left = Number.isFinite(ms) ? Math.max(0, ms) : TIMER_MAX_MS; left > 0; left -= TIMER_MAX_MS) {
-    await new Promise<void>((r) => setTimeout(r, Math.min(left, TIMER_MAX_MS)));
+    if (signal?.aborted) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.min(left, TIMER_MAX_MS));
+      signal?.addEventListener('abort', done, { once: true });
+    });
   }
 }
 
@@ -85,11 +99,13 @@ export function createDeps(): Deps {
     stdoutFd: 1,
   };
   let graceful: AbortController | undefined;
+  const stopping = new AbortController();
   ignoreFileSizeSignal(); // under `ulimit -f` a write then fails with EFBIG (reported) instead of killing us
   // SIGINT (Ctrl-C), SIGTERM (kill, systemd, docker stop) and SIGHUP (terminal closed) alike: an
   // interrupt-aware command finishes the request in flight, records it and prints how to resume; a
   // second signal, or one during a command that is not interrupt-aware, stops at once (128 + signal).
   const onSignal = (name: 'SIGINT' | 'SIGTERM' | 'SIGHUP', status: number) => () => {
+    stopping.abort();
     if (graceful && !graceful.signal.aborted) {
       graceful.abort();
       const again = name === 'SIGINT' ? 'Ctrl-C again' : `${name} again`;
@@ -109,6 +125,7 @@ export function createDeps(): Deps {
     readStdin: (limits) => readBounded(stdin, limits),
     prompt: (q, opts) => promptTerminal(q, stdin, stderr, opts?.hidden ?? false),
     interruptible: () => (graceful ??= new AbortController()).signal,
+    stopped: stopping.signal,
   });
 }
 

@@ -66,6 +66,9 @@ export class InterruptedError extends CliError {
   }
 }
 
+/** A request refused by the client because a stop was asked first: nothing was sent. */
+export class NotSentError extends InterruptedError {}
+
 /** A network error, timeout, or 429 that outlived every retry. */
 export class UnavailableError extends CliError {
   constructor(message: string, lines: string[] = []) {
@@ -135,6 +138,7 @@ export function formatDetail(d: ErrorDetail): string {
 
 /** A failure no later request can get past (the key refused, the service unavailable): a batch stops. */
 export function isFatal(err: unknown): boolean {
+  if (err instanceof NotSentError) return true; // a stop was asked: no later item may start either
   return err instanceof CliError && (err.exit === EXIT.auth || err.exit === EXIT.unavailable);
 }
 

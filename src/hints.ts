@@ -1,5 +1,6 @@
 // How an API error reads on stderr (formatApiError: cli.ts, and the per-id lines of many-id commands). They read the
 // failed request (method, path, whether it carried a shortCode) and the base URL in use.
+import { redactKeyLike } from './api/redact.js';
 import { type ApiError, formatDetail } from './errors.js';
 import { safeLine } from './output/sanitize.js';
 
@@ -29,7 +30,7 @@ export function notFoundLines(err: ApiError): { lines: string[]; hint?: string }
   const m = /\/(cards|qr-codes|templates|campaigns|leads)\/([^/]+)(\/[^/]+)?$/.exec(err.request.path);
   if (!m) return { lines: [] };
   const [, segment, rawId, rest] = m;
-  const id = safeDecode(rawId);
+  const id = redactKeyLike(safeDecode(rawId));
   const [group, noun] = PATH_GROUPS[segment];
   const lines = [`no ${noun} with id ${id} in this account (absent, deleted, or another account's)`];
   const other = PREFIX_GROUPS.find(([prefix, g]) => id.startsWith(prefix) && g !== group);
@@ -97,7 +98,7 @@ export function formatApiError(
   const hint = opts.brief
     ? nf.hint
     : (codeHint(err) ?? nf.hint ?? shortCodeHint(err) ?? baseUrlHint(err, opts.baseUrl));
-  return hint ? `${out}hint: ${safeLine(hint)}\n` : out;
+  return redactKeyLike(hint ? `${out}hint: ${safeLine(hint)}\n` : out);
 }
 
 function codeHint(err: ApiError): string | undefined {

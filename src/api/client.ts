@@ -1,7 +1,7 @@
 // The one HTTP client (node:http keep-alive, transport.ts): auth, Idempotency-Key on every write,
 // the spec's retry rules, pacing to the key's rate limit, no redirects, every failure as a typed error.
 import { randomUUID } from 'node:crypto';
-import { ApiError, CliError, EXIT, UnavailableError, UsageError, type ErrorDetail } from '../errors.js';
+import { ApiError, CliError, EXIT, NotSentError, UnavailableError, UsageError, type ErrorDetail } from '../errors.js';
 import { hasDotSegment } from './ids.js';
 import { idempotencyKeyProblem } from './rules.js';
 import { Pacer } from './pacer.js';
@@ -19,8 +19,13 @@ export interface ClientOptions {
   timeoutMs: number;
   maxRetries: number;
   requestsPerMinute?: number;
-  sleep: (ms: number) => Promise<void>;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Monotonic ms (durations, pacing). */
   now: () => number;
+  /** Wall-clock ms (only to read a RateLimit-Reset given as a Unix time). */
+  wallNow?: () => number;
+  /** Aborted once a stop was asked: waits end at once and no request starts after it. */
+  stop?: AbortSignal;
   /** Request/response lines for --verbose (secrets redacted). */
   debug?: (line: string) => void;
   /** Announces long waits (retries, rate limit) to the human on stderr. */
@@ -145,8 +150,13 @@ export class ApiClient {
 
     // Whether any failed attempt may have reached the server (a refused connection never did).
     let maybeReceived = false;
+    // The process's stop and the caller's signal abort together (one signal); waits end on the first.
+    const stop = this.options.stop ?? opts.signal;
     for (let attempt = 0; ; attempt++) {
-      await this.pacer.wait();
+      await this.pacer.wait(stop);
+      // The last moment before a request leaves: after a stop was asked, nothing new is sent.
+      if (stop?.aborted || opts.signal?.aborted)
+        throw new NotSentError(`interrupted: ${method} ${url.pathname} was not sent`);
       const started = this.options.now();
       this.debugRequest(method, url, attempt, key);
       let res: RawResponse;
@@ -182,7 +192,7 @@ export class ApiClient {
             [where, ...outcome],
           );
         }
-        await this.wait(backoffMs(attempt, this.random), `${reason}; retrying`);
+        await this.wait(backoffMs(attempt, this.random), `${reason}; retrying`, stop);
         continue;
       }
       const ms = this.options.now() - started;
@@ -197,13 +207,13 @@ export class ApiClient {
         sentShortCode: payload !== undefined && /"shortCode"\s*:\s*"/.test(payload),
       };
       if (isRetryable(res.status, error.code) && attempt < this.options.maxRetries) {
-        const ms = retryWaitMs(res.status, res.headers, attempt, this.random, this.options.now());
+        const ms = retryWaitMs(res.status, res.headers, attempt, this.random, (this.options.wallNow ?? Date.now)());
         if (ms > MAX_WAIT_MS) {
           throw new UnavailableError(
             `${retryReason(error)}: the server asks to wait ${Math.round(ms / 1000)} s, more than the ${MAX_WAIT_MS / 1000} s cardqr waits; try again later`,
           );
         }
-        await this.wait(ms, retryReason(error));
+        await this.wait(ms, retryReason(error), stop);
         continue;
       }
       if (res.status === 429) {
@@ -256,11 +266,11 @@ export class ApiClient {
     return url;
   }
 
-  private async wait(ms: number, reason: string): Promise<void> {
+  private async wait(ms: number, reason: string, stop: AbortSignal | undefined): Promise<void> {
     const msg = `${reason}; waiting ${(ms / 1000).toFixed(1)} s`;
     if (ms >= LONG_WAIT_MS) this.options.notice?.(this.scrub.text(msg));
     else this.debug(msg);
-    await this.options.sleep(ms);
+    await this.options.sleep(ms, stop);
   }
 
   private debugRequest(method: Method, url: URL, attempt: number, key: string | undefined): void {

@@ -11,7 +11,8 @@ export class Pacer {
 
   constructor(
     requestsPerMinute: number | undefined,
-    private readonly sleep: (ms: number) => Promise<void>,
+    private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>,
+    /** A monotonic clock: a wall clock stepped back an hour would stall every request behind `last`. */
     private readonly now: () => number,
   ) {
     this.setRate(requestsPerMinute);
@@ -23,11 +24,12 @@ export class Pacer {
       requestsPerMinute && requestsPerMinute > 0 ? (60_000 / Math.max(1, requestsPerMinute)) * MARGIN : 0;
   }
 
-  async wait(): Promise<void> {
+  /** Returns at once when `signal` is aborted (the caller then sends nothing). */
+  async wait(signal?: AbortSignal): Promise<void> {
     const now = this.now();
     const slot = Math.max(now, this.last + this.intervalMs);
     this.last = slot;
     // Timers cannot wait under a millisecond (a fraction would cost a whole one per request at high rates).
-    if (slot - now >= 1) await this.sleep(slot - now);
+    if (slot - now >= 1 && !signal?.aborted) await this.sleep(slot - now, signal);
   }
 }

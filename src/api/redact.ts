@@ -14,6 +14,16 @@ export function maskKey(key: string): string {
   return key.length >= 16 ? `****${key.slice(-4)}` : '****';
 }
 
+const KEY_LIKE = /\bcq_(live|test)_[A-Za-z0-9_-]{4,}/g;
+
+/**
+ * Any API key in the text (`cq_live_…`, `cq_test_…`, not only this run's) shown as its kind and last 4
+ * characters: an id echoed back may be a key pasted in the wrong place.
+ */
+export function redactKeyLike(text: string): string {
+  return text.replace(KEY_LIKE, (k, kind: string) => `cq_${kind}_${maskKey(k)}`);
+}
+
 /** Lower-cases ASCII only, so positions in the result are positions in the input. */
 const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 

@@ -30,6 +30,7 @@ export function retryWaitMs(
   headers: Record<string, string | string[] | undefined>,
   attempt: number,
   random: () => number,
+  /** Wall-clock ms, only to read a RateLimit-Reset given as a Unix time; the wait stays bounded by the caller. */
   nowMs: number = Date.now(),
 ): number {
   if (status === 429) {

@@ -9,6 +9,7 @@ import { Transform } from 'node:stream';
 import { parse } from 'csv-parse';
 import { InterruptedError, UsageError } from '../errors.js';
 import { createExclusive, writeAll, WriteError } from '../fs/durable.js';
+import { pinFile, type PinnedFile } from './pinned-file.js';
 
 export interface CsvOptions {
   delimiter?: string;
@@ -16,6 +17,8 @@ export interface CsvOptions {
   encoding?: string;
   /** How the file is named in messages (default: its path). */
   label?: string;
+  /** Read through this descriptor instead of opening the path again (pinned-file.ts). */
+  pinned?: PinnedFile;
 }
 
 export interface CsvRecord {
@@ -39,7 +42,7 @@ export const MAX_RECORD_CHARS = 4 * 1024 * 1024;
 /** Every record of the file, the header first. Memory stays flat: one chunk and one record at a time. */
 export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGenerator<CsvRecord> {
   const name = opts.label ?? path;
-  const input = createReadStream(path, { highWaterMark: 256 * 1024 });
+  const input = opts.pinned?.read() ?? createReadStream(path, { highWaterMark: 256 * 1024 });
   const parser = parse({
     bom: true,
     delimiter: opts.delimiter ?? ',',
@@ -90,6 +93,8 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
 export interface Input {
   /** The path to read (the file itself, or a private copy of a pipe). */
   path: string;
+  /** The file opened once, for every pass (a regular file; a pipe's private copy needs none). */
+  pinned?: PinnedFile;
   dispose(): Promise<void>;
 }
 
@@ -107,8 +112,11 @@ export async function isPipe(path: string): Promise<boolean> {
 
 export async function prepareInput(path: string, signal?: AbortSignal): Promise<Input> {
   const st = await stat(path).catch(() => undefined); // stat never blocks, even on a FIFO
-  const asIs: Input = { path, dispose: async () => undefined };
-  if (!st || st.isFile() || st.isDirectory()) return asIs; // readRecords reports ENOENT/EISDIR/EACCES
+  if (st?.isFile()) {
+    const pinned = pinFile(path);
+    return { path, pinned, dispose: async () => pinned?.close() };
+  }
+  if (!st || st.isDirectory()) return { path, dispose: async () => undefined }; // readRecords reports ENOENT/EISDIR/EACCES
   if (!st.isFIFO()) {
     throw new UsageError(
       `${path} is ${st.isCharacterDevice() ? 'a terminal or device' : 'not a regular file or a pipe'}: give a CSV file (or a pipe such as <(command))`,

@@ -13,6 +13,7 @@ import {
   createReadStream,
   fstatSync,
   fsyncSync,
+  ftruncateSync,
   lstatSync,
   openSync,
   readSync,
@@ -20,6 +21,7 @@ import {
 } from 'node:fs';
 import { replaceFile, writeAllSync, WriteError } from '../fs/durable.js';
 import { UsageError } from '../errors.js';
+import type { PinnedFile } from './pinned-file.js';
 import { LineCounter, LineSet } from './compact.js';
 
 export type Outcome = 'created' | 'exists' | 'failed' | 'invalid' | 'skipped';
@@ -95,7 +97,11 @@ export class ReportWriter {
     return ReportWriter.append(path);
   }
 
-  /** Continues an existing report; mends a last line cut short by a kill. */
+  /**
+   * Continues an existing report. A last line cut short (a kill, a full disk) is cut off: it never was a
+   * recorded row (readers skip it, and that row is sent again with the same key), and left in place it
+   * would break every line-by-line JSON reader (the README's jq recipes).
+   */
   static append(path: string): ReportWriter {
     let fd: number;
     try {
@@ -106,9 +112,16 @@ export class ReportWriter {
     const w = new ReportWriter(fd, path);
     const size = fstatSync(fd).size; // the file opened (O_NOFOLLOW), not the path again
     if (size > 0) {
-      const last = Buffer.alloc(1);
-      readSync(fd, last, 0, 1, size - 1);
-      if (last[0] !== 0x0a) w.put('\n');
+      const end = completeLength(fd, size);
+      if (end < size && (end === 0 || wholeJson(fd, end, size)))
+        w.put('\n'); // only the newline was lost
+      else if (end < size) {
+        try {
+          ftruncateSync(fd, end);
+        } catch (e) {
+          throw new WriteError(`the report ${path}`, e);
+        }
+      }
     }
     return w;
   }
@@ -139,6 +152,32 @@ export class ReportWriter {
       ]);
     }
   }
+}
+
+/** Whether the bytes from `start` to `end` are one whole JSON value (a row whose newline alone was lost: readReport counted it). */
+function wholeJson(fd: number, start: number, end: number): boolean {
+  if (end - start > 16 * 1024 * 1024) return false;
+  const buf = Buffer.alloc(end - start);
+  readSync(fd, buf, 0, buf.length, start);
+  try {
+    JSON.parse(buf.toString('utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Bytes up to and including the last newline (0 when there is none), read backwards in small blocks. */
+function completeLength(fd: number, size: number): number {
+  const block = Buffer.alloc(64 * 1024);
+  for (let end = size; end > 0;) {
+    const start = Math.max(0, end - block.length);
+    const n = readSync(fd, block, 0, end - start, start);
+    const i = block.subarray(0, n).lastIndexOf(0x0a);
+    if (i >= 0) return start + i + 1;
+    end = start;
+  }
+  return 0;
 }
 
 export interface ReportState {
@@ -214,11 +253,13 @@ export function isRefusal(row: Partial<ReportRow>): boolean {
   );
 }
 
-export async function sha256File(path: string): Promise<string> {
+export async function sha256File(path: string, pinned?: PinnedFile): Promise<string> {
   const hash = createHash('sha256');
   try {
-    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+    for await (const chunk of pinned?.read(1 << 20) ?? createReadStream(path, { highWaterMark: 1 << 20 }))
+      hash.update(chunk as Buffer);
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   return hash.digest('hex');

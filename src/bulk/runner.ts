@@ -1,6 +1,7 @@
 // Sends rows one request each, in file order, with at most `concurrency` in flight. Each outcome is
 // recorded as soon as its request completes (with concurrency 1: before the next request starts).
 // Stops launching on Ctrl-C (the requests in flight finish and are recorded) or on a fatal outcome.
+import { NotSentError } from '../errors.js';
 import type { ReportRow } from './report.js';
 
 export interface Job {
@@ -38,7 +39,14 @@ export async function sendRows(
   while (!halted()) {
     // The next row is read and prepared while earlier requests are in flight; it is sent only once a
     // slot is free, i.e. after the previous outcome was recorded.
-    const next = await it.next();
+    let next: IteratorResult<Job>;
+    try {
+      next = await it.next();
+    } catch (e) {
+      // The file could not be read on (it changed, a read error): the requests in flight still finish.
+      failure ??= { error: e };
+      break;
+    }
     if (next.done) {
       exhausted = true;
       break;
@@ -51,6 +59,8 @@ export async function sendRows(
         if (sent.fatal) fatal ??= sent.fatal;
       })
       .catch((e: unknown) => {
+        // Refused by the client because a stop was asked during its wait: not sent, not recorded.
+        if (e instanceof NotSentError && opts.signal?.aborted) return;
         failure ??= { error: e };
       })
       .finally(() => inFlight.delete(p));

@@ -6,7 +6,14 @@
 import type { RowProblem } from './validate.js';
 
 /** Excel's display of a number too long for its column: one digit, a fraction, an exponent. */
-const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?E[+-]?\d{1,3}$/i;
+// As a spreadsheet shows a number too long for its column: one digit, decimals, a signed exponent of at
+// least two digits (4.47E+11, 1.23457E+15). "1E3", "12E5" or "3E-1" are how people write codes and
+// units, not what a spreadsheet makes; and it switches to E+ only from 12 digits on (E+11).
+const SCIENTIFIC = /^[+-]?\d(?:[.,]\d+)?E([+-])(\d{2,3})$/i;
+const spreadsheetScientific = (v: string) => {
+  const m = SCIENTIFIC.exec(v);
+  return m !== null && (m[1] === '-' || Number(m[2]) >= 11);
+};
 /**
  * A UTF-8 lead byte (Â Ã Ä Å or â) shown as its Windows-1252 / Latin-1 character and followed by a
  * continuation byte (0x80-0xBF) shown the same way: the signature of UTF-8 decoded as cp1252.
@@ -48,7 +55,7 @@ export class SpreadsheetCheck {
       if (!raw) continue;
       const v = raw.trim();
       const where = `column "${this.headers[i]}"`;
-      if (SCIENTIFIC.test(v) && /\d/.test(v)) {
+      if (spreadsheetScientific(v)) {
         out.push(
           this.problem(
             line,

@@ -1,6 +1,7 @@
 // Dates as people write them, for --since: a day (YYYY-MM-DD: midnight in UTC, or in --tz), a
 // date-time (with a zone it is exact; without one, in UTC or --tz), or a duration back from now
 // (30m, 24h, 7d, 2w). Everything becomes one UTC instant (ISO 8601 with Z) before it is sent.
+import { realpathSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 
 export const WHEN_HELP =
@@ -12,10 +13,48 @@ const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?
 const DURATION = /^(\d{1,6})\s*(s|m|h|d|w)$/i;
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
 
+/**
+ * This machine's zone for `--tz local`. Intl names none when TZ is a file (`TZ=:/etc/localtime`, the
+ * POSIX form many containers and systemd units use): the file's path under zoneinfo/ names it then.
+ */
+export function localTimeZone(env: Readonly<Record<string, string | undefined>> = {}): string {
+  const intl = Intl.DateTimeFormat().resolvedOptions().timeZone as string | undefined;
+  if (intl) return intl;
+  const tz = env.TZ?.replace(/^:/, '').trim();
+  const fromFile = (path: string) => {
+    try {
+      const real = realpathSync(path);
+      const at = real.lastIndexOf('/zoneinfo/');
+      return at >= 0 ? real.slice(at + '/zoneinfo/'.length) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const candidates = [
+    tz && !tz.startsWith('/') ? tz : undefined,
+    tz ? fromFile(tz) : undefined,
+    fromFile('/etc/localtime'),
+  ];
+  return candidates.find((c) => c !== undefined && knownZone(c)) ?? 'UTC';
+}
+
+function knownZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `--tz`: an IANA zone ("local" for this machine's), checked before anything is sent. */
-export function parseZone(raw: string | undefined, flag = '--tz'): string {
+export function parseZone(
+  raw: string | undefined,
+  flag = '--tz',
+  env?: Readonly<Record<string, string | undefined>>,
+): string {
   let tz = (raw ?? 'UTC').trim();
-  if (tz === 'local') tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (tz === 'local') tz = localTimeZone(env);
   try {
     if (!tz) throw new RangeError('empty');
     new Intl.DateTimeFormat('en-US', { timeZone: tz });

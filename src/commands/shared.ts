@@ -2,12 +2,12 @@
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { readRegularFile } from '../fs/read-regular.js';
 import { addExamples, withHint } from '../help/annotations.js';
 import { write } from '../io.js';
 import { intIn } from './flags.js';
 import type { View } from '../output/render.js';
 import { safeLine } from '../output/sanitize.js';
-import { readFileBounded } from '../fs/bounded.js';
 
 /** Prints a created or changed record; with -q only its id (so `id=$(cardqr cards create ... -q)` works). */
 export async function printWritten<T>(ctx: Context, record: T, view: View<T>, id: string): Promise<void> {
@@ -49,7 +49,7 @@ export async function readJsonData(spec: string, ctx: Context, what = '--data'):
   } else if (spec.startsWith('@')) {
     source = spec.slice(1);
     try {
-      text = await readFileBounded(source, { what });
+      text = await readRegularFile(source, { what });
     } catch (e) {
       if (e instanceof UsageError) throw e;
       throw new UsageError(

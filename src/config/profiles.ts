@@ -179,12 +179,12 @@ async function lockStore(path: string): Promise<HeldLock> {
     new StoreBusy(`the profile store is busy: another cardqr has held ${p} for a minute`, [
       'if no cardqr is running, delete the lock file',
     ]);
-  const until = Date.now() + 60_000;
+  const until = performance.now() + 60_000; // monotonic: a clock step neither ends nor stretches the wait
   for (;;) {
     try {
       return await acquireLock(path, new Date(), busy);
     } catch (e) {
-      if (!(e instanceof StoreBusy) || Date.now() > until) throw e;
+      if (!(e instanceof StoreBusy) || performance.now() > until) throw e;
       await new Promise((r) => setTimeout(r, 10 + Math.floor(Math.random() * 30)));
     }
   }

@@ -13,6 +13,7 @@ import { sweepTempFiles, WriteError } from '../fs/durable.js';
 import { acquireLock, type LockInfo } from '../lock-file.js';
 import { exportBusy, outputBusy } from './busy.js';
 import { checkOutPath, openSink, type Formatter, type OutTarget, type Sink } from './output.js';
+import { refuseOverlaps } from '../fs/own-files.js';
 import { Spool } from './spool.js';
 import { advanceCursor, readState, writeStateAtomic, type ExportCursor, type ExportState } from './state.js';
 import { walkLeads } from './walk.js';
@@ -54,6 +55,10 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
   if (opts.statePath === '') throw new UsageError('--state needs a file name (it keeps where the last export stopped)');
   const fmt = opts.formatter;
   const out = opts.out !== undefined ? await checkOutPath(opts.out, fmt.append) : undefined;
+  refuseOverlaps([
+    { flag: '--state', path: opts.statePath, suffixes: ['.lock', '.spool'], temp: true },
+    out && { flag: '--out', path: out.target, suffixes: ['.lock'], temp: true },
+  ]);
   const lock = await acquireLock(`${opts.statePath}.lock`, deps.now(), exportBusy);
   try {
     await sweepTempFiles(dirname(opts.statePath), [opts.statePath]);

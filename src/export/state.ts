@@ -8,9 +8,9 @@
 //                 "ids": ["lead_017", "lead_018"] },      // every lead exported at exactly that instant
 //     "lastRun": { "finishedAt": "…", "exported": 12 } }
 // `cursor` is null until a run has exported at least one lead.
+import { readRegularFile } from '../fs/read-regular.js';
 import { replaceFile } from '../fs/durable.js';
 import { UsageError } from '../errors.js';
-import { readFileBounded } from '../fs/bounded.js';
 
 export interface ExportCursor {
   createdAt: string;
@@ -29,7 +29,7 @@ export interface ExportState {
 export async function readState(path: string): Promise<ExportState | undefined> {
   let text: string;
   try {
-    text = await readFileBounded(path, { what: 'the state file' });
+    text = await readRegularFile(path, { what: 'the state file' });
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;

@@ -3,7 +3,7 @@
 // file is judged by its size before a byte is read (a sparse 1 TB file costs nothing); anything else
 // (a device, a FIFO) is read until one byte past the bound.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 
 /** What `--data -` accepts on standard input, and so every `@file` too. */
@@ -25,9 +25,18 @@ function tooLarge(path: string, max: number, what: string): UsageError {
 
 /** The whole file as UTF-8, or a UsageError past the bound. File-system errors are thrown as they are. */
 export async function readFileBounded(path: string, limits: FileLimits): Promise<string> {
-  const max = limits.maxBytes ?? FILE_MAX_BYTES;
   const fh = await open(path, 'r');
   try {
+    return await readHandleBounded(fh, path, limits);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** The rest of an open file as UTF-8, or a UsageError past the bound (the caller closes it). */
+export async function readHandleBounded(fh: FileHandle, path: string, limits: FileLimits): Promise<string> {
+  const max = limits.maxBytes ?? FILE_MAX_BYTES;
+  {
     const st = await fh.stat();
     if (st.isFile() && st.size > max) throw tooLarge(path, max, limits.what);
     const chunks: Buffer[] = [];
@@ -41,8 +50,6 @@ export async function readFileBounded(path: string, limits: FileLimits): Promise
       chunks.push(buf.subarray(0, bytesRead));
     }
     return Buffer.concat(chunks).toString('utf8');
-  } finally {
-    await fh.close();
   }
 }
 

@@ -7,11 +7,15 @@
 //   unpredictable name carrying the `.cardqr-` marker), flushed (fsync), renamed over the target and
 //   the directory flushed. A failure removes the temporary file and leaves the target as it was.
 // - Files are never opened through a symbolic link planted at their path (O_NOFOLLOW).
+// - Nothing that is not a regular file is ever renamed over or unlinked: a FIFO, a device (/dev/null as
+//   root!), a socket or a directory at the target is refused (`refuseNonRegular`); commands check the
+//   same earlier, before anything is sent (`nonRegularProblem`).
 import { randomBytes } from 'node:crypto';
 import { constants, fsyncSync, writeSync } from 'node:fs';
 import { lstat, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
+import { nonRegularProblem } from './read-regular.js';
 
 const { O_CREAT, O_EXCL, O_NOFOLLOW, O_RDWR, O_WRONLY } = constants;
 const code = (e: unknown) => (e as NodeJS.ErrnoException)?.code;
@@ -184,6 +188,12 @@ function pidAlive(pid: number): boolean {
 
 // ---- whole-file replacement --------------------------------------------------------------------------
 
+/** The last guard before a rename over `target`: a FIFO, device, socket or directory there is refused. */
+export async function refuseNonRegular(target: string, what: string): Promise<void> {
+  const problem = nonRegularProblem(target, await lstat(target).catch(() => undefined));
+  if (problem) throw new WriteError(what, new Error(problem));
+}
+
 export interface ReplaceOptions {
   /** Mode of a new file (default 0600). An existing file keeps its own mode unless `forceMode`. */
   mode?: number;
@@ -200,6 +210,8 @@ export interface ReplaceOptions {
 export async function replaceFile(target: string, data: Uint8Array | string, opts: ReplaceOptions = {}): Promise<void> {
   const what = opts.what ?? target;
   const existing = await lstat(target).catch(() => undefined);
+  const refused = nonRegularProblem(target, existing);
+  if (refused) throw new WriteError(what, new Error(refused));
   const mode = !opts.forceMode && existing?.isFile() ? existing.mode & 0o7777 : (opts.mode ?? 0o600);
   let tmp: { path: string; fh: FileHandle } | undefined;
   try {
@@ -208,6 +220,7 @@ export async function replaceFile(target: string, data: Uint8Array | string, opt
     await tmp.fh.chmod(mode); // the umask narrowed the creation mode
     await tmp.fh.sync();
     await tmp.fh.close();
+    await refuseNonRegular(target, what); // it may have become one while we wrote
     await rename(tmp.path, target);
     tmp = undefined;
   } catch (e) {

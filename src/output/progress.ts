@@ -41,7 +41,7 @@ export async function startProgress(o: ProgressOptions): Promise<Progress> {
   if (o.tty) {
     const { default: ora } = await import('ora');
     const spinner = ora({
-      stream: o.stream as NodeJS.WritableStream,
+      stream: withSaneColumns(o.stream) as NodeJS.WritableStream,
       isEnabled: true,
       discardStdin: false,
       text: o.label ? `${prefix}starting` : '',
@@ -73,4 +73,22 @@ export async function startProgress(o: ProgressOptions): Promise<Progress> {
     redraw: () => {},
     stop: () => {},
   };
+}
+
+/**
+ * The stream as ora sees it, with a usable width: a terminal that reports 0 columns (`script` without
+ * a size, some CI sessions) made ora count Infinity lines to erase and loop writing escapes forever.
+ * A width that is not a positive number is read as 80.
+ */
+export function withSaneColumns(stream: Writable): Writable {
+  return new Proxy(stream, {
+    get(target, prop) {
+      if (prop === 'columns') {
+        const c = (target as { columns?: unknown }).columns;
+        return typeof c === 'number' && Number.isFinite(c) && c >= 1 ? Math.floor(c) : 80;
+      }
+      const v = Reflect.get(target, prop, target) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
 }

@@ -6,11 +6,16 @@ import jmespath from 'jmespath';
 import { UsageError } from '../errors.js';
 import { type IO, write } from '../io.js';
 
-/** Fails (exit 2, before any request) when the expression does not compile. */
+/**
+ * Fails (exit 2, before any request) when the expression does not parse. Only a syntax error is "not
+ * valid": a function given null (`length(name)` over a record without a name) is a runtime matter of
+ * the data, judged by applyQuery.
+ */
 export function checkQuery(expr: string): void {
   try {
     jmespath.search({}, expr);
   } catch (e) {
+    if (!isSyntaxError(e)) return;
     const lines =
       /^[A-Za-z_][\w-]*=/.test(expr) && !expr.includes('==')
         ? ['`api` takes query parameters with --param key=value (or in the path: /cards?limit=5)']
@@ -24,7 +29,15 @@ export function applyQuery(data: unknown, expr: string): unknown {
     return jmespath.search(data as Parameters<typeof jmespath.search>[0], expr);
   } catch (e) {
     // Type errors (e.g. a function given the wrong kind of value) only show once data is there.
-    throw new UsageError(`--query "${expr}": ${firstLine(e)}`);
+    const why = firstLine(e).replace(/^TypeError: /, '');
+    throw new UsageError(
+      `--query "${expr}": a runtime error in the data: ${why}`,
+      /received type null/.test(why)
+        ? [
+            "a field is absent or null in some record; JMESPath functions refuse null: guard it, e.g. length(name || '')",
+          ]
+        : [],
+    );
   }
 }
 
@@ -55,6 +68,11 @@ export async function renderQueryRecord(data: unknown, format: 'json' | 'ndjson'
   const out = applyQuery(data, expr) ?? null;
   if (format === 'ndjson' && out === null) return;
   await write(io.stdout, JSON.stringify(out, null, format === 'json' ? 2 : undefined) + '\n');
+}
+
+function isSyntaxError(e: unknown): boolean {
+  const name = (e as Error)?.name;
+  return name === 'ParserError' || name === 'LexerError' || !/^(TypeError|RuntimeError)\b/.test(firstLine(e));
 }
 
 function firstLine(e: unknown): string {

@@ -13,7 +13,7 @@ import { getCard } from '../api/cards.js';
 import { getQrImage } from '../api/images.js';
 import { getQrCode } from '../api/qr.js';
 import { openString } from '../api/schemas/open.js';
-import { ApiError, CliError, EXIT, isFatal } from '../errors.js';
+import { ApiError, CliError, EXIT, isFatal, NotSentError } from '../errors.js';
 
 export interface CodeInfo extends PrintedCode {
   paused: boolean;
@@ -187,12 +187,18 @@ export async function fetchAll(
   const worker = async () => {
     while (next < unique.length && !opts.signal.aborted && fatal === undefined) {
       const id = unique[next++];
-      const hit = await cache.read(id);
+      let hit = await cache.read(id);
       try {
-        const [info, image] = await Promise.all([
+        const [info, fetched] = await Promise.all([
           fetchInfo(client, id),
           hit ? undefined : getQrImage(client, id, SVG_QUERY),
         ]);
+        let image = fetched;
+        // The cached image encodes the URL it was made for: a code whose URL changed since is drawn anew.
+        if (hit && hit.info.url !== info.url) {
+          hit = undefined;
+          image = await getQrImage(client, id, SVG_QUERY);
+        }
         if (hit) {
           const now: CodeInfo = { ...info, svgSha256: hit.info.svgSha256 };
           if (JSON.stringify(now) !== JSON.stringify(hit.info)) await cache.write(now, hit.svg);
@@ -214,5 +220,7 @@ export async function fetchAll(
     }
   };
   await Promise.all(Array.from({ length: Math.min(opts.concurrency, unique.length) }, worker));
+  // Refused after a stop: the caller reports the interruption (what was fetched stays cached).
+  if (fatal instanceof NotSentError && opts.signal.aborted) return;
   if (fatal !== undefined) throw fatal instanceof Error ? fatal : new Error(String(fatal));
 }

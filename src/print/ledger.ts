@@ -3,9 +3,9 @@
 // a `run` line, one `code` line per placed code, one `file` line per written file. Never the key.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
+import { readRegularFile } from '../fs/read-regular.js';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { readFileBounded } from '../fs/bounded.js';
 
 export interface RunLine {
   type: 'run';
@@ -98,13 +98,41 @@ export interface Ledger {
 }
 
 /** `last`, a run id, or a path to a manifest. */
+/**
+ * The last of the sorted run files. Run ids carry the second only, then a random suffix: runs of one
+ * second are ordered by their recorded start (ms), then by when the ledger was written.
+ */
+async function latestRun(dir: string, sorted: string[]): Promise<string> {
+  const second = (n: string) => n.replace(/_[0-9a-f]+\.ndjson$/, '');
+  const last = sorted[sorted.length - 1];
+  const tied = sorted.filter((n) => second(n) === second(last));
+  if (tied.length === 1) return join(dir, last);
+  const { stat } = await import('node:fs/promises');
+  const keyed = await Promise.all(
+    tied.map(async (n) => {
+      const path = join(dir, n);
+      let started = Number.NEGATIVE_INFINITY;
+      try {
+        const first = (await readRegularFile(path, { what: 'the print ledger' })).split('\n', 1)[0];
+        started = Date.parse((JSON.parse(first) as { createdAt?: string }).createdAt ?? '') || started;
+      } catch {
+        /* unreadable: ordered by its write time only */
+      }
+      const written = (await stat(path).catch(() => undefined))?.mtimeMs ?? 0;
+      return { path, started, written };
+    }),
+  );
+  keyed.sort((a, b) => a.started - b.started || a.written - b.written);
+  return keyed[keyed.length - 1].path;
+}
+
 export async function readLedger(configDir: string, ref: string): Promise<Ledger> {
   let path: string;
   if (ref === 'last') {
     const names = await readdir(ledgerDir(configDir)).catch(() => [] as string[]);
     const runs = names.filter((n) => /^run_.*\.ndjson$/.test(n)).sort();
     if (!runs.length) throw new UsageError(`no print runs recorded in ${ledgerDir(configDir)}`);
-    path = join(ledgerDir(configDir), runs[runs.length - 1]);
+    path = await latestRun(ledgerDir(configDir), runs);
   } else if (/^run_[0-9TZ]+_[0-9a-f]+$/.test(ref)) {
     path = join(ledgerDir(configDir), `${ref}.ndjson`);
   } else {
@@ -112,7 +140,7 @@ export async function readLedger(configDir: string, ref: string): Promise<Ledger
   }
   let text: string;
   try {
-    text = await readFileBounded(path, { what: 'the print ledger' });
+    text = await readRegularFile(path, { what: 'the print ledger' });
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;

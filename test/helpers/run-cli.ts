@@ -21,13 +21,16 @@ export interface RunOptions {
   configDir?: string;
   columns?: number;
   now?: Date;
+  /** The wall clock (timestamps, Retry dates) when it must differ from the emulator's: a clock stepped mid-run. */
+  wallClock?: () => number;
   /** Aborts the command's interrupt signal (simulated Ctrl-C) when this resolves. */
   interruptAfter?: Promise<unknown>;
   /**
    * Also called for every wait, after the virtual clock moved: lets a bounded amount of real time pass
    * where the server works in real time (the emulator's `slow` fault), e.g. `(ms) => realWait(Math.min(ms, 100))`.
+   * `signal` is the wait's abort signal (a stop was asked): a wait must end once it is aborted.
    */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface RunResult {
@@ -95,13 +98,20 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
   const deps: Deps = buildDeps({
     io,
     env,
-    now: opts.now ? () => opts.now as Date : emu ? () => new Date(emu.now()) : undefined,
+    now: opts.wallClock
+      ? () => new Date(opts.wallClock!())
+      : opts.now
+        ? () => opts.now as Date
+        : emu
+          ? () => new Date(emu.now())
+          : undefined,
     clock: emu ? () => emu.now() : undefined,
     // No test waits on real time: a wait moves the emulator's clock instead.
-    sleep: async (ms) => {
+    sleep: async (ms, signal) => {
       sleeps.push(ms);
+      if (signal?.aborted) return;
       emu?.advanceTime(ms);
-      await opts.sleep?.(ms);
+      await opts.sleep?.(ms, signal);
     },
     random: () => 0.5,
     readStdin: async () => opts.stdin ?? '',
@@ -110,6 +120,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
       return answers.shift() ?? '';
     },
     interruptible: () => controller.signal,
+    stopped: controller.signal,
   });
   const exitCode = await main(args, deps).finally(() => ownConfig && removeTempDir(ownConfig));
   stdout.end();

@@ -4,10 +4,19 @@
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { InterruptedError, UsageError } from '../../errors.js';
-import { checkEncoding, isPipe, prepareInput, readRecords, type CsvOptions, type CsvRecord } from '../csv-source.js';
+import {
+  checkEncoding,
+  isPipe,
+  prepareInput,
+  readRecords,
+  type CsvOptions,
+  type CsvRecord,
+  type Input,
+} from '../csv-source.js';
 import { lockReport } from '../lock.js';
 import { buildPlan, type ImportPlan } from '../plan.js';
 import { checkRejectsPath, rejectColumnsAt, Rejects, withoutRejectColumns, writeRejects } from '../rejects.js';
+import { refuseOverlaps } from '../../fs/own-files.js';
 import { reportRow, sha256File, type ReportMode } from '../report.js';
 import { validateAll, type RowProblem, type Validation } from '../validate.js';
 import { preflight, resolveIds } from './preflight.js';
@@ -52,14 +61,14 @@ export async function withCheckedFile<T>(
   // A pipe (`<(cat f)`, /dev/stdin, a FIFO) is copied to a private temporary file first: it is read more than once.
   const input = await prepareInput(opts.file, deps.signal);
   try {
-    return await checkFrom(input.path, opts, mode, deps, then);
+    return await checkFrom(input, opts, mode, deps, then);
   } finally {
     await input.dispose();
   }
 }
 
 async function checkFrom<T>(
-  readPath: string,
+  { path: readPath, pinned }: Input,
   opts: Checking,
   mode: ReportMode,
   deps: ImportDeps,
@@ -67,7 +76,7 @@ async function checkFrom<T>(
 ): Promise<T> {
   const { signal } = deps;
   const notice = deps.onNotice ?? (() => {});
-  const csv: CsvOptions = { delimiter: opts.delimiter, encoding: opts.encoding, label: opts.file };
+  const csv: CsvOptions = { delimiter: opts.delimiter, encoding: opts.encoding, label: opts.file, pinned };
   let source = () => readRecords(readPath, csv);
 
   // The file's first lines (and the flags that shape reading it) are checked before any request.
@@ -90,6 +99,11 @@ async function checkFrom<T>(
   }
   const reportPath = opts.report ?? (mode === 'validate' ? undefined : defaultReportPath(opts.file, mode));
   if (opts.rejects) await checkRejectsPath(opts.rejects, [opts.file, reportPath]);
+  refuseOverlaps([
+    { flag: 'the file', path: opts.file },
+    reportPath ? { flag: '--report', path: reportPath, suffixes: ['.lock'], temp: true } : undefined,
+    opts.rejects ? { flag: '--rejects', path: opts.rejects, temp: true } : undefined,
+  ]);
   const client = await deps.api();
   const validating = mode === 'validate';
   const { schema, accountId } = await preflight(client, opts, validating, notice);
@@ -117,7 +131,7 @@ async function checkFrom<T>(
             mode,
             campaignId: opts.campaignId,
             file: resolve(opts.file),
-            fileSha256: await sha256File(readPath),
+            fileSha256: await sha256File(readPath, pinned),
             startedAt: deps.now().toISOString(),
             cardqr: deps.version,
             baseUrl: await deps.baseUrl(),

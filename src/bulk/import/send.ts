@@ -3,7 +3,7 @@
 // (fatal: the import stops and prints how to resume).
 import type { ApiClient } from '../../api/client.js';
 import { openString } from '../../api/schemas/open.js';
-import { ApiError, formatDetail, UnavailableError } from '../../errors.js';
+import { ApiError, formatDetail, NotSentError, UnavailableError } from '../../errors.js';
 import { reportRow } from '../report.js';
 import type { Job, Sent } from '../runner.js';
 import { ImportStop } from './stop.js';
@@ -104,6 +104,7 @@ export async function createSender(
       }
       return { row };
     } catch (e) {
+      if (e instanceof NotSentError) throw e; // a stop came first: the row stays for --resume
       return failed(job, e);
     }
   };

@@ -10,7 +10,7 @@ export function analyticsGetCommand(): Command {
       .argument('<id>', 'card id or QR code id'),
   ).action(
     action(async (ctx, id: string, flags: StatsFlags) => {
-      const opts = parseStatsOptions(flags);
+      const opts = parseStatsOptions(flags, ctx.env);
       await showStats(ctx, id, opts, async (client) => {
         const { getScanStats } = await import('../../api/analytics.js');
         return getScanStats(client, id, opts);

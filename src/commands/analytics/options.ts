@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { ScanStats } from '../../api/schemas/analytics.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { localTimeZone } from '../dates.js';
 
 export const RANGES = ['7d', '30d', '90d', '12m'] as const;
 export type Range = (typeof RANGES)[number];
@@ -34,10 +35,10 @@ export function withStatsOptions(cmd: Command): Command {
 }
 
 /** --range and --tz → query; an unknown zone is exit 2 before any request. */
-export function parseStatsOptions(flags: StatsFlags): StatsOptions {
+export function parseStatsOptions(flags: StatsFlags, env?: Readonly<Record<string, string | undefined>>): StatsOptions {
   const range = flags.range ?? '30d';
   let tz = (flags.tz ?? 'UTC').trim();
-  if (tz === 'local') tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (tz === 'local') tz = localTimeZone(env);
   try {
     if (!tz) throw new RangeError('empty');
     new Intl.DateTimeFormat('en-US', { timeZone: tz });

@@ -10,7 +10,7 @@ export function analyticsOverviewCommand(): Command {
     ),
   ).action(
     action(async (ctx, flags: StatsFlags) => {
-      const opts = parseStatsOptions(flags);
+      const opts = parseStatsOptions(flags, ctx.env);
       await showStats(ctx, 'all cards and QR codes', opts, async (client) => {
         const { getOverview } = await import('../../api/analytics.js');
         return getOverview(client, opts);

@@ -34,7 +34,7 @@ export async function runImportCommand(opts: ImportCommandOptions, ctx: Context)
     onNotice: (n) => printNotice(n, ctx.msg),
     onSending: async (rows) => {
       total = rows;
-      progress = await ctx.msg.progress({ label: opts.dryRun ? 'dry run' : 'import', now: () => ctx.now().getTime() });
+      progress = await ctx.msg.progress({ label: opts.dryRun ? 'dry run' : 'import', now: ctx.clock });
     },
     onProgress: (tally) => progress?.update((elapsed) => progressText(tally, total, elapsed)),
     onSent: () => progress?.stop({ keep: true }),

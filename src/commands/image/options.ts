@@ -4,6 +4,7 @@ import { dirname, extname } from 'node:path';
 import { IMAGE_FORMATS, IMAGE_SIZE, TRANSPARENT_FORMATS, type ImageFormat, type ImageQuery } from '../../api/images.js';
 import { checkIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
+import { nonRegularProblem } from '../../fs/read-regular.js';
 
 export interface ImageFlags {
   format?: ImageFormat;
@@ -105,6 +106,8 @@ export function parseImageOptions(
 function checkOutFile(out: string, force: boolean): void {
   const existing = statOrUndefined(out);
   if (existing?.isDirectory()) throw new UsageError(`-O ${out} is a directory; use -d ${out} to save into it`);
+  const special = nonRegularProblem(out, existing);
+  if (special) throw new UsageError(`-O ${special}; name a file, or use -O - for standard output`);
   if (existing && !force) throw new UsageError(`refusing to overwrite ${out}: it exists (use --force to replace it)`);
   const parent = statOrUndefined(dirname(out));
   if (!parent?.isDirectory()) throw new UsageError(`-O ${out}: directory ${dirname(out)} does not exist`);

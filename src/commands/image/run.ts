@@ -2,7 +2,7 @@
 // progress, per-image timings (--verbose) and the summary on stderr.
 import { dirname } from 'node:path';
 import type { Context } from '../../context.js';
-import { failureReason, InterruptedError, isFatal, PartialError } from '../../errors.js';
+import { failureReason, InterruptedError, isFatal, NotSentError, PartialError } from '../../errors.js';
 import { write } from '../../io.js';
 import { expandIds, parseImageOptions, type ImageFlags } from './options.js';
 import { prepareDir, saveImages, type Outcome } from './save.js';
@@ -36,7 +36,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
   const verbose = Boolean(ctx.globals.verbose);
   const outcomes: Outcome[] = [];
   const signal = ctx.interruptible();
-  const clock = () => ctx.now().getTime();
+  const clock = ctx.clock;
   const progress = opts.batch ? await msg.progress({ now: clock }) : undefined;
   let index;
   if (opts.out === undefined) {
@@ -58,6 +58,9 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
     }
   } catch (err) {
     progress?.stop();
+    if (err instanceof NotSentError && signal.aborted) {
+      throw new InterruptedError(`interrupted: ${summary(outcomes, ids.length)}`, detailLines(outcomes, verbose));
+    }
     if (!opts.batch || !isFatal(err)) throw err;
     msg.say(`stopped: ${safeLine(failureReason(err))}`);
     msg.say(summary(outcomes, ids.length));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { getQrImage, IMAGE_EXT, safeFileName } from '../../api/images.js';
 import { CliError, EXIT, failureReason, isFatal, UsageError } from '../../errors.js';
-import { createTemp, writeAll } from '../../fs/durable.js';
+import { createTemp, refuseNonRegular, writeAll } from '../../fs/durable.js';
 import type { CodeInfo } from '../../print/fetch.js';
 import type { ImageIndex } from './index-file.js';
 import type { ImageOptions } from './options.js';
@@ -39,9 +39,10 @@ export async function prepareDir(dir: string): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
   } catch (e) {
-    throw new UsageError(
-      `-d ${dir}: cannot create the directory (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    );
+    // A recursive mkdir says EEXIST when a file stands at the path itself: the problem is ENOTDIR.
+    const c = (e as NodeJS.ErrnoException).code;
+    const why = c === 'EEXIST' || c === 'ENOTDIR' ? 'ENOTDIR: a file is in the way' : (c ?? (e as Error).message);
+    throw new UsageError(`-d ${dir}: cannot create the directory (${why})`);
   }
 }
 
@@ -140,6 +141,7 @@ export async function writeAtomic(path: string, bytes: Uint8Array, force: boolea
       await fh.close();
     }
     if (force) {
+      await refuseNonRegular(path, path);
       await rename(tmp, path);
       return true;
     }

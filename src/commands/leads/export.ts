@@ -55,7 +55,7 @@ On success it prints one summary line on stderr (nothing with -q).`,
             'leads export does not take --query (it writes every lead, resumably): filter its ndjson with jq, or use `leads list --all --query`',
           );
         }
-        const since = parseSince(ctx.now(), flags);
+        const since = parseSince(ctx.now(), flags, ctx.env);
         // The row mapper belongs to the view (output/lead-export.ts); the engine only writes what it is given.
         const formatter = await leadExportFormatter(format, file, ctx.globals);
         const out = flags.out === '-' ? undefined : flags.out;

@@ -27,7 +27,7 @@ export function leadsListCommand(): Command {
     ),
   ).action(
     action(async (ctx, flags: LeadsListFlags) => {
-      const since = parseSince(ctx.now(), flags);
+      const since = parseSince(ctx.now(), flags, ctx.env);
       const { leadFileKind, leadsView, skippedLine } = await import('../../output/lead-files.js');
       const kind = await leadFileKind(flags, ctx.globals);
       const [{ listLeads }, { renderList }] = await Promise.all([

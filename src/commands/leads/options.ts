@@ -16,8 +16,12 @@ export function withSinceOptions(cmd: Command, what: string): Command {
 }
 
 /** --since as the UTC instant the API's `since` takes; exit 2 otherwise. */
-export function parseSince(now: Date, flags: { since?: string; tz?: string }): string | undefined {
-  const timeZone = parseZone(flags.tz);
+export function parseSince(
+  now: Date,
+  flags: { since?: string; tz?: string },
+  env?: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  const timeZone = parseZone(flags.tz, '--tz', env);
   if (flags.since === undefined) return undefined;
   return parseWhen(flags.since, { flag: '--since', now, timeZone });
 }

@@ -4,6 +4,8 @@ import { createReadStream, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checkIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
+import { refuseOverlaps } from '../../fs/own-files.js';
+import { nonRegularProblem } from '../../fs/read-regular.js';
 import { sheetLayout, type Layout } from '../../print/layout.js';
 import { SHEET_PRESETS } from '../../print/sheets.js';
 import { parseLength, parseSize2 } from '../../print/units.js';
@@ -132,6 +134,10 @@ export function parsePrintOptions(ids: string[], f: PrintFlags): PrintOptions {
   }
   if (f.font?.length && f.caption === undefined) throw new UsageError('--font goes with --caption');
   checkOut(f.out, Boolean(f.force));
+  refuseOverlaps([
+    { flag: '-O', path: f.out, temp: true },
+    f.fromReport ? { flag: '--from-report', path: f.fromReport } : undefined,
+  ]);
   return {
     out: f.out,
     layout,
@@ -158,6 +164,8 @@ function pair(raw: string, flag: string): [number, number] {
 function checkOut(out: string, force: boolean): void {
   const existing = statOrUndefined(out);
   if (existing?.isDirectory()) throw new UsageError(`-O ${out} is a directory`);
+  const special = nonRegularProblem(out, existing);
+  if (special) throw new UsageError(`-O ${special}; name a file (the PDF is written whole, then moved into place)`);
   if (existing && !force) throw new UsageError(`refusing to overwrite ${out}: it exists (use --force to replace it)`);
   if (!statOrUndefined(dirname(out))?.isDirectory())
     throw new UsageError(`-O ${out}: directory ${dirname(out)} does not exist`);

@@ -46,10 +46,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
   const cache = new ImageCache(cacheDirFor(opts.out));
   await cache.prepare({ baseUrl: settings.baseUrl, profile: settings.profile?.name ?? null }).catch((e) => {
     if (e instanceof CliError) throw e;
-    throw new CliError(
-      `cannot create the image cache ${cache.dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      EXIT.failed,
-    );
+    throw new CliError(`cannot create the image cache ${cache.dir}: ${cacheErrno(e)}`, EXIT.failed);
   });
 
   // Pass 1: fetch (or find in the cache) every object and image.
@@ -58,7 +55,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
   const failed = new Map<string, string>();
   let done = 0;
   let cached = 0;
-  const progress = await ctx.msg.progress({ now: () => ctx.now().getTime() });
+  const progress = await ctx.msg.progress({ now: ctx.clock });
   await fetchAll(ids, cache, client, {
     concurrency: CONCURRENCY,
     signal,
@@ -283,4 +280,10 @@ function describeLayout(opts: PrintOptions): string {
 
 function failureLines(failed: Map<string, string>): string[] {
   return [...failed].map(([id, why]) => `failed  ${id}: ${why}`);
+}
+
+/** A recursive mkdir says EEXIST when a file stands where a directory is needed: that is ENOTDIR. */
+function cacheErrno(e: unknown): string {
+  const c = (e as NodeJS.ErrnoException).code;
+  return c === 'EEXIST' || c === 'ENOTDIR' ? 'ENOTDIR: a file is in the way' : (c ?? (e as Error).message);
 }
