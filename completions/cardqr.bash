@@ -43,7 +43,7 @@ __cardqr_node() {
     'leads') __cardqr_subs='list get export'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--card --source --include-archived --preset --vcard-version --since --tz --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'leads export') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --out --since --tz --preset --vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'leads export') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --out --since --tz --locked-window --preset --vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns') __cardqr_subs='list get schema test create-card import'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -192,6 +192,7 @@ __cardqr_value() {
     'leads export|--out') __cardqr_v='file' ;;
     'leads export|--since') __cardqr_v='any' ;;
     'leads export|--tz') __cardqr_v='any' ;;
+    'leads export|--locked-window') __cardqr_v='any' ;;
     'leads export|--preset') __cardqr_v='any' ;;
     'leads export|--vcard-version') __cardqr_v='any' ;;
     'campaigns list|--limit') __cardqr_v='any' ;;

@@ -314,6 +314,8 @@ function __cardqr_takes_value
             return 0
         case 'leads export|--tz'
             return 0
+        case 'leads export|--locked-window'
+            return 0
         case 'leads export|--preset'
             return 0
         case 'leads export|--vcard-version'
@@ -583,6 +585,7 @@ complete -c cardqr -n '__cardqr_using "leads export"' -l state -r -F -d 'state f
 complete -c cardqr -n '__cardqr_using "leads export"' -l out -r -F -d 'write to this file (default: standard output); an existing export file is added to, never replaced (json: refused)'
 complete -c cardqr -n '__cardqr_using "leads export"' -l since -x -d 'first run only (default: every lead): start at leads created at or after: YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w'
 complete -c cardqr -n '__cardqr_using "leads export"' -l tz -x -d 'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)'
+complete -c cardqr -n '__cardqr_using "leads export"' -l locked-window -x -d 'how long a lead exported while locked (no contact yet) is re-read with GET /leads/:id before it is given up: 30d, 12h, 90m (a bare number is seconds) (default: 30d)'
 complete -c cardqr -n '__cardqr_using "leads export"' -l preset -x -d 'CSV with the columns a CRM importer maps by itself: hubspot or salesforce (README "CRM presets"); locked leads are skipped'
 complete -c cardqr -n '__cardqr_using "leads export"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
 complete -c cardqr -n '__cardqr_using "leads export"' -s h -l help -d 'display help for command'

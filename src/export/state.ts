@@ -6,8 +6,12 @@
 //     "accountId": "acc_123",                           // the account (GET /me), likewise (absent in old files)
 //     "cursor": { "createdAt": "2026-11-20T09:14:00.000Z", // newest createdAt exported so far
 //                 "ids": ["lead_017", "lead_018"] },      // every lead exported at exactly that instant
-//     "lastRun": { "finishedAt": "…", "exported": 12 } }
-// `cursor` is null until a run has exported at least one lead.
+//     "lastRun": { "finishedAt": "…", "exported": 12 },
+//     "pending": [ { "id": "lead_027", "firstSeen": "2026-11-20T09:14:03.000Z" } ] }  // optional
+// `cursor` is null until a run has exported at least one lead. `pending` (added later, still version 1:
+// a file without it reads as none) holds the leads exported or delivered while locked, with when this
+// state first saw them locked; `leads export` and `leads follow` both read and write it, so one state
+// file serves either command. A cardqr older than `pending` reads such a file and drops the list.
 import { readFile } from 'node:fs/promises';
 import { replaceFile } from '../fs/durable.js';
 import { UsageError } from '../errors.js';
@@ -17,12 +21,20 @@ export interface ExportCursor {
   ids: string[];
 }
 
+/** A lead exported or delivered while locked: re-read until its contact is there (src/export/locked.ts). */
+export interface PendingLocked {
+  id: string;
+  /** When this state first saw it locked (the run's clock, ISO 8601). */
+  firstSeen: string;
+}
+
 export interface ExportState {
   version: 1;
   baseUrl: string;
   accountId?: string;
   cursor: ExportCursor | null;
   lastRun: { finishedAt: string; exported: number } | null;
+  pending?: PendingLocked[];
 }
 
 /** The state at `path`, or undefined when the file does not exist yet (first run). */
@@ -56,7 +68,29 @@ export async function readState(path: string): Promise<ExportState | undefined> 
       throw bad('cursor.ids is not a list of ids');
   }
   if (s.accountId !== undefined && typeof s.accountId !== 'string') throw bad('accountId is not a string');
-  return { version: 1, baseUrl: s.baseUrl, accountId: s.accountId, cursor: c ?? null, lastRun: s.lastRun ?? null };
+  const p = s.pending;
+  if (p !== undefined) {
+    const ok =
+      Array.isArray(p) &&
+      p.every(
+        (x) =>
+          x &&
+          typeof x === 'object' &&
+          typeof x.id === 'string' &&
+          typeof x.firstSeen === 'string' &&
+          !Number.isNaN(Date.parse(x.firstSeen)),
+      );
+    if (!ok) throw bad('pending is not a list of {id, firstSeen}');
+  }
+  const state: ExportState = {
+    version: 1,
+    baseUrl: s.baseUrl,
+    accountId: s.accountId,
+    cursor: c ?? null,
+    lastRun: s.lastRun ?? null,
+  };
+  if (p?.length) state.pending = p.map(({ id, firstSeen }) => ({ id, firstSeen }));
+  return state;
 }
 
 /**
