@@ -18,7 +18,8 @@ export interface Deps {
   now: () => Date;
   /** Monotonic-enough clock for pacing and durations, in ms. */
   clock: () => number;
-  sleep: (ms: number) => Promise<void>;
+  /** Waits `ms`; ends early (resolves) when `signal` aborts, clearing its timer. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
   version: string;
   profiles: () => ProfileStore;
@@ -35,7 +36,7 @@ export interface DepsBase {
   now?: () => Date;
   /** Monotonic-enough clock for pacing and durations, in ms. */
   clock?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   readStdin: (limits?: StdinLimits) => Promise<string>;
   prompt?: Deps['prompt'];
@@ -66,9 +67,18 @@ export function buildDeps(base: DepsBase): Deps {
 
 /** setTimeout past 2^31-1 ms fires at once (a retry storm): longer waits are slept in pieces. */
 const TIMER_MAX_MS = 2 ** 31 - 1;
-async function safeSleep(ms: number): Promise<void> {
+async function safeSleep(ms: number, signal?: AbortSignal): Promise<void> {
   for (let left = Number.isFinite(ms) ? Math.max(0, ms) : TIMER_MAX_MS; left > 0; left -= TIMER_MAX_MS) {
-    await new Promise<void>((r) => setTimeout(r, Math.min(left, TIMER_MAX_MS)));
+    if (signal?.aborted) return;
+    await new Promise<void>((r) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        r();
+      };
+      const timer = setTimeout(done, Math.min(left, TIMER_MAX_MS));
+      signal?.addEventListener('abort', done, { once: true });
+    });
   }
 }
 

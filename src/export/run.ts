@@ -16,7 +16,15 @@ import { exportBusy, outputBusy } from './busy.js';
 import { checkOutPath, openSink, type Formatter, type OutTarget, type Sink } from './output.js';
 import { DEFAULT_LOCKED_WINDOW_MS, PendingSet, recheckLocked, type RawLead } from './locked.js';
 import { Spool } from './spool.js';
-import { advanceCursor, readState, writeStateAtomic, type ExportCursor, type ExportState } from './state.js';
+import {
+  advanceCursor,
+  checkStateAccount,
+  checkStateApi,
+  readState,
+  writeStateAtomic,
+  type ExportCursor,
+  type ExportState,
+} from './state.js';
 import { walkLeads } from './walk.js';
 
 export interface ExportOptions {
@@ -68,21 +76,10 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
   try {
     await sweepTempFiles(dirname(opts.statePath), [opts.statePath]);
     const prev = await readState(opts.statePath);
-    if (prev && prev.baseUrl !== deps.baseUrl) {
-      throw new UsageError(`the state file ${opts.statePath} belongs to ${prev.baseUrl}, not ${deps.baseUrl}`, [
-        `to continue that export, run against ${prev.baseUrl} (--base-url or its profile); for this API, use a new --state file`,
-      ]);
-    }
+    checkStateApi(prev, opts.statePath, deps.baseUrl);
     const { getMe } = await import('../api/me.js');
     const accountId = (await getMe(deps.client)).account.id;
-    if (prev?.accountId !== undefined && prev.accountId !== accountId) {
-      throw new UsageError(
-        `the state file ${opts.statePath} belongs to account ${prev.accountId}, but this key is for account ${accountId}`,
-        [
-          `to continue that export, use a key (--profile) of account ${prev.accountId}; for this account, use a new --state file (exporting with this one would skip leads)`,
-        ],
-      );
-    }
+    checkStateAccount(prev, opts.statePath, accountId);
     if (prev?.cursor && opts.since !== undefined) {
       throw new UsageError(
         `--since applies to a first run only: ${opts.statePath} already continues from ${prev.cursor.createdAt}`,

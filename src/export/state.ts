@@ -118,3 +118,24 @@ export function advanceCursor(
   }
   return { createdAt: newest, ids: [...ids] };
 }
+
+/** A state file of another API is refused (its cursor means nothing there). */
+export function checkStateApi(prev: ExportState | undefined, path: string, baseUrl: string): void {
+  if (prev && prev.baseUrl !== baseUrl) {
+    throw new UsageError(`the state file ${path} belongs to ${prev.baseUrl}, not ${baseUrl}`, [
+      `to continue that export, run against ${prev.baseUrl} (--base-url or its profile); for this API, use a new --state file`,
+    ]);
+  }
+}
+
+/** A state file of another account is refused (its cursor would skip this account's leads). */
+export function checkStateAccount(prev: ExportState | undefined, path: string, accountId: string): void {
+  if (prev?.accountId !== undefined && prev.accountId !== accountId) {
+    throw new UsageError(
+      `the state file ${path} belongs to account ${prev.accountId}, but this key is for account ${accountId}`,
+      [
+        `to continue that export, use a key (--profile) of account ${prev.accountId}; for this account, use a new --state file (exporting with this one would skip leads)`,
+      ],
+    );
+  }
+}
