@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../helpers/emulator.js';
 import { runCli, tempDir } from '../../helpers/run-cli.js';
+import { addLeads, follow, lines, readState } from './follow-helpers.js';
 
 const emu = useEmulator();
 
@@ -16,7 +17,7 @@ const ndjson = <T = Lead>(text: string): T[] =>
     .map((l) => JSON.parse(l) as T);
 const CONTACT = { name: 'Ada Unlocked', email: 'ada@x.example', phone: '', company: 'Acme', title: '' };
 
-export async function control(path: string, body: unknown): Promise<unknown> {
+async function control(path: string, body: unknown): Promise<unknown> {
   const res = await fetch(`${emu.publicBaseUrl}/_emulator/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -99,5 +100,63 @@ describe('leads export: locked leads caught up', () => {
     expect(run2.stderr).toContain('lead lead_027 is still locked since');
     expect(leadGets()).toEqual([]);
     expect(JSON.parse(readFileSync(statePath, 'utf8')).pending).toBeUndefined();
+  });
+});
+
+describe('leads follow: locked leads caught up', () => {
+  it('a lead delivered while locked is delivered again as lead.unlocked, once, with its contact', async () => {
+    const statePath = join(tempDir(), 'leads.state.json');
+    const run1 = await follow(emu, ['--state', statePath], (n) => n === 2);
+    expect(run1.exitCode, run1.stderr).toBe(0);
+    const d1 = lines(run1.stdout);
+    expect(d1.filter((d) => d.lead.locked).map((d) => [d.type, d.lead.id, d.lead.contact])).toEqual([
+      ['lead.created', 'lead_027', null],
+      ['lead.created', 'lead_028', null],
+      ['lead.created', 'lead_029', null],
+      ['lead.created', 'lead_030', null],
+    ]);
+    expect(readState(statePath).pending).toHaveLength(4);
+
+    // restarted: the pending leads are re-read after the first poll, then every 5 minutes (10 polls)
+    const run2 = await follow(emu, ['--state', statePath], async (n) => {
+      if (n === 3) await control('leads/lead_029', { locked: false, contact: CONTACT });
+      return n === 25;
+    });
+    expect(run2.exitCode, run2.stderr).toBe(0);
+    const d2 = lines(run2.stdout);
+    expect(d2.map((d) => [d.type, d.lead.id, d.lead.locked, d.lead.contact?.name])).toEqual([
+      ['lead.unlocked', 'lead_029', false, 'Ada Unlocked'],
+    ]);
+    expect(leadGets().filter((r) => r.path === '/leads/lead_029')).toHaveLength(2); // at the start, then the sweep that found it
+    expect(readState(statePath).pending.map((p: { id: string }) => p.id)).toEqual(['lead_027', 'lead_028', 'lead_030']);
+    expect(run2.stderr).toMatch(/stopped: 0 new leads and 1 unlocked delivered; 3 locked leads still re-read/);
+  });
+
+  it('a state written by leads export is continued by leads follow, pending locked leads included', async () => {
+    const statePath = join(tempDir(), 'leads.state.json');
+    expect((await runCli(['leads', 'export', '--state', statePath], { emu })).exitCode).toBe(0);
+    await control('leads/lead_027', { locked: false, contact: CONTACT });
+    const added = await addLeads(emu, 'next', 2);
+    const run = await follow(emu, ['--state', statePath], (n) => n === 1);
+    expect(lines(run.stdout).map((d) => [d.type, d.lead.id])).toEqual([
+      ['lead.created', added[0]],
+      ['lead.created', added[1]],
+      ['lead.unlocked', 'lead_027'],
+    ]);
+    // and back: export goes on after what follow delivered
+    const exp = await runCli(['leads', 'export', '--state', statePath], { emu });
+    expect([exp.exitCode, exp.stdout]).toEqual([0, '']);
+  });
+
+  it('follow without locked leads sends no GET /leads/:id', async () => {
+    const statePath = join(tempDir(), 'leads.state.json');
+    const since = new Date(emu.now() - 1000).toISOString();
+    const run = await follow(emu, ['--state', statePath, '--since', since], async (n) => {
+      if (n < 15) await addLeads(emu, `n${n}`, 2);
+      return n === 30;
+    });
+    expect(lines(run.stdout)).toHaveLength(28);
+    expect(leadGets()).toEqual([]);
+    expect(readState(statePath).pending).toBeUndefined();
   });
 });
