@@ -40,10 +40,11 @@ __cardqr_node() {
     'analytics') __cardqr_subs='overview get'; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics overview') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'leads') __cardqr_subs='list get export'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'leads') __cardqr_subs='list get export follow'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--card --source --include-archived --preset --vcard-version --since --tz --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads export') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --out --since --tz --locked-window --preset --vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'leads follow') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --interval --exec --forward-to --dead-letter --max-attempts --delivery-timeout --since --tz --locked-window -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns') __cardqr_subs='list get schema test create-card import'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -103,6 +104,7 @@ __cardqr_resolve() {
     'leads|list'|'leads|ls') __cardqr_r='list' ;;
     'leads|get') __cardqr_r='get' ;;
     'leads|export') __cardqr_r='export' ;;
+    'leads|follow') __cardqr_r='follow' ;;
     'campaigns|list'|'campaigns|ls') __cardqr_r='list' ;;
     'campaigns|get') __cardqr_r='get' ;;
     'campaigns|schema') __cardqr_r='schema' ;;
@@ -195,6 +197,16 @@ __cardqr_value() {
     'leads export|--locked-window') __cardqr_v='any' ;;
     'leads export|--preset') __cardqr_v='any' ;;
     'leads export|--vcard-version') __cardqr_v='any' ;;
+    'leads follow|--state') __cardqr_v='file' ;;
+    'leads follow|--interval') __cardqr_v='any' ;;
+    'leads follow|--exec') __cardqr_v='any' ;;
+    'leads follow|--forward-to') __cardqr_v='any' ;;
+    'leads follow|--dead-letter') __cardqr_v='file' ;;
+    'leads follow|--max-attempts') __cardqr_v='any' ;;
+    'leads follow|--delivery-timeout') __cardqr_v='any' ;;
+    'leads follow|--since') __cardqr_v='any' ;;
+    'leads follow|--tz') __cardqr_v='any' ;;
+    'leads follow|--locked-window') __cardqr_v='any' ;;
     'campaigns list|--limit') __cardqr_v='any' ;;
     'campaigns list|--offset') __cardqr_v='any' ;;
     'campaigns test|--data') __cardqr_v='any' ;;
