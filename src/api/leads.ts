@@ -69,3 +69,12 @@ export async function fetchLeadRaw(
   }
   return lead as Record<string, unknown> & { id: string; createdAt: string };
 }
+
+/** GET /leads items as the API sent them (crm-report reads `hubspot` without assuming its types). */
+export function listLeadsRaw(
+  client: ApiClient,
+  q: LeadsQuery,
+  page: PageOptions,
+): PagedList<Record<string, unknown> & { id: string }> {
+  return new PagedList(client, '/leads', { ...q }, page);
+}

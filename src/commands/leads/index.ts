@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { example } from '../shared.js';
+import { leadsCrmReportCommand } from './crm-report.js';
 import { leadsExportCommand } from './export.js';
 import { leadsFollowCommand } from './follow.js';
 import { leadsGetCommand } from './get.js';
@@ -13,6 +14,7 @@ export function leadsCommand(): Command {
   cmd.addCommand(leadsGetCommand());
   cmd.addCommand(leadsExportCommand());
   cmd.addCommand(leadsFollowCommand());
+  cmd.addCommand(leadsCrmReportCommand());
   return example(
     cmd,
     'cardqr leads list --since 2026-05-01T00:00:00Z',
