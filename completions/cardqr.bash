@@ -40,11 +40,12 @@ __cardqr_node() {
     'analytics') __cardqr_subs='overview get'; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics overview') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'leads') __cardqr_subs='list get export follow'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'leads list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--card --source --include-archived --preset --vcard-version --since --tz --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'leads') __cardqr_subs='list get export follow crm-report'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'leads list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--card --source --include-archived --crm-status --preset --vcard-version --since --tz --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads export') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --out --since --tz --locked-window --preset --vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads follow') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --interval --exec --forward-to --dead-letter --max-attempts --delivery-timeout --since --tz --locked-window -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'leads crm-report') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--include-archived --since --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns') __cardqr_subs='list get schema test create-card import'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -105,6 +106,7 @@ __cardqr_resolve() {
     'leads|get') __cardqr_r='get' ;;
     'leads|export') __cardqr_r='export' ;;
     'leads|follow') __cardqr_r='follow' ;;
+    'leads|crm-report') __cardqr_r='crm-report' ;;
     'campaigns|list'|'campaigns|ls') __cardqr_r='list' ;;
     'campaigns|get') __cardqr_r='get' ;;
     'campaigns|schema') __cardqr_r='schema' ;;
@@ -183,6 +185,7 @@ __cardqr_value() {
     'analytics get|--tz') __cardqr_v='any' ;;
     'leads list|--card') __cardqr_v='any' ;;
     'leads list|--source') __cardqr_v='choices:form exchange scan manual' ;;
+    'leads list|--crm-status') __cardqr_v='any' ;;
     'leads list|--preset') __cardqr_v='any' ;;
     'leads list|--vcard-version') __cardqr_v='any' ;;
     'leads list|--since') __cardqr_v='any' ;;
@@ -207,6 +210,8 @@ __cardqr_value() {
     'leads follow|--since') __cardqr_v='any' ;;
     'leads follow|--tz') __cardqr_v='any' ;;
     'leads follow|--locked-window') __cardqr_v='any' ;;
+    'leads crm-report|--since') __cardqr_v='any' ;;
+    'leads crm-report|--tz') __cardqr_v='any' ;;
     'campaigns list|--limit') __cardqr_v='any' ;;
     'campaigns list|--offset') __cardqr_v='any' ;;
     'campaigns test|--data') __cardqr_v='any' ;;

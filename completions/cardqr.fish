@@ -149,6 +149,8 @@ function __cardqr_resolve
             echo 'export'
         case 'leads|follow'
             echo 'follow'
+        case 'leads|crm-report'
+            echo 'crm-report'
         case 'campaigns|list' 'campaigns|ls'
             echo 'list'
         case 'campaigns|get'
@@ -294,6 +296,8 @@ function __cardqr_takes_value
             return 0
         case 'leads list|--source'
             return 0
+        case 'leads list|--crm-status'
+            return 0
         case 'leads list|--preset'
             return 0
         case 'leads list|--vcard-version'
@@ -341,6 +345,10 @@ function __cardqr_takes_value
         case 'leads follow|--tz'
             return 0
         case 'leads follow|--locked-window'
+            return 0
+        case 'leads crm-report|--since'
+            return 0
+        case 'leads crm-report|--tz'
             return 0
         case 'campaigns list|--limit'
             return 0
@@ -590,10 +598,12 @@ complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0; and __c
 complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one lead with every answer: contact, source, card, consent and CRM status'
 complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'export' -d 'Export every lead created since the last run, oldest first: incremental and safe under cron'
 complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'follow' -d 'Poll for new leads and deliver each one once, oldest first, until stopped (no webhooks needed)'
+complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'crm-report' -d 'Count leads by CRM (HubSpot) delivery status and list the ones that need a person'
 complete -c cardqr -n '__cardqr_using "leads"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "leads list"' -l card -x -d 'only leads on this card or page'
 complete -c cardqr -n '__cardqr_using "leads list"' -l source -x -a 'form exchange scan manual' -d 'only leads from this source'
 complete -c cardqr -n '__cardqr_using "leads list"' -l include-archived -d 'include archived leads (default: left out)'
+complete -c cardqr -n '__cardqr_using "leads list"' -l crm-status -x -d 'only leads with this CRM (HubSpot) status, comma-separated: sent, pending, retrying, failed, held_locked, held_plan, held_disconnected, skipped_no_email, expired, or none (the form does not send to the CRM); reads every page'
 complete -c cardqr -n '__cardqr_using "leads list"' -l preset -x -d 'CSV with the columns a CRM importer maps by itself: hubspot or salesforce (README "CRM presets"); locked leads are skipped'
 complete -c cardqr -n '__cardqr_using "leads list"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
 complete -c cardqr -n '__cardqr_using "leads list"' -l since -x -d 'only leads created at or after: YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w'
@@ -623,6 +633,10 @@ complete -c cardqr -n '__cardqr_using "leads follow"' -l since -x -d 'first run 
 complete -c cardqr -n '__cardqr_using "leads follow"' -l tz -x -d 'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)'
 complete -c cardqr -n '__cardqr_using "leads follow"' -l locked-window -x -d 'how long a lead exported while locked (no contact yet) is re-read with GET /leads/:id before it is given up: 30d, 12h, 90m (a bare number is seconds) (default: 30d)'
 complete -c cardqr -n '__cardqr_using "leads follow"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "leads crm-report"' -l include-archived -d 'include archived leads (default: left out)'
+complete -c cardqr -n '__cardqr_using "leads crm-report"' -l since -x -d 'only leads created at or after: YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w'
+complete -c cardqr -n '__cardqr_using "leads crm-report"' -l tz -x -d 'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)'
+complete -c cardqr -n '__cardqr_using "leads crm-report"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'list' -d 'List campaigns (a campaign-scoped key sees only its own)'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List campaigns (a campaign-scoped key sees only its own) (alias of list)'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one campaign: status and API switch (both must be on for API requests)'
