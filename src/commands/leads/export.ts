@@ -113,6 +113,7 @@ On success it prints one summary line on stderr (nothing with -q).`,
     cmd,
     'cardqr leads export --state ~/leads.state.json --out leads-$(date +%F).ndjson',
     'cardqr leads export --state leads.state.json -o csv --since 2026-01-01T00:00:00Z > leads.csv',
+    'cardqr leads export --state leads.state.json --preset hubspot --locked-window 7d --out hubspot.csv',
   );
   return cmd.addHelpText(
     'after',

@@ -103,6 +103,7 @@ export function leadsFollowCommand(): Command {
     cmd,
     'cardqr leads follow --state leads.state.json | ./on-lead.sh',
     'cardqr leads follow --state leads.state.json --interval 1m --exec ./store-lead.sh --dead-letter dead.ndjson',
-    'CARDQR_FORWARD_SECRET=… cardqr leads follow --state leads.state.json --forward-to https://crm.example.com/hooks/cardqr --dead-letter dead.ndjson --max-attempts 5',
+    'CARDQR_FORWARD_SECRET=… cardqr leads follow --state leads.state.json --forward-to https://crm.example.com/hooks/cardqr --dead-letter dead.ndjson --max-attempts 5 --delivery-timeout 10s',
+    'cardqr leads follow --state new.state.json --since 2026-05-01 --locked-window 7d > leads.ndjson',
   );
 }

@@ -139,4 +139,22 @@ describe('cardqr leads follow killed and restarted (built CLI)', () => {
   it('--forward-to: 8 runs', async () => {
     await trials('forward', 8);
   }, 120_000);
+
+  it('SIGTERM during an hour-long poll interval ends the wait: exit 0 (a wait that held on would time out)', async () => {
+    const dir = tempDir();
+    const env = { CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full, CARDQR_CONFIG_DIR: tempDir() };
+    const run = spawnCli(['leads', 'follow', '--state', join(dir, 's.json'), '--interval', '1h'], {
+      env,
+      stdin: null,
+      timeoutMs: 20_000,
+    });
+    await run.waitFor(/following every lead/);
+    while (run.stdout().split('\n').length <= 30) await new Promise((r) => setTimeout(r, 20));
+    run.child.kill('SIGTERM');
+    const r = await run.done;
+    expect([r.code, r.signal]).toEqual([0, null]);
+    expect(r.stderr).toMatch(
+      /interrupted \(SIGTERM\): finishing the request in flight[\s\S]*stopped: 30 new leads delivered/,
+    );
+  }, 30_000);
 });
