@@ -46,6 +46,12 @@ export function postDelivery(
           clearTimeout(timer);
           reject(err);
         });
+        // A body cut short (the timeout destroyed the request, the connection dropped) ends with 'close' alone.
+        res.on('close', () => {
+          if (res.complete) return;
+          clearTimeout(timer);
+          reject(new Error('the answer was cut short'));
+        });
       },
     );
     const timer = setTimeout(() => req.destroy(new Error(`no answer after ${timeoutMs / 1000} s`)), timeoutMs);

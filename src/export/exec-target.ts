@@ -53,11 +53,20 @@ export function execTarget(o: ExecTargetOptions): Target {
           clearTimeout(timer);
           reject(new DeliveryFailure(`could not run /bin/sh: ${err.message}`));
         });
+        // Settled on 'close' (the output read to its end); children it left behind may hold the pipes
+        // open, so they are closed a moment after the command itself exited.
+        let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
         child.on('exit', (code, signal) => {
           clearTimeout(timer);
-          // Children it left behind may hold the pipes open: stop reading them.
-          child.stdout.destroy();
-          child.stderr.destroy();
+          exited = { code, signal };
+          setTimeout(() => {
+            child.stdout.destroy();
+            child.stderr.destroy();
+          }, 200).unref();
+        });
+        child.on('close', () => {
+          if (!exited) return;
+          const { code, signal } = exited;
           const said = tail.trim() ? `: ${tail.trim().split('\n').at(-1)}` : '';
           if (timedOut) reject(new DeliveryFailure(`no exit after ${o.timeoutMs / 1000} s: process group killed`));
           else if (code === 0) resolve();

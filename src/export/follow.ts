@@ -17,7 +17,7 @@ import type { ApiClient } from '../api/client.js';
 import { ApiError, InterruptedError, UnavailableError } from '../errors.js';
 import { sweepTempFiles } from '../fs/durable.js';
 import { acquireLock, type LockInfo } from '../lock-file.js';
-import { exportBusy } from './busy.js';
+import { followBusy } from './busy.js';
 import { deliverWithRetries, type Delivery, type DeliveryOutcome, type Target } from './deliver.js';
 import { isLocked, PendingSet, recheckLocked, type RawLead } from './locked.js';
 import { Spool } from './spool.js';
@@ -86,7 +86,7 @@ function transient(e: unknown): boolean {
 
 export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Promise<FollowSummary> {
   const { client, signal } = deps;
-  const lock = await acquireLock(`${opts.statePath}.lock`, deps.now(), exportBusy);
+  const lock = await acquireLock(`${opts.statePath}.lock`, deps.now(), followBusy);
   try {
     await sweepTempFiles(dirname(opts.statePath), [opts.statePath]);
     const prev = await readState(opts.statePath);

@@ -174,4 +174,38 @@ describe('cardqr leads follow --forward-to', () => {
       1000, 2000, 4000, 8000, 16_000, 32_000, 64_000, 128_000, 256_000, 300_000, 300_000,
     ]);
   });
+
+  it('a receiver that does not answer within --delivery-timeout fails the attempt', async () => {
+    const dir = tempDir();
+    const server = createServer(() => undefined); // reads nothing, answers nothing
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    servers.push(server);
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slow`;
+    const since = sinceNow();
+    await addLeads(emu, 'slow', 1);
+    const deadPath = join(dir, 'd.ndjson');
+    const run = await follow(
+      emu,
+      [
+        '--state',
+        join(dir, 's.json'),
+        '--since',
+        since,
+        '--forward-to',
+        url,
+        '--dead-letter',
+        deadPath,
+        '--max-attempts',
+        '1',
+        '--delivery-timeout',
+        '300ms',
+      ],
+      () => true,
+      { env: { CARDQR_FORWARD_SECRET: SECRET } },
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    server.closeAllConnections();
+    const dead = lines<{ lastError: string; attempts: number }>(readFileSync(deadPath, 'utf8'));
+    expect(dead.map((d) => [d.attempts, d.lastError])).toEqual([[1, 'no answer after 0.3 s']]);
+  });
 });

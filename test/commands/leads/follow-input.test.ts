@@ -1,4 +1,6 @@
 // leads follow: every bad input is one line on stderr and exit 2, before any request.
+import { writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../helpers/emulator.js';
@@ -66,6 +68,20 @@ describe('cardqr leads follow: bad input', () => {
     expect(r.stderr).toMatch(message);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).not.toContain('whsec_x');
+    expect(emu.requests()).toEqual([]);
+  });
+
+  it('a state file held by a running export or follow: exit 2, nothing sent', async () => {
+    const statePath = join(tempDir(), 'leads.state');
+    writeFileSync(
+      `${statePath}.lock`,
+      JSON.stringify({ pid: process.pid, host: hostname(), startedAt: '2026-11-22T10:00:00.000Z' }),
+    );
+    const r = await runCli(['leads', 'follow', '--state', statePath], { emu });
+    expect([r.exitCode, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toContain(
+      `error: state file busy: another leads follow or export (pid ${process.pid} on ${hostname()}`,
+    );
     expect(emu.requests()).toEqual([]);
   });
 });
