@@ -17,7 +17,8 @@ export interface ClientOptions {
   timeoutMs: number;
   maxRetries: number;
   requestsPerMinute?: number;
-  sleep: (ms: number) => Promise<void>;
+  /** Ends early when `signal` aborts (Ctrl-C, SIGTERM): no request starts after that. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   now: () => number;
   /** Request/response lines for --verbose (secrets redacted). */
   debug?: (line: string) => void;
@@ -138,7 +139,10 @@ export class ApiClient {
     // Whether any failed attempt may have reached the server (a refused connection never did).
     let maybeReceived = false;
     for (let attempt = 0; ; attempt++) {
-      await this.pacer.wait();
+      await this.pacer.wait(opts.signal);
+      // A stop asked during a wait (pacing, a retry's backoff): the request is not started.
+      if (opts.signal?.aborted)
+        throw Object.assign(new Error('aborted before the request was sent'), { name: 'AbortError' });
       const started = this.options.now();
       this.debugRequest(method, url, attempt, key);
       let res: RawResponse;
@@ -171,7 +175,7 @@ export class ApiClient {
             [where, ...outcome],
           );
         }
-        await this.wait(backoffMs(attempt, this.random), `${reason}; retrying`);
+        await this.wait(backoffMs(attempt, this.random), `${reason}; retrying`, opts.signal);
         continue;
       }
       const ms = this.options.now() - started;
@@ -192,7 +196,7 @@ export class ApiClient {
             `${retryReason(error)}: the server asks to wait ${Math.round(ms / 1000)} s, more than the ${MAX_WAIT_MS / 1000} s cardqr waits; try again later`,
           );
         }
-        await this.wait(ms, retryReason(error));
+        await this.wait(ms, retryReason(error), opts.signal);
         continue;
       }
       if (res.status === 429) {
@@ -236,11 +240,11 @@ export class ApiClient {
     return url;
   }
 
-  private async wait(ms: number, reason: string): Promise<void> {
+  private async wait(ms: number, reason: string, signal?: AbortSignal): Promise<void> {
     const msg = `${reason}; waiting ${(ms / 1000).toFixed(1)} s`;
     if (ms >= LONG_WAIT_MS) this.options.notice?.(this.scrub.text(msg));
     else this.debug(msg);
-    await this.options.sleep(ms);
+    await this.options.sleep(ms, signal);
   }
 
   private debugRequest(method: Method, url: URL, attempt: number, key: string | undefined): void {

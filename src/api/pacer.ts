@@ -11,7 +11,7 @@ export class Pacer {
 
   constructor(
     requestsPerMinute: number | undefined,
-    private readonly sleep: (ms: number) => Promise<void>,
+    private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>,
     private readonly now: () => number,
   ) {
     this.setRate(requestsPerMinute);
@@ -23,11 +23,11 @@ export class Pacer {
       requestsPerMinute && requestsPerMinute > 0 ? (60_000 / Math.max(1, requestsPerMinute)) * MARGIN : 0;
   }
 
-  async wait(): Promise<void> {
+  async wait(signal?: AbortSignal): Promise<void> {
     const now = this.now();
     const slot = Math.max(now, this.last + this.intervalMs);
     this.last = slot;
     // Timers cannot wait under a millisecond (a fraction would cost a whole one per request at high rates).
-    if (slot - now >= 1) await this.sleep(slot - now);
+    if (slot - now >= 1) await this.sleep(slot - now, signal);
   }
 }
