@@ -85,4 +85,26 @@ describe('cardqr leads follow: stopping', () => {
     expect(lines(run.stdout).map((d) => d.lead.id)).toEqual(['lead_later_000', 'lead_later_001']);
     expect(readState(statePath).cursor.ids).toEqual(['lead_later_000', 'lead_later_001']);
   });
+
+  it("a stop during the client's retry wait (a 500 on a poll) sends no retry", async () => {
+    const statePath = join(tempDir(), 's.json');
+    emu.injectFaults([{ kind: '500', path: '/leads', times: 3 }]);
+    let stop!: () => void;
+    let stopped = false;
+    const run = await runCli(['leads', 'follow', '--state', statePath], {
+      emu,
+      interruptAfter: new Promise<void>((r) => (stop = r)),
+      sleep: async () => {
+        if (!stopped && emu.requests().at(-1)?.status === 500) {
+          stopped = true;
+          stop();
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(stopped).toBe(true);
+    expect(emu.requests({ path: '/leads' }).map((r) => r.status)).toEqual([500]);
+    expect(run.stdout).toBe('');
+  });
 });
