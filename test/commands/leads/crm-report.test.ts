@@ -92,6 +92,31 @@ describe('cardqr leads crm-report', () => {
   });
 });
 
+describe('cardqr leads crm-report: formats and exit statuses', () => {
+  it('not on a terminal: JSON by default', async () => {
+    const r = await runCli(['leads', 'crm-report'], { emu });
+    expect(r.exitCode).toBe(0);
+    expect(json(r)).toMatchObject({ object: 'crm_report', total: 28 });
+  });
+
+  it('--include-archived and --since narrow or widen what is counted', async () => {
+    expect(json(await runCli(['leads', 'crm-report', '--include-archived'], { emu })).total).toBe(30);
+    const since = new Date(emu.now() - 10 * 86_400_000).toISOString();
+    expect(json(await runCli(['leads', 'crm-report', '--since', since], { emu })).total).toBeLessThan(28);
+  });
+
+  it('a key without leads:read: exit 3', async () => {
+    const r = await runCli(['leads', 'crm-report'], { emu, key: emu.keys.qronly });
+    expect([r.exitCode, r.stdout]).toEqual([3, '']);
+  });
+
+  it('a bad --since: exit 2, nothing sent', async () => {
+    const r = await runCli(['leads', 'crm-report', '--since', 'yesterdayish'], { emu });
+    expect(r.exitCode).toBe(2);
+    expect(emu.requests()).toEqual([]);
+  });
+});
+
 describe('cardqr leads list --crm-status', () => {
   it('reads every page and keeps the leads with these statuses (none: no CRM on the form)', async () => {
     const all = await runCli(['leads', 'list', '--all', '-o', 'json'], { emu });

@@ -84,4 +84,11 @@ describe('cardqr leads follow: bad input', () => {
     );
     expect(emu.requests()).toEqual([]);
   });
+
+  it('a key without leads:read: exit 3 after GET /me answered, state untouched', async () => {
+    const statePath = join(tempDir(), 'leads.state');
+    const r = await runCli(['leads', 'follow', '--state', statePath], { emu, key: emu.keys.qronly });
+    expect([r.exitCode, r.stdout]).toEqual([3, '']);
+    expect(emu.requests().map((q) => q.path)).toEqual(['/me', '/leads']);
+  });
 });

@@ -159,4 +159,17 @@ describe('leads follow: locked leads caught up', () => {
     expect(leadGets()).toEqual([]);
     expect(readState(statePath).pending).toBeUndefined();
   });
+
+  it('a lead locked past --locked-window is no longer re-read by follow, with a note', async () => {
+    const statePath = join(tempDir(), 'leads.state.json');
+    await follow(emu, ['--state', statePath], () => true);
+    expect(readState(statePath).pending).toHaveLength(4);
+    emu.advanceTime(2 * 86_400_000);
+    const run = await follow(emu, ['--state', statePath, '--locked-window', '1d'], () => true);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toContain('note: lead lead_027 is still locked since');
+    expect(run.stderr).toContain('(past --locked-window): no longer re-read');
+    expect(leadGets()).toEqual([]);
+    expect(readState(statePath).pending).toBeUndefined();
+  });
 });
