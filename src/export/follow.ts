@@ -14,7 +14,7 @@
 // Every wait ends at once on a stop, and no request starts after one.
 import { dirname } from 'node:path';
 import type { ApiClient } from '../api/client.js';
-import { ApiError, InterruptedError, UnavailableError } from '../errors.js';
+import { ApiError, UnavailableError } from '../errors.js';
 import { sweepTempFiles } from '../fs/durable.js';
 import { acquireLock, type LockInfo } from '../lock-file.js';
 import { followBusy } from './busy.js';
@@ -91,7 +91,15 @@ export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Pro
     await sweepTempFiles(dirname(opts.statePath), [opts.statePath]);
     const prev = await readState(opts.statePath);
     checkStateApi(prev, opts.statePath, deps.baseUrl);
-    if (signal.aborted) throw new InterruptedError('interrupted before the first request; the state file is unchanged');
+    const idle = (): FollowSummary => ({
+      delivered: 0,
+      unlocked: 0,
+      deadLettered: 0,
+      polls: 0,
+      cursor: prev?.cursor ?? null,
+      pendingLocked: prev?.pending?.length ?? 0,
+    });
+    if (signal.aborted) return idle(); // stopped before the first request: nothing to finish
     const { getMe } = await import('../api/me.js');
     const me = await getMe(client);
     checkStateAccount(prev, opts.statePath, me.account.id);

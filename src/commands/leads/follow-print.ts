@@ -41,7 +41,7 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
     return execTarget({
       command: flags.exec,
       env: ctx.env,
-      timeoutMs: flags.deliveryTimeout,
+      timeoutMs: flags.deliveryTimeout ?? 30_000,
       onOutput: (text) => ctx.msg.say(text.replace(/\n$/, '')),
     });
   }
@@ -54,7 +54,7 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
     return forwardTarget({
       url,
       secret,
-      timeoutMs: flags.deliveryTimeout,
+      timeoutMs: flags.deliveryTimeout ?? 30_000,
       now: ctx.now,
       userAgent: `cardqr/${ctx.version}`,
     });

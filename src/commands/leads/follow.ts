@@ -8,12 +8,12 @@ import { followHelp, followTarget, printFollowEvent } from './follow-print.js';
 
 export interface LeadsFollowFlags {
   state: string;
-  interval: number;
+  interval?: number;
   exec?: string;
   forwardTo?: string;
   deadLetter?: string;
-  maxAttempts: number;
-  deliveryTimeout: number;
+  maxAttempts?: number;
+  deliveryTimeout?: number;
   lockedWindow?: number;
   since?: string;
   tz?: string;
@@ -30,9 +30,8 @@ export function leadsFollowCommand(): Command {
         )
         .option(
           '--interval <duration>',
-          "time between polls: 30s, 2m, 1h (a bare number is seconds); never shorter than the key's rate limit leaves room for (default: 30s)",
+          "time between polls: 30s, 2m, 1h, 500ms (a bare number is seconds); never shorter than the key's rate limit leaves room for (default: 30s)",
           durationFlag,
-          30_000,
         )
         .option(
           '--exec <cmd>',
@@ -46,19 +45,13 @@ export function leadsFollowCommand(): Command {
           '--dead-letter <file.ndjson>',
           'with --exec or --forward-to (required there): a delivery that failed --max-attempts times is appended here, and the next lead goes on',
         )
-        .option(
-          '--max-attempts <n>',
-          'attempts per delivery before the dead letter, 1-100 (default: 8)',
-          intIn(1, 100),
-          8,
-        )
+        .option('--max-attempts <n>', 'attempts per delivery before the dead letter, 1-100 (default: 8)', intIn(1, 100))
         .option(
           '--delivery-timeout <duration>',
           'an --exec command (its whole process group is killed) or --forward-to answer that takes longer fails the attempt (default: 30s)',
           durationFlag,
-          30_000,
         ),
-      'first run only (default: every lead): start at leads created at or after',
+      'first run only, ignored once the state has a cursor (default: every lead): start at leads created at or after',
     ),
   ).addHelpText('after', followHelp);
   cmd.action(
@@ -75,9 +68,9 @@ export function leadsFollowCommand(): Command {
       const summary = await runLeadsFollow(
         {
           statePath: flags.state,
-          intervalMs: flags.interval,
+          intervalMs: flags.interval ?? 30_000,
           lockedWindowMs: flags.lockedWindow ?? DEFAULT_LOCKED_WINDOW_MS,
-          maxAttempts: flags.maxAttempts,
+          maxAttempts: flags.maxAttempts ?? 8,
           target,
           deadLetter: flags.deadLetter,
           since,
