@@ -62,6 +62,8 @@ export type FollowEvent =
       askedMs: number;
       requestsPerMinute?: number;
       cursor: ExportCursor | null;
+      /** --since of a first run (no cursor yet). */
+      since?: string;
       pending: number;
       tookOverLock?: LockInfo;
     }
@@ -116,6 +118,7 @@ export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Pro
       askedMs: opts.intervalMs,
       requestsPerMinute: rpm,
       cursor: run.cursor,
+      since: run.cursor ? undefined : opts.since,
       pending: run.pending.size,
       tookOverLock: lock.tookOver,
     });

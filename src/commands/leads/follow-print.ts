@@ -110,7 +110,11 @@ export function printFollowEvent(ctx: Context, e: FollowEvent, target: Target, s
         ctx.msg.note(
           `polling every ${seconds(e.intervalMs)}, not ${seconds(e.askedMs)}: the key allows ${e.requestsPerMinute} requests a minute and follow uses at most half`,
         );
-      const from = e.cursor ? `leads after ${e.cursor.createdAt}` : 'every lead (first run)';
+      const from = e.cursor
+        ? `leads after ${e.cursor.createdAt}`
+        : e.since
+          ? `leads created at or after ${e.since} (first run)`
+          : 'every lead (first run)';
       const pending = e.pending ? `; ${e.pending} locked leads re-read` : '';
       ctx.msg.info(
         `following ${from}, every ${seconds(e.intervalMs)}, to ${target.describe}${pending}; state ${statePath}; stop with Ctrl-C or SIGTERM`,

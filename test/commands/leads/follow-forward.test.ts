@@ -79,6 +79,9 @@ describe('cardqr leads follow --forward-to', () => {
     expect(rx.got.map((g) => g.delivery.lead.id).sort()).toEqual(added.sort());
     expect(existsSync(join(dir, 'dead.ndjson'))).toBe(false);
     expect(run.stderr).not.toContain(SECRET);
+    expect(run.stderr).toContain(
+      `following leads created at or after ${since} (first run), every 30 s, to POST ${rx.url}`,
+    );
   });
 
   it('retries a refused delivery after 1 s, 2 s, 4 s …; after --max-attempts it is dead-lettered and later leads are delivered', async () => {
