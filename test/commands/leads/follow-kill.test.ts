@@ -148,12 +148,12 @@ describe('cardqr leads follow killed and restarted (built CLI)', () => {
     await trials('stdout', 20);
   }, 120_000);
 
-  it('--exec: 8 runs', async () => {
-    await trials('exec', 8);
+  it('--exec: 20 runs', async () => {
+    await trials('exec', 20);
   }, 120_000);
 
-  it('--forward-to: 8 runs', async () => {
-    await trials('forward', 8);
+  it('--forward-to: 20 runs', async () => {
+    await trials('forward', 20);
   }, 120_000);
 
   it('SIGTERM during an hour-long poll interval ends the wait: exit 0 (a wait that held on would time out)', async () => {
