@@ -147,6 +147,10 @@ function __cardqr_resolve
             echo 'get'
         case 'leads|export'
             echo 'export'
+        case 'leads|follow'
+            echo 'follow'
+        case 'leads|crm-report'
+            echo 'crm-report'
         case 'campaigns|list' 'campaigns|ls'
             echo 'list'
         case 'campaigns|get'
@@ -292,6 +296,8 @@ function __cardqr_takes_value
             return 0
         case 'leads list|--source'
             return 0
+        case 'leads list|--crm-status'
+            return 0
         case 'leads list|--preset'
             return 0
         case 'leads list|--vcard-version'
@@ -314,9 +320,35 @@ function __cardqr_takes_value
             return 0
         case 'leads export|--tz'
             return 0
+        case 'leads export|--locked-window'
+            return 0
         case 'leads export|--preset'
             return 0
         case 'leads export|--vcard-version'
+            return 0
+        case 'leads follow|--state'
+            return 0
+        case 'leads follow|--interval'
+            return 0
+        case 'leads follow|--exec'
+            return 0
+        case 'leads follow|--forward-to'
+            return 0
+        case 'leads follow|--dead-letter'
+            return 0
+        case 'leads follow|--max-attempts'
+            return 0
+        case 'leads follow|--delivery-timeout'
+            return 0
+        case 'leads follow|--since'
+            return 0
+        case 'leads follow|--tz'
+            return 0
+        case 'leads follow|--locked-window'
+            return 0
+        case 'leads crm-report|--since'
+            return 0
+        case 'leads crm-report|--tz'
             return 0
         case 'campaigns list|--limit'
             return 0
@@ -404,7 +436,7 @@ complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'templ
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'image' -d 'Save the QR image of cards or QR codes to files (or one image to standard output)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'print' -d 'Lay out QR codes of cards or QR codes into one print-ready PDF (label sheets or one per page)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'analytics' -d 'Read scan analytics: totals, trend, daily timeline, countries and devices'
-complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'leads' -d 'List, show and export leads (form submissions, contact exchanges, scanned and typed-in cards)'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'leads' -d 'List, show, export and follow leads (form submissions, contact exchanges, scanned and typed-in cards)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'campaigns' -d 'Campaign ingestion: read campaigns and schemas, dry-run a record, create cards, import a CSV'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'api' -d 'Make a raw API call through the same client (auth, retries, errors)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'emulator' -d 'Run the local emulator of the whole API (for rehearsal: the real service has no sandbox)'
@@ -565,10 +597,13 @@ complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a '
 complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List leads collected on cards and pages, newest first (alias of list)'
 complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one lead with every answer: contact, source, card, consent and CRM status'
 complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'export' -d 'Export every lead created since the last run, oldest first: incremental and safe under cron'
+complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'follow' -d 'Poll for new leads and deliver each one once, oldest first, until stopped (no webhooks needed)'
+complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'crm-report' -d 'Count leads by CRM (HubSpot) delivery status and list the ones that need a person'
 complete -c cardqr -n '__cardqr_using "leads"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "leads list"' -l card -x -d 'only leads on this card or page'
 complete -c cardqr -n '__cardqr_using "leads list"' -l source -x -a 'form exchange scan manual' -d 'only leads from this source'
 complete -c cardqr -n '__cardqr_using "leads list"' -l include-archived -d 'include archived leads (default: left out)'
+complete -c cardqr -n '__cardqr_using "leads list"' -l crm-status -x -d 'only leads with this CRM (HubSpot) status, comma-separated: sent, pending, retrying, failed, held_locked, held_plan, held_disconnected, skipped_no_email, expired, or none (the form does not send to the CRM); reads every page'
 complete -c cardqr -n '__cardqr_using "leads list"' -l preset -x -d 'CSV with the columns a CRM importer maps by itself: hubspot or salesforce (README "CRM presets"); locked leads are skipped'
 complete -c cardqr -n '__cardqr_using "leads list"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
 complete -c cardqr -n '__cardqr_using "leads list"' -l since -x -d 'only leads created at or after: YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w'
@@ -583,9 +618,25 @@ complete -c cardqr -n '__cardqr_using "leads export"' -l state -r -F -d 'state f
 complete -c cardqr -n '__cardqr_using "leads export"' -l out -r -F -d 'write to this file (default: standard output); an existing export file is added to, never replaced (json: refused)'
 complete -c cardqr -n '__cardqr_using "leads export"' -l since -x -d 'first run only (default: every lead): start at leads created at or after: YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w'
 complete -c cardqr -n '__cardqr_using "leads export"' -l tz -x -d 'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)'
+complete -c cardqr -n '__cardqr_using "leads export"' -l locked-window -x -d 'how long a lead exported while locked (no contact yet) is re-read with GET /leads/:id before it is given up: 30d, 12h, 90m (a bare number is seconds) (default: 30d)'
 complete -c cardqr -n '__cardqr_using "leads export"' -l preset -x -d 'CSV with the columns a CRM importer maps by itself: hubspot or salesforce (README "CRM presets"); locked leads are skipped'
 complete -c cardqr -n '__cardqr_using "leads export"' -l vcard-version -x -d 'with -o vcf: 4.0 (RFC 6350, default) or 3.0 for older phones'
 complete -c cardqr -n '__cardqr_using "leads export"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "leads follow"' -l state -r -F -d 'state file keeping the cursor (the `leads export` format: either command continues the other); <file>.lock is held while running'
+complete -c cardqr -n '__cardqr_using "leads follow"' -l interval -x -d 'time between polls: 30s, 2m, 1h, 500ms (a bare number is seconds); never shorter than the key\'s rate limit leaves room for (default: 30s)'
+complete -c cardqr -n '__cardqr_using "leads follow"' -l exec -x -d 'run `/bin/sh -c <cmd>` per delivery: the JSON on stdin, CARDQR_LEAD_ID set; exit 0 = delivered'
+complete -c cardqr -n '__cardqr_using "leads follow"' -l forward-to -x -d 'POST each delivery to this URL, signed with CARDQR_FORWARD_SECRET (Cardqr-Signature header); 2xx = delivered; http:// only to localhost'
+complete -c cardqr -n '__cardqr_using "leads follow"' -l dead-letter -r -F -d 'with --exec or --forward-to (required there): a delivery that failed --max-attempts times is appended here, and the next lead goes on'
+complete -c cardqr -n '__cardqr_using "leads follow"' -l max-attempts -x -d 'attempts per delivery before the dead letter, 1-100 (default: 8)'
+complete -c cardqr -n '__cardqr_using "leads follow"' -l delivery-timeout -x -d 'an --exec command (its whole process group is killed) or --forward-to answer that takes longer fails the attempt (default: 30s)'
+complete -c cardqr -n '__cardqr_using "leads follow"' -l since -x -d 'first run only, ignored once the state has a cursor (default: every lead): start at leads created at or after: YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w'
+complete -c cardqr -n '__cardqr_using "leads follow"' -l tz -x -d 'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)'
+complete -c cardqr -n '__cardqr_using "leads follow"' -l locked-window -x -d 'how long a lead exported while locked (no contact yet) is re-read with GET /leads/:id before it is given up: 30d, 12h, 90m (a bare number is seconds) (default: 30d)'
+complete -c cardqr -n '__cardqr_using "leads follow"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "leads crm-report"' -l include-archived -d 'include archived leads (default: left out)'
+complete -c cardqr -n '__cardqr_using "leads crm-report"' -l since -x -d 'only leads created at or after: YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w'
+complete -c cardqr -n '__cardqr_using "leads crm-report"' -l tz -x -d 'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)'
+complete -c cardqr -n '__cardqr_using "leads crm-report"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'list' -d 'List campaigns (a campaign-scoped key sees only its own)'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List campaigns (a campaign-scoped key sees only its own) (alias of list)'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one campaign: status and API switch (both must be on for API requests)'

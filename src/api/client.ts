@@ -143,8 +143,11 @@ export class ApiClient {
 
     // Whether any failed attempt may have reached the server (a refused connection never did).
     let maybeReceived = false;
-    // The process's stop and the caller's signal abort together (one signal); waits end on the first.
-    const stop = this.options.stop ?? opts.signal;
+    // The process's stop and the caller's signal (a job's own stop, e.g. follow's): waits end on either.
+    const stop =
+      this.options.stop && opts.signal
+        ? AbortSignal.any([this.options.stop, opts.signal])
+        : (this.options.stop ?? opts.signal);
     for (let attempt = 0; ; attempt++) {
       await this.pacer.wait(stop);
       // The last moment before a request leaves: after a stop was asked, nothing new is sent.

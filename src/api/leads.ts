@@ -48,3 +48,33 @@ export async function fetchLeadsPage(
   }
   return page as ListEnvelope<Record<string, unknown> & { id: string; createdAt: string }>;
 }
+
+/**
+ * GET /leads/:id kept as the API sent it (for re-reading a lead exported while locked): checked for id
+ * and createdAt only, like the export's pages.
+ */
+export async function fetchLeadRaw(
+  client: ApiClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown> & { id: string; createdAt: string }> {
+  const path = idPath('/leads', id);
+  const lead = await client.get<{ id?: unknown; createdAt?: unknown }>(path, undefined, signal);
+  if (typeof lead?.id !== 'string' || typeof lead.createdAt !== 'string' || Number.isNaN(Date.parse(lead.createdAt))) {
+    throw new ApiError(
+      200,
+      'unexpected_response',
+      `unexpected response for GET ${path}: a lead without id or createdAt`,
+    );
+  }
+  return lead as Record<string, unknown> & { id: string; createdAt: string };
+}
+
+/** GET /leads items as the API sent them (crm-report reads `hubspot` without assuming its types). */
+export function listLeadsRaw(
+  client: ApiClient,
+  q: LeadsQuery,
+  page: PageOptions,
+): PagedList<Record<string, unknown> & { id: string }> {
+  return new PagedList(client, '/leads', { ...q }, page);
+}

@@ -26,7 +26,7 @@ export function usableCommands(ctx: Pick<ApiKeyContext, 'scopes'>): Record<strin
   add('templates', has.has('templates:read') ? ['list', 'get'] : []);
   add('image', has.has('qr:read') || has.has('cards:read') ? ['<id>...'] : []);
   add('analytics', has.has('analytics:read') ? ['overview', 'get'] : []);
-  add('leads', has.has('leads:read') ? ['list', 'get', 'export'] : []);
+  add('leads', has.has('leads:read') ? ['list', 'get', 'export', 'follow', 'crm-report'] : []);
   add('campaigns', [
     ...(has.has('cards:read') ? ['list', 'get', 'schema'] : []),
     ...(has.has('cards:write') ? ['test', 'create-card', 'import'] : []),

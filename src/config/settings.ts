@@ -88,6 +88,11 @@ export function keyCommandNeeded(
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
+/** localhost, 127.0.0.0/8 or [::1]: the hosts plain http:// may go to (the API's rule, PRODUCT §3). */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.test(hostname);
+}
+
 /** The key travels only over HTTPS; plain http is allowed for loopback hosts (the emulator). */
 export function checkBaseUrl(given: string): string {
   // A user:password@ part is never shown, even in the error that refuses it.
@@ -101,7 +106,7 @@ export function checkBaseUrl(given: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`invalid base URL "${raw}": only https:// is supported`);
   }
-  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new UsageError(
       `refusing plain http:// to ${url.hostname}: the API key is sent only over https (http is allowed for localhost only)`,
     );

@@ -162,6 +162,8 @@ function route(deps: ControlDeps, method: string, path: string, body: Record<str
   if (m && method === 'POST') return updateCampaign(store, decodeURIComponent(m[1]), body);
   const k = /^\/_emulator\/keys\/([^/]+)$/.exec(path);
   if (k && method === 'POST') return updateKey(store, decodeURIComponent(k[1]), body);
+  const l = /^\/_emulator\/leads\/([^/]+)$/.exec(path);
+  if (l && method === 'POST') return updateLead(store, decodeURIComponent(l[1]), body);
   const a = /^\/_emulator\/accounts\/([^/]+)$/.exec(path);
   if (a && method === 'POST') return updateAccount(store, decodeURIComponent(a[1]), body);
   return errorReply(404, 'not_found', 'unknown_endpoint', `No control endpoint ${method} ${path}.`);
@@ -244,6 +246,26 @@ function updateKey(store: Store, name: string, body: unknown): Reply {
   if (patch.expiresAt !== undefined) key.expiresAt = patch.expiresAt;
   store.changed();
   return okReply({ key: { name: key.name, revoked: key.revoked, expiresAt: key.expiresAt ?? null } });
+}
+
+const LeadPatch = z.strictObject({
+  locked: z.boolean().optional(),
+  contact: LeadSeed.shape.contact.unwrap().unwrap().nullable().optional(),
+  hubspot: LeadSeed.shape.hubspot.unwrap().unwrap().nullable().optional(),
+});
+/**
+ * `POST /_emulator/leads/:id {locked?, contact?, hubspot?}`: what the dashboard does when the allowance
+ * grows (unlock a lead, with the contact it then shows) or the CRM sync moves on. Only the given keys change.
+ */
+function updateLead(store: Store, id: string, body: unknown): Reply {
+  const lead = store.leads.find((x) => x.id === id);
+  if (!lead) return errorReply(404, 'not_found', 'resource_not_found', `No lead ${id}.`);
+  const patch = parse(LeadPatch, body, 'lead');
+  if (patch.locked !== undefined) lead.locked = patch.locked;
+  if (patch.contact !== undefined) lead.contact = patch.contact;
+  if (patch.hubspot !== undefined) lead.hubspot = patch.hubspot;
+  store.changed();
+  return okReply({ lead });
 }
 
 const AccountPatch = z.strictObject({ closed: z.boolean() });

@@ -1,4 +1,5 @@
-// `leads export`: lock → read state → walk pages into a spool → write the whole output oldest first
+// `leads export`: lock → read state → walk pages into a spool → re-read the leads exported while
+// locked (src/export/locked.ts) → write the whole output oldest first
 // (a --out file under its own lock) → replace the state → unlock. PRODUCT §7.
 //
 // Crash semantics. The state file changes only after the output is complete (file flushed and renamed
@@ -8,14 +9,23 @@
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ApiClient } from '../api/client.js';
-import { CliError, EXIT, UsageError } from '../errors.js';
+import { CliError, EXIT, InterruptedError, UsageError } from '../errors.js';
 import { sweepTempFiles, WriteError } from '../fs/durable.js';
 import { acquireLock, type LockInfo } from '../lock-file.js';
 import { exportBusy, outputBusy } from './busy.js';
 import { checkOutPath, openSink, type Formatter, type OutTarget, type Sink } from './output.js';
 import { refuseOverlaps } from '../fs/own-files.js';
+import { DEFAULT_LOCKED_WINDOW_MS, PendingSet, recheckLocked, type RawLead } from './locked.js';
 import { Spool } from './spool.js';
-import { advanceCursor, readState, writeStateAtomic, type ExportCursor, type ExportState } from './state.js';
+import {
+  advanceCursor,
+  checkStateAccount,
+  checkStateApi,
+  readState,
+  writeStateAtomic,
+  type ExportCursor,
+  type ExportState,
+} from './state.js';
 import { walkLeads } from './walk.js';
 
 export interface ExportOptions {
@@ -26,6 +36,8 @@ export interface ExportOptions {
   out?: string;
   /** Only for a first run (no cursor yet): export leads created at or after this instant. */
   since?: string;
+  /** How long a lead exported while locked is re-read before it is given up (default 30 days). */
+  lockedWindowMs?: number;
 }
 
 export interface ExportDeps {
@@ -49,6 +61,12 @@ export interface ExportSummary {
   tookOverOutLock?: LockInfo;
   /** Locked leads left out of a preset CSV or vCard file (the cursor still moves past them). */
   skippedLocked?: number;
+  /** Leads exported before while locked, found unlocked by this run and exported again (ids). */
+  unlocked: string[];
+  /** Pending locked leads given up: locked past the window, or no longer there (404). */
+  droppedLocked: Array<{ id: string; firstSeen: string; why: 'expired' | 'gone' }>;
+  /** Leads still waiting for their contact after this run. */
+  pendingLocked: number;
 }
 
 export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Promise<ExportSummary> {
@@ -63,21 +81,10 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
   try {
     await sweepTempFiles(dirname(opts.statePath), [opts.statePath]);
     const prev = await readState(opts.statePath);
-    if (prev && prev.baseUrl !== deps.baseUrl) {
-      throw new UsageError(`the state file ${opts.statePath} belongs to ${prev.baseUrl}, not ${deps.baseUrl}`, [
-        `to continue that export, run against ${prev.baseUrl} (--base-url or its profile); for this API, use a new --state file`,
-      ]);
-    }
+    checkStateApi(prev, opts.statePath, deps.baseUrl);
     const { getMe } = await import('../api/me.js');
     const accountId = (await getMe(deps.client)).account.id;
-    if (prev?.accountId !== undefined && prev.accountId !== accountId) {
-      throw new UsageError(
-        `the state file ${opts.statePath} belongs to account ${prev.accountId}, but this key is for account ${accountId}`,
-        [
-          `to continue that export, use a key (--profile) of account ${prev.accountId}; for this account, use a new --state file (exporting with this one would skip leads)`,
-        ],
-      );
-    }
+    checkStateAccount(prev, opts.statePath, accountId);
     if (prev?.cursor && opts.since !== undefined) {
       throw new UsageError(
         `--since applies to a first run only: ${opts.statePath} already continues from ${prev.cursor.createdAt}`,
@@ -91,26 +98,36 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
         since: opts.since,
         signal: deps.signal,
       });
+      // Leads exported earlier while locked: the ones unlocked now go out again, before the new leads
+      // (they are older); the spool is read back last page first.
+      const pending = new PendingSet(prev?.pending);
+      const caught = await catchUpLocked(pending, opts.lockedWindowMs ?? DEFAULT_LOCKED_WINDOW_MS, deps);
+      await spool.append(
+        caught.unlocked.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).map((l) => JSON.stringify(l)),
+      );
+      for (const id of [...walk.lockedIds].reverse()) pending.add(id, deps.now()); // oldest first
+      const exported = walk.exported + caught.unlocked.length;
       const { skippedLocked, tookOverOutLock } = await writeOutput(spool, fmt, out, deps);
       const state: ExportState = {
         version: 1,
         baseUrl: deps.baseUrl,
         accountId,
         cursor: advanceCursor(prev?.cursor ?? null, walk.newest, walk.newestIds),
-        lastRun: { finishedAt: deps.now().toISOString(), exported: walk.exported },
+        lastRun: { finishedAt: deps.now().toISOString(), exported },
+        pending: pending.toState(),
       };
       try {
         await writeStateAtomic(opts.statePath, state);
       } catch (e) {
         const where = opts.out ?? 'standard output';
         throw new CliError(
-          `${walk.exported} leads were written to ${where}, but the state file ${opts.statePath} could not be updated (${e instanceof WriteError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`,
+          `${exported} leads were written to ${where}, but the state file ${opts.statePath} could not be updated (${e instanceof WriteError ? e.reason : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)})`,
           EXIT.failed,
           ['the next run exports these leads again (nothing is lost); fix the problem before it runs'],
         );
       }
       return {
-        exported: walk.exported,
+        exported,
         firstRun: !prev?.cursor,
         cursor: state.cursor,
         oldest: walk.oldest,
@@ -118,6 +135,9 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
         tookOverLock: lock.tookOver,
         tookOverOutLock,
         skippedLocked,
+        unlocked: caught.unlocked.map((l) => l.id),
+        droppedLocked: caught.dropped,
+        pendingLocked: pending.size,
       };
     } finally {
       await spool.dispose();
@@ -125,6 +145,32 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
   } finally {
     await lock.release();
   }
+}
+
+/** Re-reads every pending locked lead once (no request when there is none); `pending` is updated. */
+async function catchUpLocked(
+  pending: PendingSet,
+  windowMs: number,
+  deps: ExportDeps,
+): Promise<{ unlocked: RawLead[]; dropped: ExportSummary['droppedLocked'] }> {
+  const unlocked: RawLead[] = [];
+  const dropped: ExportSummary['droppedLocked'] = [];
+  if (!pending.size) return { unlocked, dropped };
+  await deps.client.ensurePaced(deps.signal);
+  for (const entry of pending.list()) {
+    let r;
+    try {
+      r = await recheckLocked(deps.client, entry, deps.now(), windowMs, deps.signal);
+    } catch (e) {
+      if (deps.signal?.aborted)
+        throw new InterruptedError('interrupted: nothing was exported and the state file is unchanged');
+      throw e;
+    }
+    if (r.kind === 'unlocked') unlocked.push(r.lead);
+    else if (r.kind === 'expired' || r.kind === 'gone') dropped.push({ ...r.entry, why: r.kind });
+    if (r.kind !== 'still') pending.remove(entry.id);
+  }
+  return { unlocked, dropped };
 }
 
 /**

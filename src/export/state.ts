@@ -6,8 +6,12 @@
 //     "accountId": "acc_123",                           // the account (GET /me), likewise (absent in old files)
 //     "cursor": { "createdAt": "2026-11-20T09:14:00.000Z", // newest createdAt exported so far
 //                 "ids": ["lead_017", "lead_018"] },      // every lead exported at exactly that instant
-//     "lastRun": { "finishedAt": "…", "exported": 12 } }
-// `cursor` is null until a run has exported at least one lead.
+//     "lastRun": { "finishedAt": "…", "exported": 12 },
+//     "pending": [ { "id": "lead_027", "firstSeen": "2026-11-20T09:14:03.000Z" } ] }  // optional
+// `cursor` is null until a run has exported at least one lead. `pending` (added later, still version 1:
+// a file without it reads as none) holds the leads exported or delivered while locked, with when this
+// state first saw them locked; `leads export` and `leads follow` both read and write it, so one state
+// file serves either command. A cardqr older than `pending` reads such a file and drops the list.
 import { readRegularFile } from '../fs/read-regular.js';
 import { replaceFile } from '../fs/durable.js';
 import { UsageError } from '../errors.js';
@@ -17,12 +21,20 @@ export interface ExportCursor {
   ids: string[];
 }
 
+/** A lead exported or delivered while locked: re-read until its contact is there (src/export/locked.ts). */
+export interface PendingLocked {
+  id: string;
+  /** When this state first saw it locked (the run's clock, ISO 8601). */
+  firstSeen: string;
+}
+
 export interface ExportState {
   version: 1;
   baseUrl: string;
   accountId?: string;
   cursor: ExportCursor | null;
   lastRun: { finishedAt: string; exported: number } | null;
+  pending?: PendingLocked[];
 }
 
 /** The state at `path`, or undefined when the file does not exist yet (first run). */
@@ -57,7 +69,29 @@ export async function readState(path: string): Promise<ExportState | undefined> 
       throw bad('cursor.ids is not a list of ids');
   }
   if (s.accountId !== undefined && typeof s.accountId !== 'string') throw bad('accountId is not a string');
-  return { version: 1, baseUrl: s.baseUrl, accountId: s.accountId, cursor: c ?? null, lastRun: s.lastRun ?? null };
+  const p = s.pending;
+  if (p !== undefined) {
+    const ok =
+      Array.isArray(p) &&
+      p.every(
+        (x) =>
+          x &&
+          typeof x === 'object' &&
+          typeof x.id === 'string' &&
+          typeof x.firstSeen === 'string' &&
+          !Number.isNaN(Date.parse(x.firstSeen)),
+      );
+    if (!ok) throw bad('pending is not a list of {id, firstSeen}');
+  }
+  const state: ExportState = {
+    version: 1,
+    baseUrl: s.baseUrl,
+    accountId: s.accountId,
+    cursor: c ?? null,
+    lastRun: s.lastRun ?? null,
+  };
+  if (p?.length) state.pending = p.map(({ id, firstSeen }) => ({ id, firstSeen }));
+  return state;
 }
 
 /**
@@ -84,4 +118,25 @@ export function advanceCursor(
     return { createdAt: prev.createdAt, ids: [...new Set([...prev.ids, ...ids])] };
   }
   return { createdAt: newest, ids: [...ids] };
+}
+
+/** A state file of another API is refused (its cursor means nothing there). */
+export function checkStateApi(prev: ExportState | undefined, path: string, baseUrl: string): void {
+  if (prev && prev.baseUrl !== baseUrl) {
+    throw new UsageError(`the state file ${path} belongs to ${prev.baseUrl}, not ${baseUrl}`, [
+      `to continue that export, run against ${prev.baseUrl} (--base-url or its profile); for this API, use a new --state file`,
+    ]);
+  }
+}
+
+/** A state file of another account is refused (its cursor would skip this account's leads). */
+export function checkStateAccount(prev: ExportState | undefined, path: string, accountId: string): void {
+  if (prev?.accountId !== undefined && prev.accountId !== accountId) {
+    throw new UsageError(
+      `the state file ${path} belongs to account ${prev.accountId}, but this key is for account ${accountId}`,
+      [
+        `to continue that export, use a key (--profile) of account ${prev.accountId}; for this account, use a new --state file (exporting with this one would skip leads)`,
+      ],
+    );
+  }
 }

@@ -47,6 +47,8 @@ export interface WalkResult {
   newestIds: string[];
   oldest?: string;
   pages: number;
+  /** Ids of the exported leads that were locked (contact null), newest first, for the state's pending list. */
+  lockedIds: string[];
 }
 
 export interface WalkOptions {
@@ -55,6 +57,8 @@ export interface WalkOptions {
   /** `since` of a first run (no cursor). */
   since?: string;
   signal?: AbortSignal;
+  /** Awaited before every page (leads follow paces its own requests, and a stop ends the wait). */
+  beforePage?: () => Promise<void>;
 }
 
 /** Passes over one instant that fills whole pages before giving up (5). */
@@ -82,11 +86,13 @@ export async function walkLeads(client: ApiClient, spool: Spool, o: WalkOptions)
   let newestMs: number | undefined;
   let instant: Instant | undefined;
   const progress = new PageProgress('GET /leads');
-  const result: WalkResult = { exported: 0, newestIds: [], pages: 0 };
+  const result: WalkResult = { exported: 0, newestIds: [], pages: 0, lockedIds: [] };
 
   for (let offset = 0; ;) {
     let page;
     try {
+      await o.beforePage?.();
+      if (o.signal?.aborted) throw new Error('stopped');
       if (result.pages === 1) await client.ensurePaced(o.signal);
       page = await fetchLeadsPage(client, { since, includeArchived: true, limit: PAGE_SIZE, offset }, o.signal);
     } catch (e) {
@@ -145,6 +151,7 @@ export async function walkLeads(client: ApiClient, spool: Spool, o: WalkOptions)
       }
       if (ms === newestMs) result.newestIds.push(lead.id);
       result.oldest = lead.createdAt;
+      if (lead.locked === true) result.lockedIds.push(lead.id);
       lines.push(JSON.stringify(lead));
     }
     await spool.append(lines);

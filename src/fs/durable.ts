@@ -232,3 +232,28 @@ export async function replaceFile(target: string, data: Uint8Array | string, opt
   }
   await syncDir(dirname(target));
 }
+
+/**
+ * Appends one line to `path` (created 0600 when missing, never through a symbolic link) and flushes it
+ * to disk before returning: the dead-letter file of `leads follow`. A new file's directory entry is
+ * flushed too.
+ */
+export async function appendLineDurably(path: string, line: string, what = path): Promise<void> {
+  const { O_APPEND } = constants;
+  let fh: FileHandle | undefined;
+  try {
+    const existed = await lstat(path).then(
+      () => true,
+      () => false,
+    );
+    fh = await open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0o600);
+    await writeAll(fh, line.endsWith('\n') ? line : `${line}\n`);
+    await fh.sync();
+    await fh.close();
+    fh = undefined;
+    if (!existed) await syncDir(dirname(path));
+  } catch (e) {
+    await fh?.close().catch(() => undefined);
+    throw new WriteError(what, e);
+  }
+}

@@ -285,3 +285,25 @@ describe('control API', () => {
     expect((await post({ fields: { links: [{ type: 'myspace', url: 'x' }] } })).status).toBe(201);
   });
 });
+
+describe('POST /_emulator/leads/:id', () => {
+  it('changes only the given keys of one lead (unlock it with its contact); unknown lead 404, bad body 400', async () => {
+    const contact = { name: 'Ada', email: 'ada@x.example', phone: '', company: '', title: '' };
+    const before = await call(t.emu, 'GET', '/leads/lead_028');
+    expect([before.body.locked, before.body.contact]).toEqual([true, null]);
+    const res = await call(t.emu, 'POST', '/_emulator/leads/lead_028', { key: null, body: { locked: false, contact } });
+    expect(res.status).toBe(200);
+    const after = await call(t.emu, 'GET', '/leads/lead_028');
+    expect([after.body.locked, after.body.contact]).toEqual([false, contact]);
+    expect(after.body.hubspot).toEqual(before.body.hubspot);
+    expect(
+      (await call(t.emu, 'POST', '/_emulator/leads/lead_nope', { key: null, body: { locked: false } })).status,
+    ).toBe(404);
+    expect((await call(t.emu, 'POST', '/_emulator/leads/lead_028', { key: null, body: { locked: 'no' } })).status).toBe(
+      400,
+    );
+    expect(
+      (await call(t.emu, 'POST', '/_emulator/leads/lead_028', { key: null, body: { colour: 'red' } })).status,
+    ).toBe(400);
+  });
+});

@@ -35,6 +35,15 @@ describe('readState', () => {
     expect(await readState(path)).toMatchObject(STATE);
   });
 
+  test('pending locked leads round-trip; a file without them (older cardqr) reads as none', async () => {
+    const path = join(dir(), 'state.json');
+    const pending = [{ id: 'lead_027', firstSeen: '2026-11-20T09:15:00.000Z' }];
+    await writeStateAtomic(path, { ...STATE, pending });
+    expect((await readState(path))?.pending).toEqual(pending);
+    await writeStateAtomic(path, STATE);
+    expect((await readState(path))?.pending).toBeUndefined();
+  });
+
   test('a state without a cursor or last run (nothing exported yet) reads as nulls', async () => {
     const path = join(dir(), 'state.json');
     writeFileSync(path, JSON.stringify({ version: 1, baseUrl: 'http://127.0.0.1:1/v1' }));
@@ -66,6 +75,13 @@ describe('readState', () => {
       'cursor ids that are not a list',
       '{"version":1,"baseUrl":"x","cursor":{"createdAt":"2026-01-01T00:00:00Z","ids":"lead_1"}}',
       /cursor\.ids/,
+    ],
+    ['pending that is not a list', '{"version":1,"baseUrl":"x","pending":{"id":"lead_1"}}', /pending/],
+    ['a pending lead without firstSeen', '{"version":1,"baseUrl":"x","pending":[{"id":"lead_1"}]}', /pending/],
+    [
+      'a pending firstSeen that is not a date',
+      '{"version":1,"baseUrl":"x","pending":[{"id":"lead_1","firstSeen":"soon"}]}',
+      /pending/,
     ],
   ])('refuses %s with a usage error naming the file', async (_what, text, why) => {
     const path = join(dir(), 'state.json');

@@ -172,6 +172,12 @@ const TABLE: Record<string, (c: Ctx) => Invocation> = {
     args: ['leads', 'export', '--state', join(c.work, 'leads.state.json'), '--out', join(c.work, 'leads.ndjson')],
     api: true,
   }),
+  'leads follow': (c) => ({
+    args: ['leads', 'follow', '--state', join(c.work, 'follow.state.json')],
+    api: true,
+    opts: () => ({ interruptAfter: realWait(150) }),
+  }),
+  'leads crm-report': () => ({ args: ['leads', 'crm-report'], api: true }),
   'campaigns list': () => ({ args: ['campaigns', 'list'], api: true }),
   'campaigns get': () => ({ args: ['campaigns', 'get', 'cmp_native'], api: true }),
   'campaigns schema': () => ({ args: ['campaigns', 'schema', 'cmp_native'], api: true }),

@@ -3,28 +3,31 @@ import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
 import type { LeadFileFlags } from '../../output/lead-files.js';
 import { example } from '../shared.js';
-import { parseSince, PRESET_HELP, VCARD_HELP, withSinceOptions } from './options.js';
+import { parseSince, PRESET_HELP, VCARD_HELP, withLockedWindow, withSinceOptions } from './options.js';
 
 interface LeadsExportFlags extends LeadFileFlags {
   state: string;
   out?: string;
   since?: string;
   tz?: string;
+  lockedWindow?: number;
 }
 
 export function leadsExportCommand(): Command {
-  const cmd = withSinceOptions(
-    new Command('export')
-      .description('Export every lead created since the last run, oldest first: incremental and safe under cron')
-      .requiredOption(
-        '--state <file>',
-        'state file keeping the cursor; created by the first run; <file>.lock is held while running',
-      )
-      .option(
-        '--out <file>',
-        'write to this file (default: standard output); an existing export file is added to, never replaced (json: refused)',
-      ),
-    'first run only (default: every lead): start at leads created at or after',
+  const cmd = withLockedWindow(
+    withSinceOptions(
+      new Command('export')
+        .description('Export every lead created since the last run, oldest first: incremental and safe under cron')
+        .requiredOption(
+          '--state <file>',
+          'state file keeping the cursor; created by the first run; <file>.lock is held while running',
+        )
+        .option(
+          '--out <file>',
+          'write to this file (default: standard output); an existing export file is added to, never replaced (json: refused)',
+        ),
+      'first run only (default: every lead): start at leads created at or after',
+    ),
   )
     .option('--preset <crm>', PRESET_HELP)
     .option('--vcard-version <version>', VCARD_HELP)
@@ -38,7 +41,9 @@ CSV columns: id, createdAt, source, trigger, cardId, cardName, formName, locked,
   A locked lead has locked=true and empty contact cells.
 The state file is replaced only after the whole output is written, so two runs never export a lead
 twice and a crash never skips one (a run killed after writing but before saving the state exports
-the same leads again next time). A second run on the same state file stops with exit 2 while the
+the same leads again next time). A lead exported while locked (no contact yet) is remembered in the
+state file and re-read (GET /leads/:id) on each later run, for --locked-window; the run that finds it
+unlocked exports it once more, with its contact, before the new leads. A second run on the same state file stops with exit 2 while the
 first holds <file>.lock; a lock left by a process that no longer exists is taken over.
 On success it prints one summary line on stderr (nothing with -q).`,
     )
@@ -62,7 +67,7 @@ On success it prints one summary line on stderr (nothing with -q).`,
         const { runLeadsExport } = await import('../../export/run.js');
         const settings = await ctx.settings();
         const summary = await runLeadsExport(
-          { statePath: flags.state, formatter, out, since },
+          { statePath: flags.state, formatter, out, since, lockedWindowMs: flags.lockedWindow },
           {
             client: await ctx.api(),
             baseUrl: settings.baseUrl,
@@ -82,6 +87,19 @@ On success it prints one summary line on stderr (nothing with -q).`,
               `took over a stale lock left by pid ${t.pid} (started ${t.startedAt}), which is no longer running`,
             );
         }
+        for (const d of summary.droppedLocked) {
+          ctx.msg.note(
+            d.why === 'expired'
+              ? `lead ${d.id} is still locked since ${d.firstSeen} (past --locked-window): no longer re-read`
+              : `lead ${d.id} exported while locked is no longer there (404): no longer re-read`,
+          );
+        }
+        if (summary.unlocked.length) {
+          const n = summary.unlocked.length;
+          ctx.msg.info(
+            `${n} lead${n === 1 ? '' : 's'} exported earlier while locked now ${n === 1 ? 'has its' : 'have their'} contact and ${n === 1 ? 'was' : 'were'} exported again: ${summary.unlocked.join(', ')}`,
+          );
+        }
         const where = out ? ` to ${out}` : '';
         const span = summary.exported ? ` (created ${summary.oldest} to ${summary.newest})` : '';
         const written = summary.exported - (summary.skippedLocked ?? 0);
@@ -95,6 +113,7 @@ On success it prints one summary line on stderr (nothing with -q).`,
     cmd,
     'cardqr leads export --state ~/leads.state.json --out leads-$(date +%F).ndjson',
     'cardqr leads export --state leads.state.json -o csv --since 2026-01-01T00:00:00Z > leads.csv',
+    'cardqr leads export --state leads.state.json --preset hubspot --locked-window 7d --out hubspot.csv',
   );
   return cmd.addHelpText(
     'after',

@@ -2,7 +2,7 @@
 // (--preset, -o vcf, --vcard-version) are a format decision: test/output/lead-files.test.ts.
 import { describe, expect, test } from 'vitest';
 import { Command } from 'commander';
-import { parseSince, withSinceOptions } from '../../../src/commands/leads/options.js';
+import { durationMs, parseSince, withSinceOptions } from '../../../src/commands/leads/options.js';
 import { UsageError } from '../../../src/errors.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -37,5 +37,27 @@ describe('leads --since/--tz: argv → since', () => {
   ])('%j is a usage error', (argv, why) => {
     expect(() => since(argv)).toThrow(UsageError);
     expect(() => since(argv)).toThrow(why);
+  });
+});
+
+describe('durations (--interval, --delivery-timeout, --locked-window)', () => {
+  test.each<[string, number | undefined]>([
+    ['30', 30_000],
+    ['30s', 30_000],
+    ['2m', 120_000],
+    ['1h', 3_600_000],
+    ['30d', 2_592_000_000],
+    ['500ms', 500],
+    ['1.5s', 1500],
+    [' 2M ', 120_000],
+    ['0', undefined],
+    ['0s', undefined],
+    ['-5s', undefined],
+    ['5x', undefined],
+    ['', undefined],
+    ['soon', undefined],
+    ['400d', undefined],
+  ])('%j → %j ms', (text, ms) => {
+    expect(durationMs(text)).toBe(ms);
   });
 });

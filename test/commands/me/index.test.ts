@@ -26,7 +26,7 @@ describe('cardqr me', () => {
     const me = json(await runCli(['me'], { emu }));
     expect(me.object).toBe('api_key_context');
     expect(me.rateLimit.requestsPerMinute).toBe(600);
-    expect(me.commands.leads).toEqual(['list', 'get', 'export']);
+    expect(me.commands.leads).toEqual(['list', 'get', 'export', 'follow', 'crm-report']);
   });
 
   it('a read-only key may use no write command; a campaign key is never called account-wide (GET /me does not say)', async () => {

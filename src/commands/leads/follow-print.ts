@@ -1,0 +1,144 @@
+// leads follow, the terminal side: flags → the delivery target (every bad combination refused with
+// exit 2 before anything is sent), and the engine's events as words on stderr.
+import { access, constants, lstat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { isLoopbackHost } from '../../config/settings.js';
+import { UsageError } from '../../errors.js';
+import type { Context } from '../../context.js';
+import type { Target } from '../../export/deliver.js';
+import type { FollowEvent } from '../../export/follow.js';
+import type { LeadsFollowFlags } from './follow.js';
+
+export const followHelp = `
+Each delivery is one JSON object: {"type":"lead.created"|"lead.unlocked","lead":{…the lead as the API sent it}}.
+Targets: standard output (default; one NDJSON line per delivery, flushed at once), --exec or --forward-to.
+A failed --exec/--forward-to attempt is retried after 1 s, 2 s, 4 s … (at most 5 min apart); after
+--max-attempts it is appended to --dead-letter (the delivery, attempts, last error) and the next lead goes on.
+The cursor (the --state file, shared with \`leads export\`) is saved after every delivered or dead-lettered
+lead: killed at any moment, the next run delivers at most the one lead in flight again and loses none.
+SIGINT/SIGTERM: the delivery in flight finishes, the state is saved, exit 0.
+A lead delivered while locked (no contact yet) is re-read every max(10 × interval, 5 min) for
+--locked-window and delivered again as lead.unlocked once its contact is there.
+Requests stay under half the key's rate limit (GET /me), polls included.`;
+
+/** The delivery target of these flags; exit 2 (nothing sent) for every bad combination. */
+export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promise<Target> {
+  if (flags.exec !== undefined && flags.forwardTo !== undefined)
+    throw new UsageError('--exec and --forward-to cannot be used together: choose one target per follow');
+  const retrying = flags.exec !== undefined || flags.forwardTo !== undefined;
+  if (retrying && !flags.deadLetter)
+    throw new UsageError(
+      `${flags.exec !== undefined ? '--exec' : '--forward-to'} needs --dead-letter <file.ndjson>: where a delivery that failed --max-attempts times is kept`,
+    );
+  if (!retrying && flags.deadLetter !== undefined)
+    throw new UsageError(
+      '--dead-letter applies to --exec and --forward-to (a failed write to standard output ends the run)',
+    );
+  if (flags.deadLetter) await checkDeadLetter(flags.deadLetter);
+  if (flags.exec !== undefined) {
+    if (!flags.exec.trim()) throw new UsageError('--exec needs a command');
+    const { execTarget } = await import('../../export/exec-target.js');
+    return execTarget({
+      command: flags.exec,
+      env: ctx.env,
+      timeoutMs: flags.deliveryTimeout ?? 30_000,
+      onOutput: (text) => ctx.msg.say(text.replace(/\n$/, '')),
+    });
+  }
+  if (flags.forwardTo !== undefined) {
+    const url = forwardUrl(flags.forwardTo);
+    const secret = ctx.env.CARDQR_FORWARD_SECRET;
+    if (!secret)
+      throw new UsageError('--forward-to needs the signing secret in the environment variable CARDQR_FORWARD_SECRET');
+    const { forwardTarget } = await import('../../export/forward-target.js');
+    return forwardTarget({
+      url,
+      secret,
+      timeoutMs: flags.deliveryTimeout ?? 30_000,
+      now: ctx.now,
+      userAgent: `cardqr/${ctx.version}`,
+    });
+  }
+  const { stdoutTarget } = await import('../../export/deliver.js');
+  return stdoutTarget(ctx.io.stdout);
+}
+
+/** --forward-to: https, or plain http to a loopback host only (the API's rule), no credentials in it. */
+function forwardUrl(given: string): URL {
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new UsageError(`--forward-to: "${given}" is not a URL, e.g. https://crm.example.com/hooks/cardqr`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new UsageError(`--forward-to: only https:// URLs (and http:// to localhost), not ${url.protocol}`);
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    throw new UsageError(
+      `--forward-to: refusing plain http:// to ${url.hostname}: leads are forwarded only over https (http is allowed for localhost only)`,
+    );
+  if (url.username || url.password)
+    throw new UsageError(
+      '--forward-to: credentials in the URL (user:password@) are refused; the signature authenticates',
+    );
+  return url;
+}
+
+async function checkDeadLetter(path: string): Promise<void> {
+  const st = await lstat(path).catch(() => undefined);
+  const where = st ? path : dirname(path);
+  if (st && !st.isFile()) throw new UsageError(`--dead-letter ${path} is not a regular file`);
+  try {
+    await access(where, constants.W_OK);
+  } catch (e) {
+    throw new UsageError(
+      `--dead-letter ${path} cannot be written: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
+  }
+}
+
+const seconds = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`);
+
+export function printFollowEvent(ctx: Context, e: FollowEvent, target: Target, statePath: string): void {
+  switch (e.kind) {
+    case 'started': {
+      if (e.tookOverLock)
+        ctx.msg.note(
+          `took over a stale lock left by pid ${e.tookOverLock.pid} (started ${e.tookOverLock.startedAt}), which is no longer running`,
+        );
+      if (e.intervalMs > e.askedMs)
+        ctx.msg.note(
+          `polling every ${seconds(e.intervalMs)}, not ${seconds(e.askedMs)}: the key allows ${e.requestsPerMinute} requests a minute and follow uses at most half`,
+        );
+      const from = e.cursor
+        ? `leads after ${e.cursor.createdAt}`
+        : e.since
+          ? `leads created at or after ${e.since} (first run)`
+          : 'every lead (first run)';
+      const pending = e.pending ? `; ${e.pending} locked leads re-read` : '';
+      ctx.msg.info(
+        `following ${from}, every ${seconds(e.intervalMs)}, to ${target.describe}${pending}; state ${statePath}; stop with Ctrl-C or SIGTERM`,
+      );
+      return;
+    }
+    case 'retry':
+      ctx.msg.warn(
+        `delivery of ${e.id} (${e.type}) failed, attempt ${e.attempt}: ${e.error}; next attempt in ${seconds(e.waitMs)}`,
+      );
+      return;
+    case 'dead-lettered':
+      ctx.msg.warn(
+        `gave up on ${e.id} (${e.type}) after ${e.attempts} attempts (${e.error}): written to ${e.file}; going on with the next lead`,
+      );
+      return;
+    case 'poll-failed':
+      ctx.msg.warn(`could not poll for leads: ${e.error}; trying again in ${seconds(e.waitMs)}`);
+      return;
+    case 'locked-dropped':
+      ctx.msg.note(
+        e.why === 'expired'
+          ? `lead ${e.id} is still locked since ${e.firstSeen} (past --locked-window): no longer re-read`
+          : `lead ${e.id} delivered while locked is no longer there (404): no longer re-read`,
+      );
+  }
+}
