@@ -26,7 +26,7 @@ leads are listed with their error and card. -o json gives the report as data.`,
     )
     .action(
       action(async (ctx, flags: CrmReportFlags) => {
-        const since = parseSince(ctx.now(), flags);
+        const since = parseSince(ctx.now(), flags, ctx.env);
         const s = ctx.output();
         const [{ listLeadsRaw }, { renderRecord }, { crmReportView }] = await Promise.all([
           import('../../api/leads.js'),

@@ -59,7 +59,7 @@ export function leadsFollowCommand(): Command {
       if (!flags.state) throw new UsageError('--state needs a file name (it keeps where the last delivery stopped)');
       if (ctx.globals.query !== undefined)
         throw new UsageError('leads follow does not take --query: filter its ndjson with jq, or in the --exec command');
-      const since = parseSince(ctx.now(), flags);
+      const since = parseSince(ctx.now(), flags, ctx.env);
       const target = await followTarget(ctx, flags);
       const signal = ctx.interruptible();
       const settings = await ctx.settings();

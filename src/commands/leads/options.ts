@@ -15,11 +15,11 @@ export function withSinceOptions(cmd: Command, what: string): Command {
     );
 }
 
-/** --since as the UTC instant the API's `since` takes; exit 2 otherwise. */
+/** --since as the UTC instant the API's `since` takes; exit 2 otherwise. `env` is required: `--tz local` reads TZ. */
 export function parseSince(
   now: Date,
   flags: { since?: string; tz?: string },
-  env?: Readonly<Record<string, string | undefined>>,
+  env: Readonly<Record<string, string | undefined>>,
 ): string | undefined {
   const timeZone = parseZone(flags.tz, '--tz', env);
   if (flags.since === undefined) return undefined;

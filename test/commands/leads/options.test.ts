@@ -11,7 +11,7 @@ const NOW = new Date('2026-11-23T12:00:00Z');
 function since(argv: string[]): string | undefined {
   const cmd = withSinceOptions(new Command('list'), 'leads from').exitOverride();
   cmd.parse(argv, { from: 'user' });
-  return parseSince(NOW, cmd.opts<{ since?: string; tz?: string }>());
+  return parseSince(NOW, cmd.opts<{ since?: string; tz?: string }>(), {});
 }
 
 describe('leads --since/--tz: argv → since', () => {
