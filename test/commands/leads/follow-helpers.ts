@@ -54,9 +54,10 @@ export async function follow(
   emu: Emulator,
   args: string[],
   onPoll: (n: number) => Promise<boolean | void> | boolean | void,
-  opts: RunOptions & { intervalMs?: number } = {},
+  opts: RunOptions & { intervalMs?: number; maxPolls?: number } = {},
 ): Promise<RunResult> {
   const intervalMs = opts.intervalMs ?? 30_000;
+  const maxPolls = opts.maxPolls ?? 500;
   let stop!: () => void;
   const stopped = new Promise<void>((r) => (stop = r));
   let polls = 0;
@@ -68,7 +69,7 @@ export async function follow(
     sleep: async (ms) => {
       await opts.sleep?.(ms);
       if (ms !== intervalMs || done) return;
-      if ((await onPoll(++polls)) === true || polls > 500) {
+      if ((await onPoll(++polls)) === true || polls > maxPolls) {
         done = true;
         stop();
         await new Promise((r) => setImmediate(r));
