@@ -11,7 +11,17 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { QUICK, ROOT } from './lib.mjs';
 
-const SCRIPTS = ['startup', 'pagination', 'tables', 'images', 'import', 'import-rate', 'leads-export', 'leads-follow', 'print'];
+const SCRIPTS = [
+  'startup',
+  'pagination',
+  'tables',
+  'images',
+  'import',
+  'import-rate',
+  'leads-export',
+  'leads-follow',
+  'print',
+];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const FIGURE = /\s(OK|MISSED \(within noise guard\)|FAILED)$/;
 

@@ -3,7 +3,7 @@
 // the monotonic one advances normally: the pacer neither stalls nor bursts, a Retry date read against the
 // wall clock stays bounded, a lock file from "the future" does not hold for ever, and the built CLI under
 // libfaketime finishes an import whose wall clock is stepped back mid-run.
-import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Pacer } from '../../src/api/pacer.js';
@@ -118,15 +118,18 @@ describe('RateLimit-Reset given as a Unix time, read against the wall clock', ()
 
 describe('lock files dated by a clock that stepped', () => {
   const busy = (p: string) => new UsageError(`busy: ${p}`);
-  const unreadableLock = (mtimeMs: number) => {
+  // Dated relative to the file system's clock (the one lock ages are read on), which the process's may
+  // not share: under faketime, Date.now() is years away from the mtime a fresh file gets.
+  const unreadableLock = (offsetMs: number) => {
     const path = join(tempDir(), 'report.lock');
     writeFileSync(path, '{"pid": 12'); // a kill mid-write: no readable owner
-    utimesSync(path, mtimeMs / 1000, mtimeMs / 1000);
+    const t = (statSync(path).mtimeMs + offsetMs) / 1000;
+    utimesSync(path, t, t);
     return path;
   };
 
   it('an unreadable lock from a day in the future (clock stepped back) is taken over', async () => {
-    const path = unreadableLock(Date.now() + DAY);
+    const path = unreadableLock(+DAY);
     const lock = await acquireLock(path, new Date(), busy);
     expect(await lock.stillHeld()).toBe(true);
     await lock.release();
@@ -135,13 +138,13 @@ describe('lock files dated by a clock that stepped', () => {
   });
 
   it('an unreadable lock written a moment ago still holds', async () => {
-    const path = unreadableLock(Date.now());
+    const path = unreadableLock(0);
     await expect(acquireLock(path, new Date(), busy)).rejects.toThrow(/busy/);
     counts.clocks++;
   });
 
   it('an unreadable lock from an hour ago is taken over', async () => {
-    const path = unreadableLock(Date.now() - HOUR);
+    const path = unreadableLock(-HOUR);
     const lock = await acquireLock(path, new Date(), busy);
     await lock.release();
     counts.clocks++;
