@@ -85,6 +85,9 @@ export function reportRow(
   };
 }
 
+/** A line of another job's report (jobs/rows/): its own header and row shapes, written the same way. */
+export type JobReportLine = Readonly<Record<string, unknown>>;
+
 export class ReportWriter {
   private constructor(
     private fd: number,
@@ -92,7 +95,7 @@ export class ReportWriter {
   ) {}
 
   /** A new report (replacing a file that held no sent rows), its header flushed to disk first. */
-  static async create(path: string, header: ReportHeader): Promise<ReportWriter> {
+  static async create(path: string, header: ReportHeader | JobReportLine): Promise<ReportWriter> {
     await replaceFile(path, `${JSON.stringify(header)}\n`, { mode: 0o600, what: `the report ${path}` });
     return ReportWriter.append(path);
   }
@@ -126,7 +129,7 @@ export class ReportWriter {
     return w;
   }
 
-  write(row: ReportRow): void {
+  write(row: ReportRow | JobReportLine): void {
     this.put(`${JSON.stringify(row)}\n`);
   }
 
