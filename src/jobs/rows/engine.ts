@@ -79,7 +79,7 @@ export async function runRowJob<P extends RowPlan>(
         const key = stepKey(nonce, me.account.id, job.kind, change.subject, step);
         let done: StepDone;
         try {
-          done = await job.send(step, { client, key, earlier });
+          done = await job.send(step, { client, change, key, earlier });
         } catch (e) {
           if (e instanceof NotSentError) {
             stopped = 'interrupted'; // a stop came during the pacing wait: nothing was sent

@@ -38,6 +38,8 @@ export interface StepDone {
 
 export interface StepContext {
   client: ApiClient;
+  /** The row the step belongs to. */
+  change: PlannedChange;
   key: string;
   /** What the row's earlier steps achieved (a create's id for the update that follows it). */
   earlier: StepDone[];

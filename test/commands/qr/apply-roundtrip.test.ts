@@ -20,7 +20,7 @@ const NAMES = [
   '@at',
   'two\nlines',
 ];
-const STATUSES = ['published', 'draft', 'paused', 'archived'];
+const STATUSES = ['published', 'draft', 'paused', 'archived'] as const;
 
 describe('qr list -o csv → qr apply', () => {
   it('10,000 codes round-trip with zero changes', async () => {
