@@ -6,18 +6,15 @@ import type { ApiClient } from '../../api/client.js';
 import { ChangeNotShownError, InterruptedError } from '../../errors.js';
 import type { RowJob, Step, StepContext, StepDone } from '../rows/types.js';
 import { planApply, type ApplyPlan, type ExistingCode } from './plan.js';
-import { readApplyFile } from './read.js';
+import { readApplyFile, type ApplyInput } from './read.js';
 
-export function qrApplyJob(file: string): RowJob<ApplyPlan> {
+export function qrApplyJob(file: string): RowJob<ApplyInput, ApplyPlan> {
   return {
     kind: 'qr-apply',
     subjectField: 'shortCode',
     reportFields: ['qrCodeId', 'url'],
-    async plan(client, signal) {
-      const input = await readApplyFile(file);
-      if (signal.aborted) throw new InterruptedError('interrupted before anything was sent');
-      return planApply(file, input, await accountCodes(client, signal));
-    },
+    read: () => readApplyFile(file),
+    plan: async (input, client, signal) => planApply(file, input, await accountCodes(client, signal)),
     send,
   };
 }

@@ -9,7 +9,7 @@
 // Thrown, before anything is written: the client's errors while planning, the report's UsageErrors,
 // whatever `confirm` throws (the command's refusal). From the first step on, everything is in the summary.
 import { randomBytes } from 'node:crypto';
-import { ApiError, isFatal, NotSentError, UnavailableError } from '../../errors.js';
+import { ApiError, InterruptedError, isFatal, NotSentError, UnavailableError } from '../../errors.js';
 import { stepKey } from './keys.js';
 import { openJobReport } from './report.js';
 import type { RowDeps, RowJob, RowOptions, RowPlan, RowSummary, StepDone, StepFailure } from './types.js';
@@ -17,16 +17,18 @@ import type { RowDeps, RowJob, RowOptions, RowPlan, RowSummary, StepDone, StepFa
 /** Server errors (each already retried by the client) in a row before the run stops. */
 const MAX_SERVER_ERRORS_IN_A_ROW = 3;
 
-export async function runRowJob<P extends RowPlan>(
-  job: RowJob<P>,
+export async function runRowJob<I, P extends RowPlan>(
+  job: RowJob<I, P>,
   opts: RowOptions,
   deps: RowDeps<P>,
 ): Promise<RowSummary<P>> {
+  const input = await job.read(deps.signal);
   const client = await deps.api();
   const { getMe } = await import('../../api/me.js');
   const me = await getMe(client);
   client.setRate(me.rateLimit.requestsPerMinute);
-  const plan = await job.plan(client, deps.signal);
+  const plan = await job.plan(input, client, deps.signal);
+  if (deps.signal.aborted) throw new InterruptedError('interrupted before anything was sent');
   if (plan.problems.length) return { phase: 'invalid', plan };
   await deps.onPlan?.(plan);
   if (opts.dryRun) return { phase: 'dry-run', plan };

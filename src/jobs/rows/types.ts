@@ -45,14 +45,17 @@ export interface StepContext {
   earlier: StepDone[];
 }
 
-export interface RowJob<P extends RowPlan> {
+export interface RowJob<I, P extends RowPlan> {
   /** Recorded in the report's header and hashed into every key (`qr-apply`). */
   kind: string;
   /** The report's name for `subject` (`shortCode`). */
   subjectField: string;
   /** The job's own report fields, null on a line that failed (`qrCodeId`, `url`). */
   reportFields: readonly string[];
-  plan(client: ApiClient, signal: AbortSignal): Promise<P>;
+  /** Reads the input, before any request (a file that cannot be read costs no request). */
+  read(signal: AbortSignal): Promise<I>;
+  /** Each row of the input against the account. */
+  plan(input: I, client: ApiClient, signal: AbortSignal): Promise<P>;
   /** Sends one step; throws the client's errors as they are (the engine decides row failure or stop). */
   send(step: Step, ctx: StepContext): Promise<StepDone>;
 }

@@ -132,6 +132,21 @@ describe('cardqr qr apply', () => {
     expect(writes(emu)).toEqual([]);
   });
 
+  it('a file that cannot be read costs no request; a --report that is not a qr apply report is never touched', async () => {
+    const dir = tempDir();
+    const missing = await runCli(['qr', 'apply', join(dir, 'nope.csv')], { emu });
+    expect([missing.exitCode, missing.stderr]).toEqual([2, expect.stringContaining('cannot read')]);
+    expect(emu.requests()).toEqual([]);
+
+    const file = writeApplyCsv(dir, fairRows(2, 'rep'));
+    const other = join(dir, 'notes.ndjson');
+    writeFileSync(other, '{"type":"something else"}\n');
+    const r = await runCli(['qr', 'apply', file, '--report', other], { emu });
+    expect([r.exitCode, r.stderr]).toEqual([2, expect.stringContaining('is not a cardqr qr-apply report')]);
+    expect(readFileSync(other, 'utf8')).toBe('{"type":"something else"}\n');
+    expect(writes(emu)).toEqual([]);
+  });
+
   it('NDJSON: the same rows, read line by line; null or absent leaves a property as it is', async () => {
     const dir = tempDir();
     const file = join(dir, 'codes.ndjson');
@@ -170,6 +185,19 @@ describe('cardqr qr apply', () => {
     expect(failed).toEqual([
       expect.objectContaining({ line: 4, shortCode: taken, action: 'create', errorCode: 'invalid_request' }),
     ]);
+  });
+
+  it("the plan's QR code limit stops the run (exit 3, no later write); once raised, the same command completes", async () => {
+    const acme = emu.store.account('acc_acme')!;
+    acme.qrAllowance = emu.store.qrCodesUsed('acc_acme') + 2;
+    const rows = fairRows(4, 'lim').map((r) => ({ ...r, status: 'published' }));
+    const file = writeApplyCsv(tempDir(), rows);
+    const r = await runCli(['qr', 'apply', file], { emu });
+    expect([r.exitCode, r.stderr]).toEqual([3, expect.stringContaining('3/4 writes: 2 created, 0 updated, 1 failed')]);
+    expect(writes(emu)).toHaveLength(3);
+    acme.qrAllowance += 10;
+    expect((await runCli(['qr', 'apply', file], { emu })).exitCode).toBe(0);
+    expect(mismatches(emu, rows)).toEqual([]);
   });
 
   it('Ctrl-C finishes the request in flight, starts no other (exit 130); the same command completes it', async () => {

@@ -14,11 +14,12 @@ const emu = useEmulator({ rateLimit: 1_000_000 });
 const patches = () => emu.requests({ method: 'PATCH' });
 
 /** Row per id: rename it (step 1), then pause it (step 2). `sending` runs before each step is sent. */
-function renameJob(ids: string[], sending?: () => void): RowJob<RowPlan> {
+function renameJob(ids: string[], sending?: () => void): RowJob<null, RowPlan> {
   return {
     kind: 'test-rename',
     subjectField: 'id',
     reportFields: ['name'],
+    read: async () => null,
     plan: async () => ({
       problems: [],
       changes: ids.map((id, i) => ({
