@@ -26,8 +26,18 @@ describe('cardqr qr apply', () => {
     const plan = await runCli(['qr', 'apply', file, '-o', 'json', '--dry-run'], { emu });
     expect(plan.exitCode).toBe(0);
     expect(writes(emu)).toEqual([]);
-    const data = json(plan) as { create: number; update: number; rows: Array<Record<string, unknown>> };
+    const data = json(plan) as {
+      create: number;
+      update: number;
+      untouched: number;
+      rows: Array<Record<string, unknown>>;
+    };
     expect([data.create, data.update]).toEqual([7, 1]);
+    // Every other code of the account (archived ones too) is counted, and left as it is.
+    const others = emu.store.qrCodes.filter((q) => q.accountId === 'acc_acme' && q.shortCode !== 'acme-support');
+    const othersBefore = JSON.stringify(others);
+    expect(others.some((q) => q.status === 'archived')).toBe(true);
+    expect(data.untouched).toBe(others.length);
     expect(data.rows.find((r) => r.shortCode === 'acme-support')).toMatchObject({
       line: 8,
       action: 'update',
@@ -67,6 +77,7 @@ describe('cardqr qr apply', () => {
       message: null,
     });
 
+    expect(JSON.stringify(others)).toBe(othersBefore);
     const before = writes(emu).length;
     const again = await runCli(['qr', 'apply', file], { emu });
     expect([again.exitCode, again.stderr]).toEqual([0, expect.stringContaining('create 0, update 0, unchanged 8')]);
@@ -204,25 +215,20 @@ describe('cardqr qr apply', () => {
     const dir = tempDir();
     const rows = fairRows(8, 'int');
     const file = writeApplyCsv(dir, rows);
+    // The first POST is held 300 ms by the emulator; Ctrl-C comes as soon as it has arrived there.
+    emu.injectFaults([{ method: 'POST', kind: 'slow', delayMs: 300 }]);
     let stop!: () => void;
     const interrupted = new Promise<void>((resolve) => (stop = resolve));
-    // Ctrl-C arrives while the third POST is on its way: it completes, and nothing after it starts.
-    let atStop = -1;
     const watch = setInterval(() => {
-      if (atStop < 0 && writes(emu).length >= 3) {
-        atStop = writes(emu).length;
-        stop();
-      }
-    }, 0);
-    const r = await runCli(['qr', 'apply', file], { emu, interruptAfter: interrupted });
-    clearInterval(watch);
-    expect(r.exitCode).toBe(130);
-    const sent = writes(emu).length;
+      if (emu.pendingFaults() === 0) stop();
+    }, 1);
+    const r = await runCli(['qr', 'apply', file], { emu, interruptAfter: interrupted }).finally(() =>
+      clearInterval(watch),
+    );
+    expect([r.exitCode, r.stderr]).toEqual([130, expect.stringContaining('run the same command again')]);
+    expect(writes(emu).map((w) => [w.method, w.status])).toEqual([['POST', 201]]);
     const recorded = reportLines(`${file}.report.ndjson`).filter((l) => l.type !== 'header');
-    expect(recorded).toHaveLength(sent);
-    expect(atStop).toBeGreaterThanOrEqual(3);
-    // At most the request in flight when Ctrl-C came went out after it.
-    expect(sent).toBeLessThanOrEqual(atStop + 1);
+    expect(recorded).toEqual([expect.objectContaining({ shortCode: 'int-0000', outcome: 'created' })]);
     const again = await runCli(['qr', 'apply', file, '--yes'], { emu });
     expect(again.exitCode).toBe(0);
     expect(mismatches(emu, rows)).toEqual([]);
