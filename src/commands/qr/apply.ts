@@ -12,7 +12,10 @@ export function qrApplyCommand(): Command {
     .description(
       "Make the account's QR codes match a file (CSV or NDJSON, keyed by shortCode): shows the plan, then writes each change once",
     )
-    .argument('<file>', 'a .csv (header: shortCode,name,destinationUrl,status) or .ndjson / .jsonl file')
+    .argument(
+      '<file.csv|file.ndjson>',
+      'a .csv (header: shortCode,name,destinationUrl,status) or .ndjson / .jsonl file',
+    )
     .option('--dry-run', 'show the plan and send nothing')
     .option('--report <file>', 'append-only NDJSON report of every write (default: <file>.report.ndjson)')
     .addHelpText(

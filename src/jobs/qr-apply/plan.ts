@@ -42,10 +42,12 @@ export interface ApplyPlan extends RowPlan {
   asks: ApplyRow[];
 }
 
-// `qr list -o csv` writes a text cell starting with = + - @ tab or CR with a leading ' (output/csv.ts):
-// read back, such a cell means the text after the '.
+// `qr list -o csv` writes a text cell starting with = + - @ tab or CR with a leading ' (src/csv/line.ts),
+// and with --csv-dialect excel long digit runs and phone numbers as ="…": read back, such a cell means
+// the text inside.
 const NEUTRALISED = /^'[=+\-@\t\r]/;
-const unneutralised = (cell: string) => (NEUTRALISED.test(cell) ? cell.slice(1) : cell);
+const EXCEL_TEXT = /^="([^"]*)"$/;
+const unneutralised = (cell: string) => (NEUTRALISED.test(cell) ? cell.slice(1) : (EXCEL_TEXT.exec(cell)?.[1] ?? cell));
 
 /** The value a cell asks for, given what the code holds now (a name really starting with ' stays as it is). */
 function wanted(cell: string, current: string | undefined): string {

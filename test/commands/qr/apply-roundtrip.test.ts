@@ -47,4 +47,31 @@ describe('qr list -o csv → qr apply', () => {
     }
     expect(writes(emu)).toEqual([]);
   });
+
+  it('--csv-dialect excel (a byte-order mark, digits and phone numbers as ="…") round-trips too', async () => {
+    const codes = addQrCodes(emu, 6, 'xl');
+    ['004711', '123456789012345', '+33 6 12 34 56 78', '=1+1', 'Crème brûlée', '="quoted"'].forEach(
+      (name, i) => (codes[i].name = name),
+    );
+    const list = await runCli(
+      [
+        'qr',
+        'list',
+        '--all',
+        '-o',
+        'csv',
+        '--csv-dialect',
+        'excel',
+        '--fields',
+        'shortCode,name,destinationUrl,status',
+      ],
+      { emu },
+    );
+    expect(list.stdout).toContain('"=""004711"""');
+    const file = join(tempDir(), 'excel.csv');
+    writeFileSync(file, list.stdout);
+    const r = await runCli(['qr', 'apply', file], { emu });
+    expect([r.exitCode, r.stderr]).toEqual([0, expect.stringContaining('create 0, update 0')]);
+    expect(writes(emu)).toEqual([]);
+  });
 });
