@@ -8,6 +8,9 @@ import { UsageError } from '../../errors.js';
 import { acquireLock, type HeldLock } from '../../lock-file.js';
 import { ReportWriter } from '../../bulk/report.js';
 
+const AFTER_FAILURE =
+  'the run stopped; free some space, then run the same command again: it plans only what the account still lacks';
+
 export type JobHeader = {
   type: 'header';
   version: 1;
@@ -37,7 +40,9 @@ export async function openJobReport(path: string, header: JobHeader, now: Date):
   );
   try {
     const existing = existingReport(path, header.job);
-    const writer = existing ? ReportWriter.append(path) : await ReportWriter.create(path, header);
+    const writer = existing
+      ? ReportWriter.append(path, AFTER_FAILURE)
+      : await ReportWriter.create(path, header, AFTER_FAILURE);
     if (existing) writer.write(header);
     return { writer, lock };
   } catch (e) {

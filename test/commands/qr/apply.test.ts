@@ -179,6 +179,31 @@ describe('cardqr qr apply', () => {
     ]);
   });
 
+  it('an invalid NDJSON file: every line with its problem, exit 2, nothing sent', async () => {
+    const file = join(tempDir(), 'bad.ndjson');
+    writeFileSync(
+      file,
+      [
+        '[1]',
+        '{"shortCode": 5}',
+        '{"shortCode":"nd-x","colour":"red","name":"X","destinationUrl":"https://x.example/"}',
+        'not json',
+        '{"shortCode":"nd-y"}',
+      ].join('\n'),
+    );
+    const r = await runCli(['qr', 'apply', file, '--yes'], { emu });
+    expect(r.exitCode).toBe(2);
+    for (const want of [
+      'line 1: not a JSON object',
+      'line 2: shortCode must be a string or null',
+      'line 3: unknown property "colour"',
+      'line 4: not a JSON object',
+      'line 5: name is empty: a new code (nd-y) needs one',
+    ])
+      expect(r.stderr).toContain(want);
+    expect(writes(emu)).toEqual([]);
+  });
+
   it('a short code held by something else fails that row only (exit 7); the rest is applied', async () => {
     const dir = tempDir();
     const taken = emu.store.cards[0].shortCode;
