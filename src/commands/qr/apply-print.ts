@@ -38,14 +38,18 @@ export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise
       signal: ctx.interruptible(),
       onPlan: (plan) => printPlan(plan, ctx),
       confirm: async (plan) => {
-        if (!plan.asks.length) return true;
-        if (!ctx.globals.yes && ctx.io.isStdinTTY && ctx.io.isStderrTTY) {
-          ctx.msg.say(`these codes would lead elsewhere (destination or status changes):`);
-          for (const row of plan.asks.slice(0, SHOWN)) ctx.msg.say(`  ${rowText(row)}`);
-          if (plan.asks.length > SHOWN) ctx.msg.say(`  … and ${plan.asks.length - SHOWN} more`);
-        }
+        if (!plan.asks.length || ctx.globals.yes) return true;
         const n = plan.asks.length;
-        return confirm(ctx, `Change where ${n} existing code${n === 1 ? '' : 's'} lead${n === 1 ? 's' : ''}?`);
+        const codes = `${n} existing code${n === 1 ? '' : 's'}`;
+        if (!ctx.io.isStdinTTY || !ctx.io.isStderrTTY)
+          throw new UsageError(
+            `the plan changes where ${codes} lead${n === 1 ? 's' : ''} (destination or status): refusing without a terminal to ask on; nothing was sent`,
+            ['check the plan above (or --dry-run -o json), then pass --yes'],
+          );
+        ctx.msg.say(`these codes would lead elsewhere (destination or status changes):`);
+        for (const row of plan.asks.slice(0, SHOWN)) ctx.msg.say(`  ${rowText(row)}`);
+        if (n > SHOWN) ctx.msg.say(`  … and ${n - SHOWN} more`);
+        return confirm(ctx, `Change where ${codes} lead${n === 1 ? 's' : ''}?`);
       },
       onSending: async () => {
         progress = await ctx.msg.progress({ label: 'apply', now: ctx.clock });

@@ -46,7 +46,13 @@ describe('cardqr qr apply', () => {
     expect(plan.stderr).toContain('plan for');
 
     const refused = await runCli(['qr', 'apply', file], { emu });
-    expect([refused.exitCode, refused.stderr]).toEqual([2, expect.stringContaining('--yes')]);
+    expect([refused.exitCode, refused.stderr]).toEqual([
+      2,
+      expect.stringContaining(
+        'the plan changes where 1 existing code leads (destination or status): refusing without a terminal to ask on; nothing was sent',
+      ),
+    ]);
+    expect(refused.stderr).toContain('--yes');
     expect(refused.stderr).toContain('create 7, update 1');
     expect(writes(emu)).toEqual([]);
 
