@@ -63,7 +63,7 @@ export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise
         }),
     },
   ).finally(() => progress?.stop({ keep: true }));
-  finish(summary, opts, ctx);
+  await finish(summary, opts, ctx);
 }
 
 function printPlan(plan: ApplyPlan, ctx: Context): Promise<void> | void {
@@ -104,10 +104,15 @@ function rowText(row: ApplyRow): string {
   return safeLine(`line ${row.line} ${row.shortCode}: ${row.action} ${what}`);
 }
 
-function finish(s: RowSummary<ApplyPlan>, opts: ApplyOptions, ctx: Context): void {
+async function finish(s: RowSummary<ApplyPlan>, opts: ApplyOptions, ctx: Context): Promise<void> {
   const again = commandLine(['qr', 'apply', opts.file, ...(opts.report ? ['--report', opts.report] : [])]);
   if (s.phase === 'invalid') {
     const n = s.plan.problems.length;
+    const asJson = summaryAsJson(ctx.globals);
+    if (asJson) {
+      const { printJson } = await import('../../output/query.js');
+      await printJson(ctx.io, { file: opts.file, invalid: n, problems: s.plan.problems }, asJson.pretty, asJson.query);
+    }
     throw new UsageError(
       `${opts.file} has ${n} problem${n === 1 ? '' : 's'}; nothing was sent`,
       s.plan.problems.map((p) => safeLine(`line ${p.line}: ${p.message}`)),

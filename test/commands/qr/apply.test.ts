@@ -146,6 +146,12 @@ describe('cardqr qr apply', () => {
     ])
       expect(r.stderr).toContain(want);
     expect(r.stderr).toContain('nothing was sent');
+    const asJson = await runCli(['qr', 'apply', file, '-o', 'json'], { emu });
+    expect(asJson.exitCode).toBe(2);
+    expect(json(asJson)).toMatchObject({
+      invalid: 7,
+      problems: expect.arrayContaining([{ line: 3, message: expect.stringContaining('shortCode is empty') }]),
+    });
     expect(writes(emu)).toEqual([]);
   });
 
