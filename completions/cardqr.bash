@@ -21,12 +21,13 @@ __cardqr_node() {
     'cards update') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--template --unlink-template --replace --dry-run --field --email --phone --link --data --allow-unknown-fields --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'cards delete') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'cards wallet') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'qr') __cardqr_subs='list get create update delete pause publish archive'; __cardqr_aliases='ls rm'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'qr') __cardqr_subs='list get create update delete apply pause publish archive'; __cardqr_aliases='ls rm'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'qr list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--search --status --type --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'qr get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'qr create') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--name --url --short-code --status --idempotency-key --dry-run -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'qr update') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--name --url --status --idempotency-key --dry-run -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'qr delete') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'qr apply') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --report -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'qr pause') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'qr publish') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'qr archive') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -93,6 +94,7 @@ __cardqr_resolve() {
     'qr|create') __cardqr_r='create' ;;
     'qr|update') __cardqr_r='update' ;;
     'qr|delete'|'qr|rm') __cardqr_r='delete' ;;
+    'qr|apply') __cardqr_r='apply' ;;
     'qr|pause') __cardqr_r='pause' ;;
     'qr|publish') __cardqr_r='publish' ;;
     'qr|archive') __cardqr_r='archive' ;;
@@ -158,6 +160,7 @@ __cardqr_value() {
     'qr update|--url') __cardqr_v='any' ;;
     'qr update|--status') __cardqr_v='choices:draft published paused archived' ;;
     'qr update|--idempotency-key') __cardqr_v='any' ;;
+    'qr apply|--report') __cardqr_v='file' ;;
     'templates list|--limit') __cardqr_v='any' ;;
     'templates list|--offset') __cardqr_v='any' ;;
     'image|-f'|'image|--format') __cardqr_v='choices:png svg pdf jpeg webp' ;;
@@ -265,6 +268,7 @@ __cardqr_arg() {
     'qr get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'qr update') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'qr delete') case "$2" in *) __cardqr_v='any' ;; esac ;;
+    'qr apply') case "$2" in 0) __cardqr_v='file' ;; *) __cardqr_v=any ;; esac ;;
     'qr pause') case "$2" in *) __cardqr_v='any' ;; esac ;;
     'qr publish') case "$2" in *) __cardqr_v='any' ;; esac ;;
     'qr archive') case "$2" in *) __cardqr_v='any' ;; esac ;;

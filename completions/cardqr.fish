@@ -123,6 +123,8 @@ function __cardqr_resolve
             echo 'update'
         case 'qr|delete' 'qr|rm'
             echo 'delete'
+        case 'qr|apply'
+            echo 'apply'
         case 'qr|pause'
             echo 'pause'
         case 'qr|publish'
@@ -241,6 +243,8 @@ function __cardqr_takes_value
         case 'qr update|--status'
             return 0
         case 'qr update|--idempotency-key'
+            return 0
+        case 'qr apply|--report'
             return 0
         case 'templates list|--limit'
             return 0
@@ -431,7 +435,7 @@ complete -c cardqr -f
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'profiles' -d 'Store, list and switch API keys and base URLs'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'me' -d 'Show the key in use: profile and base URL, account, plan, scopes, rate limit, and which commands it may use'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'cards' -d 'Digital business cards: list, show, create, update, delete, wallet links'
-complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'qr' -d 'Dynamic QR codes (every non-card code): list, show, create, update, pause, publish, archive, delete'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'qr' -d 'Dynamic QR codes (every non-card code): list, show, create, update, pause, publish, archive, delete, apply a file'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'templates' -d 'Card templates and the field rules each imposes'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'image' -d 'Save the QR image of cards or QR codes to files (or one image to standard output)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'print' -d 'Lay out QR codes of cards or QR codes into one print-ready PDF (label sheets or one per page)'
@@ -515,6 +519,7 @@ complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'cre
 complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'update' -d 'Change a QR code\'s name, destination or status; the short code and printed code stay the same'
 complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'delete' -d 'Move QR codes to Trash: their short links stop redirecting at once (restore only in the dashboard)'
 complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'rm' -d 'Move QR codes to Trash: their short links stop redirecting at once (restore only in the dashboard) (alias of delete)'
+complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'apply' -d 'Make the account\'s QR codes match a file (CSV or NDJSON, keyed by shortCode): shows the plan, then writes each change once'
 complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'pause' -d 'Pause QR codes: their short links stop redirecting (same as update --status paused)'
 complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'publish' -d 'Publish QR codes, undoing a pause or an archive (same as update --status published)'
 complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'archive' -d 'Archive QR codes: they stop redirecting and leave the default list (same as update --status archived)'
@@ -541,6 +546,10 @@ complete -c cardqr -n '__cardqr_using "qr update"' -l idempotency-key -x -d 'Ide
 complete -c cardqr -n '__cardqr_using "qr update"' -l dry-run -d 'print the request body that would be sent and send nothing'
 complete -c cardqr -n '__cardqr_using "qr update"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "qr delete"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr apply"' -l dry-run -d 'show the plan and send nothing'
+complete -c cardqr -n '__cardqr_using "qr apply"' -l report -r -F -d 'append-only NDJSON report of every write (default: <file>.report.ndjson)'
+complete -c cardqr -n '__cardqr_using "qr apply"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr apply"; and __cardqr_arg_index 0' -F
 complete -c cardqr -n '__cardqr_using "qr pause"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "qr publish"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "qr archive"' -s h -l help -d 'display help for command'

@@ -74,7 +74,7 @@ export function unshownChanges(qr: QrCode, body: UpdateQrBody): string[] {
 }
 
 /** The same address once both are parsed (a server may write `https://a.example` as `https://a.example/`). */
-function sameUrl(answer: unknown, asked: string): boolean {
+export function sameUrl(answer: unknown, asked: string): boolean {
   if (answer === asked) return true;
   try {
     return typeof answer === 'string' && new URL(answer).href === new URL(asked).href;

@@ -85,16 +85,28 @@ export function reportRow(
   };
 }
 
+/** A line of another job's report (jobs/rows/): its own header and row shapes, written the same way. */
+export type JobReportLine = Readonly<Record<string, unknown>>;
+
+const IMPORT_ADVICE =
+  'the import stopped; free some space, then continue it with --resume (rows not recorded are sent again with the same keys)';
+
 export class ReportWriter {
   private constructor(
     private fd: number,
     readonly path: string,
+    /** What to do after a failed write (the import's advice unless the job gives its own). */
+    private readonly afterFailure: string,
   ) {}
 
   /** A new report (replacing a file that held no sent rows), its header flushed to disk first. */
-  static async create(path: string, header: ReportHeader): Promise<ReportWriter> {
+  static async create(
+    path: string,
+    header: ReportHeader | JobReportLine,
+    afterFailure?: string,
+  ): Promise<ReportWriter> {
     await replaceFile(path, `${JSON.stringify(header)}\n`, { mode: 0o600, what: `the report ${path}` });
-    return ReportWriter.append(path);
+    return ReportWriter.append(path, afterFailure);
   }
 
   /**
@@ -102,14 +114,14 @@ export class ReportWriter {
    * recorded row (readers skip it, and that row is sent again with the same key), and left in place it
    * would break every line-by-line JSON reader (the README's jq recipes).
    */
-  static append(path: string): ReportWriter {
+  static append(path: string, afterFailure = IMPORT_ADVICE): ReportWriter {
     let fd: number;
     try {
       fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW);
     } catch (e) {
       throw new WriteError(`the report ${path}`, e);
     }
-    const w = new ReportWriter(fd, path);
+    const w = new ReportWriter(fd, path, afterFailure);
     const size = fstatSync(fd).size; // the file opened (O_NOFOLLOW), not the path again
     if (size > 0) {
       const end = completeLength(fd, size);
@@ -126,7 +138,7 @@ export class ReportWriter {
     return w;
   }
 
-  write(row: ReportRow): void {
+  write(row: ReportRow | JobReportLine): void {
     this.put(`${JSON.stringify(row)}\n`);
   }
 
@@ -147,9 +159,7 @@ export class ReportWriter {
     try {
       writeAllSync(this.fd, text);
     } catch (e) {
-      throw new WriteError(`the report ${this.path}`, e, [
-        'the import stopped; free some space, then continue it with --resume (rows not recorded are sent again with the same keys)',
-      ]);
+      throw new WriteError(`the report ${this.path}`, e, [this.afterFailure]);
     }
   }
 }

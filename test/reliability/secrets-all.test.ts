@@ -155,6 +155,11 @@ const TABLE: Record<string, (c: Ctx) => Invocation> = {
   'qr pause': () => ({ args: ['qr', 'pause', 'qr_support'], api: true }),
   'qr publish': () => ({ args: ['qr', 'publish', 'qr_promo'], api: true }),
   'qr archive': () => ({ args: ['qr', 'archive', 'qr_support'], api: true }),
+  'qr apply': (c) => {
+    const csv = join(c.work, 'codes.csv');
+    writeFileSync(csv, 'shortCode,name,destinationUrl\nsecret-booth,Secret booth,https://example.com/s\n');
+    return { args: ['qr', 'apply', csv], api: true };
+  },
   'templates list': () => ({ args: ['templates', 'list'], api: true }),
   'templates get': () => ({ args: ['templates', 'get', 'tpl_corporate'], api: true }),
   image: (c) => ({ args: ['image', 'crd_amelie', 'qr_support', '-d', join(c.work, 'images')], api: true }),

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { example } from '../shared.js';
+import { qrApplyCommand } from './apply.js';
 import { qrCreateCommand } from './create.js';
 import { qrDeleteCommand } from './delete.js';
 import { qrGetCommand } from './get.js';
@@ -9,12 +10,15 @@ import { qrUpdateCommand } from './update.js';
 
 export function qrCommand(): Command {
   const cmd = new Command('qr')
-    .description('Dynamic QR codes (every non-card code): list, show, create, update, pause, publish, archive, delete')
+    .description(
+      'Dynamic QR codes (every non-card code): list, show, create, update, pause, publish, archive, delete, apply a file',
+    )
     .addCommand(qrListCommand())
     .addCommand(qrGetCommand())
     .addCommand(qrCreateCommand())
     .addCommand(qrUpdateCommand())
-    .addCommand(qrDeleteCommand());
+    .addCommand(qrDeleteCommand())
+    .addCommand(qrApplyCommand());
   for (const shortcut of qrStatusCommands()) cmd.addCommand(shortcut);
   return example(
     cmd,

@@ -1,0 +1,146 @@
+// The terminal side of `qr apply`: runs the row engine (jobs/rows/) with the qr-apply job, prints the
+// plan (words on stderr; -o json: the plan as data on stdout), asks before moving existing codes, and
+// maps the summary to an exit status (0 done, 7 a row failed, 2 invalid file or refused, 130 Ctrl-C).
+import type { ApplyPlan, ApplyRow, PropertyChange } from '../../jobs/qr-apply/plan.js';
+import type { RowSummary } from '../../jobs/rows/types.js';
+import type { Context } from '../../context.js';
+import { CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
+import type { Progress } from '../../output/progress.js';
+import { safeLine } from '../../output/sanitize.js';
+import { summaryAsJson } from '../../output/settings.js';
+import { commandLine, duration } from '../../bulk/summary.js';
+import { confirm } from '../shared.js';
+
+export interface ApplyOptions {
+  file: string;
+  dryRun: boolean;
+  report?: string;
+}
+
+/** Rows listed by name in the plan and the question; the rest are counted (-o json lists every one). */
+const SHOWN = 30;
+
+export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise<void> {
+  const [{ runRowJob }, { qrApplyJob }] = await Promise.all([
+    import('../../jobs/rows/engine.js'),
+    import('../../jobs/qr-apply/job.js'),
+  ]);
+  const report = opts.report ?? `${opts.file}.report.ndjson`;
+  let progress: Progress | undefined;
+  const summary = await runRowJob(
+    qrApplyJob(opts.file),
+    { file: opts.file, report, dryRun: opts.dryRun },
+    {
+      api: ctx.api,
+      baseUrl: async () => (await ctx.settings()).baseUrl,
+      now: ctx.now,
+      version: ctx.version,
+      signal: ctx.interruptible(),
+      onPlan: (plan) => printPlan(plan, ctx),
+      confirm: async (plan) => {
+        if (!plan.asks.length || ctx.globals.yes) return true;
+        const n = plan.asks.length;
+        const codes = `${n} existing code${n === 1 ? '' : 's'}`;
+        if (!ctx.io.isStdinTTY || !ctx.io.isStderrTTY)
+          throw new UsageError(
+            `the plan changes where ${codes} lead${n === 1 ? 's' : ''} (destination or status): refusing without a terminal to ask on; nothing was sent`,
+            ['check the plan above (or --dry-run -o json), then pass --yes'],
+          );
+        ctx.msg.say(`these codes would lead elsewhere (destination or status changes):`);
+        for (const row of plan.asks.slice(0, SHOWN)) ctx.msg.say(`  ${rowText(row)}`);
+        if (n > SHOWN) ctx.msg.say(`  … and ${n - SHOWN} more`);
+        return confirm(ctx, `Change where ${codes} lead${n === 1 ? 's' : ''}?`);
+      },
+      onSending: async () => {
+        progress = await ctx.msg.progress({ label: 'apply', now: ctx.clock });
+      },
+      onProgress: ({ done, total, tallies }) =>
+        progress?.update((elapsed) => {
+          const rate = elapsed > 0 ? (done * 1000) / elapsed : 0;
+          const parts = [`${done}/${total} writes`, ...Object.entries(tallies).map(([k, v]) => `${v} ${k}`)];
+          if (rate > 0) parts.push(`ETA ${duration((total - done) / rate)}`);
+          return parts.join(' · ');
+        }),
+    },
+  ).finally(() => progress?.stop({ keep: true }));
+  await finish(summary, opts, ctx);
+}
+
+function printPlan(plan: ApplyPlan, ctx: Context): Promise<void> | void {
+  const c = plan.counts;
+  ctx.msg.say(
+    `plan for ${plan.file}: create ${c.create}, update ${c.update}, unchanged ${c.unchanged}; ${plan.untouched} other code${plan.untouched === 1 ? '' : 's'} of the account not in the file (left as they are)`,
+  );
+  const listed = plan.rows.filter((r) => r.action !== 'unchanged');
+  for (const row of listed.slice(0, SHOWN)) ctx.msg.info(`  ${rowText(row)}`);
+  if (listed.length > SHOWN) ctx.msg.info(`  … and ${listed.length - SHOWN} more (-o json lists every row)`);
+  const asJson = summaryAsJson(ctx.globals);
+  if (!asJson) return;
+  return (async () => {
+    const { printJson } = await import('../../output/query.js');
+    const data = {
+      file: plan.file,
+      ...plan.counts,
+      untouched: plan.untouched,
+      rows: plan.rows.map((r) => ({
+        line: r.line,
+        shortCode: r.shortCode,
+        action: r.action,
+        qrCodeId: r.qrCodeId,
+        changes: r.changes,
+      })),
+    };
+    await printJson(ctx.io, data, asJson.pretty, asJson.query);
+  })();
+}
+
+const show = (v: string | null) => (v === null ? '(none)' : JSON.stringify(v));
+
+function rowText(row: ApplyRow): string {
+  const what =
+    row.action === 'create'
+      ? row.changes.map((ch) => `${ch.property} ${show(ch.to)}`).join(', ')
+      : row.changes.map((ch: PropertyChange) => `${ch.property} ${show(ch.from)} → ${show(ch.to)}`).join(', ');
+  return safeLine(`line ${row.line} ${row.shortCode}: ${row.action} ${what}`);
+}
+
+async function finish(s: RowSummary<ApplyPlan>, opts: ApplyOptions, ctx: Context): Promise<void> {
+  const again = commandLine(['qr', 'apply', opts.file, ...(opts.report ? ['--report', opts.report] : [])]);
+  if (s.phase === 'invalid') {
+    const n = s.plan.problems.length;
+    const asJson = summaryAsJson(ctx.globals);
+    if (asJson) {
+      const { printJson } = await import('../../output/query.js');
+      await printJson(ctx.io, { file: opts.file, invalid: n, problems: s.plan.problems }, asJson.pretty, asJson.query);
+    }
+    throw new UsageError(
+      `${opts.file} has ${n} problem${n === 1 ? '' : 's'}; nothing was sent`,
+      s.plan.problems.map((p) => safeLine(`line ${p.line}: ${p.message}`)),
+    );
+  }
+  if (s.phase === 'dry-run') return ctx.msg.info('dry run: nothing was sent');
+  if (s.phase !== 'sent') throw new CliError('cancelled: nothing was sent', EXIT.usage);
+  const t = s.tallies;
+  const failed = t.failed ?? 0;
+  if (s.total === 0) return ctx.msg.info(`${opts.file}: the account already matches the file; nothing to send`);
+  const line = `${s.sent}/${s.total} writes: ${t.created ?? 0} created, ${t.updated ?? 0} updated, ${failed} failed; report: ${s.report}`;
+  if (s.stopped === 'interrupted')
+    throw new InterruptedError(`interrupted: ${line}`, [`run the same command again to apply the rest: ${again}`]);
+  if (s.fatal) {
+    ctx.msg.say(line);
+    throw s.fatal instanceof CliError
+      ? new CliError(s.fatal.message, s.fatal.exit, [`once that is solved, run again: ${again}`])
+      : s.fatal;
+  }
+  if (failed) {
+    ctx.msg.say(line);
+    const first = s.failures
+      .slice(0, SHOWN)
+      .map((f) => safeLine(`line ${f.line} ${f.subject}: ${f.action} failed: ${f.errorCode}: ${f.message}`));
+    throw new PartialError(`${failed} write${failed === 1 ? '' : 's'} failed`, [
+      ...first,
+      `fix them in the file (or the account) and run again; only what is still missing is sent: ${again}`,
+    ]);
+  }
+  ctx.msg.info(line);
+}

@@ -1,0 +1,54 @@
+import { Command } from 'commander';
+import { action } from '../action.js';
+import { example } from '../shared.js';
+
+interface ApplyFlags {
+  dryRun?: boolean;
+  report?: string;
+}
+
+export function qrApplyCommand(): Command {
+  const cmd = new Command('apply')
+    .description(
+      "Make the account's QR codes match a file (CSV or NDJSON, keyed by shortCode): shows the plan, then writes each change once",
+    )
+    .argument(
+      '<file.csv|file.ndjson>',
+      'a .csv (header: shortCode,name,destinationUrl,status) or .ndjson / .jsonl file',
+    )
+    .option('--dry-run', 'show the plan and send nothing')
+    .option('--report <file>', 'append-only NDJSON report of every write (default: <file>.report.ndjson)')
+    .addHelpText(
+      'after',
+      `
+Columns: shortCode (required, once per file), name, destinationUrl, status (draft, published,
+paused, archived). A missing column or an empty cell leaves that property as it is. A short code
+the account does not hold is created (it needs name and destinationUrl; status defaults to
+published; a paused or archived one is created as draft, then moved). Codes the file does not
+name are never touched.
+
+Every QR code of the account is read first (archived ones too) and the plan printed: create,
+update (old → new), unchanged. Changing an existing code's destination or status changes where
+printed codes lead: on a terminal you are asked; in scripts pass --yes. -o json prints the plan
+as data. Writes go one at a time, paced to the key's limit, each with its own Idempotency-Key,
+each recorded in the report. Interrupted or partly failed, run the same command again: only
+what is still missing is sent (re-moving a code created paused or archived asks again).
+
+Exit status: 0 the account matches the file, 2 invalid file (every problem listed, nothing sent)
+or question refused, 7 some writes failed (e.g. a short code held by something else), 130 interrupted.
+`,
+    )
+    .action(
+      action(async (ctx, file: string, flags: ApplyFlags) => {
+        const { runApplyCommand } = await import('./apply-print.js');
+        await runApplyCommand({ file, dryRun: Boolean(flags.dryRun), report: flags.report }, ctx);
+      }),
+    );
+  return example(
+    cmd,
+    'cardqr qr apply fair-codes.csv --dry-run',
+    'cardqr qr apply fair-codes.csv --yes',
+    'cardqr qr list --all -o csv --fields shortCode,name,destinationUrl,status > codes.csv',
+    'cardqr qr apply codes.ndjson -o json --dry-run',
+  );
+}

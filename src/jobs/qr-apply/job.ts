@@ -1,0 +1,63 @@
+// `qr apply` as a row job (jobs/rows/): the file read and planned against every QR code of the account
+// (archived ones too: GET /qr-codes, then GET /qr-codes?status=archived, every page), and each step sent
+// as one POST or PATCH. A create carries the short code, so it can never make a second code: a short
+// code held by anything else is answered 400 invalid_request, which fails that row only.
+import type { ApiClient } from '../../api/client.js';
+import { ChangeNotShownError, InterruptedError } from '../../errors.js';
+import type { RowJob, Step, StepContext, StepDone } from '../rows/types.js';
+import { planApply, type ApplyPlan, type ExistingCode } from './plan.js';
+import { readApplyFile, type ApplyInput } from './read.js';
+
+export function qrApplyJob(file: string): RowJob<ApplyInput, ApplyPlan> {
+  return {
+    kind: 'qr-apply',
+    subjectField: 'shortCode',
+    reportFields: ['qrCodeId', 'url'],
+    read: () => readApplyFile(file),
+    plan: async (input, client, signal) => planApply(file, input, await accountCodes(client, signal)),
+    send,
+  };
+}
+
+/** Every QR code of the account, archived ones included (the default list leaves them out). */
+export async function accountCodes(client: ApiClient, signal: AbortSignal): Promise<ExistingCode[]> {
+  const { listQrCodes } = await import('../../api/qr.js');
+  const byId = new Map<string, ExistingCode>();
+  for (const status of [undefined, 'archived']) {
+    for await (const q of listQrCodes(client, { status }, { all: true, signal })) {
+      byId.set(q.id, {
+        id: q.id,
+        shortCode: q.shortCode,
+        name: q.name,
+        destinationUrl: q.destinationUrl,
+        status: q.status,
+      });
+    }
+    if (signal.aborted) throw new InterruptedError('interrupted before anything was sent');
+  }
+  return [...byId.values()];
+}
+
+async function send(step: Step, { client, key, earlier }: StepContext): Promise<StepDone> {
+  const { createQrCode, updateQrCode, unshownChanges } = await import('../../api/qr.js');
+  if (step.action === 'create') {
+    const body = step.intent as {
+      shortCode: string;
+      name: string;
+      destinationUrl: string;
+      status: 'draft' | 'published';
+    };
+    const qr = await createQrCode(client, body, { idempotencyKey: key });
+    const unshown = unshownChanges(qr, body);
+    if (qr.shortCode.toLowerCase() !== body.shortCode.toLowerCase())
+      unshown.push(`short code ${qr.shortCode} (asked ${body.shortCode})`);
+    if (unshown.length) throw new ChangeNotShownError(`the API answered with ${qr.id} showing ${unshown.join(', ')}`);
+    return { outcome: 'created', fields: { qrCodeId: qr.id, url: qr.url } };
+  }
+  // The update that follows a create in the same row moves the code it created.
+  const { id, body } = step.intent as { id?: string; body: Record<string, string> };
+  const target = id ?? earlier[earlier.length - 1]?.fields.qrCodeId;
+  if (!target) throw new Error('no code to update: the create before it did not succeed');
+  const qr = await updateQrCode(client, target, body, { idempotencyKey: key });
+  return { outcome: 'updated', fields: { qrCodeId: qr.id, url: qr.url } };
+}

@@ -1,0 +1,123 @@
+// The row engine: plan → confirm → send, one request per step in input order, each step's line in
+// the report before the next request starts. Pacing and retries are the one client's (paced to the
+// key's limit from GET /me); every step carries its own Idempotency-Key (keys.ts). A step the client
+// could not get through, or whose answer did not show the change, fails its row (later steps of that
+// row are not sent) and the run goes on, unless no later request could succeed either (the key
+// refused, the service unreachable: `fatal`). Ctrl-C (`signal`) lets the request in flight finish
+// and be recorded, and starts no other.
+//
+// Thrown, before anything is written: the client's errors while planning, the report's UsageErrors,
+// whatever `confirm` throws (the command's refusal). From the first step on, everything is in the summary.
+import { randomBytes } from 'node:crypto';
+import { ApiError, InterruptedError, isFatal, NotSentError, UnavailableError } from '../../errors.js';
+import { stepKey } from './keys.js';
+import { openJobReport } from './report.js';
+import type { RowDeps, RowJob, RowOptions, RowPlan, RowSummary, StepDone, StepFailure } from './types.js';
+
+/** Server errors (each already retried by the client) in a row before the run stops. */
+const MAX_SERVER_ERRORS_IN_A_ROW = 3;
+
+export async function runRowJob<I, P extends RowPlan>(
+  job: RowJob<I, P>,
+  opts: RowOptions,
+  deps: RowDeps<P>,
+): Promise<RowSummary<P>> {
+  const input = await job.read(deps.signal);
+  const client = await deps.api();
+  const { getMe } = await import('../../api/me.js');
+  const me = await getMe(client);
+  client.setRate(me.rateLimit.requestsPerMinute);
+  const plan = await job.plan(input, client, deps.signal);
+  if (deps.signal.aborted) throw new InterruptedError('interrupted before anything was sent');
+  if (plan.problems.length) return { phase: 'invalid', plan };
+  await deps.onPlan?.(plan);
+  if (opts.dryRun) return { phase: 'dry-run', plan };
+  if (!(await deps.confirm(plan))) return { phase: 'refused', plan };
+
+  const total = plan.changes.reduce((n, c) => n + c.steps.length, 0);
+  const result = { phase: 'sent', plan, report: opts.report, total } as const;
+  // Nothing to write: the report is left as it is (it records writes, and there are none).
+  if (total === 0) return { ...result, stopped: 'done', tallies: {}, failures: [], sent: 0 };
+  const nonce = randomBytes(16).toString('hex');
+  const { writer, lock } = await openJobReport(
+    opts.report,
+    {
+      type: 'header',
+      version: 1,
+      job: job.kind,
+      file: opts.file,
+      startedAt: deps.now().toISOString(),
+      cardqr: deps.version,
+      baseUrl: await deps.baseUrl(),
+      accountId: me.account.id,
+      nonce,
+    },
+    deps.now(),
+  );
+  const tallies: Record<string, number> = {};
+  const failures: StepFailure[] = [];
+  let stopped: 'done' | 'interrupted' | 'fatal' = 'done';
+  let fatal: Error | undefined;
+  let sent = 0;
+  let serverErrors = 0;
+  const blank = Object.fromEntries(job.reportFields.map((f) => [f, null]));
+  const record = (line: Record<string, unknown>, outcome: string) => {
+    writer.write(line);
+    tallies[outcome] = (tallies[outcome] ?? 0) + 1;
+    sent++;
+    deps.onProgress?.({ done: sent, total, tallies });
+  };
+  try {
+    await deps.onSending?.(total);
+    deps.onProgress?.({ done: 0, total, tallies });
+    rows: for (const change of plan.changes) {
+      const earlier: StepDone[] = [];
+      for (const step of change.steps) {
+        if (deps.signal.aborted) {
+          stopped = 'interrupted';
+          break rows;
+        }
+        const head = { line: change.line, [job.subjectField]: change.subject, action: step.action };
+        const key = stepKey(nonce, me.account.id, job.kind, change.subject, step);
+        let done: StepDone;
+        try {
+          done = await job.send(step, { client, change, key, earlier });
+        } catch (e) {
+          if (e instanceof NotSentError) {
+            stopped = 'interrupted'; // a stop came during the pacing wait: nothing was sent
+            break rows;
+          }
+          const errorCode =
+            e instanceof ApiError
+              ? (e.code ?? `http_${e.status}`)
+              : e instanceof UnavailableError
+                ? 'unavailable'
+                : 'unexpected';
+          const message = (e as Error)?.message ?? String(e);
+          record({ ...head, outcome: 'failed', ...blank, errorCode, message }, 'failed');
+          failures.push({ line: change.line, subject: change.subject, action: step.action, errorCode, message });
+          serverErrors = e instanceof ApiError && e.status >= 500 ? serverErrors + 1 : 0;
+          if (isFatal(e) || serverErrors >= MAX_SERVER_ERRORS_IN_A_ROW) {
+            stopped = 'fatal';
+            fatal = e as Error;
+            break rows;
+          }
+          continue rows;
+        }
+        serverErrors = 0;
+        record(
+          { ...head, outcome: done.outcome, ...blank, ...done.fields, errorCode: null, message: null },
+          done.outcome,
+        );
+        earlier.push(done);
+      }
+    }
+  } finally {
+    try {
+      writer.close();
+    } finally {
+      await lock.release();
+    }
+  }
+  return { ...result, stopped, ...(fatal ? { fatal } : {}), tallies, failures, sent };
+}

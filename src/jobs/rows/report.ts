@@ -1,0 +1,84 @@
+// A row job's report: append-only NDJSON, one header per run (job, file, API, account, nonce, start
+// time), then one line per step, written before the next request starts (bulk/report.ts's writer:
+// checked writes, a line cut short by a kill cut off). A later run appends its own header and lines;
+// a file at that path that is not this job's report is never touched. `<report>.lock` keeps two runs
+// from sharing one report.
+import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
+import { UsageError } from '../../errors.js';
+import { acquireLock, type HeldLock } from '../../lock-file.js';
+import { ReportWriter } from '../../bulk/report.js';
+
+const AFTER_FAILURE =
+  'the run stopped; free some space, then run the same command again: it plans only what the account still lacks';
+
+export type JobHeader = {
+  type: 'header';
+  version: 1;
+  job: string;
+  file: string;
+  startedAt: string;
+  cardqr: string;
+  baseUrl: string;
+  accountId: string;
+  nonce: string;
+};
+
+export interface OpenJobReport {
+  writer: ReportWriter;
+  lock: HeldLock;
+}
+
+export async function openJobReport(path: string, header: JobHeader, now: Date): Promise<OpenJobReport> {
+  const lock = await acquireLock(
+    `${path}.lock`,
+    now,
+    (p, holder) =>
+      new UsageError(
+        `another run is using this report (${p}${holder === 'unreadable' ? '' : `: pid ${holder.pid} on ${holder.host} since ${holder.startedAt}`})`,
+        ['wait for it to finish, or remove the lock file if no such run is going on'],
+      ),
+  );
+  try {
+    const existing = existingReport(path, header.job);
+    const writer = existing
+      ? ReportWriter.append(path, AFTER_FAILURE)
+      : await ReportWriter.create(path, header, AFTER_FAILURE);
+    if (existing) writer.write(header);
+    return { writer, lock };
+  } catch (e) {
+    await lock.release();
+    throw e;
+  }
+}
+
+/** 'appended' once the file holds this job's header; undefined when there is no report yet (or it is empty). */
+function existingReport(path: string, job: string): 'appended' | undefined {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UsageError(`cannot read the report ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  if (st.isSymbolicLink())
+    throw new UsageError(`${path} is a symbolic link; refusing to follow it: give the report's own path with --report`);
+  if (!st.isFile()) throw new UsageError(`${path} is not a regular file; give the report a file name with --report`);
+  if (st.size === 0) return undefined;
+  const fd = openSync(path, 'r');
+  const buf = Buffer.alloc(Math.min(st.size, 64 * 1024));
+  try {
+    readSync(fd, buf, 0, buf.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const first = buf.toString('utf8').split('\n')[0];
+  let value: { type?: unknown; job?: unknown } | undefined;
+  try {
+    value = JSON.parse(first) as typeof value;
+  } catch {
+    value = undefined;
+  }
+  if (value?.type !== 'header' || value.job !== job)
+    throw new UsageError(`${path} is not a cardqr ${job} report (refusing to touch it); choose another --report`);
+  return 'appended';
+}

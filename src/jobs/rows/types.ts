@@ -1,0 +1,112 @@
+// What a row job is and what the row engine (engine.ts) gives back. A job says how to read its input and
+// plan each row against the account (plan), and how to send one step of a row (send); the engine owns
+// everything else: the question, the report, keys, pacing, retries (the one client), Ctrl-C, the summary.
+// Engines never print: the command wires the callbacks to its message channel.
+import type { ApiClient } from '../../api/client.js';
+
+/** One write: a request, with exactly what it asks for (hashed into its Idempotency-Key). */
+export interface Step {
+  /** A verb for the report (`create`, `update`). */
+  action: string;
+  intent: Readonly<Record<string, unknown>>;
+}
+
+/** A row of the input that needs writes, in input order. Its steps go in order; a failed step ends the row. */
+export interface PlannedChange {
+  line: number;
+  /** What the row is about (a short code): in the report and in every key. */
+  subject: string;
+  steps: Step[];
+}
+
+export interface Problem {
+  line: number;
+  message: string;
+}
+
+export interface RowPlan {
+  /** Every problem of the input: a plan with any is never sent. */
+  problems: Problem[];
+  changes: PlannedChange[];
+}
+
+/** What a step achieved: its outcome word (`created`, `updated`) and the job's report fields. */
+export interface StepDone {
+  outcome: string;
+  fields: Record<string, string | null>;
+}
+
+export interface StepContext {
+  client: ApiClient;
+  /** The row the step belongs to. */
+  change: PlannedChange;
+  key: string;
+  /** What the row's earlier steps achieved (a create's id for the update that follows it). */
+  earlier: StepDone[];
+}
+
+export interface RowJob<I, P extends RowPlan> {
+  /** Recorded in the report's header and hashed into every key (`qr-apply`). */
+  kind: string;
+  /** The report's name for `subject` (`shortCode`). */
+  subjectField: string;
+  /** The job's own report fields, null on a line that failed (`qrCodeId`, `url`). */
+  reportFields: readonly string[];
+  /** Reads the input, before any request (a file that cannot be read costs no request). */
+  read(signal: AbortSignal): Promise<I>;
+  /** Each row of the input against the account. */
+  plan(input: I, client: ApiClient, signal: AbortSignal): Promise<P>;
+  /** Sends one step; throws the client's errors as they are (the engine decides row failure or stop). */
+  send(step: Step, ctx: StepContext): Promise<StepDone>;
+}
+
+export interface RowDeps<P extends RowPlan> {
+  api: () => Promise<ApiClient>;
+  /** The API's base URL (recorded in the report's header). */
+  baseUrl: () => Promise<string>;
+  now: () => Date;
+  version: string;
+  /** Ctrl-C: the request in flight finishes and is recorded; no other starts. */
+  signal: AbortSignal;
+  /** The plan, before anything is written. */
+  onPlan?: (plan: P) => Promise<void> | void;
+  /** Whether to go on (the command asks, or refuses by throwing); not called for a dry run. */
+  confirm: (plan: P) => Promise<boolean>;
+  /** Sending starts (awaited: the command may start its progress display). */
+  onSending?: (total: number) => Promise<void> | void;
+  /** After each step's line is in the report: steps done of `total`. */
+  onProgress?: (progress: { done: number; total: number; tallies: Readonly<Record<string, number>> }) => void;
+}
+
+export interface RowOptions {
+  /** The append-only NDJSON report. */
+  report: string;
+  /** The input file (recorded in the header). */
+  file: string;
+  dryRun: boolean;
+}
+
+export interface StepFailure {
+  line: number;
+  subject: string;
+  action: string;
+  errorCode: string;
+  message: string;
+}
+
+export type RowSummary<P extends RowPlan> =
+  | { phase: 'invalid' | 'dry-run' | 'refused'; plan: P }
+  | {
+      phase: 'sent';
+      plan: P;
+      report: string;
+      /** Every step done, Ctrl-C, or an answer no later step can get past (`fatal`). */
+      stopped: 'done' | 'interrupted' | 'fatal';
+      fatal?: Error;
+      /** Steps by outcome (`created`, `updated`, `failed`). */
+      tallies: Record<string, number>;
+      failures: StepFailure[];
+      /** Steps planned, and how many were sent (a failed step's row sends no later step). */
+      total: number;
+      sent: number;
+    };
