@@ -20,6 +20,7 @@ const SCRIPTS = [
   'import-rate',
   'leads-export',
   'leads-follow',
+  'qr-apply',
   'print',
 ];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
