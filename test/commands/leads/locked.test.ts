@@ -5,27 +5,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../helpers/emulator.js';
 import { runCli, tempDir } from '../../helpers/run-cli.js';
-import { addLeads, follow, lines, readState } from './follow-helpers.js';
+import { addLeads, CONTACT, control as controlOf, follow, lines, readState, type Lead } from './follow-helpers.js';
 
 const emu = useEmulator();
 
-type Lead = { id: string; createdAt: string; locked: boolean; contact: { name: string } | null };
-const ndjson = <T = Lead>(text: string): T[] =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as T);
-const CONTACT = { name: 'Ada Unlocked', email: 'ada@x.example', phone: '', company: 'Acme', title: '' };
-
-async function control(path: string, body: unknown): Promise<unknown> {
-  const res = await fetch(`${emu.publicBaseUrl}/_emulator/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return res.json();
-}
+const ndjson = <T = Lead>(text: string): T[] => lines<T>(text);
+const control = (path: string, body: unknown) => controlOf(emu, path, body);
 
 const leadGets = () => emu.requests({ method: 'GET', path: /^\/leads\/.+/ });
 
