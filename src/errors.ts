@@ -16,7 +16,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export const EXIT_TABLE: Array<[number, string]> = [
   [0, 'success'],
-  [1, 'the request failed (5xx after retries, unexpected response)'],
+  [1, 'the request failed (5xx after retries, unexpected response, an answer not showing the change asked for)'],
   [2, 'usage or input error, found before anything was sent'],
   [3, 'authentication or permission (401, 403, plan limits)'],
   [4, 'not found (404)'],
