@@ -587,7 +587,7 @@ complete -c cardqr -n '__cardqr_using "print"' -l caption -x -d 'caption: name, 
 complete -c cardqr -n '__cardqr_using "print"' -l font -r -F -d 'caption font (TrueType/OpenType), repeatable, in fallback order; built in: Helvetica (Latin-1)'
 complete -c cardqr -n '__cardqr_using "print"' -l dpi -x -d 'printer resolution for the module-size floor (default: 300)'
 complete -c cardqr -n '__cardqr_using "print"' -l verify -d 'decode every placed code and compare it with the object url; mismatches are left out (exit 7)'
-complete -c cardqr -n '__cardqr_using "print"' -l from-report -r -F -d 'also print every created or existing card of a campaign import report'
+complete -c cardqr -n '__cardqr_using "print"' -l from-report -r -F -d 'also print every created or existing card of a campaign import report, or every created or updated code of a qr apply report'
 complete -c cardqr -n '__cardqr_using "print"' -l force -d 'replace the PDF if it exists'
 complete -c cardqr -n '__cardqr_using "print"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "print audit"' -s h -l help -d 'display help for command'

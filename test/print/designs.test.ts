@@ -1,5 +1,5 @@
 // `cardqr print` end to end, its designs, bad images, reports and progress (print.test.ts: the runs, the floor, resume).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -136,7 +136,47 @@ describe('cardqr print: designs, bad images, reports, progress', () => {
       emu,
       configDir: tmp(),
     });
-    expect([notReport.exitCode, notReport.stderr]).toEqual([2, expect.stringMatching(/is not a cardqr import report/)]);
+    expect([notReport.exitCode, notReport.stderr]).toEqual([
+      2,
+      expect.stringMatching(/is not a cardqr import or qr apply report/),
+    ]);
+  });
+
+  it('--from-report prints every created or updated code of a qr apply report, each once, over its runs', async () => {
+    const dir = tmp();
+    const file = join(dir, 'fair.csv');
+    const report = join(dir, 'fair.report.ndjson');
+    const write = (rows: string[]) => writeFileSync(file, ['shortCode,name,destinationUrl', ...rows].join('\n') + '\n');
+    write(['fair-a,Stand A,https://fair.example/a', 'fair-b,Stand B,https://fair.example/b']);
+    const first = await runCli(['qr', 'apply', file, '--report', report], { emu, configDir: tmp() });
+    expect(first.exitCode, first.stderr).toBe(0);
+    write([
+      'fair-a,Stand A,https://fair.example/a-after',
+      'fair-b,Stand B,https://fair.example/b',
+      'fair-c,Stand C,https://fair.example/c',
+    ]);
+    const second = await runCli(['qr', 'apply', file, '--report', report, '--yes'], { emu, configDir: tmp() });
+    expect(second.exitCode, second.stderr).toBe(0);
+    for (const c of ['fair-a', 'fair-b', 'fair-c']) expect(emu.store.qrCodes.some((q) => q.shortCode === c)).toBe(true);
+    const out = join(dir, 'fair.pdf');
+    const r = await runCli(['print', '--from-report', report, '--sheet', 'L7160', '-O', out], {
+      emu,
+      configDir: tmp(),
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/placed 3 codes/); // fair-a created, then updated: printed once
+    const L7160 = SHEET_PRESETS.find((p) => p.name === 'L7160')!;
+    const [page] = rasterPages(out);
+    for (let i = 0; i < 3; i++) {
+      expect(
+        await decodeRegion(page, {
+          x: L7160.left + i * L7160.pitchX,
+          y: L7160.top,
+          w: L7160.label.width,
+          h: L7160.label.height,
+        }),
+      ).toEqual([`${emu.publicBaseUrl}/p/fair-${'abc'[i]}`]);
+    }
   });
 
   it('shows progress on a terminal, on standard error only', async () => {

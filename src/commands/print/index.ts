@@ -29,7 +29,10 @@ export function printCommand(): Command {
     )
     .option('--dpi <n>', 'printer resolution for the module-size floor (default: 300)', intIn(72, 4800))
     .option('--verify', 'decode every placed code and compare it with the object url; mismatches are left out (exit 7)')
-    .option('--from-report <file>', 'also print every created or existing card of a campaign import report')
+    .option(
+      '--from-report <file>',
+      'also print every created or existing card of a campaign import report, or every created or updated code of a qr apply report',
+    )
     .option('--force', 'replace the PDF if it exists')
     .addHelpText(
       'after',

@@ -179,7 +179,10 @@ function statOrUndefined(path: string) {
   }
 }
 
-/** Ids of an import report's created and exists rows, in report order. */
+/**
+ * Ids of a report's codes, in report order, each once: an import report's created and exists cards, or a
+ * `qr apply` report's created and updated QR codes (every run the report holds).
+ */
 export async function idsFromReport(path: string): Promise<string[]> {
   let stream;
   try {
@@ -189,26 +192,35 @@ export async function idsFromReport(path: string): Promise<string[]> {
     if (e instanceof UsageError) throw e;
     throw new UsageError(`--from-report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  const ids: string[] = [];
+  const ids = new Set<string>();
   let first = true;
+  let apply = false;
   for await (const line of boundedLines(stream, `--from-report ${path}`)) {
     if (!line.trim()) continue;
-    let v: { type?: string; outcome?: string; cardId?: string | null } | undefined;
+    let v: { type?: string; job?: string; outcome?: string; cardId?: unknown; qrCodeId?: unknown } | undefined;
     try {
       v = JSON.parse(line);
     } catch {
       v = undefined;
     }
     if (first) {
-      if (v?.type !== 'header') throw new UsageError(`--from-report ${path} is not a cardqr import report`);
+      if (v?.type !== 'header') throw new UsageError(`--from-report ${path} is not a cardqr import or qr apply report`);
+      apply = v.job === 'qr-apply';
       first = false;
       continue;
     }
-    if (v && (v.outcome === 'created' || v.outcome === 'exists') && typeof v.cardId === 'string' && v.cardId)
-      ids.push(v.cardId);
+    if (!v || v.type === 'header') continue; // a later run's header
+    const id = apply
+      ? (v.outcome === 'created' || v.outcome === 'updated') && v.qrCodeId
+      : (v.outcome === 'created' || v.outcome === 'exists') && v.cardId;
+    if (typeof id === 'string' && id) ids.add(id);
   }
   if (first) throw new UsageError(`--from-report ${path} is empty`);
-  if (!ids.length) throw new UsageError(`--from-report ${path} holds no created or existing cards`);
-  checkIds(ids, `card id (--from-report ${path})`);
-  return ids;
+  const what = apply ? 'QR codes' : 'cards';
+  if (!ids.size)
+    throw new UsageError(
+      `--from-report ${path} holds no ${apply ? 'created or updated' : 'created or existing'} ${what}`,
+    );
+  checkIds([...ids], `${apply ? 'QR code' : 'card'} id (--from-report ${path})`);
+  return [...ids];
 }
