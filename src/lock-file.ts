@@ -9,9 +9,9 @@
 // and pid 1 is alive everywhere. A lock from another host is never taken over (we cannot tell whether its run is
 // alive): the message says to delete it by hand. A lock without a readable owner is being written
 // right now (refused) or was left by a kill mid-write; past UNREADABLE_STALE_MS it is taken over.
-// Takeover renames the stale file aside first (atomic), so when two runs find the same stale lock
-// only one of them wins.
-import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+// Takers of a stale lock are serialised by `<path>.takeover` (O_EXCL), and the new lock is created with
+// O_EXCL, so when several runs find the same stale lock exactly one of them wins.
+import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -165,22 +165,34 @@ const same = (a: LockInfo, b: LockInfo) =>
   a.pid === b.pid && a.host === b.host && a.startedAt === b.startedAt && a.token === b.token;
 
 /** Moves the stale lock aside; puts back a fresh lock moved by mistake. True when the path is free. */
+/**
+ * Removes a stale lock so the caller can create its own (O_EXCL decides the winner). Takers are serialised
+ * by `<path>.takeover` (O_EXCL): the holder re-reads the lock and removes it only while it is still the
+ * stale one. No fresh lock is ever moved aside, so two runs can never both believe they hold the lock
+ * (renaming the lock away and back, as before, let a third run create one in the gap). A guard left by a
+ * taker killed mid-way is removed once older than UNREADABLE_STALE_MS.
+ */
 async function takeOver(path: string, stale: LockInfo): Promise<boolean> {
-  const aside = `${path}.stale-${process.pid}-${Date.now()}`;
+  const guard = `${path}.takeover`;
+  let fh;
   try {
-    await rename(path, aside);
+    fh = await open(guard, 'wx', 0o600);
   } catch (e) {
-    return code(e) === 'ENOENT'; // another run removed it first: try to create ours
+    if (code(e) === 'EEXIST' && (await olderThan(guard, UNREADABLE_STALE_MS))) await unlink(guard).catch(() => {});
+    return false; // another run is taking it over
   }
-  const moved = await readLock(aside);
-  if (moved !== 'gone' && moved !== 'unreadable' && same(moved, stale)) {
-    await unlink(aside).catch(() => undefined);
+  try {
+    await fh.close();
+    const now = await readLock(path);
+    if (now === 'gone') return true;
+    if (now === 'unreadable' || !same(now, stale)) return false;
+    await unlink(path);
     return true;
+  } catch (e) {
+    return code(e) === 'ENOENT';
+  } finally {
+    await unlink(guard).catch(() => {});
   }
-  // Between our read and the rename another run replaced the stale lock with its own: restore it.
-  await link(aside, path).catch(() => undefined);
-  await unlink(aside).catch(() => undefined);
-  return false;
 }
 
 async function stillHeld(path: string, info: LockInfo): Promise<boolean> {

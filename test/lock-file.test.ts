@@ -62,6 +62,32 @@ describe('acquireLock', () => {
     await lock.release();
   });
 
+  test('eight runs finding the same stale lock, twenty times over: exactly one wins each time', async () => {
+    for (let round = 0; round < 20; round++) {
+      const path = lockPath();
+      writeFileSync(path, JSON.stringify({ pid: DEAD_PID, host: hostname(), startedAt: '2026-11-01T00:00:00.000Z' }));
+      const results = await Promise.allSettled(Array.from({ length: 8 }, () => acquireLock(path, NOW, busy)));
+      const won = results.filter((r) => r.status === 'fulfilled');
+      expect(won.length, `round ${round}`).toBe(1);
+      expect(await won[0].value.stillHeld()).toBe(true);
+      await won[0].value.release();
+      expect(existsSync(`${path}.takeover`)).toBe(false);
+    }
+  });
+
+  test('a takeover guard left by a run killed mid-way is removed once old, and the next run takes over', async () => {
+    const path = lockPath();
+    writeFileSync(path, JSON.stringify({ pid: DEAD_PID, host: hostname(), startedAt: '2026-11-01T00:00:00.000Z' }));
+    writeFileSync(`${path}.takeover`, '');
+    await expect(acquireLock(path, NOW, busy)).rejects.toThrow('busy'); // a fresh guard: someone is at it
+    const old = new Date(statSync(`${path}.takeover`).mtimeMs - 60_000);
+    utimesSync(`${path}.takeover`, old, old);
+    await expect(acquireLock(path, NOW, busy)).rejects.toThrow('busy'); // the old guard is cleared on the way
+    const lock = await acquireLock(path, NOW, busy);
+    await lock.release();
+    expect(existsSync(`${path}.takeover`)).toBe(false);
+  });
+
   test('two runs finding the same stale lock: exactly one wins', async () => {
     const path = lockPath();
     writeFileSync(path, JSON.stringify({ pid: DEAD_PID, host: hostname(), startedAt: '2026-11-01T00:00:00.000Z' }));
