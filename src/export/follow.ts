@@ -13,6 +13,7 @@
 // and polls no faster than that. Locked leads are re-read in a sweep every max(10 × interval, 5 min).
 // Every wait ends at once on a stop, and no request starts after one.
 import { dirname } from 'node:path';
+import { refuseOverlaps } from '../fs/own-files.js';
 import type { ApiClient } from '../api/client.js';
 import { ApiError, UnavailableError } from '../errors.js';
 import { sweepTempFiles } from '../fs/durable.js';
@@ -88,6 +89,10 @@ function transient(e: unknown): boolean {
 
 export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Promise<FollowSummary> {
   const { client, signal } = deps;
+  refuseOverlaps([
+    { flag: '--state', path: opts.statePath, suffixes: ['.lock', '.spool'], temp: true },
+    opts.deadLetter !== undefined ? { flag: '--dead-letter', path: opts.deadLetter, suffixes: [] } : undefined,
+  ]);
   const lock = await acquireLock(`${opts.statePath}.lock`, deps.now(), followBusy);
   try {
     await sweepTempFiles(dirname(opts.statePath), [opts.statePath]);

@@ -10,6 +10,7 @@ import { safeLine } from '../../output/sanitize.js';
 import { summaryAsJson } from '../../output/settings.js';
 import { commandLine, duration } from '../../bulk/summary.js';
 import { confirm } from '../shared.js';
+import { refuseOverlaps } from '../../fs/own-files.js';
 
 export interface ApplyOptions {
   file: string;
@@ -26,6 +27,10 @@ export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise
     import('../../jobs/qr-apply/job.js'),
   ]);
   const report = opts.report ?? `${opts.file}.report.ndjson`;
+  refuseOverlaps([
+    { flag: 'the file', path: opts.file, suffixes: [] },
+    { flag: '--report', path: report, suffixes: ['.lock'] },
+  ]);
   let progress: Progress | undefined;
   const summary = await runRowJob(
     qrApplyJob(opts.file),
