@@ -239,14 +239,18 @@ export async function replaceFile(target: string, data: Uint8Array | string, opt
  * flushed too.
  */
 export async function appendLineDurably(path: string, line: string, what = path): Promise<void> {
-  const { O_APPEND } = constants;
+  const { O_APPEND, O_NONBLOCK } = constants;
   let fh: FileHandle | undefined;
   try {
     const existed = await lstat(path).then(
       () => true,
       () => false,
     );
-    fh = await open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0o600);
+    // O_NONBLOCK: a FIFO without a reader fails at once (ENXIO) instead of blocking a thread that a stop
+    // needs; anything that is not a regular file is refused, never written into.
+    fh = await open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK, 0o600);
+    const problem = nonRegularProblem(path, await fh.stat());
+    if (problem) throw new Error(problem);
     await writeAll(fh, line.endsWith('\n') ? line : `${line}\n`);
     await fh.sync();
     await fh.close();
