@@ -7,13 +7,13 @@
 // (failed rows, Ctrl-C, a stop such as a full plan, a rejects file that could not be written) is in
 // the summary.
 import { canonicalJson, idempotencyKey } from '../keys.js';
-import { sendRows, type Job } from '../runner.js';
+import { sendEach } from '../../jobs/rows/loop.js';
 import { Tally } from '../summary.js';
 import { rowId, buildBody } from '../validate.js';
 import { InterruptedError } from '../../errors.js';
 import { dataRows, withCheckedFile, type CheckedFile } from './check.js';
 import { createSender } from './send.js';
-import type { CheckOptions, ImportDeps, ImportOptions, ImportSummary, ValidationSummary } from './types.js';
+import type { CheckOptions, ImportDeps, Job, ImportOptions, ImportSummary, ValidationSummary } from './types.js';
 
 export async function runCampaignImport(opts: ImportOptions, deps: ImportDeps): Promise<ImportSummary> {
   const mode = opts.dryRun ? 'dry-run' : 'import';
@@ -39,7 +39,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: ImportDeps): 
     let paused = 0;
     const writer = opened!.writer;
     const fedKeys = plan.mode === 'native' ? new Set(plan.columns.map((c) => String(c.path[1]))) : undefined;
-    const result = await sendRows(
+    const result = await sendEach(
       jobs(checked, opts),
       await createSender(checked.client, opts.campaignId, mode === 'dry-run', fedKeys),
       (row) => {

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../api/client.js';
 import { openString } from '../../api/schemas/open.js';
 import { ApiError, formatDetail, NotSentError, UnavailableError } from '../../errors.js';
 import { reportRow } from '../report.js';
-import type { Job, Sent } from '../runner.js';
+import type { Job, RowSent as Sent } from './types.js';
 import { ImportStop } from './stop.js';
 
 /** Codes after which every later row would fail the same way. */

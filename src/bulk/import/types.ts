@@ -4,6 +4,19 @@
 import type { ApiClient } from '../../api/client.js';
 import type { RowProblem } from '../validate.js';
 import type { Tally } from '../summary.js';
+import type { ReportRow } from '../report.js';
+import type { Sent } from '../../jobs/rows/loop.js';
+
+/** One row on its way to the API: the exact JSON sent (canonical), hashed into `key`. */
+export interface Job {
+  line: number;
+  externalId: string | null;
+  body: string;
+  key: string;
+}
+
+/** What sending a row gave: its report line, and a fatal error when no later row can succeed. */
+export type RowSent = Sent<ReportRow>;
 
 /** What reading and checking the file takes (all that --validate-only uses). */
 export interface CheckOptions {

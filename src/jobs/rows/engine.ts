@@ -12,7 +12,17 @@ import { randomBytes } from 'node:crypto';
 import { ApiError, InterruptedError, isFatal, NotSentError, UnavailableError } from '../../errors.js';
 import { stepKey } from './keys.js';
 import { openJobReport } from './report.js';
-import type { RowDeps, RowJob, RowOptions, RowPlan, RowSummary, StepDone, StepFailure } from './types.js';
+import { sendEach, type Sent, type SendResult } from './loop.js';
+import type {
+  PlannedChange,
+  RowDeps,
+  RowJob,
+  RowOptions,
+  RowPlan,
+  RowSummary,
+  StepDone,
+  StepFailure,
+} from './types.js';
 
 /** Server errors (each already retried by the client) in a row before the run stops. */
 const MAX_SERVER_ERRORS_IN_A_ROW = 3;
@@ -39,85 +49,90 @@ export async function runRowJob<I, P extends RowPlan>(
   // Nothing to write: the report is left as it is (it records writes, and there are none).
   if (total === 0) return { ...result, stopped: 'done', tallies: {}, failures: [], sent: 0 };
   const nonce = randomBytes(16).toString('hex');
-  const { writer, lock } = await openJobReport(
-    opts.report,
-    {
-      type: 'header',
-      version: 1,
-      job: job.kind,
-      file: opts.file,
-      startedAt: deps.now().toISOString(),
-      cardqr: deps.version,
-      baseUrl: await deps.baseUrl(),
-      accountId: me.account.id,
-      nonce,
-    },
-    deps.now(),
-  );
+  const report =
+    opts.report === undefined
+      ? undefined
+      : await openJobReport(
+          opts.report,
+          {
+            type: 'header',
+            version: 1,
+            job: job.kind,
+            file: opts.file,
+            startedAt: deps.now().toISOString(),
+            cardqr: deps.version,
+            baseUrl: await deps.baseUrl(),
+            accountId: me.account.id,
+            nonce,
+          },
+          deps.now(),
+        );
   const tallies: Record<string, number> = {};
   const failures: StepFailure[] = [];
-  let stopped: 'done' | 'interrupted' | 'fatal' = 'done';
-  let fatal: Error | undefined;
   let sent = 0;
   let serverErrors = 0;
   const blank = Object.fromEntries(job.reportFields.map((f) => [f, null]));
   const record = (line: Record<string, unknown>, outcome: string) => {
-    writer.write(line);
+    report?.writer.write(line);
     tallies[outcome] = (tallies[outcome] ?? 0) + 1;
     sent++;
     deps.onProgress?.({ done: sent, total, tallies });
   };
+  // One item of the loop is one row: its steps go in order, each recorded before the next is sent.
+  const sendRow = async (change: PlannedChange): Promise<Sent<null>> => {
+    const earlier: StepDone[] = [];
+    for (const step of change.steps) {
+      if (deps.signal.aborted) throw new NotSentError('interrupted'); // the rest of the row waits for a re-run
+      const head = { line: change.line, [job.subjectField]: change.subject, action: step.action };
+      const key = stepKey(nonce, me.account.id, job.kind, change.subject, step);
+      let done: StepDone;
+      try {
+        done = await job.send(step, { client, change, key, earlier });
+      } catch (e) {
+        if (e instanceof NotSentError) throw e; // a stop came during the pacing wait: nothing was sent
+        const errorCode =
+          e instanceof ApiError
+            ? (e.code ?? `http_${e.status}`)
+            : e instanceof UnavailableError
+              ? 'unavailable'
+              : 'unexpected';
+        const message = (e as Error)?.message ?? String(e);
+        record({ ...head, outcome: 'failed', ...blank, errorCode, message }, 'failed');
+        failures.push({
+          line: change.line,
+          subject: change.subject,
+          action: step.action,
+          errorCode,
+          message,
+          error: e,
+        });
+        serverErrors = e instanceof ApiError && e.status >= 500 ? serverErrors + 1 : 0;
+        const stop = isFatal(e) || serverErrors >= MAX_SERVER_ERRORS_IN_A_ROW;
+        return { row: null, ...(stop ? { fatal: e as Error } : {}) };
+      }
+      serverErrors = 0;
+      record(
+        { ...head, outcome: done.outcome, ...blank, ...done.fields, errorCode: null, message: null },
+        done.outcome,
+      );
+      deps.onStep?.(done, change);
+      earlier.push(done);
+    }
+    return { row: null };
+  };
+  let loop: SendResult;
   try {
     await deps.onSending?.(total);
     deps.onProgress?.({ done: 0, total, tallies });
-    rows: for (const change of plan.changes) {
-      const earlier: StepDone[] = [];
-      for (const step of change.steps) {
-        if (deps.signal.aborted) {
-          stopped = 'interrupted';
-          break rows;
-        }
-        const head = { line: change.line, [job.subjectField]: change.subject, action: step.action };
-        const key = stepKey(nonce, me.account.id, job.kind, change.subject, step);
-        let done: StepDone;
-        try {
-          done = await job.send(step, { client, change, key, earlier });
-        } catch (e) {
-          if (e instanceof NotSentError) {
-            stopped = 'interrupted'; // a stop came during the pacing wait: nothing was sent
-            break rows;
-          }
-          const errorCode =
-            e instanceof ApiError
-              ? (e.code ?? `http_${e.status}`)
-              : e instanceof UnavailableError
-                ? 'unavailable'
-                : 'unexpected';
-          const message = (e as Error)?.message ?? String(e);
-          record({ ...head, outcome: 'failed', ...blank, errorCode, message }, 'failed');
-          failures.push({ line: change.line, subject: change.subject, action: step.action, errorCode, message });
-          serverErrors = e instanceof ApiError && e.status >= 500 ? serverErrors + 1 : 0;
-          if (isFatal(e) || serverErrors >= MAX_SERVER_ERRORS_IN_A_ROW) {
-            stopped = 'fatal';
-            fatal = e as Error;
-            break rows;
-          }
-          continue rows;
-        }
-        serverErrors = 0;
-        record(
-          { ...head, outcome: done.outcome, ...blank, ...done.fields, errorCode: null, message: null },
-          done.outcome,
-        );
-        earlier.push(done);
-      }
-    }
+    loop = await sendEach(plan.changes, sendRow, () => undefined, { concurrency: 1, signal: deps.signal });
   } finally {
     try {
-      writer.close();
+      report?.writer.close();
     } finally {
-      await lock.release();
+      await report?.lock.release();
     }
   }
+  const stopped = loop.stopped;
+  const fatal = loop.fatal;
   return { ...result, stopped, ...(fatal ? { fatal } : {}), tallies, failures, sent };
 }

@@ -34,6 +34,8 @@ export interface RowPlan {
 export interface StepDone {
   outcome: string;
   fields: Record<string, string | null>;
+  /** What the answer held (a record the command shows), kept out of the report. */
+  value?: unknown;
 }
 
 export interface StepContext {
@@ -74,13 +76,15 @@ export interface RowDeps<P extends RowPlan> {
   confirm: (plan: P) => Promise<boolean>;
   /** Sending starts (awaited: the command may start its progress display). */
   onSending?: (total: number) => Promise<void> | void;
+  /** After each step that succeeded (its line is in the report). */
+  onStep?: (done: StepDone, change: PlannedChange) => void;
   /** After each step's line is in the report: steps done of `total`. */
   onProgress?: (progress: { done: number; total: number; tallies: Readonly<Record<string, number>> }) => void;
 }
 
 export interface RowOptions {
-  /** The append-only NDJSON report. */
-  report: string;
+  /** The append-only NDJSON report; without one the run keeps its outcomes in the summary only. */
+  report?: string;
   /** The input file (recorded in the header). */
   file: string;
   dryRun: boolean;
@@ -92,6 +96,8 @@ export interface StepFailure {
   action: string;
   errorCode: string;
   message: string;
+  /** What the step threw (an ApiError carries the exit status a command may give). */
+  error: unknown;
 }
 
 export type RowSummary<P extends RowPlan> =
@@ -99,7 +105,7 @@ export type RowSummary<P extends RowPlan> =
   | {
       phase: 'sent';
       plan: P;
-      report: string;
+      report?: string;
       /** Every step done, Ctrl-C, or an answer no later step can get past (`fatal`). */
       stopped: 'done' | 'interrupted' | 'fatal';
       fatal?: Error;

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { progressText } from '../../src/bulk/progress.js';
-import { startProgress } from '../../src/output/progress.js';
-import { reportRow, type ReportRow } from '../../src/bulk/report.js';
-import { sendRows, type Job, type Sent } from '../../src/bulk/runner.js';
-import { commandLine, duration, formatSummary, shellQuote, Tally } from '../../src/bulk/summary.js';
-import { resumeCommand } from '../../src/commands/campaigns/import-print.js';
-import { CliError, EXIT } from '../../src/errors.js';
+import { progressText } from '../../../src/bulk/progress.js';
+import { startProgress } from '../../../src/output/progress.js';
+import { reportRow, type ReportRow } from '../../../src/bulk/report.js';
+import { sendEach as sendRows } from '../../../src/jobs/rows/loop.js';
+import type { Job, RowSent as Sent } from '../../../src/bulk/import/types.js';
+import { commandLine, duration, formatSummary, shellQuote, Tally } from '../../../src/bulk/summary.js';
+import { resumeCommand } from '../../../src/commands/campaigns/import-print.js';
+import { CliError, EXIT } from '../../../src/errors.js';
 
 async function* jobs(n: number): AsyncGenerator<Job> {
   for (let i = 0; i < n; i++) yield { line: i + 2, externalId: `P-${i}`, body: '{}', key: `k${i}` };
 }
 const tick = () => new Promise((r) => setImmediate(r));
 
-describe('sendRows', () => {
+describe('sendEach (the one request loop)', () => {
   it('concurrency 1: each outcome is recorded before the next request starts', async () => {
     const events: string[] = [];
     const send = async (j: Job): Promise<Sent> => {
