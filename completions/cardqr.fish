@@ -216,6 +216,8 @@ function __cardqr_takes_value
             return 0
         case 'cards update|--idempotency-key'
             return 0
+        case 'cards delete|--report'
+            return 0
         case 'qr list|--search'
             return 0
         case 'qr list|--status'
@@ -244,7 +246,15 @@ function __cardqr_takes_value
             return 0
         case 'qr update|--idempotency-key'
             return 0
+        case 'qr delete|--report'
+            return 0
         case 'qr apply|--report'
+            return 0
+        case 'qr pause|--report'
+            return 0
+        case 'qr publish|--report'
+            return 0
+        case 'qr archive|--report'
             return 0
         case 'templates list|--limit'
             return 0
@@ -510,6 +520,7 @@ complete -c cardqr -n '__cardqr_using "cards update"' -l data -x -d 'fields as J
 complete -c cardqr -n '__cardqr_using "cards update"' -l allow-unknown-fields -d 'send field keys this tool does not know (the API drops unknown keys silently)'
 complete -c cardqr -n '__cardqr_using "cards update"' -l idempotency-key -x -d 'Idempotency-Key for this write, up to 255 characters; reuse it to retry safely (default: random)'
 complete -c cardqr -n '__cardqr_using "cards update"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "cards delete"' -l report -r -F -d 'with several ids: an append-only NDJSON report of every deletion'
 complete -c cardqr -n '__cardqr_using "cards delete"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "cards wallet"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'list' -d 'List every QR code that is not a card, newest first (archived ones only with --status archived)'
@@ -545,13 +556,17 @@ complete -c cardqr -n '__cardqr_using "qr update"' -l status -x -a 'draft publis
 complete -c cardqr -n '__cardqr_using "qr update"' -l idempotency-key -x -d 'Idempotency-Key for this write, up to 255 characters; reuse it to retry safely (default: random)'
 complete -c cardqr -n '__cardqr_using "qr update"' -l dry-run -d 'print the request body that would be sent and send nothing'
 complete -c cardqr -n '__cardqr_using "qr update"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr delete"' -l report -r -F -d 'with several ids: an append-only NDJSON report of every deletion'
 complete -c cardqr -n '__cardqr_using "qr delete"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "qr apply"' -l dry-run -d 'show the plan and send nothing'
 complete -c cardqr -n '__cardqr_using "qr apply"' -l report -r -F -d 'append-only NDJSON report of every write (default: <file>.report.ndjson)'
 complete -c cardqr -n '__cardqr_using "qr apply"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "qr apply"; and __cardqr_arg_index 0' -F
+complete -c cardqr -n '__cardqr_using "qr pause"' -l report -r -F -d 'with several ids: an append-only NDJSON report of every change'
 complete -c cardqr -n '__cardqr_using "qr pause"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr publish"' -l report -r -F -d 'with several ids: an append-only NDJSON report of every change'
 complete -c cardqr -n '__cardqr_using "qr publish"' -s h -l help -d 'display help for command'
+complete -c cardqr -n '__cardqr_using "qr archive"' -l report -r -F -d 'with several ids: an append-only NDJSON report of every change'
 complete -c cardqr -n '__cardqr_using "qr archive"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "templates"; and __cardqr_arg_index 0' -f -a 'list' -d 'List card templates with a count of their field rules'
 complete -c cardqr -n '__cardqr_using "templates"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List card templates with a count of their field rules (alias of list)'

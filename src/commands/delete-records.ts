@@ -1,21 +1,26 @@
 // `cards delete` and `qr delete`: several ids (or `-`: one per line on stdin), a confirmation naming
 // each record on a terminal (--yes otherwise; past DESCRIBE_MAX ids it names the count instead of
-// fetching each), one report line per id, and going on past a failed id. finishMany also ends
+// fetching each), one line per id, and going on past a failed id. Several ids run as a row job on the
+// engine (jobs/by-id/); one id is one request, its error the command's. finishMany also ends
 // `qr pause/publish/archive`.
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { ApiError, CliError, EXIT, PartialError } from '../errors.js';
 import { formatApiError } from '../hints.js';
+import type { ByIdPlan } from '../jobs/by-id/job.js';
 import { readIds } from './ids.js';
 import { safeLine } from '../output/sanitize.js';
 import { confirm } from './shared.js';
+import { runByIds, type ByIdFlags } from './by-ids.js';
 
 export interface DeleteSpec<T> {
   /** "card" / "QR code" */
   noun: string;
+  /** `cards`, `qr`: the job's name in keys and a report's header. */
+  group: string;
   fetch: (client: ApiClient, id: string) => Promise<T>;
   describe: (record: T) => string;
-  remove: (client: ApiClient, id: string) => Promise<void>;
+  remove: (client: ApiClient, id: string, key?: string) => Promise<void>;
   /** What stops when `count` records are deleted, for the question. */
   consequence: (count: number) => string;
 }
@@ -37,58 +42,67 @@ export function finishMany(failures: ApiError[], total: number, doneText: string
   throw new PartialError(summary);
 }
 
-export async function deleteRecords<T>(ctx: Context, args: string[], spec: DeleteSpec<T>): Promise<void> {
+export async function deleteRecords<T>(
+  ctx: Context,
+  args: string[],
+  spec: DeleteSpec<T>,
+  flags: ByIdFlags = {},
+): Promise<void> {
   const unique = await readIds(ctx, args);
-  const single = unique.length === 1 && !args.includes('-');
   const yes = Boolean(ctx.globals.yes);
   // Without a terminal and without --yes, refuse before sending anything.
   if (!yes && !(ctx.io.isStdinTTY && ctx.io.isStderrTTY)) await confirm(ctx, '');
-  const client = await ctx.api();
+  if (unique.length === 1 && !args.includes('-')) return deleteOne(ctx, unique[0], spec, yes);
+
+  const describe = !yes && unique.length <= DESCRIBE_MAX;
   const failures: ApiError[] = [];
   const failed: string[] = [];
-  // One id: its error is the command's error (its own exit status). Several: report, go on, exit 7.
   const fail = (id: string, e: unknown) => {
-    if (single || !(e instanceof ApiError)) throw e;
+    if (!(e instanceof ApiError)) throw e;
     failed.push(id);
     failures.push(e);
     ctx.msg.say(formatApiError(e, { subject: id, brief: true }));
   };
-
-  let targets = unique;
-  if (!yes) {
-    let lines: string[] = [];
-    if (unique.length <= DESCRIBE_MAX) {
-      targets = [];
-      for (const id of unique) {
-        try {
-          // Names come from the server: escaped, so one cannot rewrite the line naming another record.
-          lines.push(`  ${id}  ${safeLine(spec.describe(await spec.fetch(client, id)))}`);
-          targets.push(id);
-        } catch (e) {
-          fail(id, e);
-        }
-      }
-    } else {
-      lines = [...unique.slice(0, 5).map((id) => `  ${id}`), `  … and ${unique.length - 5} more`];
-    }
-    if (targets.length) {
-      const what = targets.length === 1 ? `this ${spec.noun}` : `these ${targets.length} ${spec.noun}s`;
-      ctx.msg.say(`About to delete ${what}:\n${lines.join('\n')}\n${spec.consequence(targets.length)}`);
+  const summary = await runByIds(ctx, flags, unique, {
+    kind: `${spec.group}-delete`,
+    action: 'delete',
+    intent: {},
+    outcome: 'deleted',
+    send: (client, id, key) => spec.remove(client, id, key),
+    // Names come from the server: escaped, so one cannot rewrite the line naming another record.
+    ...(describe
+      ? { describe: async (client: ApiClient, id: string) => safeLine(spec.describe(await spec.fetch(client, id))) }
+      : {}),
+    confirm: async (plan: ByIdPlan) => {
+      for (const u of plan.unreadable) fail(u.id, u.error);
+      if (yes || !plan.changes.length) return true;
+      const n = plan.changes.length;
+      const lines = describe
+        ? plan.described.map((d) => `  ${d.id}  ${d.text}`)
+        : [...unique.slice(0, 5).map((id) => `  ${id}`), `  … and ${unique.length - 5} more`];
+      const what = n === 1 ? `this ${spec.noun}` : `these ${n} ${spec.noun}s`;
+      ctx.msg.say(`About to delete ${what}:\n${lines.join('\n')}\n${spec.consequence(n)}`);
       if (!(await confirm(ctx, `Delete ${what}?`))) throw new CliError('cancelled: nothing was deleted', EXIT.usage);
-    }
-  }
-  let deleted = 0;
-  for (const id of targets) {
-    try {
-      await spec.remove(client, id);
-      deleted++;
-      ctx.msg.info(`deleted ${spec.noun} ${id}`);
-    } catch (e) {
-      fail(id, e);
-    }
-  }
+      return true;
+    },
+    onDone: (id) => ctx.msg.info(`deleted ${spec.noun} ${id}`),
+    onFailure: fail,
+  });
   if (failed.length) {
     ctx.msg.say(`not deleted: ${failed.join(', ')}`);
-    finishMany(failures, unique.length, `${deleted} deleted`, 'deletions');
+    finishMany(failures, unique.length, `${summary.tallies.deleted ?? 0} deleted`, 'deletions');
   }
+}
+
+/** One id: its error is the command's error (its own exit status). */
+async function deleteOne<T>(ctx: Context, id: string, spec: DeleteSpec<T>, yes: boolean): Promise<void> {
+  const client = await ctx.api();
+  if (!yes) {
+    const line = `  ${id}  ${safeLine(spec.describe(await spec.fetch(client, id)))}`;
+    ctx.msg.say(`About to delete this ${spec.noun}:\n${line}\n${spec.consequence(1)}`);
+    if (!(await confirm(ctx, `Delete this ${spec.noun}?`)))
+      throw new CliError('cancelled: nothing was deleted', EXIT.usage);
+  }
+  await spec.remove(client, id);
+  ctx.msg.info(`deleted ${spec.noun} ${id}`);
 }

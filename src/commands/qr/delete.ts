@@ -10,23 +10,30 @@ export function qrDeleteCommand(): Command {
       '<qr-id...>',
       'one or more QR code ids (any non-card code, dashboard-made ones too), or - to read them from standard input',
     )
+    .option('--report <file>', 'with several ids: an append-only NDJSON report of every deletion')
     .action(
-      action(async (ctx, ids: string[]) => {
+      action(async (ctx, ids: string[], flags: { report?: string }) => {
         const [{ deleteQrCode, getQrCode }, { deleteRecords }, { openText }] = await Promise.all([
           import('../../api/qr.js'),
           import('../delete-records.js'),
           import('../../api/schemas/open.js'),
         ]);
-        await deleteRecords(ctx, ids, {
-          noun: 'QR code',
-          fetch: (client, id) => getQrCode(client, id),
-          describe: (q) => `${q.name}  ${q.url} -> ${openText(q.destinationUrl) || '(no destination)'}`,
-          remove: (client, id) => deleteQrCode(client, id),
-          consequence: (n) =>
-            n === 1
-              ? 'Its short link stops redirecting at once (printed codes lead to an unavailable page); the short code stays taken; only the dashboard can restore it.'
-              : 'Their short links stop redirecting at once (printed codes lead to an unavailable page); the short codes stay taken; only the dashboard can restore them.',
-        });
+        await deleteRecords(
+          ctx,
+          ids,
+          {
+            group: 'qr',
+            noun: 'QR code',
+            fetch: (client, id) => getQrCode(client, id),
+            describe: (q) => `${q.name}  ${q.url} -> ${openText(q.destinationUrl) || '(no destination)'}`,
+            remove: (client, id, key) => deleteQrCode(client, id, { idempotencyKey: key }),
+            consequence: (n) =>
+              n === 1
+                ? 'Its short link stops redirecting at once (printed codes lead to an unavailable page); the short code stays taken; only the dashboard can restore it.'
+                : 'Their short links stop redirecting at once (printed codes lead to an unavailable page); the short codes stay taken; only the dashboard can restore them.',
+          },
+          flags,
+        );
       }),
     );
   return example(cmd, 'cardqr qr delete qr_123', 'cardqr qr list --status archived -q | xargs cardqr qr delete --yes');

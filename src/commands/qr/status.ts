@@ -12,6 +12,7 @@ import { formatApiError } from '../../hints.js';
 import { readIds } from '../ids.js';
 import { confirm, example, printWritten } from '../shared.js';
 import { finishMany } from '../delete-records.js';
+import { runByIds, type ByIdFlags } from '../by-ids.js';
 
 const SHORTCUTS: Array<[string, Status, string, string]> = [
   ['pause', 'paused', 'Pause QR codes: their short links stop redirecting (same as update --status paused)', 'paused'],
@@ -34,12 +35,20 @@ export function qrStatusCommands(): Command[] {
     const cmd = new Command(verb)
       .description(description)
       .argument('<qr-id...>', 'one or more QR code ids, or - to read them from standard input (one per line)')
-      .action(action(async (ctx, args: string[]) => setStatus(ctx, verb, status, done, args)));
+      .option('--report <file>', 'with several ids: an append-only NDJSON report of every change')
+      .action(action(async (ctx, args: string[], flags: ByIdFlags) => setStatus(ctx, verb, status, done, args, flags)));
     return example(cmd, `cardqr qr ${verb} qr_123`, `cardqr qr list --search spring -q | cardqr qr ${verb} - --yes`);
   });
 }
 
-async function setStatus(ctx: Context, verb: string, status: Status, done: string, args: string[]): Promise<void> {
+async function setStatus(
+  ctx: Context,
+  verb: string,
+  status: Status,
+  done: string,
+  args: string[],
+  flags: ByIdFlags,
+): Promise<void> {
   const ids = await readIds(ctx, args);
   const { updateQrCode } = await import('../../api/qr.js');
   const { qrView } = await import('../../output/views/qr.js');
@@ -54,25 +63,26 @@ async function setStatus(ctx: Context, verb: string, status: Status, done: strin
       throw new CliError(`cancelled: nothing was ${done}`, EXIT.usage);
     }
   }
-  const client = await ctx.api();
-  const failures: ApiError[] = [];
-  let changed = 0;
-  async function* updated(): AsyncGenerator<QrCode> {
-    for (const id of ids) {
-      try {
-        const qr = await updateQrCode(client, id, { status });
-        changed++;
-        yield qr;
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-        failures.push(e);
-        ctx.msg.say(formatApiError(e, { subject: id, brief: true }));
-      }
-    }
-  }
-  const s = ctx.output();
+  const s = ctx.output(); // bad output flags fail before anything is sent
   const { renderList } = await import('../../output/render.js');
-  await renderList(updated(), qrView, s, ctx.io);
+  const failures: ApiError[] = [];
+  const written: QrCode[] = [];
+  const summary = await runByIds(ctx, flags, ids, {
+    kind: `qr-${verb}`,
+    action: verb,
+    intent: { status },
+    outcome: done,
+    send: (client, id, key) => updateQrCode(client, id, { status }, { idempotencyKey: key }),
+    confirm: async () => true, // asked above, before any request
+    onDone: (_id, qr) => written.push(qr as QrCode),
+    onFailure: (id, e) => {
+      if (!(e instanceof ApiError)) throw e;
+      failures.push(e);
+      ctx.msg.say(formatApiError(e, { subject: id, brief: true }));
+    },
+  });
+  const changed = summary.tallies[done] ?? 0;
+  await renderList(written, qrView, s, ctx.io);
   finishMany(
     failures,
     ids.length,

@@ -34,9 +34,13 @@ export async function runRowJob<I, P extends RowPlan>(
 ): Promise<RowSummary<P>> {
   const input = await job.read(deps.signal);
   const client = await deps.api();
-  const { getMe } = await import('../../api/me.js');
-  const me = await getMe(client);
-  client.setRate(me.rateLimit.requestsPerMinute);
+  let accountId = '';
+  if (job.readsAccount !== false) {
+    const { getMe } = await import('../../api/me.js');
+    const me = await getMe(client);
+    client.setRate(me.rateLimit.requestsPerMinute);
+    accountId = me.account.id;
+  }
   const plan = await job.plan(input, client, deps.signal);
   if (deps.signal.aborted) throw new InterruptedError('interrupted before anything was sent');
   if (plan.problems.length) return { phase: 'invalid', plan };
@@ -62,7 +66,7 @@ export async function runRowJob<I, P extends RowPlan>(
             startedAt: deps.now().toISOString(),
             cardqr: deps.version,
             baseUrl: await deps.baseUrl(),
-            accountId: me.account.id,
+            accountId: accountId || null,
             nonce,
           },
           deps.now(),
@@ -84,7 +88,7 @@ export async function runRowJob<I, P extends RowPlan>(
     for (const step of change.steps) {
       if (deps.signal.aborted) throw new NotSentError('interrupted'); // the rest of the row waits for a re-run
       const head = { line: change.line, [job.subjectField]: change.subject, action: step.action };
-      const key = stepKey(nonce, me.account.id, job.kind, change.subject, step);
+      const key = stepKey(nonce, accountId, job.kind, change.subject, step);
       let done: StepDone;
       try {
         done = await job.send(step, { client, change, key, earlier });
@@ -98,14 +102,16 @@ export async function runRowJob<I, P extends RowPlan>(
               : 'unexpected';
         const message = (e as Error)?.message ?? String(e);
         record({ ...head, outcome: 'failed', ...blank, errorCode, message }, 'failed');
-        failures.push({
+        const failure = {
           line: change.line,
           subject: change.subject,
           action: step.action,
           errorCode,
           message,
           error: e,
-        });
+        };
+        failures.push(failure);
+        deps.onFailure?.(failure);
         serverErrors = e instanceof ApiError && e.status >= 500 ? serverErrors + 1 : 0;
         const stop = isFatal(e) || serverErrors >= MAX_SERVER_ERRORS_IN_A_ROW;
         return { row: null, ...(stop ? { fatal: e as Error } : {}) };

@@ -19,7 +19,7 @@ export type JobHeader = {
   startedAt: string;
   cardqr: string;
   baseUrl: string;
-  accountId: string;
+  accountId: string | null;
   nonce: string;
 };
 

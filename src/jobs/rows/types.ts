@@ -54,6 +54,11 @@ export interface RowJob<I, P extends RowPlan> {
   subjectField: string;
   /** The job's own report fields, null on a line that failed (`qrCodeId`, `url`). */
   reportFields: readonly string[];
+  /**
+   * false: no GET /me before the plan (writes are paced by the 429s the client waits out, keys and the
+   * report's header carry no account id). Default true: paced to the key's limit from GET /me.
+   */
+  readsAccount?: boolean;
   /** Reads the input, before any request (a file that cannot be read costs no request). */
   read(signal: AbortSignal): Promise<I>;
   /** Each row of the input against the account. */
@@ -78,6 +83,8 @@ export interface RowDeps<P extends RowPlan> {
   onSending?: (total: number) => Promise<void> | void;
   /** After each step that succeeded (its line is in the report). */
   onStep?: (done: StepDone, change: PlannedChange) => void;
+  /** After each step that failed (its line is in the report). */
+  onFailure?: (failure: StepFailure) => void;
   /** After each step's line is in the report: steps done of `total`. */
   onProgress?: (progress: { done: number; total: number; tallies: Readonly<Record<string, number>> }) => void;
 }

@@ -26,7 +26,10 @@ describe('cardqr cards delete', () => {
     expect(r.stderr).toContain(`crd_ngozi  Ngozi Okafor  ${emu.publicBaseUrl}/c/ngozi-okafor`);
     expect(r.stderr).toContain('Their public URLs stop working at once');
     expect(r.prompts).toEqual(['Delete these 2 cards? [y/N] ']);
-    expect(r.stderr).toContain('deleted card crd_jose\ndeleted card crd_ngozi\n');
+    // Between them, the row engine's progress line (a spinner on a terminal).
+    expect(r.stderr).toContain('deleted card crd_jose\n');
+    expect(r.stderr).toContain('deleted card crd_ngozi\n');
+    expect(r.stderr).toContain('delete: 2/2 ids · 2 deleted');
     expect(r.stdout).toBe('');
     expect([live('crd_jose'), live('crd_ngozi')]).toEqual([false, false]);
     expect(deletes().map((d) => d.headers['idempotency-key'] !== undefined)).toEqual([true, true]);
