@@ -13,7 +13,8 @@ import { getCard } from '../api/cards.js';
 import { getQrImage } from '../api/images.js';
 import { getQrCode } from '../api/qr.js';
 import { openString } from '../api/schemas/open.js';
-import { ApiError, CliError, EXIT, isFatal, NotSentError } from '../errors.js';
+import { ApiError, CliError, EXIT, isFatal } from '../errors.js';
+import { sendEach, type Sent } from '../jobs/rows/loop.js';
 
 export interface CodeInfo extends PrintedCode {
   paused: boolean;
@@ -168,7 +169,6 @@ export async function fetchInfo(
 
 export type FetchOutcome = { id: string; ok: true; cached: boolean } | { id: string; ok: false; error: unknown };
 
-/** Errors that would repeat for every remaining id (bad key, scope, network): stop the run. */
 /**
  * Fetches every object and the images the cache lacks, `concurrency` ids at a time, calling
  * `onOutcome` as each finishes. The object is always asked for again: a cached image is used only
@@ -181,46 +181,32 @@ export async function fetchAll(
   client: ApiClient,
   opts: { concurrency: number; signal: AbortSignal; onOutcome: (o: FetchOutcome) => void },
 ): Promise<void> {
-  const unique = [...new Set(ids)];
-  let next = 0;
-  let fatal: unknown;
-  const worker = async () => {
-    while (next < unique.length && !opts.signal.aborted && fatal === undefined) {
-      const id = unique[next++];
-      let hit = await cache.read(id);
-      try {
-        const [info, fetched] = await Promise.all([
-          fetchInfo(client, id),
-          hit ? undefined : getQrImage(client, id, SVG_QUERY),
-        ]);
-        let image = fetched;
-        // The cached image encodes the URL it was made for: a code whose URL changed since is drawn anew.
-        if (hit && hit.info.url !== info.url) {
-          hit = undefined;
-          image = await getQrImage(client, id, SVG_QUERY);
-        }
-        if (hit) {
-          const now: CodeInfo = { ...info, svgSha256: hit.info.svgSha256 };
-          if (JSON.stringify(now) !== JSON.stringify(hit.info)) await cache.write(now, hit.svg);
-        } else if (image) {
-          await cache.write(
-            { ...info, svgSha256: createHash('sha256').update(image.bytes).digest('hex') },
-            image.bytes,
-          );
-        }
-        opts.onOutcome({ id, ok: true, cached: hit !== undefined });
-      } catch (err) {
-        if (isFatal(err)) {
-          fatal ??= err;
-          continue;
-        }
-        if (hit) await cache.forget(id);
-        opts.onOutcome({ id, ok: false, error: err });
+  const fetchOne = async (id: string): Promise<Sent<FetchOutcome>> => {
+    let hit = await cache.read(id);
+    try {
+      const [info, fetched] = await Promise.all([
+        fetchInfo(client, id),
+        hit ? undefined : getQrImage(client, id, SVG_QUERY),
+      ]);
+      let image = fetched;
+      // The cached image encodes the URL it was made for: a code whose URL changed since is drawn anew.
+      if (hit && hit.info.url !== info.url) {
+        hit = undefined;
+        image = await getQrImage(client, id, SVG_QUERY);
       }
+      if (hit) {
+        const now: CodeInfo = { ...info, svgSha256: hit.info.svgSha256 };
+        if (JSON.stringify(now) !== JSON.stringify(hit.info)) await cache.write(now, hit.svg);
+      } else if (image) {
+        await cache.write({ ...info, svgSha256: createHash('sha256').update(image.bytes).digest('hex') }, image.bytes);
+      }
+      return { row: { id, ok: true, cached: hit !== undefined } };
+    } catch (err) {
+      if (isFatal(err)) throw err; // after the ids in flight; refused after a stop: not reported
+      if (hit) await cache.forget(id);
+      return { row: { id, ok: false, error: err } };
     }
   };
-  await Promise.all(Array.from({ length: Math.min(opts.concurrency, unique.length) }, worker));
-  // Refused after a stop: the caller reports the interruption (what was fetched stays cached).
-  if (fatal instanceof NotSentError && opts.signal.aborted) return;
-  if (fatal !== undefined) throw fatal instanceof Error ? fatal : new Error(String(fatal));
+  // Refused after a stop, the loop ends quietly: the caller reports the interruption (what was fetched stays cached).
+  await sendEach(new Set(ids), fetchOne, opts.onOutcome, { concurrency: opts.concurrency, signal: opts.signal });
 }

@@ -45,7 +45,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
     index = new ImageIndex(imageIndexPath(configDir(ctx.env), opts.dir));
   }
   try {
-    for await (const o of saveImages(ids, opts, { client, signal, clock, index })) {
+    await saveImages(ids, opts, { client, signal, clock, index }, async (o) => {
       outcomes.push(o);
       if (o.status === 'saved') {
         msg.verbose(`${o.id} → ${o.path}  ${o.bytes.toLocaleString('en-US')} bytes  ${o.ms} ms`);
@@ -55,7 +55,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
         }
       }
       progress?.update(progressLine(outcomes, ids.length));
-    }
+    });
   } catch (err) {
     progress?.stop();
     if (err instanceof NotSentError && signal.aborted) {

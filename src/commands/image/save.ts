@@ -11,6 +11,7 @@ import { createTemp, refuseNonRegular, writeAll } from '../../fs/durable.js';
 import type { CodeInfo } from '../../print/fetch.js';
 import type { ImageIndex } from './index-file.js';
 import type { ImageOptions } from './options.js';
+import { sendEach, type Sent } from '../../jobs/rows/loop.js';
 
 export type Outcome =
   | {
@@ -46,18 +47,33 @@ export async function prepareDir(dir: string): Promise<void> {
   }
 }
 
-/** Saves every id in order; yields one outcome per id; stops early when the signal is aborted. */
-export async function* saveImages(ids: string[], opts: ImageOptions, ctx: SaveContext): AsyncGenerator<Outcome> {
+/**
+ * Saves every id in order through the one request loop (jobs/rows/loop.ts), calling `onOutcome` for
+ * each before the next starts; stops starting new ids once the signal is aborted. An error no later id
+ * could get past (the key, the network) is thrown once the image in flight is recorded.
+ */
+export async function saveImages(
+  ids: string[],
+  opts: ImageOptions,
+  ctx: SaveContext,
+  onOutcome: (o: Outcome) => Promise<void> | void,
+): Promise<void> {
   const seen = new Set<string>();
-  for (const id of ids) {
-    if (ctx.signal.aborted) return;
-    if (seen.has(id)) {
-      yield { id, status: 'skipped', reason: 'listed more than once' };
-      continue;
-    }
-    seen.add(id);
-    yield await saveOne(id, opts, ctx);
-  }
+  let writing = Promise.resolve();
+  await sendEach(
+    ids,
+    async (id): Promise<Sent<Outcome>> => {
+      await writing; // the previous outcome's line is out before the next request starts
+      if (seen.has(id)) return { row: { id, status: 'skipped', reason: 'listed more than once' } };
+      seen.add(id);
+      return { row: await saveOne(id, opts, ctx) };
+    },
+    (o) => {
+      writing = writing.then(() => onOutcome(o));
+    },
+    { concurrency: 1, signal: ctx.signal },
+  );
+  await writing;
 }
 
 async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promise<Outcome> {

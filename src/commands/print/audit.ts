@@ -6,6 +6,7 @@ import { checkIds } from '../../api/ids.js';
 import { getQrCode, updateQrCode } from '../../api/qr.js';
 import { openText } from '../../api/schemas/open.js';
 import { configDir } from '../../config/paths.js';
+import { sendEach, type Sent } from '../../jobs/rows/loop.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, isFatal, PartialError, UsageError } from '../../errors.js';
 import { renderList, type View } from '../../output/render.js';
@@ -53,17 +54,14 @@ function uniqueCodes(codes: CodeLine[]): CodeLine[] {
   return [...seen.values()];
 }
 
-/** Runs `fn` over items, a few at a time, keeping results in input order. */
+/** Runs `fn` over items, a few at a time (the one request loop), keeping results in input order. */
 async function pool<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]);
-      }
-    }),
+  await sendEach(
+    items.keys(),
+    async (i): Promise<Sent<[number, R]>> => ({ row: [i, await fn(items[i])] }),
+    ([i, r]) => (out[i] = r),
+    { concurrency: CONCURRENCY },
   );
   return out;
 }
