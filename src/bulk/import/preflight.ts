@@ -1,5 +1,6 @@
 // Before the file is checked row by row: GET /me (pace), the campaign (it must accept API requests)
 // and its schema; for a mapped campaign without --id-column, each row's identifier from the dry run.
+import { sendEach, type Sent } from '../../jobs/rows/loop.js';
 import type { ApiClient } from '../../api/client.js';
 import type { CampaignSchema } from '../../api/schemas/campaigns.js';
 import { ApiError, CliError, EXIT } from '../../errors.js';
@@ -75,11 +76,20 @@ export async function resolveIds(
   plan.resolved = new Map();
   plan.idLabel = 'the identifier the dry run resolved';
   notice({ kind: 'resolving-ids', campaignId: opts.campaignId });
-  let n = 0;
-  for await (const rec of rows()) {
-    if (++n > (opts.maxRows ?? Infinity)) break;
-    const r = await testCampaignCard(client, opts.campaignId, buildBody(plan, rec.cells));
-    const id = typeof r.externalId === 'string' && r.externalId !== '' ? r.externalId : null;
-    plan.resolved.set(rec.line, id);
-  }
+  const upTo = async function* (max: number) {
+    let n = 0;
+    for await (const rec of rows()) {
+      if (++n > max) return;
+      yield rec;
+    }
+  };
+  await sendEach(
+    upTo(opts.maxRows ?? Infinity),
+    async (rec): Promise<Sent<[number, string | null]>> => {
+      const r = await testCampaignCard(client, opts.campaignId, buildBody(plan, rec.cells));
+      return { row: [rec.line, typeof r.externalId === 'string' && r.externalId !== '' ? r.externalId : null] };
+    },
+    ([line, id]) => plan.resolved!.set(line, id),
+    { concurrency: 1 },
+  );
 }

@@ -23,7 +23,7 @@ export function qrApplyJob(file: string): RowJob<ApplyInput, ApplyPlan> {
 export async function accountCodes(client: ApiClient, signal: AbortSignal): Promise<ExistingCode[]> {
   const { listQrCodes } = await import('../../api/qr.js');
   const byId = new Map<string, ExistingCode>();
-  for (const status of [undefined, 'archived']) {
+  const read = async (status: string | undefined) => {
     for await (const q of listQrCodes(client, { status }, { all: true, signal })) {
       byId.set(q.id, {
         id: q.id,
@@ -34,7 +34,9 @@ export async function accountCodes(client: ApiClient, signal: AbortSignal): Prom
       });
     }
     if (signal.aborted) throw new InterruptedError('interrupted before anything was sent');
-  }
+  };
+  await read(undefined); // one list, every page …
+  await read('archived'); // … then the archived ones, which it leaves out
   return [...byId.values()];
 }
 
