@@ -601,6 +601,7 @@ complete -c cardqr -n '__cardqr_using "print"' -l bleed -x -d 'one code per page
 complete -c cardqr -n '__cardqr_using "print"' -l caption -x -d 'caption: name, url, shortCode, id, or a template such as \'{name} · {shortCode}\''
 complete -c cardqr -n '__cardqr_using "print"' -l font -r -F -d 'caption font (TrueType/OpenType), repeatable, in fallback order; built in: Helvetica (Latin-1)'
 complete -c cardqr -n '__cardqr_using "print"' -l dpi -x -d 'printer resolution for the module-size floor (default: 300)'
+complete -c cardqr -n '__cardqr_using "print"' -l include-inactive -d 'place codes whose link will not open (paused or archived) instead of leaving them off (exit 7)'
 complete -c cardqr -n '__cardqr_using "print"' -l verify -d 'decode every placed code and compare it with the object url; mismatches are left out (exit 7)'
 complete -c cardqr -n '__cardqr_using "print"' -l from-report -r -F -d 'also print every created or existing card of a campaign import report, or every created or updated code of a qr apply report'
 complete -c cardqr -n '__cardqr_using "print"' -l force -d 'replace the PDF if it exists'

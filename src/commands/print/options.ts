@@ -25,6 +25,7 @@ export interface PrintFlags {
   font?: string[];
   dpi?: number;
   verify?: boolean;
+  includeInactive?: boolean;
   force?: boolean;
   fromReport?: string;
 }
@@ -36,6 +37,8 @@ export interface PrintOptions {
   fonts: string[];
   dpi: number;
   verify: boolean;
+  /** Place codes whose link will not open (paused, archived) instead of leaving them off (PRODUCT §13). */
+  includeInactive: boolean;
   force: boolean;
   fromStdin: boolean;
   fromReport?: string;
@@ -145,6 +148,7 @@ export function parsePrintOptions(ids: string[], f: PrintFlags): PrintOptions {
     fonts: f.font ?? [],
     dpi: f.dpi ?? 300,
     verify: Boolean(f.verify),
+    includeInactive: Boolean(f.includeInactive),
     force: Boolean(f.force),
     fromStdin: ids.includes('-'),
     fromReport: f.fromReport,
