@@ -236,6 +236,9 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
     if (!ctx.msg.quiet || near.length || inactive.length) ctx.msg.say(lines.join('\n'));
   } catch (err) {
     await ledger.discard();
+    // A refusal (exit 2: below the floor, a character no font has, the output appeared) leaves no cache
+    // folder beside the PDF; a partial or interrupted run keeps it for the next one.
+    if (err instanceof UsageError) await cache.remove();
     throw err;
   }
 }
