@@ -73,7 +73,8 @@ export function emulatorCommand(): Command {
         const profile = flags.profile ?? (typedOnCommandLine(cmd, 'profile') ? ctx.globals.profile : undefined);
         const wrote = profile ? await writeProfile(ctx, profile, emu.baseUrl, emu.keys.full) : undefined;
         const start = { baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys };
-        if (ctx.io.isStdoutTTY && ctx.globals.query === undefined && ctx.globals.output === undefined) {
+        const { summaryAsJson } = await import('../../output/settings.js');
+        if (ctx.io.isStdoutTTY && !summaryAsJson(ctx.globals)) {
           // A person reads it: a few lines instead of one long JSON line (piped, it stays JSON).
           const use = wrote ? `--profile ${wrote}` : `CARDQR_BASE_URL=${emu.baseUrl} CARDQR_API_KEY=${emu.keys.full}`;
           const lines = [
