@@ -9,6 +9,7 @@ import { emulatorCommand } from './commands/emulator/index.js';
 import { imageCommand } from './commands/image/index.js';
 import { leadsCommand } from './commands/leads/index.js';
 import { meCommand } from './commands/me/index.js';
+import { statusCommand } from './commands/status/index.js';
 import { printCommand } from './commands/print/index.js';
 import { profilesCommand } from './commands/profiles/index.js';
 import { qrCommand } from './commands/qr/index.js';
@@ -83,6 +84,7 @@ export function createProgram(deps: Deps, onContext?: (ctx: Context) => void): C
   program.commandsGroup('Set up:');
   program.addCommand(profilesCommand());
   program.addCommand(meCommand());
+  program.addCommand(statusCommand());
   program.commandsGroup('Cards and QR codes:');
   program.addCommand(cardsCommand());
   program.addCommand(qrCommand());
