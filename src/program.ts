@@ -4,7 +4,7 @@ import { analyticsCommand } from './commands/analytics/index.js';
 import { apiCommand } from './commands/api/index.js';
 import { campaignsCommand } from './commands/campaigns/index.js';
 import { cardsCommand } from './commands/cards/index.js';
-import { completeCommand, completionCommand } from './commands/completion/index.js';
+import { completeCommand, completionCommand, manCommand } from './commands/completion/index.js';
 import { emulatorCommand } from './commands/emulator/index.js';
 import { imageCommand } from './commands/image/index.js';
 import { leadsCommand } from './commands/leads/index.js';
@@ -103,6 +103,7 @@ export function createProgram(deps: Deps, onContext?: (ctx: Context) => void): C
   program.commandsGroup('Shell:');
   program.addCommand(completionCommand());
   program.addCommand(completeCommand(), { hidden: true });
+  program.addCommand(manCommand(), { hidden: true });
   addExamplesHelp(program);
 
   // The global flags are resolved once, when an action is about to run, into that action's context.
