@@ -21,6 +21,7 @@ import { type Context, createContext } from './context.js';
 import type { Deps } from './deps.js';
 import { EXIT, EXIT_TABLE } from './errors.js';
 import { addExamples, examplesOf, withHint } from './help/annotations.js';
+import { isTopic, topicText } from './help/topics.js';
 import { addExamplesHelp, examplesText } from './help/examples.js';
 import { CSV_DELIMITERS, CSV_DIALECTS } from './output/csv.js';
 import { checkOutputFlags, OUTPUT_FORMATS } from './output/settings.js';
@@ -159,6 +160,14 @@ function refuseUnknownHelpTopic(cmd: Command): void {
     if (name === undefined) return dispatch(name);
     // cmd.args holds the operands from `help` on: `help cards list` → ['help', 'cards', 'list'].
     const names = cmd.args.slice(cmd.args.indexOf('help') + 1).filter((a) => !a.startsWith('-'));
+    // A help topic (a docs/ page) unless a command has that name.
+    if (
+      cmd.parent === null &&
+      names.length === 1 &&
+      isTopic(names[0]) &&
+      !cmd.commands.some((c) => c.name() === names[0])
+    )
+      return void cmd.configureOutput().writeOut!(topicText(names[0]));
     let target = cmd;
     for (const n of names) {
       const next = target.commands.find((c) => c.name() === n || c.aliases().includes(n));
