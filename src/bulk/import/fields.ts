@@ -105,7 +105,8 @@ export function planRowUpdate(card: Fields, leaves: Record<string, unknown>, tem
     // Left out: the service re-applies locked values, keeps sections, and refuses a hidden key sent.
     if (rule.mode === 'locked' || rule.mode === 'hidden') delete fields[key];
   }
-  const problems = template ? templateProblems(fields, template, { written, sectionsKept: true }) : [];
+  // `fields` is the card's complete data: a required section it lacks is missing (not kept by the service).
+  const problems = template ? templateProblems(fields, template, { written }) : [];
   return { changes, fields, notes, problems };
 }
 

@@ -31,8 +31,7 @@ export async function planSync(checked: CheckedFile, opts: ImportOptions, deps: 
   const { signal } = deps;
   const templateId = checked.templateId;
   deps.onNotice?.({ kind: 'listing-cards', campaignId: opts.campaignId, templateId });
-  const template = await readTemplate(client, templateId, deps);
-  const cards = await campaignCards(client, templateId, signal);
+  const { template, cards } = await readCampaign(client, templateId, deps);
   const { testCampaignCard } = await import('../../api/campaigns.js');
 
   const held = new Set<string>();
@@ -108,6 +107,8 @@ export async function planSync(checked: CheckedFile, opts: ImportOptions, deps: 
       key,
     });
     plan.counts.update++;
+    const renamed = personName(u.fields);
+    if (renamed && renamed !== card.name) u.notes.push(`renames the card "${card.name}" to "${renamed}"`);
     plan.updates.push({ line: rec.line, externalId: id, cardId: card.id, changes: u.changes, notes: u.notes });
   }
   if (signal.aborted) throw new InterruptedError('interrupted before anything was sent');
@@ -133,6 +134,15 @@ export async function planSync(checked: CheckedFile, opts: ImportOptions, deps: 
   return { plan, byLine, invalidLines: new Set(invalid.map((p) => p.line)), trash };
 }
 
+/** First + last name: the service's card name follows them (api-spec PATCH /cards/:id). */
+function personName(fields: Record<string, unknown>): string | undefined {
+  const name = [fields.firstName, fields.lastName]
+    .map((s) => (typeof s === 'string' ? s.trim() : ''))
+    .filter(Boolean)
+    .join(' ');
+  return name ? name.slice(0, 200) : undefined;
+}
+
 /** The template's rules, or undefined when the key may not read templates (the API still checks them). */
 async function readTemplate(
   client: ApiClient,
@@ -151,6 +161,25 @@ async function readTemplate(
   }
 }
 
+/** The template's rules and the campaign's cards; a key that may not read them is told what it needs. */
+async function readCampaign(
+  client: ApiClient,
+  templateId: string,
+  deps: ImportDeps,
+): Promise<{ template?: TemplateLike; cards: Map<string, CampaignCard> }> {
+  try {
+    const template = await readTemplate(client, templateId, deps);
+    return { template, cards: await campaignCards(client, templateId, deps.signal) };
+  } catch (e) {
+    if (e instanceof ApiError && (e.code === 'key_scoped_to_campaign' || e.code === 'forbidden')) {
+      throw new CliError(`cannot list the campaign's cards: ${e.message} (${e.code})`, EXIT.auth, [
+        '--update and --trash-missing read the cards of the campaign (GET /cards): they need an account-wide key with cards:read and cards:write',
+      ]);
+    }
+    throw e;
+  }
+}
+
 /**
  * The campaign's cards by identifier: every card of the campaign's template (the campaign owns it) that
  * carries one. The default list leaves archived cards out, so they are listed too; cards in Trash are
@@ -163,31 +192,22 @@ async function campaignCards(
 ): Promise<Map<string, CampaignCard>> {
   const { listCards } = await import('../../api/cards.js');
   const byId = new Map<string, CampaignCard>();
-  try {
-    for (const status of [undefined, 'archived']) {
-      for await (const c of listCards(client, { templateId, status }, { all: true, limit: 100, signal })) {
-        if (c.externalId === null || c.externalId === undefined) continue;
-        byId.set(c.externalId, {
-          id: c.id,
-          externalId: c.externalId,
-          name: c.name,
-          shortCode: c.shortCode,
-          url: c.url,
-          paused: c.paused,
-          status: c.status,
-          updatedAt: c.updatedAt,
-          fields: c.fields as Record<string, unknown>,
-        });
-      }
-      if (signal.aborted) throw new InterruptedError('interrupted before anything was sent');
+  for (const status of [undefined, 'archived']) {
+    for await (const c of listCards(client, { templateId, status }, { all: true, limit: 100, signal })) {
+      if (c.externalId === null || c.externalId === undefined) continue;
+      byId.set(c.externalId, {
+        id: c.id,
+        externalId: c.externalId,
+        name: c.name,
+        shortCode: c.shortCode,
+        url: c.url,
+        paused: c.paused,
+        status: c.status,
+        updatedAt: c.updatedAt,
+        fields: c.fields as Record<string, unknown>,
+      });
     }
-  } catch (e) {
-    if (e instanceof ApiError && (e.code === 'key_scoped_to_campaign' || e.code === 'forbidden')) {
-      throw new CliError(`cannot list the campaign's cards: ${e.message} (${e.code})`, EXIT.auth, [
-        '--update and --trash-missing read the cards of the campaign (GET /cards): they need an account-wide key with cards:read and cards:write',
-      ]);
-    }
-    throw e;
+    if (signal.aborted) throw new InterruptedError('interrupted before anything was sent');
   }
   return byId;
 }
