@@ -9,7 +9,7 @@ import { idsFromReport } from '../../../src/commands/print/options.js';
 
 const emu = useEmulator();
 const live = (campaign: string, id: string) =>
-  emu.store.cards.filter((c) => c.campaignId === campaign && c.externalId === id && !c.deletedAt);
+  emu.store.cards.filter((c) => c.campaignId === campaign && c.externalId === id);
 const one = (id: string, campaign = 'cmp_native') => {
   const found = live(campaign, id);
   expect(found).toHaveLength(1);
@@ -316,7 +316,7 @@ describe('campaigns import --update --trash-missing', () => {
     ).toEqual(['DELETE', 'DELETE', 'DELETE', 'POST']);
     expect(
       emu.store.cards
-        .filter((c) => c.campaignId === 'cmp_native' && !c.deletedAt)
+        .filter((c) => c.campaignId === 'cmp_native')
         .map((c) => c.externalId)
         .sort(),
     ).toEqual(['P-0001', 'P-0005']);
