@@ -1,6 +1,7 @@
 // `campaigns import --update` and `--trash-missing` (PRODUCT §11) against the emulator over HTTP: the plan
 // first, one PATCH per changed card (its complete fields: nothing the file does not hold is cleared), the
 // question on a terminal / --yes off one, --dry-run, --max-trash, and the report's new outcomes.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../helpers/emulator.js';
 import { json, runCli } from '../../helpers/run-cli.js';
@@ -361,5 +362,22 @@ describe('campaigns import --update --trash-missing', () => {
     expect(r.stderr).toContain("cannot list the campaign's cards");
     expect(r.stderr).toContain('account-wide key');
     expect(writes()).toEqual([]);
+  });
+
+  it('--verbose: the key appears in no output and no report line', async () => {
+    await seeded();
+    const file = writeCsv('roster.csv', roster(P(1, 'Changed'), P(3), CHLOE));
+    const r = await runCli(
+      ['campaigns', 'import', 'cmp_native', file, '--update', '--trash-missing', '--yes', '--verbose'],
+      {
+        emu,
+      },
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toMatch(/PATCH .*\/cards\//);
+    expect(r.stderr).toMatch(/DELETE .*\/cards\//);
+    const partial = emu.keys.full.slice(0, -4);
+    for (const text of [r.stdout, r.stderr, readFileSync(`${file}.report.ndjson`, 'utf8')])
+      expect(text.includes(partial)).toBe(false);
   });
 });
