@@ -12,6 +12,8 @@ export const OUTCOMES: Outcome[] = [
   'skipped',
 ];
 
+const SYNC_OUTCOMES: Outcome[] = ['updated', 'unchanged', 'trashed'];
+
 export class Tally {
   readonly outcomes: Record<Outcome, number> = {
     created: 0,
@@ -35,8 +37,14 @@ export class Tally {
     return OUTCOMES.reduce((n, o) => n + this.outcomes[o], 0);
   }
 
+  /** `sync`: a run of --update, whose outcomes (updated, unchanged, trashed) are always listed in toJSON. */
+  constructor(private readonly sync = false) {}
+
   toJSON() {
-    return { outcomes: { ...this.outcomes }, errors: Object.fromEntries([...this.byCode].sort((a, b) => b[1] - a[1])) };
+    const outcomes: Partial<Record<Outcome, number>> = { ...this.outcomes };
+    // Without --update the JSON keeps the import's original five keys (unless a sync outcome occurred).
+    for (const o of SYNC_OUTCOMES) if (!this.sync && !this.outcomes[o]) delete outcomes[o];
+    return { outcomes, errors: Object.fromEntries([...this.byCode].sort((a, b) => b[1] - a[1])) };
   }
 }
 

@@ -57,7 +57,7 @@ export async function runCampaignImport(opts: ImportOptions, deps: ImportDeps): 
       laterInvalid: v.invalid.size - inRangeInvalid,
       ...(sync ? { plan: sync.plan } : {}),
     };
-    const tally = new Tally();
+    const tally = new Tally(Boolean(opts.update));
     tally.outcomes.invalid = inRangeInvalid;
     if (sync) {
       // Rows the template's rules refuse (--skip-invalid): recorded like the file's invalid rows.
