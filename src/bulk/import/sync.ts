@@ -12,6 +12,7 @@ import { ApiError, CliError, EXIT, InterruptedError, UsageError } from '../../er
 import { canonicalJson, changeKey } from '../keys.js';
 import { buildBody, rowId, type RowProblem } from '../validate.js';
 import { dataRows, type CheckedFile } from './check.js';
+import { sendEach, type Sent } from '../../jobs/rows/loop.js';
 import { leavesOf, planRowUpdate, rowLeaves } from './fields.js';
 import type { CampaignCard, ImportDeps, ImportOptions, SyncPlan, TrashJob, UnchangedJob, UpdateJob } from './types.js';
 
@@ -53,64 +54,67 @@ export async function planSync(checked: CheckedFile, opts: ImportOptions, deps: 
     trash: [],
     ...(opts.trashMissing ? { maxTrash: opts.maxTrash ?? DEFAULT_MAX_TRASH } : {}),
   };
-  let index = 0;
-  for await (const rec of dataRows(checked.source(), signal)) {
-    const id = rowId(columns, rec.cells, rec.line);
-    if (id !== null) held.add(id);
-    if (++index > (opts.maxRows ?? Infinity)) continue;
-    if (validation.invalid.has(rec.line)) continue;
-    if (opened?.done.has(rec.line)) {
-      plan.alreadyDone++;
-      continue;
+  // The rows that have a card, in file order (the others are counted: created as without --update).
+  async function* withCards(): AsyncGenerator<{ line: number; id: string; card: CampaignCard; cells: string[] }> {
+    let index = 0;
+    for await (const rec of dataRows(checked.source(), signal)) {
+      const id = rowId(columns, rec.cells, rec.line);
+      if (id !== null) held.add(id);
+      if (++index > (opts.maxRows ?? Infinity)) continue;
+      if (validation.invalid.has(rec.line)) continue;
+      if (opened?.done.has(rec.line)) {
+        plan.alreadyDone++;
+        continue;
+      }
+      const card = id === null ? undefined : cards.get(id);
+      if (!card || id === null) plan.counts.create++;
+      else yield { line: rec.line, id, card, cells: rec.cells };
     }
-    const card = id === null ? undefined : cards.get(id);
-    if (!card || id === null) {
-      plan.counts.create++;
-      continue;
-    }
-    const body = buildBody(columns, rec.cells);
-    const leaves =
-      columns.mode === 'native'
-        ? rowLeaves(leavesOf(body.fields ?? {}))
-        : rowLeaves((await testCampaignCard(client, opts.campaignId, body, signal)).resolvedFields, template, true);
-    const u = planRowUpdate(card.fields, leaves, template);
-    if (!u.changes.length) {
-      plan.counts.unchanged++;
-      byLine.set(rec.line, { kind: 'unchanged', line: rec.line, externalId: id, card });
-      continue;
-    }
-    if (u.problems.length) {
-      invalid.push({
-        line: rec.line,
-        externalId: id,
-        code: 'validation_failed',
-        message: `the update of card ${card.id} breaks the template's rules: ${u.problems.join('; ')}`,
-      });
-      continue;
-    }
-    const patch = canonicalJson({ fields: u.fields });
-    const key = changeKey(
-      opened?.nonce ?? '',
-      opts.campaignId,
-      'update',
-      card,
-      patch,
-      opened?.refusals.get(rec.line) ?? 0,
-    );
-    byLine.set(rec.line, {
-      kind: 'update',
-      line: rec.line,
-      externalId: id,
-      card,
-      fields: u.fields,
-      changes: u.changes,
-      key,
-    });
-    plan.counts.update++;
-    const renamed = personName(u.fields);
-    if (renamed && renamed !== card.name) u.notes.push(`renames the card "${card.name}" to "${renamed}"`);
-    plan.updates.push({ line: rec.line, externalId: id, cardId: card.id, changes: u.changes, notes: u.notes });
   }
+  // Each through the one request loop: a mapped row's fields are what the dry run resolves (a request).
+  await sendEach(
+    withCards(),
+    async (row): Promise<Sent<{ line: number; id: string; card: CampaignCard; leaves: Record<string, unknown> }>> => {
+      const body = buildBody(columns, row.cells);
+      const leaves =
+        columns.mode === 'native'
+          ? rowLeaves(leavesOf(body.fields ?? {}))
+          : rowLeaves((await testCampaignCard(client, opts.campaignId, body, signal)).resolvedFields, template, true);
+      return { row: { line: row.line, id: row.id, card: row.card, leaves } };
+    },
+    ({ line, id, card, leaves }) => {
+      const u = planRowUpdate(card.fields, leaves, template);
+      if (!u.changes.length) {
+        plan.counts.unchanged++;
+        byLine.set(line, { kind: 'unchanged', line, externalId: id, card });
+        return;
+      }
+      if (u.problems.length) {
+        invalid.push({
+          line,
+          externalId: id,
+          code: 'validation_failed',
+          message: `the update of card ${card.id} breaks the template's rules: ${u.problems.join('; ')}`,
+        });
+        return;
+      }
+      const patch = canonicalJson({ fields: u.fields });
+      const key = changeKey(
+        opened?.nonce ?? '',
+        opts.campaignId,
+        'update',
+        card,
+        patch,
+        opened?.refusals.get(line) ?? 0,
+      );
+      byLine.set(line, { kind: 'update', line, externalId: id, card, fields: u.fields, changes: u.changes, key });
+      plan.counts.update++;
+      const renamed = personName(u.fields);
+      if (renamed && renamed !== card.name) u.notes.push(`renames the card "${card.name}" to "${renamed}"`);
+      plan.updates.push({ line, externalId: id, cardId: card.id, changes: u.changes, notes: u.notes });
+    },
+    { concurrency: 1, signal },
+  );
   if (signal.aborted) throw new InterruptedError('interrupted before anything was sent');
   plan.counts.invalid += invalid.length;
 
@@ -192,7 +196,7 @@ async function campaignCards(
 ): Promise<Map<string, CampaignCard>> {
   const { listCards } = await import('../../api/cards.js');
   const byId = new Map<string, CampaignCard>();
-  for (const status of [undefined, 'archived']) {
+  const read = async (status: string | undefined) => {
     for await (const c of listCards(client, { templateId, status }, { all: true, limit: 100, signal })) {
       if (c.externalId === null || c.externalId === undefined) continue;
       byId.set(c.externalId, {
@@ -208,7 +212,9 @@ async function campaignCards(
       });
     }
     if (signal.aborted) throw new InterruptedError('interrupted before anything was sent');
-  }
+  };
+  await read(undefined); // one list, every page …
+  await read('archived'); // … then the archived ones, which it leaves out
   return byId;
 }
 
