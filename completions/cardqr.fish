@@ -392,6 +392,8 @@ function __cardqr_takes_value
             return 0
         case 'campaigns import|--max-rows'
             return 0
+        case 'campaigns import|--max-trash'
+            return 0
         case 'api|--data'
             return 0
         case 'api|-p' 'api|--param'
@@ -697,6 +699,9 @@ complete -c cardqr -n '__cardqr_using "campaigns import"' -l skip-invalid -d 're
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l id-column -x -d 'mapped campaigns: the column (record path, e.g. employee.id) holding each row\'s identifier; without it each row\'s identifier is found with one dry-run request'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l rejects -r -F -d 'write every row that failed or was invalid (original cells + line, errorCode, message) to this CSV, ready to fix and import as it is'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l max-rows -x -d 'import only the first n rows: a rehearsal on live data'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l update -d 'rows whose identifier already has a card of the campaign update it (one PATCH per changed card; fields the file does not hold are kept); shows the plan and asks first (--yes in scripts)'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l trash-missing -d 'with --update: move the campaign\'s cards whose identifier the file does not hold to Trash (restorable in the dashboard); asks first'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l max-trash -x -d 'with --trash-missing: refuse (nothing sent) when more than n cards would go to Trash (default: 10)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "campaigns import"; and __cardqr_arg_index 1' -F
 complete -c cardqr -n '__cardqr_using "api"' -l data -x -d 'request body: inline JSON, @file.json, or - for stdin'
