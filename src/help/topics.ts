@@ -12,10 +12,12 @@ export const TOPICS: Readonly<Record<string, { page: string; about: string }>> =
   import: { page: 'import.md', about: 'campaigns import and qr apply: files as the source of truth' },
   export: { page: 'export.md', about: 'leads export and leads follow, CRM presets and delivery' },
   printing: { page: 'print.md', about: 'print, print audit and print retarget; images for print' },
-  emulator: { page: 'emulator.md', about: 'the local emulator of the whole API' },
+  rehearsal: { page: 'emulator.md', about: 'the emulator: the whole API on this machine, for rehearsal' },
   reliability: { page: 'reliability.md', about: 'what cardqr promises under faults, and how it is tested' },
   performance: { page: 'performance.md', about: 'the measured figures and how to reproduce them' },
-  design: { page: 'design.md', about: 'layout, dependencies, assumptions and decisions' },
+  design: { page: 'design.md', about: 'the demo, layout, dependencies, assumptions and decisions' },
+  architecture: { page: 'ARCHITECTURE.md', about: 'the layers, the engines and their contracts' },
+  contract: { page: 'contract.md', about: 'the API contract in openapi/cardqr-api.yaml and how it is checked' },
 };
 
 /** docs/ beside dist/ (the package) or beside src/ (a checkout). */

@@ -85,7 +85,7 @@ const CHECKS: Record<string, Check> = {
 
 /** The shell lines of the Cookbook block, continuation lines joined, comments and blanks left out. */
 export function cookbookLines(readme: string): string[] {
-  const section = readme.slice(readme.indexOf('\n## Cookbook\n'));
+  const section = readme.slice(readme.indexOf('\n## Recipes\n'));
   const block = /```sh\n([\s\S]*?)\n```/.exec(section)?.[1] ?? '';
   return block
     .replace(/\\\n\s*/g, '')

@@ -198,6 +198,7 @@ const TABLE: Record<string, (c: Ctx) => Invocation> = {
   emulator: () => ({ args: ['emulator', '--port', '0'], api: false, opts: () => ({ interruptAfter: realWait(150) }) }),
   completion: () => ({ args: ['completion', 'bash'], api: false }),
   __complete: () => ({ args: ['__complete', 'profiles'], api: false, before: addProfile }),
+  __man: () => ({ args: ['__man'], api: false }),
 };
 
 /** The key and the key without its last 4 characters (a partial leak) appear nowhere. */
