@@ -28,7 +28,7 @@ __cardqr_node() {
     'qr create') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--name --url --short-code --status --idempotency-key --dry-run -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'qr update') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--name --url --status --idempotency-key --dry-run -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'qr delete') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--report -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'qr apply') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --report -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'qr apply') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --map --map-file --report -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'qr pause') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--report -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'qr publish') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--report -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'qr archive') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--report -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -54,7 +54,7 @@ __cardqr_node() {
     'campaigns schema') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns test') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns create-card') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'campaigns import') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --validate-only --report --resume --delimiter --encoding --concurrency --rate --skip-invalid --id-column --rejects --max-rows --update --trash-missing --max-trash -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'campaigns import') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --validate-only --report --resume --delimiter --map --map-file --encoding --concurrency --rate --skip-invalid --id-column --rejects --max-rows --update --trash-missing --max-trash -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'api') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data -p --param --paginate --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'emulator') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--port --host --seed --state --rate-limit --latency --fault-rate --profile --keep-profile --clock -h --help --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'completion') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -164,6 +164,8 @@ __cardqr_value() {
     'qr update|--status') __cardqr_v='choices:draft published paused archived' ;;
     'qr update|--idempotency-key') __cardqr_v='any' ;;
     'qr delete|--report') __cardqr_v='file' ;;
+    'qr apply|--map') __cardqr_v='any' ;;
+    'qr apply|--map-file') __cardqr_v='file' ;;
     'qr apply|--report') __cardqr_v='file' ;;
     'qr pause|--report') __cardqr_v='file' ;;
     'qr publish|--report') __cardqr_v='file' ;;
@@ -229,6 +231,8 @@ __cardqr_value() {
     'campaigns create-card|--idempotency-key') __cardqr_v='any' ;;
     'campaigns import|--report') __cardqr_v='file' ;;
     'campaigns import|--delimiter') __cardqr_v='any' ;;
+    'campaigns import|--map') __cardqr_v='any' ;;
+    'campaigns import|--map-file') __cardqr_v='file' ;;
     'campaigns import|--encoding') __cardqr_v='any' ;;
     'campaigns import|--concurrency') __cardqr_v='any' ;;
     'campaigns import|--rate') __cardqr_v='any' ;;

@@ -250,6 +250,10 @@ function __cardqr_takes_value
             return 0
         case 'qr delete|--report'
             return 0
+        case 'qr apply|--map'
+            return 0
+        case 'qr apply|--map-file'
+            return 0
         case 'qr apply|--report'
             return 0
         case 'qr pause|--report'
@@ -379,6 +383,10 @@ function __cardqr_takes_value
         case 'campaigns import|--report'
             return 0
         case 'campaigns import|--delimiter'
+            return 0
+        case 'campaigns import|--map'
+            return 0
+        case 'campaigns import|--map-file'
             return 0
         case 'campaigns import|--encoding'
             return 0
@@ -565,6 +573,8 @@ complete -c cardqr -n '__cardqr_using "qr update"' -s h -l help -d 'display help
 complete -c cardqr -n '__cardqr_using "qr delete"' -l report -r -F -d 'with several ids: an append-only NDJSON report of every deletion'
 complete -c cardqr -n '__cardqr_using "qr delete"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "qr apply"' -l dry-run -d 'show the plan and send nothing'
+complete -c cardqr -n '__cardqr_using "qr apply"' -l map -x -d 'read a column of the file as one of ours, e.g. --map \'Link=destinationUrl\' (repeatable)'
+complete -c cardqr -n '__cardqr_using "qr apply"' -l map-file -r -F -d 'the same, one `Column=name` a line (# starts a comment)'
 complete -c cardqr -n '__cardqr_using "qr apply"' -l report -r -F -d 'append-only NDJSON report of every write (default: <file>.report.ndjson)'
 complete -c cardqr -n '__cardqr_using "qr apply"' -s h -l help -d 'display help for command'
 complete -c cardqr -n '__cardqr_using "qr apply"; and __cardqr_arg_index 0' -F
@@ -691,7 +701,9 @@ complete -c cardqr -n '__cardqr_using "campaigns import"' -l dry-run -d 'send ev
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l validate-only -d 'only check the file against the campaign schema; sends no row'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l report -r -F -d 'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l resume -d 'continue the import its report records: rows created or exists are skipped, the rest sent again with the same keys'
-complete -c cardqr -n '__cardqr_using "campaigns import"' -l delimiter -x -d 'field delimiter, e.g. ; or | or tab (default: ,)'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l delimiter -x -d 'field delimiter, e.g. ; or | or tab (default: a comma, or ; tab | when the header line holds no comma but one of them)'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l map -x -d 'read a column of the file as one of the campaign\'s, e.g. --map \'Email=emails.0.value\' (repeatable)'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l map-file -r -F -d 'the same, one `Column=name` a line (# starts a comment)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l encoding -x -d 'file encoding: utf8, utf-16le, latin1, windows-1252, shift_jis … (default: utf8, or UTF-16 by its byte-order mark)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l concurrency -x -d 'requests in flight, 1-16 (default: 1)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l rate -x -d 'requests per minute at most (default: the key\'s limit from GET /me)'

@@ -7,6 +7,7 @@
 // campaign_schema has no such field): `--id-column <path>` names it, else each row's identifier is
 // resolved by the campaign's dry run (dry_run.externalId) during validation (`resolveIds`).
 import { closest } from '../api/rules.js';
+import { matchHeaders } from '../csv/headers.js';
 import type { CampaignSchema } from '../api/schemas/campaigns.js';
 import { openText } from '../api/schemas/open.js';
 
@@ -41,12 +42,19 @@ export interface ImportPlan {
   shortCodeColumn: number;
   required: RequiredGroup[];
   problems: HeaderProblem[];
+  /** Columns matched other than exactly (`"First Name" → firstName`, --map entries): said once. */
+  headerNotes: string[];
 }
 
 const splitPath = (header: string): Segment[] => header.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 const shape = (path: Segment[]): string => path.map((s) => (typeof s === 'number' ? '#' : s)).join('.');
 
-export function buildPlan(schema: CampaignSchema, headers: string[], idColumn?: string): ImportPlan {
+export function buildPlan(
+  schema: CampaignSchema,
+  rawHeaders: string[],
+  idColumn?: string,
+  map?: ReadonlyMap<string, string>,
+): ImportPlan {
   const mapped = schema.payloadMode === 'mapped';
   const plan: ImportPlan = {
     mode: schema.payloadMode,
@@ -57,6 +65,7 @@ export function buildPlan(schema: CampaignSchema, headers: string[], idColumn?: 
     shortCodeColumn: -1,
     required: [],
     problems: [],
+    headerNotes: [],
   };
   if (!mapped && idColumn !== undefined && idColumn !== 'externalId') {
     plan.problems.push({
@@ -65,6 +74,10 @@ export function buildPlan(schema: CampaignSchema, headers: string[], idColumn?: 
     });
   }
   const known = mapped ? mappedShapes(schema, idColumn) : nativeShapes(schema);
+  // Spreadsheet headers (`First Name`) and --map entries name our columns (csv/headers.ts).
+  const matched = matchHeaders(rawHeaders, known.names, map);
+  const headers = matched.names;
+  plan.headerNotes = matched.notes;
   const seen = new Map<string, number>();
   headers.forEach((raw, i) => {
     const header = raw.trim();
@@ -84,7 +97,7 @@ export function buildPlan(schema: CampaignSchema, headers: string[], idColumn?: 
       const near = plan.problems.length < 100 ? closest(header, known.names) : undefined;
       plan.problems.push({
         code: 'unknown_column',
-        message: `unknown column "${header}"${near ? `; did you mean "${near}"?` : ''} (\`cardqr campaigns schema ${schema.campaignId}\` lists the known ones)`,
+        message: `unknown column "${header}"${near ? `; did you mean "${near}"?` : ''}`,
       });
     }
     const max = known.maxIndex?.get(String(path[1]));

@@ -78,7 +78,7 @@ describe('buildPlan', () => {
 
   it('native: unknown columns (with the nearest known name), duplicates, conflicts, list bounds, missing required', () => {
     const plan = buildPlan(native, [
-      'externalid',
+      'extrnalId',
       'firstNme',
       'title',
       'title',
@@ -103,6 +103,33 @@ describe('buildPlan', () => {
     );
     expect(plan.problems[0].message).toContain('did you mean "externalId"?');
     expect(plan.problems[1].message).toContain('did you mean "firstName"?');
+  });
+
+  it('spreadsheet headers: case, spaces, _ and - ignored (noted); --map first; an unknown name left as it is', () => {
+    const plan = buildPlan(
+      native,
+      ['External ID', 'first_name', 'TITLE', 'Address City', 'E-mail', 'Department'],
+      undefined,
+      new Map([['E-mail', 'emails.0.value']]),
+    );
+    expect(plan.columns.map((c) => c.header)).toEqual([
+      'externalId',
+      'firstName',
+      'title',
+      'address.city',
+      'emails.0.value',
+      'Department',
+    ]);
+    expect(plan.headerNotes).toEqual([
+      '"External ID" → externalId',
+      '"first_name" → firstName',
+      '"TITLE" → title',
+      '"Address City" → address.city',
+      '"E-mail" → emails.0.value (--map)',
+    ]);
+    expect(plan.problems.filter((p) => p.code === 'unknown_column').map((p) => p.message)).toEqual([
+      'unknown column "Department"',
+    ]);
   });
 
   it('mapped: record paths from the sample and the schema (array indexes of any number); anything else refused', () => {

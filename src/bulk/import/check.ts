@@ -16,6 +16,7 @@ import {
 import { lockReport } from '../lock.js';
 import { buildPlan, type ImportPlan } from '../plan.js';
 import { checkRejectsPath, rejectColumnsAt, Rejects, withoutRejectColumns, writeRejects } from '../rejects.js';
+import { sniffDelimiter } from '../../csv/headers.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
 import { reportRow, sha256File, type ReportMode } from '../report.js';
 import { validateAll, type RowProblem, type Validation } from '../validate.js';
@@ -83,7 +84,15 @@ async function checkFrom<T>(
 
   // The file's first lines (and the flags that shape reading it) are checked before any request.
   if (opts.encoding) checkEncoding(opts.encoding);
-  const [header, firstRow] = await first(source(), 2);
+  let [header, firstRow] = await first(source(), 2);
+  // A spreadsheet's `;`, tab or `|` file (its header reads as one column holding it): read with that.
+  const sniffed = opts.delimiter === undefined && header ? sniffDelimiter(header.cells) : undefined;
+  if (sniffed) {
+    csv.delimiter = sniffed;
+    source = () => readRecords(readPath, csv);
+    [header, firstRow] = await first(source(), 2);
+    notice({ kind: 'delimiter-sniffed', delimiter: sniffed, file: opts.file });
+  }
   if (!header) throw new UsageError(`${opts.file} is empty: expected a header line naming the columns`);
   if (!firstRow)
     throw new UsageError(
@@ -109,7 +118,8 @@ async function checkFrom<T>(
   const client = await deps.api();
   const validating = mode === 'validate';
   const { schema, accountId } = await preflight(client, opts, validating, notice);
-  const plan = buildPlan(schema, headerCells, opts.idColumn);
+  const plan = buildPlan(schema, headerCells, opts.idColumn, opts.columnMap);
+  if (plan.headerNotes.length) notice({ kind: 'columns-matched', notes: plan.headerNotes });
   if (plan.resolveIds && !plan.problems.length)
     await resolveIds(client, plan, opts, validating, () => dataRows(source(), signal), notice);
   const rejects = new Rejects(Boolean(opts.rejects));
@@ -157,7 +167,7 @@ async function checkFrom<T>(
 
     if (plan.problems.length || (v.problems && (!opts.skipInvalid || mode === 'validate'))) {
       writer?.close();
-      const error = problemsError(plan, v, recordsInvalid ? reportPath : undefined, delimiterHint(header.cells, opts));
+      const error = problemsError(plan, v, recordsInvalid ? reportPath : undefined, opts);
       // Header problems make every row unjudgeable: no rejects file then.
       const saved = plan.problems.length ? undefined : await saveRejects();
       if (saved) error.lines.push(rejectsLine(saved));
@@ -200,31 +210,21 @@ async function first(records: AsyncGenerator<CsvRecord>, n: number): Promise<Csv
   return out;
 }
 
-/** A header read as one column that holds ; tab or |: the file probably uses that delimiter. */
-function delimiterHint(header: string[], opts: CheckOptions): string | undefined {
-  if (header.length !== 1) return undefined;
-  const counts = [';', '\t', '|']
-    .map((d) => [d, header[0].split(d).length - 1] as const)
-    .filter(([, n]) => n > 0)
-    .sort((a, b) => b[1] - a[1]);
-  if (!counts.length) return undefined;
-  const d = counts[0][0];
-  const shown = d === '\t' ? 'tab' : `"${d}"`;
-  const used = opts.delimiter === undefined ? 'a comma' : opts.delimiter === '\t' ? 'tab' : `"${opts.delimiter}"`;
-  return `hint: the header line was read as one column holding ${shown}, not ${used}: if the file is ${d === '\t' ? 'tab' : d}-separated, add --delimiter ${d === '\t' ? 'tab' : `'${d}'`}`;
-}
-
-function problemsError(plan: ImportPlan, v: Validation, report: string | undefined, hint?: string): UsageError {
-  const lines = plan.problems.slice(0, SHOWN_PROBLEMS).map((p) => `line 1: ${p.message}`); // 100,000 bad columns: 50 lines
-  for (const p of v.first) if (lines.length < SHOWN_PROBLEMS) lines.push(`line ${p.line}: ${p.message}`);
+function problemsError(plan: ImportPlan, v: Validation, report: string | undefined, opts: CheckOptions): UsageError {
+  const unknown = plan.problems.some((p) => p.code === 'unknown_column');
+  const shown = SHOWN_PROBLEMS - (unknown ? 1 : 0); // the schema pointer takes one line of them
+  const lines = plan.problems.slice(0, shown).map((p) => `line 1: ${p.message}`); // 100,000 bad columns: 50 lines
+  for (const p of v.first) if (lines.length < shown) lines.push(`line ${p.line}: ${p.message}`);
   const rest = plan.problems.length + v.problems - lines.length;
   if (rest > 0)
     lines.push(
       `… and ${rest} more${report ? ` (every row problem is in ${report})` : '; add --report <file> for the full list'}`,
     );
   const total = plan.problems.length + v.problems;
-  return new UsageError(
-    `${total} problem${total === 1 ? '' : 's'} in the file; nothing was sent`,
-    hint ? [hint, ...lines] : lines,
-  );
+  // Where the known columns are listed: once, after the lines, not on each unknown column.
+  if (unknown)
+    lines.push(
+      `hint: \`cardqr campaigns schema ${opts.campaignId}\` lists the columns the campaign accepts; --map 'Column in the file=column' maps one`,
+    );
+  return new UsageError(`${total} problem${total === 1 ? '' : 's'} in the file; nothing was sent`, lines);
 }

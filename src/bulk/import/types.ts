@@ -82,6 +82,10 @@ export interface CheckOptions {
   idColumn?: string;
   /** CSV of the rows that failed or were invalid, with line, errorCode and message columns. */
   rejects?: string;
+  /** --map / --map-file: a column of the file → the column it stands for. */
+  columnMap?: ReadonlyMap<string, string>;
+  /** The --map entries and --map-file as given (the resume command repeats them). */
+  mapFlags?: { map: string[]; mapFile?: string };
 }
 
 export interface ImportOptions extends CheckOptions {
@@ -132,6 +136,8 @@ export interface ImportDeps {
  */
 export type ImportNotice =
   | { kind: 'rejects-columns-ignored'; file: string }
+  | { kind: 'delimiter-sniffed'; delimiter: string; file: string }
+  | { kind: 'columns-matched'; notes: string[] }
   | { kind: 'report-started-fresh'; report: string; existed: boolean }
   | { kind: 'campaign-closed'; message: string }
   | { kind: 'schema-stale' }

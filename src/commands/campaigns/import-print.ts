@@ -15,6 +15,7 @@ import { progressText } from '../../bulk/progress.js';
 import { commandLine, formatSummary, type Tally } from '../../bulk/summary.js';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { delimiterName } from '../../csv/headers.js';
 import type { Messages } from '../../output/messages.js';
 import type { Progress } from '../../output/progress.js';
 import { safeLine } from '../../output/sanitize.js';
@@ -100,6 +101,12 @@ function printNotice(n: ImportNotice, msg: Messages): void {
       return msg.note(
         `ignoring the last columns line, errorCode and message of ${n.file} (a rejects file of an earlier import)`,
       );
+    case 'delimiter-sniffed':
+      return msg.note(
+        `reading ${n.file} as ${delimiterName(n.delimiter)}-separated (its header line holds no comma; --delimiter sets it)`,
+      );
+    case 'columns-matched':
+      return msg.note(`columns read as: ${n.notes.map(safeLine).join(', ')}`);
     case 'report-started-fresh':
       return msg.say(
         `note: ${n.existed ? `${n.report} records no sent rows` : `no report at ${n.report} yet`}; starting a new import`,
@@ -257,6 +264,8 @@ export function resumeCommand(opts: ImportOptions, ctx: Pick<Context, 'globals'>
   const args = ['campaigns', 'import', opts.campaignId, opts.file, ...(resume ? ['--resume'] : [])];
   if (opts.report) args.push('--report', opts.report);
   if (opts.delimiter) args.push('--delimiter', opts.delimiter);
+  for (const m of opts.mapFlags?.map ?? []) args.push('--map', m);
+  if (opts.mapFlags?.mapFile) args.push('--map-file', opts.mapFlags.mapFile);
   if (opts.encoding) args.push('--encoding', opts.encoding);
   if (opts.concurrency !== 1) args.push('--concurrency', String(opts.concurrency));
   if (opts.rate) args.push('--rate', String(opts.rate));

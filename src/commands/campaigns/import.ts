@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { checkId } from '../../api/ids.js';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
+import { parseColumnMap } from '../../csv/headers.js';
 import { intIn, positiveNumber } from '../flags.js';
 import { example } from '../shared.js';
 import type { ImportCommandOptions } from './import-print.js';
@@ -25,6 +26,8 @@ interface ImportFlags {
   update?: boolean;
   trashMissing?: boolean;
   maxTrash?: number;
+  map?: string[];
+  mapFile?: string;
 }
 
 /** Flags → options, with the cross-flag rules (exit 2 before anything is read or sent). */
@@ -67,6 +70,9 @@ export function importOptions(campaignId: string, file: string, f: ImportFlags):
     maxRows: f.maxRows,
     idColumn: f.idColumn,
     rejects: f.rejects,
+    ...(f.map?.length || f.mapFile
+      ? { columnMap: parseColumnMap(f.map, f.mapFile), mapFlags: { map: f.map ?? [], mapFile: f.mapFile } }
+      : {}),
     ...(f.update ? { update: true } : {}),
     ...(f.trashMissing ? { trashMissing: true, maxTrash: f.maxTrash ?? DEFAULT_MAX_TRASH } : {}),
   };
@@ -99,7 +105,16 @@ export function campaignsImportCommand(): Command {
       '--resume',
       'continue the import its report records: rows created or exists are skipped, the rest sent again with the same keys',
     )
-    .option('--delimiter <char>', 'field delimiter, e.g. ; or | or tab (default: ,)')
+    .option(
+      '--delimiter <char>',
+      'field delimiter, e.g. ; or | or tab (default: a comma, or ; tab | when the header line holds no comma but one of them)',
+    )
+    .option(
+      '--map <column=name>',
+      "read a column of the file as one of the campaign's, e.g. --map 'Email=emails.0.value' (repeatable)",
+      (v: string, all: string[] = []) => [...all, v],
+    )
+    .option('--map-file <file>', 'the same, one `Column=name` a line (# starts a comment)')
     .option(
       '--encoding <name>',
       'file encoding: utf8, utf-16le, latin1, windows-1252, shift_jis … (default: utf8, or UTF-16 by its byte-order mark)',

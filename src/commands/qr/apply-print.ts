@@ -16,6 +16,8 @@ export interface ApplyOptions {
   file: string;
   dryRun: boolean;
   report?: string;
+  /** --map / --map-file: a column of the file → the column it stands for. */
+  map?: ReadonlyMap<string, string>;
 }
 
 /** Rows listed by name in the plan and the question; the rest are counted (-o json lists every one). */
@@ -33,7 +35,7 @@ export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise
   ]);
   let progress: Progress | undefined;
   const summary = await runRowJob(
-    qrApplyJob(opts.file),
+    qrApplyJob(opts.file, opts.map),
     { file: opts.file, report, dryRun: opts.dryRun },
     {
       api: ctx.api,
@@ -72,6 +74,7 @@ export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise
 }
 
 function printPlan(plan: ApplyPlan, ctx: Context): Promise<void> | void {
+  if (plan.notes?.length) ctx.msg.note(`${plan.file}: ${plan.notes.map(safeLine).join('; ')}`);
   const c = plan.counts;
   ctx.msg.say(
     `plan for ${plan.file}: create ${c.create}, update ${c.update}, unchanged ${c.unchanged}; ${plan.untouched} other code${plan.untouched === 1 ? '' : 's'} of the account not in the file (left as they are)`,

@@ -5,6 +5,8 @@ import { example } from '../shared.js';
 interface ApplyFlags {
   dryRun?: boolean;
   report?: string;
+  map?: string[];
+  mapFile?: string;
 }
 
 export function qrApplyCommand(): Command {
@@ -17,6 +19,12 @@ export function qrApplyCommand(): Command {
       'a .csv (header: shortCode,name,destinationUrl,status) or .ndjson / .jsonl file',
     )
     .option('--dry-run', 'show the plan and send nothing')
+    .option(
+      '--map <column=name>',
+      "read a column of the file as one of ours, e.g. --map 'Link=destinationUrl' (repeatable)",
+      (v: string, all: string[] = []) => [...all, v],
+    )
+    .option('--map-file <file>', 'the same, one `Column=name` a line (# starts a comment)')
     .option('--report <file>', 'append-only NDJSON report of every write (default: <file>.report.ndjson)')
     .addHelpText(
       'after',
@@ -41,7 +49,9 @@ or question refused, 7 some writes failed (e.g. a short code held by something e
     .action(
       action(async (ctx, file: string, flags: ApplyFlags) => {
         const { runApplyCommand } = await import('./apply-print.js');
-        await runApplyCommand({ file, dryRun: Boolean(flags.dryRun), report: flags.report }, ctx);
+        const { parseColumnMap } = await import('../../csv/headers.js');
+        const map = flags.map?.length || flags.mapFile ? parseColumnMap(flags.map, flags.mapFile) : undefined;
+        await runApplyCommand({ file, dryRun: Boolean(flags.dryRun), report: flags.report, map }, ctx);
       }),
     );
   return example(

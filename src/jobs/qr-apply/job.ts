@@ -8,12 +8,12 @@ import type { RowJob, Step, StepContext, StepDone } from '../rows/types.js';
 import { planApply, type ApplyPlan, type ExistingCode } from './plan.js';
 import { readApplyFile, type ApplyInput } from './read.js';
 
-export function qrApplyJob(file: string): RowJob<ApplyInput, ApplyPlan> {
+export function qrApplyJob(file: string, map?: ReadonlyMap<string, string>): RowJob<ApplyInput, ApplyPlan> {
   return {
     kind: 'qr-apply',
     subjectField: 'shortCode',
     reportFields: ['qrCodeId', 'url'],
-    read: () => readApplyFile(file),
+    read: () => readApplyFile(file, map),
     plan: async (input, client, signal) => planApply(file, input, await accountCodes(client, signal)),
     send,
   };

@@ -40,6 +40,8 @@ export interface ApplyPlan extends RowPlan {
   untouched: number;
   /** Existing codes whose destination or status would change: where printed codes lead changes. */
   asks: ApplyRow[];
+  /** How the file's header was read (a sniffed delimiter, columns matched loosely or by --map). */
+  notes?: string[];
 }
 
 // `qr list -o csv` writes a text cell starting with = + - @ tab or CR with a leading ' (src/csv/line.ts),
@@ -156,6 +158,7 @@ export function planApply(file: string, input: ApplyInput, existing: readonly Ex
     rows,
     counts: { create: count('create'), update: count('update'), unchanged: count('unchanged'), invalid },
     untouched: existing.filter((q) => !named.has(q.id)).length,
+    ...(input.notes?.length ? { notes: input.notes } : {}),
     asks: rows.filter((r) => r.action === 'update' && r.changes.some((c) => c.property !== 'name')),
   };
 }

@@ -4,6 +4,7 @@
 // that property as it is. Every problem is collected (with its line), not thrown.
 import { createReadStream } from 'node:fs';
 import { readRecords } from '../../bulk/csv-source.js';
+import { delimiterName, matchHeaders, sniffDelimiter } from '../../csv/headers.js';
 import { boundedLines } from '../../fs/bounded.js';
 import { UsageError } from '../../errors.js';
 import type { Problem } from '../rows/types.js';
@@ -21,6 +22,8 @@ export interface ApplyInput {
   /** Columns the file has (a CSV's header; for NDJSON every key some line holds). */
   columns: Set<Column>;
   problems: Problem[];
+  /** How the header was read, said once: a sniffed delimiter, columns matched other than exactly. */
+  notes?: string[];
 }
 
 /** More rows than any account's codes: a file past it is not a list of codes. */
@@ -31,21 +34,30 @@ export function isNdjson(path: string): boolean {
   return /\.(ndjson|jsonl)$/i.test(path);
 }
 
-export async function readApplyFile(path: string): Promise<ApplyInput> {
-  return isNdjson(path) ? readNdjson(path) : readCsv(path);
+export async function readApplyFile(path: string, map?: ReadonlyMap<string, string>): Promise<ApplyInput> {
+  return isNdjson(path) ? readNdjson(path) : readCsv(path, map);
 }
 
 const isColumn = (c: string): c is Column => (COLUMNS as readonly string[]).includes(c);
 const tooMany = (line: number): Problem => ({ line, message: `more than ${MAX_ROWS} rows: split the file` });
 
-async function readCsv(path: string): Promise<ApplyInput> {
+async function readCsv(path: string, map?: ReadonlyMap<string, string>): Promise<ApplyInput> {
   const problems: Problem[] = [];
   const rows: InputRow[] = [];
-  let header: (Column | undefined)[] | undefined;
+  let notes: string[] = [];
+  // A spreadsheet's `;`, tab or `|` file: its header reads as one column holding the delimiter.
+  let delimiter: string | undefined;
   for await (const rec of readRecords(path)) {
+    delimiter = sniffDelimiter(rec.cells);
+    break;
+  }
+  let header: (Column | undefined)[] | undefined;
+  for await (const rec of readRecords(path, { delimiter })) {
     if (!header) {
-      header = rec.cells.map((raw) => {
-        const name = raw.trim();
+      // `Short Code`, `destination_url` and --map entries name the columns (csv/headers.ts).
+      const matched = matchHeaders(rec.cells, COLUMNS, map);
+      notes = matched.notes;
+      header = matched.names.map((name) => {
         if (!isColumn(name)) {
           problems.push({ line: rec.line, message: `unknown column "${name}" (expected ${COLUMNS.join(', ')})` });
           return undefined;
@@ -74,7 +86,8 @@ async function readCsv(path: string): Promise<ApplyInput> {
   const columns = new Set(header.filter((h): h is Column => h !== undefined));
   if (!columns.has('shortCode'))
     problems.push({ line: 1, message: 'no shortCode column: every row needs its short code' });
-  return { rows, columns, problems };
+  if (delimiter) notes.unshift(`read as ${delimiterName(delimiter)}-separated (its header line holds no comma)`);
+  return { rows, columns, problems, notes };
 }
 
 async function readNdjson(path: string): Promise<ApplyInput> {
