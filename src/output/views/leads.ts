@@ -85,19 +85,19 @@ function contactSummary(l: Lead): string {
 
 /** Columns of the answers table under `leads get`. */
 export const answerColumns: Column<Answer & { type?: unknown }>[] = [
-  { header: 'question', value: (a) => String(a.label ?? '') },
-  { header: 'type', value: (a) => String(a.type ?? ''), style: 'dim' },
-  { header: 'answer', value: (a) => answerValue(a.value) },
+  { header: 'question', value: (a) => String(a.label ?? ''), whole: false, min: 12 },
+  { header: 'type', value: (a) => String(a.type ?? ''), style: 'dim', priority: 2, whole: true },
+  { header: 'answer', value: (a) => answerValue(a.value), min: 12 },
 ];
 
 export const leadView: View<Lead> = {
   columns: [
     { header: 'id', value: 'id' },
-    { header: 'created', value: 'createdAt', style: 'date' },
-    { header: 'source', value: 'source' },
-    { header: 'card', value: (l) => l.cardName || l.cardId },
-    { header: 'contact', value: contactSummary },
-    { header: 'crm', value: (l) => l.hubspot?.status, style: 'status' },
+    { header: 'created', value: 'createdAt', style: 'date', priority: 2 },
+    { header: 'source', value: 'source', priority: 3, whole: true },
+    { header: 'card', value: (l) => l.cardName || l.cardId, min: 10 },
+    { header: 'contact', value: contactSummary, min: 12 },
+    { header: 'crm', value: (l) => l.hubspot?.status, style: 'status', priority: 3 },
   ],
   csv: [...LEAD_CSV_COLUMNS],
   csvRow: leadCsvRow,
