@@ -394,6 +394,8 @@ function __cardqr_takes_value
             return 0
         case 'api|-p' 'api|--param'
             return 0
+        case 'api|-O' 'api|--out'
+            return 0
         case 'api|--idempotency-key'
             return 0
         case 'emulator|--port'
@@ -696,6 +698,7 @@ complete -c cardqr -n '__cardqr_using "campaigns import"' -s h -l help -d 'show 
 complete -c cardqr -n '__cardqr_using "campaigns import"; and __cardqr_arg_index 1' -F
 complete -c cardqr -n '__cardqr_using "api"' -l data -x -d 'request body: inline JSON, @file.json, or - for stdin'
 complete -c cardqr -n '__cardqr_using "api"' -s p -l param -x -d 'query parameter (repeatable); --query is the JMESPath filter, as on every command'
+complete -c cardqr -n '__cardqr_using "api"' -s O -l out -r -F -d 'write the answer\'s body to this file as it came (an image, a PDF, JSON), or - for standard output'
 complete -c cardqr -n '__cardqr_using "api"' -l paginate -d 'GET a list endpoint page after page (100 items each, following pagination.hasMore) and print every item'
 complete -c cardqr -n '__cardqr_using "api"' -l idempotency-key -x -d 'Idempotency-Key for this write, up to 255 characters; reuse it to retry safely (default: random)'
 complete -c cardqr -n '__cardqr_using "api"' -s h -l help -d 'show help for the command'
@@ -718,6 +721,7 @@ complete -c cardqr -l base-url -x -d 'API base URL including the version prefix'
 complete -c cardqr -s o -l output -x -a 'table json ndjson csv vcf' -d 'output format (default: table on a terminal, json otherwise)'
 complete -c cardqr -l fields -x -d 'keep only these comma-separated (dotted) fields, in this order; an unknown name lists the valid ones'
 complete -c cardqr -l query -x -d 'JMESPath expression applied to the JSON output, e.g. "[?status==\'draft\'].id" (implies -o json; with ndjson, per line)'
+complete -c cardqr -s r -l raw -d 'print a --query result that is a string, or a list of them, unquoted and one per line (the default on a pipe without -o)'
 complete -c cardqr -s q -l quiet -d 'lists print only ids; creates and updates print the new or changed id; others print nothing on success'
 complete -c cardqr -l no-color -d 'never colour output (also NO_COLOR)'
 complete -c cardqr -l verbose -d 'log each request and response to stderr, secrets redacted (also CARDQR_DEBUG=1)'

@@ -51,6 +51,10 @@ export function createProgram(deps: Deps, onContext?: (ctx: Context) => void): C
       'JMESPath expression applied to the JSON output, e.g. "[?status==\'draft\'].id" (implies -o json; with ndjson, per line)',
     )
     .option(
+      '-r, --raw',
+      'print a --query result that is a string, or a list of them, unquoted and one per line (the default on a pipe without -o)',
+    )
+    .option(
       '-q, --quiet',
       'lists print only ids; creates and updates print the new or changed id; others print nothing on success',
     )

@@ -21,7 +21,7 @@ export async function renderList<T>(
 ): Promise<number> {
   if (view.file) return fileList(items, view.file, io);
   if (s.query !== undefined && (s.format === 'json' || s.format === 'ndjson')) {
-    return (await import('./query.js')).renderQueryList(items, (i) => project(i, s), s.format, s.query, io);
+    return (await import('./query.js')).renderQueryList(items, (i) => project(i, s), s.format, s.query, io, s.raw);
   }
   let count = 0;
   if (s.quiet) {
@@ -154,7 +154,7 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
   if (items) return void (await renderList(items, view as View, s, io));
   if (s.quiet) return;
   if (s.query !== undefined && (s.format === 'json' || s.format === 'ndjson')) {
-    return (await import('./query.js')).renderQueryRecord(project(item, s), s.format, s.query, io);
+    return (await import('./query.js')).renderQueryRecord(project(item, s), s.format, s.query, io, s.raw);
   }
   if (s.format === 'json') return void (await write(io.stdout, JSON.stringify(project(item, s), null, 2) + '\n'));
   if (s.format === 'ndjson') return void (await write(io.stdout, JSON.stringify(project(item, s)) + '\n'));
