@@ -129,7 +129,7 @@ function configureTree(cmd: Command, deps: Deps): void {
   cmd.exitOverride();
   cmd.helpOption('-h, --help', 'show help for the command');
   // gh's layout (src/help/layout.ts): own flags and subcommands first, inherited flags condensed last.
-  cmd.configureHelp({ formatHelp });
+  cmd.configureHelp({ formatHelp, minWidthToWrap: 20 });
   refuseUnknownHelpTopic(cmd);
   cmd.showSuggestionAfterError(true);
   cmd.configureOutput({

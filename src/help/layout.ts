@@ -47,7 +47,7 @@ export function formatHelp(cmd: Command, helper: Help): string {
       out.push(h);
       heading = h;
     }
-    out.push(helper.formatItem(term, termWidth, text, helper));
+    out.push(item(term, termWidth, text, helper, width));
   }
   if (heading) out.push('');
   return out.join('\n');
@@ -64,16 +64,27 @@ export function addHelpTails(cmd: Command, width: () => number): void {
   }
 }
 
+/**
+ * One term and its description. Where the description would get fewer than 30 columns beside the
+ * term (a narrow terminal), it goes under the term, indented, so that the terminal does not wrap it.
+ */
+function item(term: string, termWidth: number, text: string, helper: Help, width: number): string {
+  if (!text || width - termWidth - 4 >= 30) return helper.formatItem(term, termWidth, text, helper);
+  const under = helper.boxWrap(text, Math.max(20, width - 6)).replace(/^/gm, '      ');
+  return `  ${term}\n${under}`;
+}
+
 /** What follows a command's own notes: its examples, the flags it inherits, where to learn more. */
 export function helpTail(cmd: Command, width: number): string {
   let out = examplesText(shownExamples(cmd));
   const inherited = inheritedOptions(cmd);
   const root = ancestry(cmd)[0];
   if (inherited.length) {
-    out += `\nINHERITED FLAGS\n${pack(inherited.map(flagTerm), width)}\n  What each does, the environment and exit statuses: ${root} --help\n`;
+    out += `\nINHERITED FLAGS\n${pack(inherited.map(flagTerm), width)}\n${indent(`See '${root} --help' for what each does.`, width)}\n`;
   }
   if (cmd.commands.length) {
-    out += `\nLEARN MORE\n  Use '${ancestry(cmd).join(' ')} <command> --help' for more about a command.\n`;
+    const more = `Use '${ancestry(cmd).join(' ')} <command> --help' for more about a command.`;
+    out += `\nLEARN MORE\n${indent(more, width)}\n`;
   }
   return out;
 }
@@ -109,6 +120,19 @@ export function inheritedOptions(cmd: Command): Option[] {
 /** `-o, --output <format>`, `--no-color`: the flag as typed (a negatable flag under its --no- name). */
 function flagTerm(o: Option): string {
   return o.flags;
+}
+
+/** Text wrapped at spaces to `width`, indented by two. */
+function indent(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && 2 + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].map((l) => `  ${l}`).join('\n');
 }
 
 /** Terms packed into lines of `width`, two spaces apart, each whole on one line. */

@@ -7,6 +7,7 @@ import type { OutputSettings } from './settings.js';
 import { csvList, csvRecord } from './csv-view.js';
 import { safeLine, safeText } from './sanitize.js';
 import { type Cell, type CellPainter, type Fit, formatRecord, formatRow, layout, MIN_CUT, oneLine } from './table.js';
+import { displayWidth } from './width.js';
 import { cellText, compactTime, flatten, getPath, pick, relativeTime } from './values.js';
 import type { Column, Section, View } from './view.js';
 
@@ -101,7 +102,6 @@ async function tableList<T>(
     const headers = cols.map((c) => c.header.toUpperCase());
     const l = layout(headers, sample, s.width, fitsOf(cols));
     const head = headers.map((h, i) => ({ text: h, style: 'dim' as const, numeric: l.right[i] }));
-    if (l.dropped.length) io.stderr.write(`note: ${leftOutText(cols, l.dropped, s.width)}\n`);
     await write(io.stdout, formatRow(head, l, paint) + sample.map((row) => formatRow(row, l, paint)).join(''));
     let count = sample.length;
     while (!done) {
@@ -113,6 +113,8 @@ async function tableList<T>(
       count++;
       await write(io.stdout, formatRow(rowCells(cols, r.value, s), l, paint));
     }
+    // After the rows, where the reader's eye is when the table ends (as the "25 of 312 shown" hint).
+    if (l.dropped.length) io.stderr.write(leftOutText(cols, l.dropped, s.width));
     return count;
   } finally {
     if (!done) await iter.return?.();
@@ -134,10 +136,25 @@ function fitsOf<T>(cols: Column<T>[]): Fit[] {
   }));
 }
 
-/** "left out to fit 40 columns: url, updated (use --fields, or a wider terminal)" */
+/** "note: left out to fit 40 columns: url, updated; --fields picks others", wrapped to the width. */
 function leftOutText<T>(cols: Column<T>[], dropped: number[], width: number | undefined): string {
   const names = dropped.map((i) => cols[i].header).join(', ');
-  return `left out to fit ${width} columns: ${names} (use --fields, or a wider terminal)`;
+  return noteLines(`note: left out to fit ${width} columns: ${names}; --fields picks others`, width);
+}
+
+/** A note wrapped at spaces to the terminal's width, further lines indented by two: one line off a terminal. */
+function noteLines(text: string, width: number | undefined): string {
+  if (width === undefined || displayWidth(text) <= width) return `${text}\n`;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && displayWidth(next) > width) {
+      lines.push(line);
+      line = `  ${word}`;
+    } else line = next;
+  }
+  return [...lines, line].join('\n') + '\n';
 }
 
 /** Cells of a table row: one line each, dates compact on a terminal ("5m", "8d"). */
@@ -165,7 +182,7 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
   if (view.text) {
     const notes: string[] = [];
     const leftOut = (title: string, names: string[]) =>
-      notes.push(`note: ${title}: left out to fit ${s.width} columns: ${names.join(', ')} (use a wider terminal)\n`);
+      notes.push(noteLines(`note: ${title}: left out to fit ${s.width} columns: ${names.join(', ')}`, s.width));
     const text = await view.text(item, { settings: s, paint: await loadPaint(s.color), columns: io.columns, leftOut });
     for (const n of notes) io.stderr.write(n);
     return void (await write(io.stdout, text));
@@ -184,7 +201,7 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
     for (const section of view.sections ?? []) {
       out += await sectionText(section, item, s, (names) =>
         io.stderr.write(
-          `note: ${section.title}: left out to fit ${s.width} columns: ${names.join(', ')} (use a wider terminal)\n`,
+          noteLines(`note: ${section.title}: left out to fit ${s.width} columns: ${names.join(', ')}`, s.width),
         ),
       );
     }
