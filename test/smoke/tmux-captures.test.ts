@@ -35,10 +35,10 @@ const emu = useEmulator({
   },
 });
 const dir = tempDir();
-const socket = `cardqr-test-${process.pid}`;
+const socket = join(dir, 'tmux.sock'); // removed with the directory, as the server is at the end
 // Asynchronous: the emulator answering the pane runs in this process, so nothing here may block it.
 const tmux = async (...args: string[]) =>
-  (await promisify(execFile)('tmux', ['-L', socket, ...args], { encoding: 'utf8', timeout: 60_000 })).stdout;
+  (await promisify(execFile)('tmux', ['-S', socket, ...args], { encoding: 'utf8', timeout: 60_000 })).stdout;
 
 /** Runs `cardqr <args>` in a fresh tmux pane `columns` wide and returns what it showed, scrollback included. */
 async function capture(args: string, columns: number): Promise<string> {
@@ -51,7 +51,7 @@ async function capture(args: string, columns: number): Promise<string> {
       'unset COLUMNS LINES FORCE_COLOR',
       'clear',
       `${CARDQR_COMMAND} ${args}`,
-      `tmux -L ${socket} wait-for -S done`,
+      `tmux -S '${socket}' wait-for -S done`,
       'exec sleep 600',
     ].join('\n'),
   );
