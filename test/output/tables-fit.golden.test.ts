@@ -61,7 +61,7 @@ const LISTS: Case[] = [
   {
     name: 'leads',
     args: ['leads', 'list', '--limit', '12'],
-    headers: ['ID', 'CREATED', 'SOURCE', 'CARD', 'CONTACT', 'CRM'],
+    headers: ['ID', 'CREATED', 'SOURCE', 'CARD', 'CONTACT', 'EMAIL', 'CRM'],
   },
   {
     name: 'templates',
