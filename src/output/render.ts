@@ -184,8 +184,9 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
     const leftOut = (title: string, names: string[]) =>
       notes.push(noteLines(`note: ${title}: left out to fit ${s.width} columns: ${names.join(', ')}`, s.width));
     const text = await view.text(item, { settings: s, paint: await loadPaint(s.color), columns: io.columns, leftOut });
-    for (const n of notes) io.stderr.write(n);
-    return void (await write(io.stdout, text));
+    await write(io.stdout, text);
+    for (const n of notes) io.stderr.write(n); // after the text, as a list's note after its rows
+    return;
   }
   const rows: Column<T>[] = s.fields
     ? s.fields.map((f) => ({ header: f, value: f }))
@@ -196,17 +197,19 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
     rows.map((col) => ({ key: safeLine(col.header), value: cell(col, item, s) })),
     cellPainter(paint),
   );
+  const notes: string[] = [];
   if (!s.fields) {
     if (view.extra) out += view.extra(item, { settings: s, paint });
     for (const section of view.sections ?? []) {
       out += await sectionText(section, item, s, (names) =>
-        io.stderr.write(
+        notes.push(
           noteLines(`note: ${section.title}: left out to fit ${s.width} columns: ${names.join(', ')}`, s.width),
         ),
       );
     }
   }
   await write(io.stdout, out);
+  for (const n of notes) io.stderr.write(n);
 }
 
 /** `\n<title>\n<table>`, or `\n<title>: <none>\n` when the section has no rows and says so. */

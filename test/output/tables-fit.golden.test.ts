@@ -146,6 +146,14 @@ describe('tables fit 40, 60, 80, 120 and 200 columns (golden files)', () => {
     expectGolden('tables.fit.analytics.txt', golden);
   });
 
+  it("the tables after a record follow the same rule: a template's field rules at 24 columns", async () => {
+    const r = await runCli(['templates', 'get', 'tpl_corporate'], at(24));
+    expect(r.exitCode).toBe(0);
+    const rules = r.stdout.split('\nField rules\n')[1].split('\n');
+    expect(rules[0]).toMatch(/^KEY +MODE$/);
+    expect(r.stderr.replace(/\n {2}/g, ' ')).toBe('note: Field rules: left out to fit 24 columns: value\n');
+  });
+
   it('analytics at 30 columns: the top codes keep their ids and scans, and stderr names what went', async () => {
     const r = await runCli(['analytics', 'overview', '--range', '30d', '--tz', 'UTC'], at(30));
     expect(r.exitCode).toBe(0);
