@@ -69,6 +69,8 @@ function __cardqr_resolve
             echo 'profiles'
         case '|me'
             echo 'me'
+        case '|status'
+            echo 'status'
         case '|cards'
             echo 'cards'
         case '|qr'
@@ -390,6 +392,8 @@ function __cardqr_takes_value
             return 0
         case 'campaigns import|--max-rows'
             return 0
+        case 'campaigns import|--max-trash'
+            return 0
         case 'api|--data'
             return 0
         case 'api|-p' 'api|--param'
@@ -446,6 +450,7 @@ end
 complete -c cardqr -f
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'profiles' -d 'Store, list and switch API keys and base URLs'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'me' -d 'Show the key in use: profile and base URL, account, plan, scopes, rate limit, and which commands it may use'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'status' -d 'Check every stored profile (and a key in CARDQR_API_KEY) with GET /me: reachable, key valid, account, plan, scopes'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'cards' -d 'Digital business cards: list, show, create, update, delete, wallet links'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'qr' -d 'Dynamic QR codes (every non-card code): list, show, create, update, pause, publish, archive, delete, apply a file'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'templates' -d 'Card templates and the field rules each imposes'
@@ -479,6 +484,7 @@ complete -c cardqr -n '__cardqr_using "profiles show"; and __cardqr_arg_index 0'
 complete -c cardqr -n '__cardqr_using "profiles remove"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "profiles remove"; and __cardqr_arg_index 0' -f -a '(__cardqr_profiles)'
 complete -c cardqr -n '__cardqr_using "me"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "status"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'list' -d 'List business cards, newest first (archived cards only with --status archived)'
 complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List business cards, newest first (archived cards only with --status archived) (alias of list)'
 complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one card: status, paused flag, public URLs and the person\'s fields'
@@ -603,6 +609,7 @@ complete -c cardqr -n '__cardqr_using "print"' -l bleed -x -d 'one code per page
 complete -c cardqr -n '__cardqr_using "print"' -l caption -x -d 'caption: name, url, shortCode, id, or a template such as \'{name} · {shortCode}\''
 complete -c cardqr -n '__cardqr_using "print"' -l font -r -F -d 'caption font (TrueType/OpenType), repeatable, in fallback order; built in: Helvetica (Latin-1)'
 complete -c cardqr -n '__cardqr_using "print"' -l dpi -x -d 'printer resolution for the module-size floor (default: 300)'
+complete -c cardqr -n '__cardqr_using "print"' -l include-inactive -d 'place codes whose link will not open (paused or archived) instead of leaving them off (exit 7)'
 complete -c cardqr -n '__cardqr_using "print"' -l verify -d 'decode every placed code and compare it with the object url; mismatches are left out (exit 7)'
 complete -c cardqr -n '__cardqr_using "print"' -l from-report -r -F -d 'also print every created or existing card of a campaign import report, or every created or updated code of a qr apply report'
 complete -c cardqr -n '__cardqr_using "print"' -l force -d 'replace the PDF if it exists'
@@ -694,6 +701,9 @@ complete -c cardqr -n '__cardqr_using "campaigns import"' -l skip-invalid -d 're
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l id-column -x -d 'mapped campaigns: the column (record path, e.g. employee.id) holding each row\'s identifier; without it each row\'s identifier is found with one dry-run request'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l rejects -r -F -d 'write every row that failed or was invalid (original cells + line, errorCode, message) to this CSV, ready to fix and import as it is'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l max-rows -x -d 'import only the first n rows: a rehearsal on live data'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l update -d 'rows whose identifier already has a card of the campaign update it (one PATCH per changed card; fields the file does not hold are kept); shows the plan and asks first (--yes in scripts)'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l trash-missing -d 'with --update: move the campaign\'s cards whose identifier the file does not hold to Trash (restorable in the dashboard); asks first'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l max-trash -x -d 'with --trash-missing: refuse (nothing sent) when more than n cards would go to Trash (default: 10)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "campaigns import"; and __cardqr_arg_index 1' -F
 complete -c cardqr -n '__cardqr_using "api"' -l data -x -d 'request body: inline JSON, @file.json, or - for stdin'
@@ -710,7 +720,8 @@ complete -c cardqr -n '__cardqr_using "emulator"' -l state -r -F -d 'persist the
 complete -c cardqr -n '__cardqr_using "emulator"' -l rate-limit -x -d 'requests per minute for every key'
 complete -c cardqr -n '__cardqr_using "emulator"' -l latency -x -d 'added before each API answer'
 complete -c cardqr -n '__cardqr_using "emulator"' -l fault-rate -x -d 'fraction of API requests answered with a 500 or a dropped connection (0..1)'
-complete -c cardqr -n '__cardqr_using "emulator"' -l profile -x -d 'also write a profile pointing at the emulator with its full-scope key'
+complete -c cardqr -n '__cardqr_using "emulator"' -l profile -x -d 'also write a profile pointing at the emulator with its full-scope key (removed when it stops)'
+complete -c cardqr -n '__cardqr_using "emulator"' -l keep-profile -d 'keep the --profile written when the emulator stops'
 complete -c cardqr -n '__cardqr_using "emulator"' -l clock -x -d 'start the emulator clock at this ISO 8601 time (the built-in seed is dated from it; default: now)'
 complete -c cardqr -n '__cardqr_using "emulator"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "completion"' -s h -l help -d 'show help for the command'

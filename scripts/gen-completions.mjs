@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes completions/{cardqr.bash,_cardqr,cardqr.fish} from the built CLI (`npm run build` runs it
+// Writes completions/{cardqr.bash,_cardqr,cardqr.fish} and man/cardqr.1 from the built CLI (`npm run build` runs it
 // after tsup). The scripts come from the command tree, so a new command or flag needs a rebuild;
 // test/completion/files.test.ts fails when a committed file differs from the generator's output.
 import { execFileSync } from 'node:child_process';
@@ -28,4 +28,19 @@ for (const [shell, name] of Object.entries(files)) {
     writeFileSync(target, script);
     console.log(`completions/${name} updated`);
   }
+}
+
+// The man page, from the same tree: man/cardqr.1 (installed by npm through package.json "man").
+mkdirSync(join(root, 'man'), { recursive: true });
+const page = execFileSync(process.execPath, [join(root, 'bin', 'cardqr'), '__man'], { env, encoding: 'utf8' });
+const manFile = join(root, 'man', 'cardqr.1');
+let manBefore = '';
+try {
+  manBefore = readFileSync(manFile, 'utf8');
+} catch {
+  // first build
+}
+if (manBefore !== page) {
+  writeFileSync(manFile, page);
+  console.log('man/cardqr.1 updated');
 }

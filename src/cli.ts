@@ -52,7 +52,15 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
 }
 
 async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promise<number> {
-  const { stderr } = deps.io;
+  // `error:` red and `hint:` dim on a colour terminal (the same rule as every other stderr text).
+  const { colorEnabled, loadPaint } = await import('./output/paint.js'); // only on the way out with an error
+  const colour =
+    err instanceof CommanderError ? false : colorEnabled(deps.env, deps.io.isStderrTTY, ctx?.globals.color);
+  const paint = await loadPaint(colour);
+  const put = (text: string) =>
+    deps.io.stderr.write(
+      colour ? text.replace(/^(error|hint):/gm, (m, w) => paint(w === 'error' ? 'red' : 'dim', m)) : text,
+    );
   if (err instanceof CommanderError) {
     // commander already printed its message; help and version are successes.
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
@@ -63,29 +71,29 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
   }
   if (err instanceof ApiError) {
     const { formatApiError } = await import('./hints.js');
-    stderr.write(formatApiError(err, { baseUrl: (await settingsIfResolved(ctx))?.baseUrl }));
-    if (ctx && errorBodyWanted(ctx.globals) && err.body !== undefined) stderr.write(JSON.stringify(err.body) + '\n');
+    put(formatApiError(err, { baseUrl: (await settingsIfResolved(ctx))?.baseUrl }));
+    if (ctx && errorBodyWanted(ctx.globals) && err.body !== undefined) put(JSON.stringify(err.body) + '\n');
     return err.exit;
   }
   if (err instanceof CliError) {
     // An id echoed in a message may be an API key pasted in its place: never shown whole.
-    if (err.message) stderr.write(`error: ${redactKeyLike(safeLine(err.message))}\n`);
-    for (const line of err.lines) stderr.write(`  ${redactKeyLike(safeLine(line))}\n`);
+    if (err.message) put(`error: ${redactKeyLike(safeLine(err.message))}\n`);
+    for (const line of err.lines) put(`  ${redactKeyLike(safeLine(line))}\n`);
     if (err instanceof UnavailableError) {
       // Say where: which profile (or none: flags and environment) and which API.
       const s = await settingsIfResolved(ctx);
       if (s)
-        stderr.write(
+        put(
           `  ${s.profile ? `profile: ${safeLine(s.profile.name)}` : 'profile: none (base URL and key from flags or environment)'}; base URL: ${safeLine(s.baseUrl)}\n`,
         );
     }
     return err.exit;
   }
   const e = err as Error;
-  stderr.write(
+  put(
     `error: unexpected failure: ${safeLine(e?.message ?? String(err))}${ctx?.globals.verbose ? '' : ' (run again with --verbose for details)'}\n`,
   );
-  if (ctx?.globals.verbose && e?.stack) stderr.write(`${e.stack}\n`);
+  if (ctx?.globals.verbose && e?.stack) put(`${e.stack}\n`);
   return EXIT.failed;
 }
 

@@ -4,11 +4,12 @@ import { analyticsCommand } from './commands/analytics/index.js';
 import { apiCommand } from './commands/api/index.js';
 import { campaignsCommand } from './commands/campaigns/index.js';
 import { cardsCommand } from './commands/cards/index.js';
-import { completeCommand, completionCommand } from './commands/completion/index.js';
+import { completeCommand, completionCommand, manCommand } from './commands/completion/index.js';
 import { emulatorCommand } from './commands/emulator/index.js';
 import { imageCommand } from './commands/image/index.js';
 import { leadsCommand } from './commands/leads/index.js';
 import { meCommand } from './commands/me/index.js';
+import { statusCommand } from './commands/status/index.js';
 import { printCommand } from './commands/print/index.js';
 import { profilesCommand } from './commands/profiles/index.js';
 import { qrCommand } from './commands/qr/index.js';
@@ -22,6 +23,7 @@ import { EXIT, EXIT_TABLE } from './errors.js';
 import { addExamples, examplesOf, withHint } from './help/annotations.js';
 import { examplesText } from './help/examples.js';
 import { addHelpTails, formatHelp, usageLine } from './help/layout.js';
+import { isTopic, topicText } from './help/topics.js';
 import { own } from './own.js';
 import { CSV_DELIMITERS, CSV_DIALECTS } from './output/csv.js';
 import { checkOutputFlags, OUTPUT_FORMATS } from './output/settings.js';
@@ -89,6 +91,7 @@ export function createProgram(deps: Deps, onContext?: (ctx: Context) => void): C
   program.commandsGroup('Set up:');
   program.addCommand(profilesCommand());
   program.addCommand(meCommand());
+  program.addCommand(statusCommand());
   program.commandsGroup('Cards and QR codes:');
   program.addCommand(cardsCommand());
   program.addCommand(qrCommand());
@@ -107,6 +110,7 @@ export function createProgram(deps: Deps, onContext?: (ctx: Context) => void): C
   program.commandsGroup('Shell:');
   program.addCommand(completionCommand());
   program.addCommand(completeCommand(), { hidden: true });
+  program.addCommand(manCommand(), { hidden: true });
   addHelpTails(program, () => helpWidth(deps));
 
   // The global flags are resolved once, when an action is about to run, into that action's context.
@@ -180,6 +184,14 @@ function refuseUnknownHelpTopic(cmd: Command): void {
     if (name === undefined) return dispatch(name);
     // cmd.args holds the operands from `help` on: `help cards list` → ['help', 'cards', 'list'].
     const names = cmd.args.slice(cmd.args.indexOf('help') + 1).filter((a) => !a.startsWith('-'));
+    // A help topic (a docs/ page) unless a command has that name.
+    if (
+      cmd.parent === null &&
+      names.length === 1 &&
+      isTopic(names[0]) &&
+      !cmd.commands.some((c) => c.name() === names[0])
+    )
+      return void cmd.configureOutput().writeOut!(topicText(names[0]));
     let target = cmd;
     for (const n of names) {
       const next = target.commands.find((c) => c.name() === n || c.aliases().includes(n));
@@ -216,5 +228,6 @@ ${exits}
 
 LEARN MORE
   Use 'cardqr <command> --help' for more about a command.
+  Use 'cardqr help <topic>' for a guide ('cardqr help topics' lists them).
 `;
 }

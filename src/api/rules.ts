@@ -108,3 +108,14 @@ export function closest(word: string, known: readonly string[]): string | undefi
   }
   return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
 }
+
+/**
+ * Why a card's or QR code's public link will not open (PRODUCT §13), or undefined when it opens: the plan
+ * no longer covers it (`paused: true`), or its status is paused or archived. (In Trash it is not found at all.)
+ */
+export function whyWillNotOpen(o: { status: unknown; paused: unknown }): string | undefined {
+  if (o.paused === true) return 'paused: the plan no longer covers it';
+  if (o.status === 'paused') return 'status paused';
+  if (o.status === 'archived') return 'status archived';
+  return undefined;
+}

@@ -39,3 +39,25 @@ export function idempotencyKey(
   if (generation > 0) h.update(`\0${generation}`);
   return `cqimp-${h.digest('hex')}`;
 }
+
+/**
+ * `--update` and `--trash-missing`: one key per change, `cqsyn-<sha256 hex>`. It holds the report's nonce
+ * (a later report never replays this one's answers), the card and the state the change was planned
+ * against (its `updatedAt`), and exactly what is sent. A retry of the same change (the client's, or a
+ * --resume before the change landed) replays; once it landed, the card's `updatedAt` moved and a re-plan
+ * finds the row unchanged, so nothing is sent twice. `generation`: refusals recorded for the row (see above).
+ */
+export function changeKey(
+  nonce: string,
+  campaignId: string,
+  action: 'update' | 'trash',
+  card: { id: string; updatedAt: string },
+  canonicalBody: string,
+  generation = 0,
+): string {
+  const h = createHash('sha256');
+  for (const part of [nonce, campaignId, action, card.id, card.updatedAt]) h.update(part).update('\0');
+  h.update(canonicalBody);
+  if (generation > 0) h.update(`\0${generation}`);
+  return `cqsyn-${h.digest('hex')}`;
+}

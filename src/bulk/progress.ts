@@ -7,6 +7,9 @@ export function progressText(tally: Tally, total: number, elapsedMs: number): st
   const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
   const o = tally.outcomes;
   const parts = [`${done}/${total} rows`, `${o.created} created`, `${o.exists} exists`, `${o.failed} failed`];
+  if (o.updated) parts.push(`${o.updated} updated`);
+  if (o.unchanged) parts.push(`${o.unchanged} unchanged`);
+  if (o.trashed) parts.push(`${o.trashed} trashed`);
   if (o.invalid) parts.push(`${o.invalid} invalid`);
   if (o.skipped) parts.push(`${o.skipped} checked`);
   if (rate > 0)

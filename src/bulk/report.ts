@@ -24,7 +24,10 @@ import { UsageError } from '../errors.js';
 import type { PinnedFile } from './pinned-file.js';
 import { LineCounter, LineSet } from './compact.js';
 
-export type Outcome = 'created' | 'exists' | 'failed' | 'invalid' | 'skipped';
+export type Outcome = 'created' | 'exists' | 'updated' | 'unchanged' | 'trashed' | 'failed' | 'invalid' | 'skipped';
+
+/** Outcomes that finish a row: --resume skips its line (`updated`, `unchanged`: --update). */
+export const DONE_OUTCOMES: ReadonlySet<string> = new Set(['created', 'exists', 'updated', 'unchanged']);
 export type ReportMode = 'import' | 'dry-run' | 'validate';
 
 export interface ReportHeader {
@@ -85,6 +88,19 @@ export function reportRow(
   };
 }
 
+/** A card the file does not hold (--trash-missing): its line is null, the rest as a row's. */
+export interface TrashReportRow extends Omit<ReportRow, 'line'> {
+  line: null;
+}
+
+export function trashReportRow(
+  externalId: string,
+  outcome: 'trashed' | 'failed',
+  rest: Partial<ReportRow> = {},
+): TrashReportRow {
+  return { ...reportRow(0, externalId, outcome, rest), line: null };
+}
+
 /** A line of another job's report (jobs/rows/): its own header and row shapes, written the same way. */
 export type JobReportLine = Readonly<Record<string, unknown>>;
 
@@ -138,7 +154,7 @@ export class ReportWriter {
     return w;
   }
 
-  write(row: ReportRow | JobReportLine): void {
+  write(row: ReportRow | TrashReportRow | JobReportLine): void {
     this.put(`${JSON.stringify(row)}\n`);
   }
 
@@ -192,7 +208,7 @@ function completeLength(fd: number, size: number): number {
 
 export interface ReportState {
   header: ReportHeader;
-  /** Lines recorded created or exists: --resume skips them. */
+  /** Lines recorded created, exists, updated or unchanged: --resume skips them. */
   done: LineSet;
   /** Per line, how many definite refusals (a 4xx answer) are recorded: see keys.ts. */
   refusals: LineCounter;
@@ -242,9 +258,17 @@ export async function readReport(path: string): Promise<ReportState | undefined>
       header = value as ReportHeader;
       continue;
     }
-    if (!value || typeof value.line !== 'number' || typeof value.outcome !== 'string') continue;
+    if (!value || typeof value.outcome !== 'string') continue;
+    if (typeof value.line !== 'number') {
+      // A card the file does not hold (--trash-missing): no line to skip, but the report records a write.
+      if (value.line === null && value.outcome !== 'invalid') {
+        state.rows++;
+        state.sent = true;
+      }
+      continue;
+    }
     state.rows++;
-    if (value.outcome === 'created' || value.outcome === 'exists') state.done.add(value.line);
+    if (DONE_OUTCOMES.has(value.outcome)) state.done.add(value.line);
     if (value.outcome === 'failed' && isRefusal(value)) state.refusals.increment(value.line);
     if (value.outcome !== 'invalid') state.sent = true;
   }

@@ -1,10 +1,30 @@
 // Counting outcomes, the final summary, and the exact command that resumes an import.
 import type { Outcome, ReportRow } from './report.js';
 
-export const OUTCOMES: Outcome[] = ['created', 'exists', 'failed', 'invalid', 'skipped'];
+export const OUTCOMES: Outcome[] = [
+  'created',
+  'exists',
+  'updated',
+  'unchanged',
+  'trashed',
+  'failed',
+  'invalid',
+  'skipped',
+];
+
+const SYNC_OUTCOMES: Outcome[] = ['updated', 'unchanged', 'trashed'];
 
 export class Tally {
-  readonly outcomes: Record<Outcome, number> = { created: 0, exists: 0, failed: 0, invalid: 0, skipped: 0 };
+  readonly outcomes: Record<Outcome, number> = {
+    created: 0,
+    exists: 0,
+    updated: 0,
+    unchanged: 0,
+    trashed: 0,
+    failed: 0,
+    invalid: 0,
+    skipped: 0,
+  };
   readonly byCode = new Map<string, number>();
 
   add(row: Pick<ReportRow, 'outcome' | 'errorCode'>): void {
@@ -17,8 +37,14 @@ export class Tally {
     return OUTCOMES.reduce((n, o) => n + this.outcomes[o], 0);
   }
 
+  /** `sync`: a run of --update, whose outcomes (updated, unchanged, trashed) are always listed in toJSON. */
+  constructor(private readonly sync = false) {}
+
   toJSON() {
-    return { outcomes: { ...this.outcomes }, errors: Object.fromEntries([...this.byCode].sort((a, b) => b[1] - a[1])) };
+    const outcomes: Partial<Record<Outcome, number>> = { ...this.outcomes };
+    // Without --update the JSON keeps the import's original five keys (unless a sync outcome occurred).
+    for (const o of SYNC_OUTCOMES) if (!this.sync && !this.outcomes[o]) delete outcomes[o];
+    return { outcomes, errors: Object.fromEntries([...this.byCode].sort((a, b) => b[1] - a[1])) };
   }
 }
 
@@ -34,10 +60,9 @@ export interface SummaryInput {
 export function formatSummary(s: SummaryInput): string {
   const out = [s.title];
   const width = Math.max(...OUTCOMES.map((o) => String(s.tally.outcomes[o]).length));
-  for (const o of OUTCOMES) {
-    if (s.tally.outcomes[o] || o === 'created')
-      out.push(`  ${o.padEnd(8)} ${String(s.tally.outcomes[o]).padStart(width)}`);
-  }
+  const shown = OUTCOMES.filter((o) => s.tally.outcomes[o] || o === 'created');
+  const label = Math.max(8, ...shown.map((o) => o.length));
+  for (const o of shown) out.push(`  ${o.padEnd(label)} ${String(s.tally.outcomes[o]).padStart(width)}`);
   if (s.alreadyDone)
     out.push(
       `  (${s.alreadyDone} row${s.alreadyDone === 1 ? '' : 's'} already done by an earlier run, not sent again)`,

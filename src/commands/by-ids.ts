@@ -8,6 +8,9 @@ import type { RowSummary } from '../jobs/rows/types.js';
 import type { Progress } from '../output/progress.js';
 import { rowProgressText } from './row-progress.js';
 
+/** More ids than this show the progress line. */
+const PROGRESS_FROM = 20;
+
 export interface ByIdFlags {
   /** An append-only NDJSON report of every request, as qr apply writes. */
   report?: string;
@@ -47,8 +50,9 @@ export async function runByIds(
       version: ctx.version,
       signal: ctx.interruptible(),
       confirm: run.confirm,
-      onSending: async () => {
-        progress = await ctx.msg.progress({ label: run.action, now: ctx.clock });
+      // A handful of ids needs no progress line (it would only flash by); a batch gets the one of every row job.
+      onSending: async (total) => {
+        if (total > PROGRESS_FROM) progress = await ctx.msg.progress({ label: run.action, now: ctx.clock });
       },
       onStep: (done, change) => run.onDone(change.subject, done.value),
       onFailure: (f) => run.onFailure(f.subject, f.error),

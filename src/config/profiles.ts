@@ -114,13 +114,19 @@ export class ProfileStore {
     });
   }
 
-  async remove(name: string): Promise<void> {
+  /** `onlyIf`: checked on the profile as stored now (under the lock); false leaves it. Says whether it went. */
+  async remove(name: string, onlyIf?: (p: Profile) => boolean): Promise<boolean> {
+    let removed = false;
     await this.update((data) => {
+      const now = data.profiles && Object.hasOwn(data.profiles, name) ? data.profiles[name] : undefined;
+      if (!now || (onlyIf && !onlyIf(now))) return;
+      removed = true;
       const rest = { ...(data.profiles ?? {}) };
       delete rest[name];
       data.profiles = rest;
       if (data.defaultProfile === name) data.defaultProfile = Object.keys(rest).sort()[0];
     });
+    return removed;
   }
 
   async setDefault(name: string): Promise<void> {

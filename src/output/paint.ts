@@ -41,6 +41,9 @@ const STATUS_HUES: Record<string, Hue> = {
   paused: 'red',
   failed: 'red',
   archived: 'gray',
+  ok: 'green',
+  'key refused': 'red',
+  unreachable: 'red',
 };
 
 /** Table cells: statuses by meaning, dim, true booleans, URLs. */

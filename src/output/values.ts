@@ -51,13 +51,16 @@ export function cellText(v: unknown): string {
   return itemText(v);
 }
 
+const ADDRESS_PARTS = ['street', 'city', 'region', 'postalCode', 'country'];
+
 function itemText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v !== 'object') return String(v);
   const values = Object.values(v as Record<string, unknown>)
     .filter((x) => x !== null && x !== undefined && x !== '')
     .map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x)));
-  return values.join(': ');
+  // A labelled entry reads `Work: a@b.example`; a compound value (an address) `Montréal, CA`.
+  return values.join(ADDRESS_PARTS.some((k) => k in (v as object)) ? ', ' : ': ');
 }
 
 /** A relative time in a table cell, compact: "now", "5m", "3h", "8d", "4mo", "2y" ago, "in 5m" ahead. */

@@ -79,6 +79,18 @@ describe('qr pause|publish|archive of many ids', () => {
   });
 });
 
+describe('the progress line', () => {
+  it('a batch of more than 20 ids shows the one progress line of the row jobs on a terminal; a few ids do not', async () => {
+    const many = addQrCodes(emu, 25, 'prog').map((q) => q.id);
+    const r = await runCli(['qr', 'pause', ...many, '--yes', '-o', 'json'], { emu, tty: { stderr: true } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('pause: 25/25 ids · 25 paused');
+    const few = await runCli(['qr', 'publish', ...many.slice(0, 3), '-o', 'json'], { emu, tty: { stderr: true } });
+    expect(few.exitCode, few.stderr).toBe(0);
+    expect(few.stderr).not.toContain('publish:');
+  });
+});
+
 describe('cards and qr delete of many ids', () => {
   it('--report records each deletion; every DELETE carries its own key', async () => {
     const ids = addQrCodes(emu, 3, 'del').map((q) => q.id);

@@ -29,6 +29,10 @@ describe('output values', () => {
         { label: 'home', value: 'b@y' },
       ]),
     ).toBe('work: a@x; home: b@y');
+    // An address is one value in parts: commas, not the colon of a label.
+    expect(cellText({ street: 'Rue Sainte-Catherine 1', city: 'Montréal', country: 'CA' })).toBe(
+      'Rue Sainte-Catherine 1, Montréal, CA',
+    );
     expect(cellText(null)).toBe('');
     expect(cellText(true)).toBe('true');
   });

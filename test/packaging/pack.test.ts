@@ -61,11 +61,21 @@ afterAll(() => {
 });
 
 describe('npm pack', () => {
-  it('ships only the bundle, bin, completions, the API contract, README, LICENSE and package.json', () => {
+  it('ships only the bundle, bin, completions, the man page, the docs, the API contract, README, LICENSE and package.json', () => {
     const allowed =
-      /^(dist\/[^/]+\.js|bin\/cardqr|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|openapi\/cardqr-api\.yaml|README\.md|LICENSE|package\.json)$/;
+      /^(dist\/[^/]+\.js|bin\/cardqr|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|man\/cardqr\.1|docs\/[\w-]+\.md|openapi\/cardqr-api\.yaml|README\.md|LICENSE|package\.json)$/;
     expect(packed.filter((f) => !allowed.test(f))).toEqual([]);
-    const shipped = ['bin/cardqr', 'dist/cli.js', 'openapi/cardqr-api.yaml', 'README.md', 'LICENSE'];
+    const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
+    expect(docs.length).toBeGreaterThan(1);
+    const shipped = [
+      'bin/cardqr',
+      'dist/cli.js',
+      'man/cardqr.1',
+      'openapi/cardqr-api.yaml',
+      'README.md',
+      'LICENSE',
+      ...docs.map((d) => `docs/${d}`),
+    ];
     for (const f of [...shipped, ...Object.values(COMPLETION_FILES)]) expect(packed).toContain(f);
   });
 });
@@ -125,6 +135,12 @@ describe('the installed cardqr', () => {
       expect(r.code).toBe(0);
       expect(r.stdout, shell).toBe(readFileSync(join(installed, file), 'utf8'));
     }
+  });
+
+  it('installs the man page cardqr(1), the same as the committed man/cardqr.1 and as `cardqr __man` prints', async () => {
+    const page = readFileSync(join(prefix, 'share', 'man', 'man1', 'cardqr.1'), 'utf8');
+    expect(page).toBe(readFileSync(join(ROOT, 'man', 'cardqr.1'), 'utf8'));
+    expect((await run(['__man'])).stdout).toBe(page);
   });
 
   it('brings its runtime dependencies (sharp with its platform package) and no dev tools', () => {

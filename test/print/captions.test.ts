@@ -2,7 +2,7 @@
 // Arabic. The built-in font sets Latin-1; --font files cover the rest; anything no font covers is
 // refused by name. The text is read back with poppler's pdftotext and the codes still decode.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHEET_PRESETS } from '../../src/print/sheets.js';
@@ -124,6 +124,7 @@ describe('cardqr print --caption', () => {
       configDir: tmp(),
     });
     expect(r.exitCode).toBe(2);
+    expect(readdirSync(dir)).toEqual([]); // a refusal leaves no image cache beside the PDF either
     expect(r.stderr).toMatch(
       /--caption: cannot set Α \(U\+0391\), ι \(U\+03B9\).* 지 \(U\+C9C0\), 민 \(U\+BBFC\), 김 \(U\+AE40\) \(first in "Αικατερίνη Παπαδοπούλου"\): the built-in font \(Latin-1\) lacks these characters; add --font/,
     );

@@ -397,7 +397,8 @@ describe('flag values AT a limit: accepted and sent unchanged', () => {
     const out = tempDir();
     const r = await runCli(['image', 'qr_support', '--size', size, '-d', out], { emu });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(emu.requests()[0].query.size).toBe(size);
+    // The image request (the object is read beside it, PRODUCT §13).
+    expect(emu.requests({ path: '/qr-codes/qr_support/image' }).map((q) => q.query.size)).toEqual([size]);
   });
 
   it.each([

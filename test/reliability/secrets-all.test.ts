@@ -135,6 +135,7 @@ const TABLE: Record<string, (c: Ctx) => Invocation> = {
   'profiles show': () => ({ args: ['profiles', 'show', 'p1'], api: false, before: addProfile }),
   'profiles remove': () => ({ args: ['profiles', 'remove', 'p1', '--yes'], api: false, before: addProfile }),
   me: () => ({ args: ['me'], api: true }),
+  status: () => ({ args: ['status'], api: true, before: addProfile }),
   'cards list': () => ({ args: ['cards', 'list', '--all'], api: true }),
   'cards get': () => ({ args: ['cards', 'get', 'crd_amelie'], api: true }),
   'cards create': () => ({

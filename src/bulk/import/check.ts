@@ -29,6 +29,8 @@ const SHOWN_PROBLEMS = 50;
 /** A file that passed the checks, its report open and locked while the caller's `then` runs. */
 export interface CheckedFile {
   client: ApiClient;
+  /** The campaign's template (its schema's templateId): --update lists its cards. */
+  templateId: string;
   plan: ImportPlan;
   validation: Validation;
   reportPath?: string;
@@ -161,7 +163,17 @@ async function checkFrom<T>(
       if (saved) error.lines.push(rejectsLine(saved));
       throw error;
     }
-    return await then({ client, plan, validation: v, reportPath, opened, source, rejects, saveRejects });
+    return await then({
+      client,
+      templateId: schema.templateId,
+      plan,
+      validation: v,
+      reportPath,
+      opened,
+      source,
+      rejects,
+      saveRejects,
+    });
   } finally {
     opened?.writer.close();
     await lock?.release();

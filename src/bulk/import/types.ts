@@ -4,19 +4,69 @@
 import type { ApiClient } from '../../api/client.js';
 import type { RowProblem } from '../validate.js';
 import type { Tally } from '../summary.js';
-import type { ReportRow } from '../report.js';
+import type { ReportRow, TrashReportRow } from '../report.js';
 import type { Sent } from '../../jobs/rows/loop.js';
+import type { FieldChange } from './fields.js';
 
 /** One row on its way to the API: the exact JSON sent (canonical), hashed into `key`. */
 export interface Job {
+  kind?: 'create';
   line: number;
   externalId: string | null;
   body: string;
   key: string;
 }
 
+/** A card of the campaign (a card of its template with an identifier), as --update and --trash-missing see it. */
+export interface CampaignCard {
+  id: string;
+  externalId: string;
+  name: string;
+  shortCode: string;
+  url: string;
+  paused: boolean;
+  status: string;
+  updatedAt: string;
+  fields: Record<string, unknown>;
+}
+
+/** --update: a row whose card differs (one PATCH of the complete fields), or one that already matches. */
+export type UpdateJob = {
+  kind: 'update';
+  line: number;
+  externalId: string;
+  card: CampaignCard;
+  fields: Record<string, unknown>;
+  changes: FieldChange[];
+  key: string;
+};
+export type UnchangedJob = { kind: 'unchanged'; line: number; externalId: string; card: CampaignCard };
+/** --trash-missing: a card of the campaign whose identifier the file does not hold (DELETE: to Trash). */
+export type TrashJob = { kind: 'trash'; line: null; externalId: string; card: CampaignCard; key: string };
+export type SyncJob = UpdateJob | UnchangedJob | TrashJob;
+export type ImportJob = Job | SyncJob;
+
+/** --update's plan, before anything is sent (rows of earlier runs, --resume, are not in it). */
+export interface SyncPlan {
+  campaignId: string;
+  file: string;
+  counts: { create: number; update: number; unchanged: number; invalid: number; trash: number };
+  /** Rows an earlier run of this report finished (--resume): not planned again. */
+  alreadyDone: number;
+  /** Every row to update, with each changed field (old → new) and what the service does beyond them. */
+  updates: Array<{ line: number; externalId: string; cardId: string; changes: FieldChange[]; notes: string[] }>;
+  /** Rows the template's rules refuse (their update would be answered 422): nothing is sent for them. */
+  invalid: RowProblem[];
+  /** --trash-missing: the cards to move to Trash (empty without it). */
+  trash: Array<{ cardId: string; externalId: string; name: string; shortCode: string }>;
+  /** --trash-missing's bound (--max-trash). */
+  maxTrash?: number;
+}
+
 /** What sending a row gave: its report line, and a fatal error when no later row can succeed. */
 export type RowSent = Sent<ReportRow>;
+/** What sending a change of --update / --trash-missing gave (a trash has no line of the file). */
+export type ChangeSent = Sent<ReportRow | TrashReportRow>;
 
 /** What reading and checking the file takes (all that --validate-only uses). */
 export interface CheckOptions {
@@ -40,6 +90,11 @@ export interface ImportOptions extends CheckOptions {
   resume: boolean;
   concurrency: number;
   skipInvalid: boolean;
+  /** Rows whose identifier already has a card of the campaign update it (one PATCH when it differs). */
+  update?: boolean;
+  /** With update: cards of the campaign whose identifier the file lacks go to Trash (at most maxTrash). */
+  trashMissing?: boolean;
+  maxTrash?: number;
 }
 
 export type ImportMode = 'import' | 'dry-run';
@@ -62,6 +117,13 @@ export interface ImportDeps {
   onProgress?: (tally: Tally) => void;
   /** Sending is over (also when it stopped early or failed). */
   onSent?: () => void;
+  /** --update: the plan, before anything is written (also for --dry-run, which stops after it). */
+  onPlan?: (plan: SyncPlan) => Promise<void> | void;
+  /**
+   * --update: whether to send a plan that updates or trashes cards (the command asks on a terminal, or
+   * throws its refusal). Not called for a plan of creations only, nor for --dry-run.
+   */
+  confirm?: (plan: SyncPlan) => Promise<boolean>;
 }
 
 /**
@@ -75,7 +137,9 @@ export type ImportNotice =
   | { kind: 'schema-stale' }
   | { kind: 'resolving-ids'; campaignId: string }
   | { kind: 'skipping-invalid'; count: number; first: RowProblem[]; report: string }
-  | { kind: 'invalid-after-max-rows'; count: number; maxRows: number; report: string };
+  | { kind: 'invalid-after-max-rows'; count: number; maxRows: number; report: string }
+  | { kind: 'template-unreadable'; templateId: string }
+  | { kind: 'listing-cards'; campaignId: string; templateId: string };
 
 /** The --rejects file, once written (or the reason it could not be; the file before is unchanged). */
 export type RejectsResult = { path: string; rows: number } | { path: string; error: string };
@@ -101,6 +165,8 @@ export interface ImportSummary {
   beyond: number;
   laterInvalid: number;
   rejects?: RejectsResult;
+  /** --update: the plan the run sent (or, for --dry-run, stopped after). */
+  plan?: SyncPlan;
 }
 
 export interface ValidationSummary {

@@ -6,6 +6,7 @@ import type {
   ImportNotice,
   ImportOptions,
   ImportSummary,
+  SyncPlan,
   ValidationSummary,
 } from '../../bulk/import/types.js';
 import { ImportStop } from '../../bulk/import/stop.js';
@@ -13,11 +14,13 @@ import { rejectsFailure, rejectsLine } from '../../bulk/import/rejects-line.js';
 import { progressText } from '../../bulk/progress.js';
 import { commandLine, formatSummary, type Tally } from '../../bulk/summary.js';
 import type { Context } from '../../context.js';
-import { CliError, EXIT, InterruptedError, PartialError } from '../../errors.js';
+import { CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import type { Messages } from '../../output/messages.js';
 import type { Progress } from '../../output/progress.js';
 import { safeLine } from '../../output/sanitize.js';
 import { summaryAsJson } from '../../output/settings.js';
+import { confirm } from '../shared.js';
+import { planData, planLines } from './import-plan.js';
 
 export type ImportCommandOptions = ImportOptions & { validateOnly: boolean };
 
@@ -25,6 +28,7 @@ export async function runImportCommand(opts: ImportCommandOptions, ctx: Context)
   const { runCampaignImport, validateCampaignImport } = await import('../../bulk/import/run.js');
   let progress: Progress | undefined;
   let total = 0;
+  let planned: SyncPlan | undefined;
   const engineDeps: ImportDeps = {
     api: ctx.api,
     baseUrl: async () => (await ctx.settings()).baseUrl,
@@ -38,9 +42,55 @@ export async function runImportCommand(opts: ImportCommandOptions, ctx: Context)
     },
     onProgress: (tally) => progress?.update((elapsed) => progressText(tally, total, elapsed)),
     onSent: () => progress?.stop({ keep: true }),
+    onPlan: (plan) => {
+      planned = plan;
+      printPlan(plan, ctx.msg);
+    },
+    confirm: (plan) => askToApply(plan, ctx),
   };
-  if (opts.validateOnly) printValidation(await validateCampaignImport(opts, engineDeps), ctx.msg);
-  else await finish(await runCampaignImport(opts, engineDeps), opts, ctx);
+  if (opts.validateOnly) return printValidation(await validateCampaignImport(opts, engineDeps), ctx.msg);
+  let summary: ImportSummary;
+  try {
+    summary = await runCampaignImport(opts, engineDeps);
+  } catch (e) {
+    // Refused after the plan (a question, --max-trash, rows the template refuses): -o json still gets the plan.
+    const asJson = summaryAsJson(ctx.globals);
+    if (planned && asJson && e instanceof CliError && !(e instanceof InterruptedError)) {
+      const { printJson } = await import('../../output/query.js');
+      await printJson(ctx.io, { ...planData(planned), sent: false }, asJson.pretty, asJson.query);
+    }
+    throw e;
+  }
+  await finish(summary, opts, ctx);
+}
+
+/** --update: the plan on stderr (counts always; the rows unless -q). */
+function printPlan(plan: SyncPlan, msg: Messages): void {
+  const [head, ...rows] = planLines(plan);
+  msg.say(head);
+  for (const line of rows) msg.info(line);
+}
+
+/** Updates and trashes change cards people hold: asked on a terminal, --yes in scripts, refused otherwise. */
+async function askToApply(plan: SyncPlan, ctx: Context): Promise<boolean> {
+  if (ctx.globals.yes) return true;
+  const { update, trash } = plan.counts;
+  const cards = (n: number) => `${n} card${n === 1 ? '' : 's'}`;
+  const what = [
+    update ? `updates ${cards(update)}` : '',
+    trash ? `moves ${cards(trash)} to Trash (their public URLs stop at once)` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  if (!ctx.io.isStdinTTY || !ctx.io.isStderrTTY)
+    throw new UsageError(`the plan ${what}: refusing without a terminal to ask on; nothing was sent`, [
+      'check the plan above (or --dry-run -o json), then pass --yes',
+    ]);
+  if (ctx.msg.quiet) for (const line of planLines(plan).slice(1)) ctx.msg.say(line); // -q hid them
+  const question = [update ? `Update ${cards(update)}` : '', trash ? `move ${cards(trash)} to Trash` : '']
+    .filter(Boolean)
+    .join(' and ');
+  return confirm(ctx, `${question.charAt(0).toUpperCase()}${question.slice(1)}?`);
 }
 
 function printNotice(n: ImportNotice, msg: Messages): void {
@@ -78,6 +128,12 @@ function printNotice(n: ImportNotice, msg: Messages): void {
       return msg.say(
         `note: ${n.count} more invalid row${s(n.count)} after the first ${n.maxRows} (--max-rows): not sent by this run; they are in ${n.report}`,
       );
+    case 'template-unreadable':
+      return msg.warn(
+        `cannot read template ${n.templateId} (the key lacks templates:read); the updates' template rules are checked by the API only`,
+      );
+    case 'listing-cards':
+      return msg.info(`reading the cards of campaign ${n.campaignId} (template ${n.templateId}) to plan the update`);
   }
 }
 
@@ -125,8 +181,16 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
     msg.say(`${rows} not sent: this run stopped after the first ${opts.maxRows} (--max-rows)${invalidNote}`);
     msg.say(`to go on with ${mode === 'import' ? 'the rest' : 'a real import'}: ${goOn}`);
   }
-  const plan = mode === 'dry-run' ? dryRunPlan(tally, s.invalidInFile) : undefined;
+  const plan = mode === 'dry-run' && !s.plan ? dryRunPlan(tally, s.invalidInFile) : undefined;
   if (plan && (!quiet || incomplete || tally.outcomes.invalid)) msg.say(plan.text);
+  if (s.plan && mode === 'dry-run') {
+    const t = s.plan;
+    if (t.maxTrash !== undefined && t.counts.trash > t.maxTrash)
+      msg.warn(
+        `a real run would refuse: ${t.counts.trash} cards to Trash is more than --max-trash ${t.maxTrash} (nothing would be sent)`,
+      );
+    msg.info('dry run: nothing was sent');
+  }
   if (s.rejects && (!quiet || tally.outcomes.failed || tally.outcomes.invalid)) msg.say(rejectsLine(s.rejects));
   // Not success noise: the cards exist but their URLs do not open (a 201 does not prove it), so even with -q.
   if (s.paused)
@@ -145,6 +209,7 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
       ...tally.toJSON(),
       resume: resume ?? null,
       ...(plan ? { plan: plan.counts } : {}),
+      ...(s.plan ? { plan: planData(s.plan) } : {}),
       ...(opts.rejects ? { rejects: opts.rejects } : {}),
     };
     const { printJson } = await import('../../output/query.js');
@@ -199,6 +264,8 @@ export function resumeCommand(opts: ImportOptions, ctx: Pick<Context, 'globals'>
   if (opts.maxRows) args.push('--max-rows', String(opts.maxRows));
   if (opts.idColumn) args.push('--id-column', opts.idColumn);
   if (opts.rejects) args.push('--rejects', opts.rejects);
+  if (opts.update) args.push('--update');
+  if (opts.trashMissing) args.push('--trash-missing', '--max-trash', String(opts.maxTrash));
   if (ctx.globals.profile) args.push('--profile', ctx.globals.profile);
   if (ctx.globals.baseUrl) args.push('--base-url', ctx.globals.baseUrl);
   return commandLine(args);

@@ -6,6 +6,9 @@ import { intIn, positiveNumber } from '../flags.js';
 import { example } from '../shared.js';
 import type { ImportCommandOptions } from './import-print.js';
 
+/** --trash-missing's bound when --max-trash is not given (bulk/import/sync.ts has the same number). */
+export const DEFAULT_MAX_TRASH = 10;
+
 interface ImportFlags {
   dryRun?: boolean;
   validateOnly?: boolean;
@@ -19,6 +22,9 @@ interface ImportFlags {
   maxRows?: number;
   idColumn?: string;
   rejects?: string;
+  update?: boolean;
+  trashMissing?: boolean;
+  maxTrash?: number;
 }
 
 /** Flags → options, with the cross-flag rules (exit 2 before anything is read or sent). */
@@ -28,6 +34,24 @@ export function importOptions(campaignId: string, file: string, f: ImportFlags):
     throw new UsageError(
       `--resume continues a real import; it does not apply to ${f.dryRun ? '--dry-run' : '--validate-only'}`,
     );
+  if (f.update && f.validateOnly)
+    throw new UsageError('--update reads the account and --validate-only sends no request: pick one');
+  if (f.trashMissing && !f.update)
+    throw new UsageError('--trash-missing makes the campaign match the file: it goes with --update', [
+      'cardqr campaigns import <campaign-id> <file.csv> --update --trash-missing --dry-run shows what it would do',
+    ]);
+  // A rehearsal or a file with rows left out must never read as "everyone else has left".
+  if (f.trashMissing && f.maxRows !== undefined)
+    throw new UsageError(
+      '--trash-missing needs the whole file: with --max-rows the rows after the first n would look missing',
+    );
+  if (f.trashMissing && f.skipInvalid)
+    throw new UsageError(
+      '--trash-missing needs every row valid: an invalid row may not name its identifier, and its card would look missing',
+      ['fix the file first (`--validate-only` lists every problem), then sync'],
+    );
+  if (f.maxTrash !== undefined && !f.trashMissing)
+    throw new UsageError('--max-trash bounds --trash-missing: give both, or neither');
   return {
     campaignId,
     file,
@@ -43,6 +67,8 @@ export function importOptions(campaignId: string, file: string, f: ImportFlags):
     maxRows: f.maxRows,
     idColumn: f.idColumn,
     rejects: f.rejects,
+    ...(f.update ? { update: true } : {}),
+    ...(f.trashMissing ? { trashMissing: true, maxTrash: f.maxTrash ?? DEFAULT_MAX_TRASH } : {}),
   };
 }
 
@@ -94,6 +120,19 @@ export function campaignsImportCommand(): Command {
       'import only the first n rows: a rehearsal on live data',
       intIn(1, Number.MAX_SAFE_INTEGER),
     )
+    .option(
+      '--update',
+      'rows whose identifier already has a card of the campaign update it (one PATCH per changed card; fields the file does not hold are kept); shows the plan and asks first (--yes in scripts)',
+    )
+    .option(
+      '--trash-missing',
+      "with --update: move the campaign's cards whose identifier the file does not hold to Trash (restorable in the dashboard); asks first",
+    )
+    .option(
+      '--max-trash <n>',
+      `with --trash-missing: refuse (nothing sent) when more than n cards would go to Trash (default: ${DEFAULT_MAX_TRASH})`,
+      intIn(0, Number.MAX_SAFE_INTEGER),
+    )
     .addHelpText(
       'after',
       `
@@ -105,8 +144,17 @@ appended to the report (created, exists, failed, invalid, skipped) before the ne
 Interrupted (Ctrl-C, kill) or partly failed, it prints the exact command that resumes it.
 An existing report is never overwritten: continue it with --resume, or pick another --report.
 
-Exit status: 0 every row imported, 2 problems in the file (nothing sent), 3 campaign closed to the
-API or key refused, 7 some rows failed or were invalid, 130 interrupted (resume it).
+--update reads the campaign's cards first (the cards of its template, by externalId) and prints the
+plan: would create N, update M (each changed field, old → new), unchanged K, invalid J. A changed
+card gets one PATCH of its complete fields with the row's values set: empty cells and columns the
+file lacks leave the card's value as it is. --trash-missing adds the cards whose identifier the
+file does not hold, to move to Trash (never more than --max-trash). Updates and trashes are asked
+about on a terminal; in scripts pass --yes. --dry-run stops after the plan; -o json gives it as data.
+Outcomes: created, exists, updated, unchanged, trashed, failed, invalid, skipped.
+
+Exit status: 0 every row imported, 2 problems in the file, a refused question or a --max-trash
+bound (nothing sent), 3 campaign closed to the API or key refused, 7 some rows failed or were
+invalid, 130 interrupted (resume it).
 `,
     );
   cmd.action(
@@ -124,5 +172,7 @@ API or key refused, 7 some rows failed or were invalid, 130 interrupted (resume 
     'cardqr campaigns import cmp_123 people.csv --resume',
     'cardqr campaigns import cmp_123 people.csv --rejects rejects.csv && cardqr campaigns import cmp_123 rejects.csv',
     'cardqr campaigns import cmp_123 export.csv --delimiter ";" --encoding latin1 --concurrency 4',
+    'cardqr campaigns import cmp_123 roster.csv --update --trash-missing --dry-run',
+    'cardqr campaigns import cmp_123 roster.csv --update --trash-missing --max-trash 25 --yes',
   );
 }

@@ -57,3 +57,16 @@ export function completeCommand(): Command {
     );
   return example(cmd, 'cardqr __complete profiles');
 }
+
+/** `cardqr __man`: the man page cardqr(1) from the command tree (npm run build writes man/cardqr.1). */
+export function manCommand(): Command {
+  const cmd = new Command('__man').description('Print the man page cardqr(1), written from the command tree').action(
+    action(async (ctx, _flags: unknown, self: Command) => {
+      let root = self;
+      while (root.parent) root = root.parent;
+      const { manPage } = await import('../../help/man.js');
+      ctx.io.stdout.write(manPage(root, ctx.version));
+    }),
+  );
+  return example(cmd, 'cardqr __man > cardqr.1 && man -l cardqr.1');
+}

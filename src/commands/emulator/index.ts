@@ -1,6 +1,8 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { action } from '../action.js';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { write } from '../../io.js';
 import { intIn, numberIn } from '../flags.js';
 import { example } from '../shared.js';
 
@@ -18,7 +20,11 @@ export function emulatorCommand(): Command {
       'fraction of API requests answered with a 500 or a dropped connection (0..1)',
       numberIn(0, 1),
     )
-    .option('--profile <name>', 'also write a profile pointing at the emulator with its full-scope key')
+    .option(
+      '--profile <name>',
+      'also write a profile pointing at the emulator with its full-scope key (removed when it stops)',
+    )
+    .option('--keep-profile', 'keep the --profile written when the emulator stops')
     .option(
       '--clock <time>',
       'start the emulator clock at this ISO 8601 time (the built-in seed is dated from it; default: now)',
@@ -65,21 +71,30 @@ export function emulatorCommand(): Command {
         // --profile typed on this command line names the profile to write: CARDQR_PROFILE=prod in the
         // environment must never overwrite the stored prod profile with the emulator's URL and key.
         const profile = flags.profile ?? (typedOnCommandLine(cmd, 'profile') ? ctx.globals.profile : undefined);
-        if (profile) {
-          await ctx.profiles().save({ name: profile, baseUrl: emu.baseUrl, apiKey: emu.keys.full }, false);
-          ctx.msg.say(`profile "${profile}" points at the emulator (use --profile ${profile})`);
+        const wrote = profile ? await writeProfile(ctx, profile, emu.baseUrl, emu.keys.full) : undefined;
+        const start = { baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys };
+        const { summaryAsJson } = await import('../../output/settings.js');
+        if (ctx.io.isStdoutTTY && !summaryAsJson(ctx.globals)) {
+          // A person reads it: a few lines instead of one long JSON line (piped, it stays JSON).
+          const use = wrote ? `--profile ${wrote}` : `CARDQR_BASE_URL=${emu.baseUrl} CARDQR_API_KEY=${emu.keys.full}`;
+          const lines = [
+            `cardqr emulator on ${emu.baseUrl} (Ctrl-C to stop)`,
+            `  public links  ${emu.publicBaseUrl}`,
+            wrote
+              ? `  profile       ${wrote}${flags.keepProfile ? '' : ' (removed when the emulator stops; --keep-profile keeps it)'}`
+              : `  keys          full ${emu.keys.full}  readonly ${emu.keys.readonly}  campaign ${emu.keys.campaign}`,
+            `  try           ${wrote ? `cardqr ${use} cards list` : `${use} cardqr cards list`}`,
+          ];
+          await write(ctx.io.stdout, `${lines.join('\n')}\n`);
+        } else {
+          const { printJson } = await import('../../output/query.js');
+          await printJson(ctx.io, start, false, ctx.globals.query);
+          ctx.msg.say(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)`);
         }
-        const { printJson } = await import('../../output/query.js');
-        await printJson(
-          ctx.io,
-          { baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys },
-          false,
-          ctx.globals.query,
-        );
-        ctx.msg.say(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)`);
         const signal = ctx.interruptible();
         await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
         await emu.close();
+        if (wrote && !flags.keepProfile) await removeProfile(ctx, wrote, emu.baseUrl);
       }),
     );
   return example(
@@ -98,6 +113,7 @@ interface EmulatorFlags {
   latency?: number;
   faultRate?: number;
   profile?: string;
+  keepProfile?: boolean;
   clock?: number;
 }
 
@@ -116,4 +132,31 @@ function typedOnCommandLine(cmd: Command, option: string): boolean {
     if (c.getOptionValueSource(option) === 'cli') return true;
   }
   return false;
+}
+
+const LOOPBACK = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/i;
+
+/**
+ * Writes the profile; an existing one is replaced only when it points at this machine (an earlier
+ * emulator's), never a profile of a real account. Returns the name written.
+ */
+async function writeProfile(ctx: Context, name: string, baseUrl: string, apiKey: string): Promise<string> {
+  const store = ctx.profiles();
+  const existing = store.get(name);
+  if (existing && !LOOPBACK.test(existing.baseUrl))
+    throw new UsageError(
+      `--profile ${name}: a profile of that name points at ${existing.baseUrl}; the emulator never replaces it`,
+      ['choose another name, e.g. --profile local'],
+    );
+  await store.save({ name, baseUrl, apiKey }, false);
+  ctx.msg.say(
+    `profile "${name}" ${existing ? 'replaced: it now points' : 'points'} at the emulator (use --profile ${name})`,
+  );
+  return name;
+}
+
+/** Removes the profile this run wrote, unless something else has replaced it since. */
+async function removeProfile(ctx: Context, name: string, baseUrl: string): Promise<void> {
+  if (!(await ctx.profiles().remove(name, (p) => p.baseUrl === baseUrl))) return;
+  ctx.msg.info(`profile "${name}" removed (--keep-profile keeps it)`);
 }

@@ -1,6 +1,7 @@
 // The action of `cardqr image`, loaded lazily: checks, then saves, printing paths on stdout and
 // progress, per-image timings (--verbose) and the summary on stderr.
 import { dirname } from 'node:path';
+import { whyWillNotOpen } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { failureReason, InterruptedError, isFatal, NotSentError, PartialError } from '../../errors.js';
 import { write } from '../../io.js';
@@ -27,8 +28,12 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
   }
   const client = await ctx.api();
   if (opts.out === '-') {
-    const { getQrImage } = await import('../../api/images.js');
-    const image = await getQrImage(client, ids[0], opts.query);
+    const [{ getQrImage }, { fetchInfo }] = await Promise.all([
+      import('../../api/images.js'),
+      import('../../print/fetch.js'),
+    ]);
+    const [image, info] = await Promise.all([getQrImage(client, ids[0], opts.query), fetchInfo(client, ids[0])]);
+    warnClosed(ctx, ids[0], info);
     await new Promise<void>((resolve, reject) => io.stdout.write(image.bytes, (e) => (e ? reject(e) : resolve())));
     return;
   }
@@ -48,6 +53,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
     await saveImages(ids, opts, { client, signal, clock, index }, async (o) => {
       outcomes.push(o);
       if (o.status === 'saved') {
+        if (o.info) warnClosed(ctx, o.id, o.info);
         msg.verbose(`${o.id} → ${o.path}  ${o.bytes.toLocaleString('en-US')} bytes  ${o.ms} ms`);
         if (!msg.quiet) {
           progress?.clear();
@@ -77,6 +83,12 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
   if (outcomes.some((o) => o.status === 'failed')) throw new PartialError(summary(outcomes, ids.length), lines);
   if (!msg.quiet || lines.length)
     msg.say([summary(outcomes, ids.length), ...lines.map((l) => `  ${safeLine(l)}`)].join('\n'));
+}
+
+/** PRODUCT §13: the image is saved (it may be for an archive), with a word that its link will not open. */
+function warnClosed(ctx: Context, id: string, info: { status: unknown; paused: unknown }): void {
+  const why = whyWillNotOpen(info);
+  if (why) ctx.msg.warn(`${id} will not open (${why}); saved anyway`);
 }
 
 function count(outcomes: Outcome[], status: Outcome['status']): number {

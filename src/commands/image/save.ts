@@ -89,14 +89,11 @@ async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promis
     };
   }
   let image;
-  let info: Omit<CodeInfo, 'svgSha256'> | undefined;
+  let info: Omit<CodeInfo, 'svgSha256'>;
   try {
-    if (opts.verify || opts.ledger) {
-      const { fetchInfo } = await import('../../print/fetch.js');
-      [image, info] = await Promise.all([getQrImage(ctx.client, id, opts.query), fetchInfo(ctx.client, id)]);
-    } else {
-      image = await getQrImage(ctx.client, id, opts.query);
-    }
+    // The object is read with every image (PRODUCT §13): a code whose link will not open is saved with a warning.
+    const { fetchInfo } = await import('../../print/fetch.js');
+    [image, info] = await Promise.all([getQrImage(ctx.client, id, opts.query), fetchInfo(ctx.client, id)]);
   } catch (err) {
     if (isFatal(err) || !opts.batch) throw err;
     return { id, status: 'failed', reason: failureReason(err), error: err };

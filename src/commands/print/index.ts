@@ -28,6 +28,10 @@ export function printCommand(): Command {
       collect,
     )
     .option('--dpi <n>', 'printer resolution for the module-size floor (default: 300)', intIn(72, 4800))
+    .option(
+      '--include-inactive',
+      'place codes whose link will not open (paused or archived) instead of leaving them off (exit 7)',
+    )
     .option('--verify', 'decode every placed code and compare it with the object url; mismatches are left out (exit 7)')
     .option(
       '--from-report <file>',

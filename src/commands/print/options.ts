@@ -25,6 +25,7 @@ export interface PrintFlags {
   font?: string[];
   dpi?: number;
   verify?: boolean;
+  includeInactive?: boolean;
   force?: boolean;
   fromReport?: string;
 }
@@ -36,6 +37,8 @@ export interface PrintOptions {
   fonts: string[];
   dpi: number;
   verify: boolean;
+  /** Place codes whose link will not open (paused, archived) instead of leaving them off (PRODUCT §13). */
+  includeInactive: boolean;
   force: boolean;
   fromStdin: boolean;
   fromReport?: string;
@@ -145,6 +148,7 @@ export function parsePrintOptions(ids: string[], f: PrintFlags): PrintOptions {
     fonts: f.font ?? [],
     dpi: f.dpi ?? 300,
     verify: Boolean(f.verify),
+    includeInactive: Boolean(f.includeInactive),
     force: Boolean(f.force),
     fromStdin: ids.includes('-'),
     fromReport: f.fromReport,
@@ -180,8 +184,9 @@ function statOrUndefined(path: string) {
 }
 
 /**
- * Ids of a report's codes, in report order, each once: an import report's created and exists cards, or a
- * `qr apply` report's created and updated QR codes (every run the report holds).
+ * Ids of a report's codes, in report order, each once: an import report's created, exists, updated and
+ * unchanged cards (--update) less the ones it moved to Trash (--trash-missing), or a `qr apply` report's
+ * created and updated QR codes (every run the report holds).
  */
 export async function idsFromReport(path: string): Promise<string[]> {
   let stream;
@@ -193,6 +198,7 @@ export async function idsFromReport(path: string): Promise<string[]> {
     throw new UsageError(`--from-report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   const ids = new Set<string>();
+  const trashed = new Set<string>();
   let first = true;
   let apply = false;
   for await (const line of boundedLines(stream, `--from-report ${path}`)) {
@@ -210,11 +216,14 @@ export async function idsFromReport(path: string): Promise<string[]> {
       continue;
     }
     if (!v || v.type === 'header') continue; // a later run's header
+    if (!apply && v.outcome === 'trashed' && typeof v.cardId === 'string') trashed.add(v.cardId);
     const id = apply
       ? (v.outcome === 'created' || v.outcome === 'updated') && v.qrCodeId
-      : (v.outcome === 'created' || v.outcome === 'exists') && v.cardId;
+      : (v.outcome === 'created' || v.outcome === 'exists' || v.outcome === 'updated' || v.outcome === 'unchanged') &&
+        v.cardId;
     if (typeof id === 'string' && id) ids.add(id);
   }
+  for (const id of trashed) ids.delete(id);
   if (first) throw new UsageError(`--from-report ${path} is empty`);
   const what = apply ? 'QR codes' : 'cards';
   if (!ids.size)

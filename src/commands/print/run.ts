@@ -12,6 +12,7 @@ import { PrintDocument } from '../../print/compose.js';
 import { cacheDirFor, fetchAll, ImageCache, type CodeInfo } from '../../print/fetch.js';
 import { captionText, loadCaptionFonts } from '../../print/fonts.js';
 import { LedgerWriter, newRunId } from '../../print/ledger.js';
+import { whyWillNotOpen } from '../../api/rules.js';
 import { findSymbol, parseQrSvg, type QrSvg, type Symbol } from '../../print/svg.js';
 import { fmtMm, MIN_DOTS_PER_MODULE, MIN_MODULE_MM, moduleFloorMm, WARN_FACTOR } from '../../print/units.js';
 import { configDir } from '../../config/paths.js';
@@ -92,6 +93,8 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
     const unset = new Set<string>();
     let unsetExample: string | undefined;
     const near: string[] = [];
+    const inactive: string[] = [];
+    let closedLeftOut = 0;
     let smallest = Infinity;
     let placed = 0;
     for (const id of ids) {
@@ -105,6 +108,14 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
         failed.set(id, 'image missing from the cache');
         continue;
       }
+      // A code that will not open is left off the sheet, like a scan mismatch (PRODUCT §13).
+      const closed = whyWillNotOpen(entry.info);
+      if (closed && !opts.includeInactive) {
+        failed.set(id, `will not open (${closed}); left off the sheet (--include-inactive places it)`);
+        closedLeftOut++;
+        continue;
+      }
+      if (closed) inactive.push(`${id} (${closed})`);
       let svg: QrSvg;
       let sym: Symbol;
       try {
@@ -166,7 +177,13 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
       );
     }
     if (unset.size && fonts) throw fonts.refusal(unset, unsetExample ?? '');
-    if (!placed) throw new CliError(`no code could be placed; no PDF written`, EXIT.failed, failureLines(failed));
+    // Only codes that will not open (PRODUCT §13): 7, as when some are left off; anything else failing: 1.
+    if (!placed)
+      throw new CliError(
+        `no code could be placed; no PDF written`,
+        closedLeftOut === failed.size ? EXIT.partial : EXIT.failed,
+        failureLines(failed),
+      );
     const bytes = Buffer.from(await doc.save());
     if (!opts.force && existsSync(opts.out))
       throw new UsageError(`refusing to overwrite ${opts.out}: it appeared meanwhile (use --force to replace it)`);
@@ -198,6 +215,11 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
         `${cached ? `, ${cached} image${cached === 1 ? '' : 's'} from an earlier run` : ''}${opts.verify ? ', every code decoded to its url' : ''}`,
       `smallest module ${fmtMm(smallest)} (floor ${fmtMm(floor)} at ${opts.dpi} dpi); run ${run} recorded in ${ledger.path}`,
     ];
+    if (inactive.length) {
+      lines.push(
+        `warning: ${inactive.length} placed code${inactive.length === 1 ? '' : 's'} will not open (--include-inactive): ${inactive.slice(0, 5).join(', ')}${inactive.length > 5 ? ', …' : ''}`,
+      );
+    }
     if (near.length) {
       lines.push(
         `warning: ${near.length} code${near.length === 1 ? '' : 's'} within ${Math.round((WARN_FACTOR - 1) * 100)}% of the module floor (first: ${near[0]}); test-scan a proof before printing many`,
@@ -211,9 +233,12 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
         ...failureLines(failed),
       ]);
     }
-    if (!ctx.msg.quiet || near.length) ctx.msg.say(lines.join('\n'));
+    if (!ctx.msg.quiet || near.length || inactive.length) ctx.msg.say(lines.join('\n'));
   } catch (err) {
     await ledger.discard();
+    // A refusal (exit 2: below the floor, a character no font has, the output appeared) leaves no cache
+    // folder beside the PDF; a partial or interrupted run keeps it for the next one.
+    if (err instanceof UsageError) await cache.remove();
     throw err;
   }
 }

@@ -4,7 +4,7 @@ import { checkKeyCharacters } from '../../api/redact.js';
 import { checkBaseUrl } from '../../config/settings.js';
 import type { Profile } from '../../config/profiles.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { ApiError, CliError, EXIT, UsageError } from '../../errors.js';
 import { example } from '../shared.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -35,14 +35,22 @@ export function profilesAddCommand(): Command {
           );
         // With a command, the key is read (to verify it) and never written anywhere.
         const apiKey = keyCommand ? await commandKey(ctx, name, keyCommand, flags.verify) : await readKey(ctx);
+        const keyFrom = keyCommand
+          ? 'printed by --api-key-command'
+          : ctx.globals.apiKeyStdin
+            ? 'read with --api-key-stdin'
+            : ctx.io.isStdinTTY && ctx.io.isStderrTTY
+              ? 'typed at the prompt'
+              : 'from CARDQR_API_KEY';
         const profile: Profile = keyCommand ? { name, baseUrl, keyCommand } : { name, baseUrl, apiKey };
-        if (flags.verify) Object.assign(profile, await verify(ctx, baseUrl, apiKey!));
+        if (flags.verify) Object.assign(profile, await verify(ctx, baseUrl, apiKey!, name, keyFrom));
         const store = ctx.profiles();
+        const replaced = store.get(name) !== undefined;
         await store.save(profile, Boolean(flags.default));
         const who = profile.account?.email ? ` for ${profile.account.email} (${profile.account.plan})` : '';
         const where = keyCommand ? '; its key comes from the command on each run (not stored)' : '';
         ctx.msg.info(
-          `saved profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}${where}`,
+          `${replaced ? 'replaced' : 'saved'} profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}${where}`,
         );
       }),
     );
@@ -75,11 +83,26 @@ async function readKey(ctx: Context): Promise<string> {
   return key;
 }
 
-async function verify(ctx: Context, baseUrl: string, apiKey: string): Promise<Partial<Profile>> {
+async function verify(
+  ctx: Context,
+  baseUrl: string,
+  apiKey: string,
+  name: string,
+  keyFrom: string,
+): Promise<Partial<Profile>> {
   const { getMe } = await import('../../api/me.js');
   const client = await ctx.clientFor(baseUrl, apiKey);
   try {
-    const me = await getMe(client);
+    const me = await getMe(client).catch((e: unknown) => {
+      // The profile is not saved yet: say which key was refused, not how to inspect a stored profile.
+      if (e instanceof ApiError && e.exit === EXIT.auth)
+        throw new CliError(
+          `the API key ${keyFrom} was refused by ${baseUrl} (${e.code ?? `HTTP ${e.status}`}): profile "${name}" was not saved`,
+          EXIT.auth,
+          ['check the key in the dashboard (API keys) and its scopes, then run profiles add again'],
+        );
+      throw e;
+    });
     return {
       keyId: me.key.id,
       keyName: me.key.name,

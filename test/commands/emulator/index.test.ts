@@ -28,6 +28,45 @@ describe('cardqr emulator', () => {
     expect(r.stderr).toMatch(/profile "local" points at the emulator/);
     expect(me?.exitCode).toBe(0);
     expect(json(me!).account.id).toBe('acc_acme');
+    // The profile it wrote goes with it.
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles).toEqual({});
+  });
+
+  it('on a terminal: readable lines (URL, profile, an example) instead of JSON; --keep-profile keeps the profile', async () => {
+    const dir = tempDir();
+    const r = await runCli(['emulator', '--port', '0', '--profile', 'local', '--keep-profile'], {
+      configDir: dir,
+      tty: true,
+      interruptAfter: until(() => existsSync(join(dir, 'config.json'))).then(() => delay(100)),
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^cardqr emulator on http:\/\/127\.0\.0\.1:\d+\/v1 \(Ctrl-C to stop\)\n/);
+    expect(r.stdout).toContain('  profile       local\n');
+    expect(r.stdout).toContain('  try           cardqr --profile local cards list\n');
+    expect(r.stdout).not.toContain('{');
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles)).toEqual(['local']);
+  });
+
+  it("never replaces a profile of a real service; an earlier emulator's is replaced, and said so", async () => {
+    const dir = tempDir();
+    await runCli(
+      ['profiles', 'add', 'prod', '--base-url', 'https://api.example.com/v1', '--api-key-stdin', '--no-verify'],
+      { configDir: dir, stdin: 'sk_live_prod_key\n' },
+    );
+    const before = readFileSync(join(dir, 'config.json'), 'utf8');
+    const refused = await runCli(['emulator', '--port', '0', '--profile', 'prod'], { configDir: dir });
+    expect([refused.exitCode, refused.stderr]).toEqual([2, expect.stringContaining('the emulator never replaces it')]);
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
+    await runCli(
+      ['profiles', 'add', 'local', '--base-url', 'http://127.0.0.1:1/v1', '--api-key-stdin', '--no-verify'],
+      { configDir: dir, stdin: 'cq_live_old_emulator_key\n' },
+    );
+    const r = await runCli(['emulator', '--port', '0', '--profile', 'local', '--quiet'], {
+      configDir: dir,
+      interruptAfter: delay(500),
+    });
+    expect([r.exitCode, r.stderr]).toEqual([0, expect.stringContaining('profile "local" replaced')]);
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles)).toEqual(['prod']);
   });
 
   it('never writes the profile named by CARDQR_PROFILE in the environment (only a typed --profile)', async () => {

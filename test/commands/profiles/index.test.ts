@@ -49,6 +49,11 @@ describe('cardqr profiles', () => {
       stdin: 'nope',
     });
     expect(bad.exitCode).toBe(3);
+    expect(bad.stderr).toMatch(
+      /^error: the API key read with --api-key-stdin was refused by .* \(invalid_api_key\): profile "bad" was not saved\n/,
+    );
+    expect(bad.stderr).not.toContain('profiles show');
+    expect(bad.stderr).not.toContain('nope');
     expect(readdirSync(dir)).toEqual([]);
     emu.clearRequests();
     const nv = await profileRun(
@@ -58,6 +63,13 @@ describe('cardqr profiles', () => {
     );
     expect(nv.exitCode).toBe(0);
     expect(emu.requests()).toHaveLength(0);
+    // The same name again: said to be replaced, not silently overwritten.
+    const again = await profileRun(
+      dir,
+      ['profiles', 'add', 'later', '--base-url', emu.baseUrl, '--api-key-stdin', '--no-verify'],
+      { stdin: 'abcd' },
+    );
+    expect([again.exitCode, again.stderr]).toEqual([0, expect.stringMatching(/^replaced profile "later"/)]);
   });
 
   it('list masks keys, use switches the default, show shows one, remove asks first', async () => {

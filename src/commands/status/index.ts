@@ -1,0 +1,116 @@
+// `cardqr status`: every stored profile checked with GET /me, like `gh auth status`: reachable, key
+// valid, account, plan and scopes. One request per profile through the one request loop; exit 0 when
+// every profile passed, else the status of the first failure's kind (3 a key refused, 6 unreachable).
+import { Command } from 'commander';
+import { action } from '../action.js';
+import { example } from '../shared.js';
+import type { Context } from '../../context.js';
+import type { Profile } from '../../config/profiles.js';
+import { ApiError, CliError, EXIT, UnavailableError, failureReason } from '../../errors.js';
+import type { ProfileCheck } from '../../output/views/status.js';
+
+/** The row of a key given by CARDQR_API_KEY (with CARDQR_BASE_URL or --base-url). */
+const ENVIRONMENT = '(environment)';
+
+export function statusCommand(): Command {
+  const cmd = new Command('status')
+    .description(
+      'Check every stored profile (and a key in CARDQR_API_KEY) with GET /me: reachable, key valid, account, plan, scopes',
+    )
+    .action(
+      action(async (ctx) => {
+        const s = ctx.output();
+        const store = ctx.profiles();
+        const profiles: Profile[] = store.list();
+        // A key in the environment is checked too (it wins over every profile when set): as its own row.
+        const envKey = ctx.env.CARDQR_API_KEY?.trim();
+        const envBase = ctx.globals.baseUrl ?? ctx.env.CARDQR_BASE_URL;
+        if (envKey)
+          profiles.unshift({ name: ENVIRONMENT, baseUrl: envBase ?? '(none: set CARDQR_BASE_URL)', apiKey: envKey });
+        if (!profiles.length)
+          throw new CliError('no profile is stored', EXIT.auth, [
+            'add one: cardqr profiles add <name> --base-url <url> (or try cardqr emulator --profile local)',
+          ]);
+        const [{ sendEach }, { renderList }, { statusView }] = await Promise.all([
+          import('../../jobs/rows/loop.js'),
+          import('../../output/render.js'),
+          import('../../output/views/status.js'),
+        ]);
+        const fallback = store.defaultName();
+        const checks: ProfileCheck[] = [];
+        let worst: number | undefined;
+        await sendEach(
+          profiles,
+          async (p) => ({ row: await check(ctx, p, p.name === fallback) }),
+          (c) => {
+            checks.push(c.row);
+            if (c.exit !== undefined) worst ??= c.exit;
+          },
+          { concurrency: 1, signal: ctx.interruptible() },
+        );
+        await renderList(checks, statusView, s, ctx.io);
+        const failed = checks.filter((c) => c.state !== 'ok').length;
+        if (checks.length < profiles.length) throw new CliError('interrupted', EXIT.interrupted);
+        if (failed)
+          throw new CliError(
+            `${failed} of ${checks.length} profile${checks.length === 1 ? '' : 's'} failed the check`,
+            (worst ?? EXIT.failed) as typeof EXIT.failed,
+          );
+      }),
+    );
+  return example(cmd, 'cardqr status', 'cardqr status -o json | jq -r ".[] | select(.state != \\"ok\\") | .profile"');
+}
+
+async function check(ctx: Context, p: Profile, isDefault: boolean): Promise<{ row: ProfileCheck; exit?: number }> {
+  const base: ProfileCheck = {
+    profile: p.name,
+    default: isDefault,
+    baseUrl: p.baseUrl,
+    state: 'ok',
+    account: null,
+    plan: null,
+    scopes: [],
+    requestsPerMinute: null,
+    detail: null,
+  };
+  let key = p.apiKey;
+  if (p.name === ENVIRONMENT && !/^https?:\/\//.test(p.baseUrl))
+    return { row: { ...base, state: 'error', detail: 'CARDQR_API_KEY is set but no base URL is' }, exit: EXIT.usage };
+  try {
+    if (!key && p.keyCommand) {
+      const { runKeyCommand, keyCommandTimeoutMs } = await import('../../config/key-command.js');
+      key = await runKeyCommand(p.keyCommand, { profile: p.name, timeoutMs: keyCommandTimeoutMs(ctx.env) });
+    }
+    if (!key)
+      return {
+        row: { ...base, state: 'no key', detail: 'the profile stores no key and no key command' },
+        exit: EXIT.auth,
+      };
+    const { getMe } = await import('../../api/me.js');
+    const client = await ctx.clientFor(p.baseUrl, key);
+    try {
+      const me = await getMe(client);
+      return {
+        row: {
+          ...base,
+          account: me.account.email,
+          plan: me.account.plan,
+          scopes: me.scopes.flatMap((s) => (typeof s.scope === 'string' ? [s.scope] : [])),
+          requestsPerMinute: me.rateLimit.requestsPerMinute,
+        },
+      };
+    } finally {
+      await client.close();
+    }
+  } catch (e) {
+    if (e instanceof ApiError && e.exit === EXIT.auth)
+      return { row: { ...base, state: 'key refused', detail: `${e.code ?? e.status}: ${e.message}` }, exit: EXIT.auth };
+    if (e instanceof UnavailableError)
+      return { row: { ...base, state: 'unreachable', detail: e.message }, exit: EXIT.unavailable };
+    if (e instanceof CliError && e.exit === EXIT.interrupted) throw e;
+    return {
+      row: { ...base, state: 'error', detail: failureReason(e) },
+      exit: e instanceof CliError ? e.exit : EXIT.failed,
+    };
+  }
+}

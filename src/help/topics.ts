@@ -1,0 +1,47 @@
+// `cardqr help <topic>`: the docs/ pages shipped in the package, printed in the terminal (as `gh help
+// environment` does). A topic that is also a command (`print`) shows the command's help, which ends
+// with a pointer to its page (`cardqr help printing`).
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Topic → page under docs/, and what it covers (listed by `cardqr help topics`). */
+export const TOPICS: Readonly<Record<string, { page: string; about: string }>> = {
+  environment: { page: 'profiles.md', about: 'profiles, keys, environment variables and files' },
+  'exit-codes': { page: 'exit-codes.md', about: 'every exit status, and what to do about each error code' },
+  formatting: { page: 'output.md', about: 'output formats, --fields, --query, --raw, dates and scripting' },
+  import: { page: 'import.md', about: 'campaigns import and qr apply: files as the source of truth' },
+  export: { page: 'export.md', about: 'leads export and leads follow, CRM presets and delivery' },
+  printing: { page: 'print.md', about: 'print, print audit and print retarget; images for print' },
+  emulator: { page: 'emulator.md', about: 'the local emulator of the whole API' },
+  reliability: { page: 'reliability.md', about: 'what cardqr promises under faults, and how it is tested' },
+  performance: { page: 'performance.md', about: 'the measured figures and how to reproduce them' },
+  design: { page: 'design.md', about: 'layout, dependencies, assumptions and decisions' },
+};
+
+/** docs/ beside dist/ (the package) or beside src/ (a checkout). */
+export function docsDir(): string | undefined {
+  for (const rel of ['../docs/', '../../docs/']) {
+    const dir = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(`${dir}README.md`)) return dir;
+  }
+  return undefined;
+}
+
+export function isTopic(name: string): boolean {
+  return Object.hasOwn(TOPICS, name) || name === 'topics';
+}
+
+/** The page's text, or the list of topics for `topics`. */
+export function topicText(name: string): string {
+  if (name === 'topics') {
+    const w = Math.max(...Object.keys(TOPICS).map((t) => t.length));
+    return `Help topics (cardqr help <topic>):\n${Object.entries(TOPICS)
+      .map(([t, { about }]) => `  ${t.padEnd(w)}  ${about}`)
+      .join('\n')}\n`;
+  }
+  const dir = docsDir();
+  const file = dir && `${dir}${TOPICS[name].page}`;
+  if (!file || !existsSync(file))
+    return `the page docs/${TOPICS[name].page} is not installed with this copy of cardqr\n`;
+  return readFileSync(file, 'utf8');
+}
