@@ -28,7 +28,7 @@ describe('cardqr api: answers that are not JSON', () => {
   });
 
   it('image bytes are not written to a terminal (exit 2, one line); -O saves a JSON answer as it came', async () => {
-    const r = await runCli(['api', 'GET', '/qr-codes/qr_roboconf/image'], { emu, tty: true });
+    const r = await runCli(['api', 'GET', '/qr-codes/qr_roboconf/image'], { emu, tty: true, env: { NO_COLOR: '1' } });
     expect([r.exitCode, r.stdout]).toEqual([2, '']);
     expect(r.stderr).toMatch(
       /^error: the answer is image\/png \(\d+ bytes\): not written to a terminal; redirect standard output or use -O <file>\n$/,
