@@ -23,7 +23,7 @@ const run = (arg) =>
 const RUN = 'const { main } = await import(process.argv[1]); process.exitCode = await main([process.argv[2]]);';
 const version = run('--version').trim();
 const help = run('--help');
-if (!/^\d+\.\d+\.\d+/.test(version) || !help.startsWith('Usage: cardqr '))
+if (!/^\d+\.\d+\.\d+/.test(version) || !help.includes('\nUSAGE\n  cardqr '))
   throw new Error(`unexpected CLI output: ${version} / ${help.slice(0, 40)}`);
 writeFileSync(
   target,

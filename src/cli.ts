@@ -13,6 +13,8 @@ import { createProgram } from './program.js';
 
 export async function main(argv: string[], deps: Deps = createDeps()): Promise<number> {
   const { io } = deps;
+  // `cardqr version` and `cardqr -v` are what people type for `--version` (gh has both).
+  if (argv.length === 1 && (argv[0] === 'version' || argv[0] === '-v')) argv = ['--version'];
   // A closed stdout (`| head -1`, EPIPE) is the reader's choice: exit 0 quietly. Any other stdout
   // failure (`> /dev/full`: ENOSPC; EFBIG; EIO) means the data did not arrive: one line, exit 1.
   let stdoutClosed = false;

@@ -17,7 +17,7 @@ export interface IO {
  * Writes to stdout and resolves once flushed; honours back-pressure. A stream that fails or closes
  * (EPIPE after `| head -1`) rejects instead of waiting for a 'drain' that never comes.
  */
-export function write(stream: Writable, text: string): Promise<void> | void {
+export function write(stream: Writable, text: string | Uint8Array): Promise<void> | void {
   if (stream.destroyed || stream.writableEnded) return Promise.reject(closedError());
   if (stream.write(text)) return;
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 // The root command: global flags (PRODUCT §2) and one addCommand per noun.
-import { Command, Help, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { analyticsCommand } from './commands/analytics/index.js';
 import { apiCommand } from './commands/api/index.js';
 import { campaignsCommand } from './commands/campaigns/index.js';
@@ -21,8 +21,10 @@ import { type Context, createContext } from './context.js';
 import type { Deps } from './deps.js';
 import { EXIT, EXIT_TABLE } from './errors.js';
 import { addExamples, examplesOf, withHint } from './help/annotations.js';
+import { examplesText } from './help/examples.js';
+import { addHelpTails, formatHelp, usageLine } from './help/layout.js';
 import { isTopic, topicText } from './help/topics.js';
-import { addExamplesHelp, examplesText } from './help/examples.js';
+import { own } from './own.js';
 import { CSV_DELIMITERS, CSV_DIALECTS } from './output/csv.js';
 import { checkOutputFlags, OUTPUT_FORMATS } from './output/settings.js';
 
@@ -30,7 +32,7 @@ import { checkOutputFlags, OUTPUT_FORMATS } from './output/settings.js';
 export function createProgram(deps: Deps, onContext?: (ctx: Context) => void): Command {
   const program = new Command('cardqr')
     .description('Manage digital business cards, dynamic QR codes, leads and campaign imports from the shell.')
-    .version(deps.version, '-V, --version', 'print the version')
+    .version(deps.version, '-V, --version', 'print the version (also -v, cardqr version)')
     .helpOption('-h, --help', 'show help')
     .addOption(
       withHint(new Option('--profile <name>', 'stored profile to use').env('CARDQR_PROFILE'), { value: 'profiles' }),
@@ -49,6 +51,10 @@ export function createProgram(deps: Deps, onContext?: (ctx: Context) => void): C
     .option(
       '--query <expr>',
       'JMESPath expression applied to the JSON output, e.g. "[?status==\'draft\'].id" (implies -o json; with ndjson, per line)',
+    )
+    .option(
+      '-r, --raw',
+      'print a --query result that is a string, or a list of them, unquoted and one per line (the default on a pipe without -o)',
     )
     .option(
       '-q, --quiet',
@@ -105,7 +111,7 @@ export function createProgram(deps: Deps, onContext?: (ctx: Context) => void): C
   program.addCommand(completionCommand());
   program.addCommand(completeCommand(), { hidden: true });
   program.addCommand(manCommand(), { hidden: true });
-  addExamplesHelp(program);
+  addHelpTails(program, () => helpWidth(deps));
 
   // The global flags are resolved once, when an action is about to run, into that action's context.
   program.hook('preAction', async (_root, action) => {
@@ -125,28 +131,46 @@ export function createProgram(deps: Deps, onContext?: (ctx: Context) => void): C
 function configureTree(cmd: Command, deps: Deps): void {
   const { io } = deps;
   cmd.exitOverride();
-  // Every subcommand's help ends with the global flags it inherits (as gh's INHERITED FLAGS).
-  cmd.configureHelp({ showGlobalOptions: true, visibleGlobalOptions: inheritedOptions });
+  cmd.helpOption('-h, --help', 'show help for the command');
+  // gh's layout (src/help/layout.ts): own flags and subcommands first, inherited flags condensed last.
+  cmd.configureHelp({ formatHelp, minWidthToWrap: 20 });
   refuseUnknownHelpTopic(cmd);
   cmd.showSuggestionAfterError(true);
   cmd.configureOutput({
     writeOut: (s) => io.stdout.write(s),
     writeErr: (s) => io.stderr.write(s),
-    outputError: (s, write) => write(s.startsWith('error:') ? s : `error: ${s}`),
+    getOutHelpWidth: () => helpWidth(deps),
+    getErrHelpWidth: () => helpWidth(deps),
+    outputError: (s, write) => write(errorText(cmd, s)),
   });
   for (const sub of cmd.commands) configureTree(sub, deps);
 }
 
-/**
- * The root's flags a subcommand inherits, minus --version (root only) and any flag the command
- * defines itself (`emulator --profile` names the profile it writes, not the one to use).
- */
-function inheritedOptions(this: Help, cmd: Command): Option[] {
-  const own = new Set(cmd.options.flatMap((o) => [o.long, o.short]).filter(Boolean));
-  return Help.prototype.visibleGlobalOptions
-    .call(this, cmd)
-    .filter((o) => o.long !== '--version' && !(o.long && own.has(o.long)) && !(o.short && own.has(o.short)));
+/** The width help wraps to: the terminal's, 80 on a pipe (as commander's own default). */
+function helpWidth(deps: Deps): number {
+  return deps.io.isStdoutTTY && deps.io.columns > 0 ? deps.io.columns : 80;
 }
+
+/** A parse error as printed: one line, then the usage line when an argument or a value is missing or extra. */
+function errorText(cmd: Command, message: string): string {
+  let text = message.startsWith('error:') ? message : `error: ${message}`;
+  if (!text.endsWith('\n')) text += '\n';
+  if (/missing required argument|too many arguments|argument missing|required option/.test(text)) {
+    text += `Usage: ${usageLine(cmd)}\n(${ancestry(cmd).join(' ')} --help for the flags and examples)\n`;
+  }
+  const unknown = /unknown command '([^']+)'/.exec(text)?.[1];
+  const instead = unknown && !cmd.parent ? own(INSTEAD, unknown.toLowerCase()) : undefined;
+  if (instead) text += `hint: ${instead}\n`;
+  return text;
+}
+
+/** What a newcomer types that cardqr names otherwise. */
+const INSTEAD: Record<string, string> = {
+  login: 'cardqr keeps API keys in profiles: cardqr profiles add <name> --base-url <url> (then cardqr me checks it)',
+  auth: 'cardqr keeps API keys in profiles: cardqr profiles add <name> --base-url <url> (profiles list shows them)',
+  signin: 'cardqr keeps API keys in profiles: cardqr profiles add <name> --base-url <url>',
+  logout: 'cardqr profiles remove <name> forgets a stored key',
+};
 
 /**
  * `cardqr help <name> [<sub>...]` shows that command's help. commander alone prints the root help
@@ -196,10 +220,14 @@ function ancestry(cmd: Command): string[] {
 function rootEpilogue(program: Command): string {
   const exits = EXIT_TABLE.map(([code, text]) => `  ${String(code).padEnd(4)} ${text}`).join('\n');
   return `${examplesText(examplesOf(program))}
-Environment:
+ENVIRONMENT
   CARDQR_API_KEY, CARDQR_BASE_URL, CARDQR_PROFILE, CARDQR_CONFIG_DIR, CARDQR_DEBUG=1, NO_COLOR
 
-Exit status:
+EXIT STATUS
 ${exits}
+
+LEARN MORE
+  Use 'cardqr <command> --help' for more about a command.
+  Use 'cardqr help <topic>' for a guide ('cardqr help topics' lists them).
 `;
 }

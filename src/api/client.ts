@@ -46,6 +46,16 @@ export interface RequestOptions {
 /** What a typed write endpoint passes through: its key (default random) and the caller's signal. */
 export type WriteOptions = { idempotencyKey?: string; signal?: AbortSignal };
 
+/** An answer of `requestAny`: parsed JSON in `data`, or the bytes of any other content type. */
+export interface AnyResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  requestId?: string;
+  contentType: string;
+  data?: unknown;
+  bytes?: Buffer;
+}
+
 export interface ApiResponse<T = unknown> {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -105,6 +115,20 @@ export class ApiClient {
     const raw = await this.send(method, path, opts, 'application/json');
     const data = raw.body.length ? parseJson(raw) : undefined;
     return { status: raw.status, headers: raw.headers, data: data as T, requestId: raw.requestId };
+  }
+
+  /**
+   * Same retries and errors as `request`, for any answer (`cardqr api`): a JSON body (by its
+   * content type, or an empty one) comes back parsed as `data`; any other body as `bytes` with its
+   * content type (an image, a PDF).
+   */
+  async requestAny(method: Method, path: string, opts: RequestOptions = {}): Promise<AnyResponse> {
+    const raw = await this.send(method, path, opts, 'application/json, */*;q=0.5');
+    const type = String([raw.headers['content-type']].flat()[0] ?? '');
+    const base = { status: raw.status, headers: raw.headers, requestId: raw.requestId, contentType: type };
+    if (!raw.body.length) return { ...base, data: undefined };
+    if (!type || /^application\/([\w.+-]+\+)?json\b/i.test(type)) return { ...base, data: parseJson(raw) };
+    return { ...base, bytes: raw.body };
   }
 
   /** Same retries and errors as `request`, but the body comes back as bytes (images). */

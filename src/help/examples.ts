@@ -4,10 +4,10 @@
 import type { Command } from 'commander';
 import { examplesOf } from './annotations.js';
 
-/** The Examples section of a help text. */
+/** The EXAMPLES section of a help text. */
 export function examplesText(lines: string[]): string {
   if (!lines.length) return '';
-  return `\nExample${lines.length > 1 ? 's' : ''}:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+  return `\nEXAMPLES\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 }
 
 /** The lines a command's help shows: its own, or for a group its verbs' first ones. */
@@ -18,12 +18,4 @@ export function shownExamples(cmd: Command, max = 6): string[] {
     .map((sub) => shownExamples(sub, max)[0])
     .filter((l): l is string => Boolean(l))
     .slice(0, max);
-}
-
-/** Every command below the root prints its examples after its help (the root has its own epilogue). */
-export function addExamplesHelp(cmd: Command): void {
-  for (const sub of cmd.commands) {
-    sub.addHelpText('after', () => examplesText(shownExamples(sub)));
-    addExamplesHelp(sub);
-  }
 }

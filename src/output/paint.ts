@@ -52,8 +52,12 @@ export function cellPainter(paint: Paint): Painter {
   return (style, text, raw) => {
     if (style === 'status') {
       // Own keys only: a status the service adds later ("constructor" included) is painted white.
-      const key = typeof raw === 'string' ? raw : text;
-      return paint(Object.hasOwn(STATUS_HUES, key) ? STATUS_HUES[key] : 'white', text);
+      const hue = (key: string, t: string) => paint(Object.hasOwn(STATUS_HUES, key) ? STATUS_HUES[key] : 'white', t);
+      // A status with the plan's pause folded in ("published (paused)"): the status, then the pause.
+      const folded = / \(paused\)$/.exec(text);
+      if (folded)
+        return `${hue(text.slice(0, folded.index), text.slice(0, folded.index))} ${paint('yellow', '(paused)')}`;
+      return hue(typeof raw === 'string' ? raw : text, text);
     }
     if (style === 'dim') return paint('dim', text);
     if (style === 'bool') return raw ? paint('yellow', text) : text;

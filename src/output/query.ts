@@ -5,6 +5,21 @@
 import jmespath from 'jmespath';
 import { UsageError } from '../errors.js';
 import { type IO, write } from '../io.js';
+import type { RawMode } from './settings.js';
+
+/**
+ * A query result as bare lines (-r, or by default on a pipe): a string, or a list of strings, one
+ * per line and unquoted, so `| xargs` and `while read` get the values themselves. With -r a list of
+ * numbers and booleans prints the same way; anything else (objects, nested lists) stays JSON.
+ */
+export function rawLines(value: unknown, mode: RawMode): string | undefined {
+  if (mode === 'never') return undefined;
+  const bare = (v: unknown) =>
+    typeof v === 'string' || (mode === 'always' && (typeof v === 'number' || typeof v === 'boolean'));
+  if (bare(value)) return `${String(value)}\n`;
+  if (Array.isArray(value) && value.every(bare)) return value.map((v) => `${String(v)}\n`).join('');
+  return undefined;
+}
 
 /**
  * Fails (exit 2, before any request) when the expression does not parse. Only a syntax error is "not
@@ -47,27 +62,35 @@ export async function renderQueryList<T>(
   format: 'json' | 'ndjson',
   expr: string,
   io: IO,
+  raw: RawMode = 'never',
 ): Promise<number> {
   let count = 0;
   if (format === 'ndjson') {
     for await (const item of items) {
       count++;
       const out = applyQuery(project(item), expr);
-      if (out !== null && out !== undefined) await write(io.stdout, JSON.stringify(out) + '\n');
+      if (out !== null && out !== undefined) await write(io.stdout, rawLines(out, raw) ?? JSON.stringify(out) + '\n');
     }
     return count;
   }
   const all: unknown[] = [];
   for await (const item of items) all.push(project(item));
   count = all.length;
-  await write(io.stdout, JSON.stringify(applyQuery(all, expr) ?? null, null, 2) + '\n');
+  const out = applyQuery(all, expr) ?? null;
+  await write(io.stdout, rawLines(out, raw) ?? JSON.stringify(out, null, 2) + '\n');
   return count;
 }
 
-export async function renderQueryRecord(data: unknown, format: 'json' | 'ndjson', expr: string, io: IO): Promise<void> {
+export async function renderQueryRecord(
+  data: unknown,
+  format: 'json' | 'ndjson',
+  expr: string,
+  io: IO,
+  raw: RawMode = 'never',
+): Promise<void> {
   const out = applyQuery(data, expr) ?? null;
   if (format === 'ndjson' && out === null) return;
-  await write(io.stdout, JSON.stringify(out, null, format === 'json' ? 2 : undefined) + '\n');
+  await write(io.stdout, rawLines(out, raw) ?? JSON.stringify(out, null, format === 'json' ? 2 : undefined) + '\n');
 }
 
 function isSyntaxError(e: unknown): boolean {

@@ -6,8 +6,9 @@ import { cellPainter as stylePainter, loadPaint, type Painter } from './paint.js
 import type { OutputSettings } from './settings.js';
 import { csvList, csvRecord } from './csv-view.js';
 import { safeLine, safeText } from './sanitize.js';
-import { type Cell, type CellPainter, formatRecord, formatRow, layout, oneLine } from './table.js';
-import { cellText, flatten, getPath, pick, relativeTime } from './values.js';
+import { type Cell, type CellPainter, type Fit, formatRecord, formatRow, layout, MIN_CUT, oneLine } from './table.js';
+import { displayWidth } from './width.js';
+import { cellText, compactTime, flatten, getPath, pick, relativeTime } from './values.js';
 import type { Column, Section, View } from './view.js';
 
 export type { Column, Section, Style, TableContext, TextContext, View } from './view.js';
@@ -21,7 +22,7 @@ export async function renderList<T>(
 ): Promise<number> {
   if (view.file) return fileList(items, view.file, io);
   if (s.query !== undefined && (s.format === 'json' || s.format === 'ndjson')) {
-    return (await import('./query.js')).renderQueryList(items, (i) => project(i, s), s.format, s.query, io);
+    return (await import('./query.js')).renderQueryList(items, (i) => project(i, s), s.format, s.query, io, s.raw);
   }
   let count = 0;
   if (s.quiet) {
@@ -99,15 +100,8 @@ async function tableList<T>(
       return 0;
     }
     const headers = cols.map((c) => c.header.toUpperCase());
-    const l = layout(headers, sample, s.width);
+    const l = layout(headers, sample, s.width, fitsOf(cols));
     const head = headers.map((h, i) => ({ text: h, style: 'dim' as const, numeric: l.right[i] }));
-    if (l.shown < cols.length) {
-      const left = cols
-        .slice(l.shown)
-        .map((c) => c.header)
-        .join(', ');
-      io.stderr.write(`note: left out to fit ${s.width} columns: ${left} (use --fields, or a wider terminal)\n`);
-    }
     await write(io.stdout, formatRow(head, l, paint) + sample.map((row) => formatRow(row, l, paint)).join(''));
     let count = sample.length;
     while (!done) {
@@ -119,6 +113,8 @@ async function tableList<T>(
       count++;
       await write(io.stdout, formatRow(rowCells(cols, r.value, s), l, paint));
     }
+    // After the rows, where the reader's eye is when the table ends (as the "25 of 312 shown" hint).
+    if (l.dropped.length) io.stderr.write(leftOutText(cols, l.dropped, s.width));
     return count;
   } finally {
     if (!done) await iter.return?.();
@@ -131,9 +127,40 @@ function iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncIterator<T> | I
     : (items as Iterable<T>)[Symbol.iterator]();
 }
 
+/** How each column gives way to a narrow terminal (view.ts, Column). */
+function fitsOf<T>(cols: Column<T>[]): Fit[] {
+  return cols.map((c, i) => ({
+    priority: c.priority ?? (i === 0 ? 0 : 1),
+    whole: c.whole ?? (i === 0 || c.style === 'url' || c.style === 'date' || c.style === 'status'),
+    min: c.min ?? MIN_CUT,
+  }));
+}
+
+/** "note: left out to fit 40 columns: url, updated; --fields picks others", wrapped to the width. */
+function leftOutText<T>(cols: Column<T>[], dropped: number[], width: number | undefined): string {
+  const names = dropped.map((i) => cols[i].header).join(', ');
+  return noteLines(`note: left out to fit ${width} columns: ${names}; --fields picks others`, width);
+}
+
+/** A note wrapped at spaces to the terminal's width, further lines indented by two: one line off a terminal. */
+function noteLines(text: string, width: number | undefined): string {
+  if (width === undefined || displayWidth(text) <= width) return `${text}\n`;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && displayWidth(next) > width) {
+      lines.push(line);
+      line = `  ${word}`;
+    } else line = next;
+  }
+  return [...lines, line].join('\n') + '\n';
+}
+
+/** Cells of a table row: one line each, dates compact on a terminal ("5m", "8d"). */
 function rowCells<T>(cols: Column<T>[], item: T, s: OutputSettings): Cell[] {
   return cols.map((c) => {
-    const cl = cell(c, item, s);
+    const cl = cell(c, item, s, true);
     return cl.empty ? cl : { ...cl, text: oneLine(cl.text) };
   });
 }
@@ -144,7 +171,7 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
   if (items) return void (await renderList(items, view as View, s, io));
   if (s.quiet) return;
   if (s.query !== undefined && (s.format === 'json' || s.format === 'ndjson')) {
-    return (await import('./query.js')).renderQueryRecord(project(item, s), s.format, s.query, io);
+    return (await import('./query.js')).renderQueryRecord(project(item, s), s.format, s.query, io, s.raw);
   }
   if (s.format === 'json') return void (await write(io.stdout, JSON.stringify(project(item, s), null, 2) + '\n'));
   if (s.format === 'ndjson') return void (await write(io.stdout, JSON.stringify(project(item, s)) + '\n'));
@@ -152,11 +179,15 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
     if (view.csvItems) return void (await renderList(view.csvItems.items(item), view.csvItems.view, s, io));
     return void (await csvRecord(item, view, s, io));
   }
-  if (view.text)
-    return void (await write(
-      io.stdout,
-      await view.text(item, { settings: s, paint: await loadPaint(s.color), columns: io.columns }),
-    ));
+  if (view.text) {
+    const notes: string[] = [];
+    const leftOut = (title: string, names: string[]) =>
+      notes.push(noteLines(`note: ${title}: left out to fit ${s.width} columns: ${names.join(', ')}`, s.width));
+    const text = await view.text(item, { settings: s, paint: await loadPaint(s.color), columns: io.columns, leftOut });
+    await write(io.stdout, text);
+    for (const n of notes) io.stderr.write(n); // after the text, as a list's note after its rows
+    return;
+  }
   const rows: Column<T>[] = s.fields
     ? s.fields.map((f) => ({ header: f, value: f }))
     : (view.record ?? Object.keys(flatten(item)).map((k) => ({ header: k, value: k })));
@@ -166,35 +197,59 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
     rows.map((col) => ({ key: safeLine(col.header), value: cell(col, item, s) })),
     cellPainter(paint),
   );
+  const notes: string[] = [];
   if (!s.fields) {
     if (view.extra) out += view.extra(item, { settings: s, paint });
-    for (const section of view.sections ?? []) out += await sectionText(section, item, s);
+    for (const section of view.sections ?? []) {
+      out += await sectionText(section, item, s, (names) =>
+        notes.push(
+          noteLines(`note: ${section.title}: left out to fit ${s.width} columns: ${names.join(', ')}`, s.width),
+        ),
+      );
+    }
   }
   await write(io.stdout, out);
+  for (const n of notes) io.stderr.write(n);
 }
 
 /** `\n<title>\n<table>`, or `\n<title>: <none>\n` when the section has no rows and says so. */
-async function sectionText<T>(section: Section<T>, item: T, s: OutputSettings): Promise<string> {
+async function sectionText<T>(
+  section: Section<T>,
+  item: T,
+  s: OutputSettings,
+  leftOut: (columns: string[]) => void,
+): Promise<string> {
   const rows = section.rows(item);
   if (!rows.length && section.none !== undefined) return `\n${section.title}: ${section.none}\n`;
-  return `\n${section.title}\n${await table(section.columns, rows, s)}`;
+  return `\n${section.title}\n${await table(section.columns, rows, s, leftOut)}`;
 }
 
-/** A table of rows for nested sections (analytics breakdowns, template rules, lead answers). */
-export async function table<T>(cols: Column<T>[], rows: T[], s: OutputSettings): Promise<string> {
+/**
+ * A table of rows for nested sections (analytics breakdowns, template rules, lead answers), fitted by
+ * the same rule as a list; `leftOut` hears the columns left out, so that no column goes silently.
+ */
+export async function table<T>(
+  cols: Column<T>[],
+  rows: T[],
+  s: OutputSettings,
+  leftOut: (columns: string[]) => void,
+): Promise<string> {
   const paint = cellPainter(await painter(s.color));
   const headers = cols.map((c) => c.header.toUpperCase());
   const cells = rows.map((row) => rowCells(cols, row, s));
-  const l = layout(headers, cells, s.width);
+  const l = layout(headers, cells, s.width, fitsOf(cols));
+  if (l.dropped.length) leftOut(l.dropped.map((i) => cols[i].header));
   const head = headers.map((h, i) => ({ text: h, style: 'dim' as const, numeric: l.right[i] }));
   return formatRow(head, l, paint) + cells.map((row) => formatRow(row, l, paint)).join('');
 }
 
-function cell<T>(col: Column<T>, item: T, s: OutputSettings): Cell {
+function cell<T>(col: Column<T>, item: T, s: OutputSettings, compact = false): Cell {
   const raw = typeof col.value === 'function' ? col.value(item) : getPath(item, col.value);
   if (raw === null || raw === undefined || raw === '') return { text: '-', style: 'dim', empty: true };
-  if (col.style === 'date' && typeof raw === 'string')
-    return { text: safeText(s.tty ? relativeTime(raw, s.now) : raw) };
+  if (col.style === 'date' && typeof raw === 'string') {
+    const when = compact ? compactTime : relativeTime;
+    return { text: safeText(s.tty ? when(raw, s.now) : raw) };
+  }
   if (col.style === 'bool' || typeof raw === 'boolean') return { text: raw ? 'yes' : 'no', style: 'bool', raw };
   // Text from outside never reaches the terminal raw (src/output/sanitize.ts).
   return { text: safeText(cellText(raw)), style: col.style, raw, numeric: typeof raw === 'number' };

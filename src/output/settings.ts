@@ -19,6 +19,7 @@ export interface OutputFlags {
   csvDialect?: string;
   csvDelimiter?: string;
   csvRaw?: boolean;
+  raw?: boolean;
 }
 
 export interface OutputSettings {
@@ -27,6 +28,11 @@ export interface OutputSettings {
   quiet: boolean;
   /** --query: a JMESPath expression over the JSON output (json and ndjson only). */
   query?: string;
+  /**
+   * Strings unquoted, one per line: `always` with -r; `auto` (a --query on a pipe without -o) when
+   * the result is a string or a list of strings; `never` otherwise.
+   */
+  raw: RawMode;
   color: boolean;
   /** stdout is a terminal: relative dates. */
   tty: boolean;
@@ -36,6 +42,8 @@ export interface OutputSettings {
   /** CSV dialect, delimiter, raw (default: RFC 4180, comma, formulas neutralised). */
   csv?: CsvSettings;
 }
+
+export type RawMode = 'always' | 'auto' | 'never';
 
 export interface OutputEnvironment {
   io: IO;
@@ -61,6 +69,7 @@ export function resolveOutput(
     fields: flags.fields ? parseFieldList(flags.fields) : undefined,
     quiet: Boolean(flags.quiet),
     query: flags.query,
+    raw: flags.raw ? 'always' : flags.query !== undefined && !flags.output && !io.isStdoutTTY ? 'auto' : 'never',
     color: format === 'table' && colorEnabled(env, io.isStdoutTTY, flags.color),
     tty: io.isStdoutTTY,
     width: tableWidth(env, io.isStdoutTTY, io.columns),
@@ -110,6 +119,11 @@ export function parseFieldList(raw: string): string[] {
  * (a --dry-run prints the request, not the resource).
  */
 export async function checkOutputFlags(flags: OutputFlags, commandPath: string | undefined): Promise<void> {
+  if (flags.raw && flags.output !== undefined && flags.output !== 'json' && flags.output !== 'ndjson') {
+    throw new UsageError(
+      `-r/--raw prints the strings of JSON output unquoted: use it with --query, not -o ${flags.output}`,
+    );
+  }
   if (flags.query !== undefined) {
     if (flags.output !== undefined && flags.output !== 'json' && flags.output !== 'ndjson') {
       throw new UsageError(`--query filters JSON: use it with -o json or -o ndjson, not -o ${flags.output}`, [

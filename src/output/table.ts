@@ -1,8 +1,11 @@
 // Compact tables for people (no borders, no rule between rows, two spaces between columns):
 // column widths come from the headers and a sample of rows (all of them for a nested table, the
-// first page for a streamed list), then shrink to fit the terminal; a longer cell is cut with "…"
-// instead of wrapping (columns that cannot get 4 characters are left out, and stderr says so). Numbers are right-aligned. Off a terminal (and without $COLUMNS) nothing is
-// cut: columns are padded to the sample's widths and a longer cell pushes the rest of its row.
+// first page for a streamed list), then fit the terminal in two steps. First whole columns are left
+// out, lowest priority first (the rightmost of equal priority first), until what stays fits with each
+// cuttable column at its narrowest; stderr names what was left out. Then the widest cuttable columns
+// give way, cut with "…". Ids, URLs, statuses, dates and numbers are never cut: shown whole or left
+// out. Numbers are right-aligned. Off a terminal (and without $COLUMNS) nothing is cut or left out:
+// columns are padded to the sample's widths and a longer cell pushes the rest of its row.
 import type { Style } from './view.js';
 import { displayWidth, pad, truncate } from './width.js';
 
@@ -20,26 +23,46 @@ export interface Cell {
 export type CellPainter = (cell: Cell, text: string) => string;
 
 const GAP = '  ';
-/** Narrowest a cut column gets ("ab…" plus one); below that, columns are left out from the right. */
-const MIN_CUT = 4;
+/** Narrowest a cuttable column gets unless its column says otherwise ("Aleksan…"). */
+export const MIN_CUT = 8;
+
+/** How one column gives way to a narrow terminal. */
+export interface Fit {
+  /** 0: never left out; a higher number is left out sooner. */
+  priority: number;
+  /** Never cut in the middle (an id, a URL, a status, a date, a number): shown whole or left out. */
+  whole: boolean;
+  /** Narrowest a cuttable column is cut to (its natural width when that is less). */
+  min: number;
+}
 
 export interface Layout {
+  /** One width per column (left-out columns included). */
   widths: number[];
   /** Right-align the column (every sampled value is a number). */
   right: boolean[];
   /** Cut cells to their width (a width to fit is known). */
   cut: boolean;
-  /** Columns shown, from the left: the rest do not fit even cut to MIN_CUT. */
-  shown: number;
+  /** Never cut this column (a later, longer cell of a streamed list pushes the rest of its row). */
+  whole: boolean[];
+  /** Indexes of the columns shown, in order. */
+  shown: number[];
+  /** Indexes of the columns left out to fit, in order. */
+  dropped: number[];
+}
+
+/** The default: the first column (the id) kept and whole, the rest cuttable, left out from the right. */
+export function defaultFits(n: number): Fit[] {
+  return Array.from({ length: n }, (_, i) => ({ priority: i === 0 ? 0 : 1, whole: i === 0, min: MIN_CUT }));
 }
 
 /**
- * Column widths for these headers and sample rows, fitted into `total` columns when given: the
- * widest columns give way first (each cut to the same width); when that would leave a column
- * narrower than MIN_CUT, the rightmost columns are left out rather than cutting the first column
- * (the id), which is cut only when it does not fit beside even one other column.
+ * Column widths for these headers and sample rows, fitted into `total` columns when given (see the
+ * top of this file). A column of numbers is whole whatever its Fit says. When even the columns that
+ * are never left out do not fit, they are shown whole and the line runs past the width: a cut id
+ * or URL carries nothing.
  */
-export function layout(headers: string[], sample: Cell[][], total?: number): Layout {
+export function layout(headers: string[], sample: Cell[][], total?: number, fits?: Fit[]): Layout {
   const n = headers.length;
   const natural = headers.map((h) => displayWidth(h));
   const right = headers.map(() => true);
@@ -55,56 +78,76 @@ export function layout(headers: string[], sample: Cell[][], total?: number): Lay
     }
   }
   for (let i = 0; i < n; i++) right[i] = right[i] && seen[i];
-  if (total === undefined) return { widths: natural, right, cut: false, shown: n };
-  for (const keepFirst of [true, false]) {
-    for (let shown = n; shown > 1; shown--) {
-      const widths = fit(natural.slice(0, shown), total - GAP.length * (shown - 1), keepFirst);
-      if (widths) return { widths, right, cut: true, shown };
-    }
+  const all = headers.map((_, i) => i);
+  const fit = fits ?? defaultFits(n);
+  const whole = all.map((i) => fit[i].whole || right[i]);
+  if (total === undefined) return { widths: natural, right, cut: false, whole, shown: all, dropped: [] };
+  const least = all.map((i) => (whole[i] ? natural[i] : Math.min(natural[i], Math.max(1, fit[i].min))));
+  // Left out first: the highest priority number, the rightmost of equals; priority 0 never.
+  const order = all.filter((i) => fit[i].priority > 0).sort((a, b) => fit[b].priority - fit[a].priority || b - a);
+  const shown = new Set(all);
+  const room = () => total - GAP.length * (shown.size - 1);
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const kept = () => all.filter((i) => shown.has(i));
+  for (const i of order) {
+    if (sum(kept().map((k) => least[k])) <= room()) break;
+    shown.delete(i);
   }
-  return { widths: [Math.max(1, Math.min(natural[0], total))], right, cut: true, shown: 1 };
+  const cols = kept();
+  return {
+    widths: cutToFit(natural, least, whole, cols, room()),
+    right,
+    cut: true,
+    whole,
+    shown: cols,
+    dropped: all.filter((i) => !shown.has(i)),
+  };
 }
 
-/** Widths within `room`, or undefined when a cut column would be narrower than MIN_CUT. */
-function fit(natural: number[], room: number, keepFirst: boolean): number[] | undefined {
-  const sum = (ws: number[]) => ws.reduce((a, b) => a + b, 0);
-  if (sum(natural) <= room) return natural;
-  const fixed = keepFirst ? natural[0] : 0;
-  const flex = keepFirst ? natural.slice(1) : natural;
-  const space = room - fixed;
-  // The highest level L with sum(min(w, L)) <= space: every column wider than L is cut to L.
+/**
+ * Widths of the shown columns within `room`: whole columns keep their width; the cuttable ones
+ * are cut to the highest common level L (none below its least width), spare columns given back from
+ * the left.
+ */
+function cutToFit(natural: number[], least: number[], whole: boolean[], cols: number[], room: number): number[] {
+  const widths = [...natural];
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  if (sum(cols.map((i) => natural[i])) <= room) return widths;
+  const flex = cols.filter((i) => !whole[i]);
+  const space = room - sum(cols.filter((i) => whole[i]).map((i) => natural[i]));
+  const at = (level: number) => flex.map((i) => Math.max(least[i], Math.min(natural[i], level)));
   let lo = 0;
-  let hi = Math.max(0, ...flex);
+  let hi = Math.max(0, ...flex.map((i) => natural[i]));
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (sum(flex.map((w) => Math.min(w, mid))) <= space) lo = mid;
+    if (sum(at(mid)) <= space) lo = mid;
     else hi = mid - 1;
   }
-  if (lo < MIN_CUT) return undefined;
-  const widths = flex.map((w) => Math.min(w, lo));
-  let spare = space - sum(widths);
-  for (let i = 0; i < widths.length && spare > 0; i++) {
-    if (flex[i] > widths[i]) {
+  const cut = at(lo);
+  let spare = space - sum(cut);
+  flex.forEach((i, k) => {
+    widths[i] = cut[k];
+    if (spare > 0 && natural[i] > widths[i]) {
       widths[i]++;
       spare--;
     }
-  }
-  return keepFirst ? [fixed, ...widths] : widths;
+  });
+  return widths;
 }
 
 /** One line of the table: cells cut (when fitting), painted and padded; no trailing spaces. */
 export function formatRow(cells: Cell[], l: Layout, paint: CellPainter): string {
-  const last = Math.min(cells.length, l.shown) - 1;
   let line = '';
-  for (let i = 0; i <= last; i++) {
+  l.shown.forEach((i, k) => {
     const c = cells[i];
-    const plain = l.cut ? truncate(c.text, l.widths[i]) : c.text;
+    const last = k === l.shown.length - 1;
+    const plain = l.cut && !l.whole[i] ? truncate(c.text, l.widths[i]) : c.text;
     const painted = paint(c, plain);
     const fill = l.widths[i] - displayWidth(plain);
     if (l.right[i] && fill > 0) line += ' '.repeat(fill) + painted;
-    else line += i === last || fill <= 0 ? painted : painted + ' '.repeat(fill);
-    if (i < last) line += GAP;
-  }
+    else line += last || fill <= 0 ? painted : painted + ' '.repeat(fill);
+    if (!last) line += GAP;
+  });
   return line.trimEnd() + '\n';
 }
 

@@ -63,6 +63,22 @@ function itemText(v: unknown): string {
   return values.join(ADDRESS_PARTS.some((k) => k in (v as object)) ? ', ' : ': ');
 }
 
+/** A relative time in a table cell, compact: "now", "5m", "3h", "8d", "4mo", "2y" ago, "in 5m" ahead. */
+export function compactTime(iso: string, now: Date): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const s = Math.round((now.getTime() - t) / 1000);
+  const abs = Math.abs(s);
+  if (abs < 60) return 'now';
+  let text: string;
+  if (abs < 3600) text = `${Math.floor(abs / 60)}m`;
+  else if (abs < 86400) text = `${Math.floor(abs / 3600)}h`;
+  else if (abs < 86400 * 45) text = `${Math.floor(abs / 86400)}d`;
+  else if (abs < 86400 * 365) text = `${Math.floor(abs / (86400 * 30))}mo`;
+  else text = `${Math.floor(abs / (86400 * 365))}y`;
+  return s >= 0 ? text : `in ${text}`;
+}
+
 export function relativeTime(iso: string, now: Date): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;

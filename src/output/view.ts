@@ -10,6 +10,18 @@ export interface Column<T = any> {
   /** Dotted path into the item, or a function. */
   value: string | ((item: T) => unknown);
   style?: Style;
+  /**
+   * Fitting a narrow terminal: 0 is never left out, a higher number is left out sooner (default: 0
+   * for the first column, 1 for the rest; among equals the rightmost goes first).
+   */
+  priority?: number;
+  /**
+   * Never cut in the middle: shown whole or left out (default: the first column, and columns styled
+   * url, date or status; a column of numbers always is).
+   */
+  whole?: boolean;
+  /** Narrowest a cuttable column is cut to (default 8, or its widest cell when that is less). */
+  min?: number;
 }
 
 /** A titled table printed after a record's table: a template's field rules, a lead's answers. */
@@ -69,4 +81,6 @@ export interface TextContext {
   paint: Paint;
   /** The terminal's width (a chart fills it). */
   columns: number;
+  /** Says on stderr which columns of a titled table were left out to fit the width. */
+  leftOut: (title: string, columns: string[]) => void;
 }

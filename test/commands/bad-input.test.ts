@@ -72,7 +72,7 @@ describe('help and version', () => {
     expect((await runCli(['--version'])).exitCode).toBe(0);
     const help = await runCli(['--help']);
     expect(help.exitCode).toBe(0);
-    expect(help.stdout).toMatch(/Exit status:/);
-    expect((await runCli(['me', '--help'])).stdout).toMatch(/Example/);
+    expect(help.stdout).toMatch(/\nEXIT STATUS\n/);
+    expect((await runCli(['me', '--help'])).stdout).toMatch(/\nEXAMPLES\n/);
   });
 });

@@ -2,10 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { addCards } from '../helpers/records.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { json, runCli } from '../helpers/run-cli.js';
+import { json, runCli, tempDir } from '../helpers/run-cli.js';
+import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 
 const emu = useEmulator();
 const writes = () => emu.requests().filter((r) => r.method !== 'GET');
+const config = tempDir();
 
 describe('-q on creates and updates prints the id', () => {
   it('cards create/update, qr create/update/pause, campaigns create-card', async () => {
@@ -159,9 +161,14 @@ describe('--query (JMESPath)', () => {
         .split('\n')
         .map((l) => JSON.parse(l)),
     ).toContain('Madrid');
-    const rec = await runCli(['cards', 'get', 'crd_jose', '--query', 'fields.emails[0].value'], { emu });
+    const rec = await runCli(['cards', 'get', 'crd_jose', '-o', 'json', '--query', 'fields.emails[0].value'], { emu });
     expect(json(rec)).toBe('jose@estudio-alvarez.example');
-    const withFields = await runCli(['cards', 'get', 'crd_jose', '--fields', 'id,name', '--query', 'keys(@)'], { emu });
+    const withFields = await runCli(
+      ['cards', 'get', 'crd_jose', '--fields', 'id,name', '-o', 'json', '--query', 'keys(@)'],
+      {
+        emu,
+      },
+    );
     expect(json(withFields)).toEqual(['id', 'name']);
   });
 
@@ -181,6 +188,49 @@ describe('--query (JMESPath)', () => {
   });
 });
 
+describe('-r/--raw: strings unquoted, one per line', () => {
+  it('the default on a pipe when --query yields a string or a list of strings', async () => {
+    const list = await runCli(['cards', 'list', '--query', "[?status=='draft'].id"], { emu });
+    expect([list.exitCode, list.stdout, list.stderr]).toEqual([0, 'crd_priya\ncrd_oguz\n', '']);
+    const one = await runCli(['cards', 'get', 'crd_jose', '--query', 'fields.emails[0].value'], { emu });
+    expect(one.stdout).toBe('jose@estudio-alvarez.example\n');
+    // Anything else stays JSON: objects, numbers, an explicit -o json, a terminal.
+    expect(json(await runCli(['cards', 'list', '--query', '[].{id: id}'], { emu }))[0]).toEqual({ id: 'crd_priya' });
+    expect((await runCli(['cards', 'list', '--query', 'length(@)'], { emu })).stdout).toBe('11\n');
+    const asked = await runCli(['cards', 'list', '-o', 'json', '--query', "[?status=='draft'].id"], { emu });
+    expect(json(asked)).toEqual(['crd_priya', 'crd_oguz']);
+    const tty = await runCli(['cards', 'list', '--query', "[?status=='draft'].id"], { emu, tty: true });
+    expect(json(tty)).toEqual(['crd_priya', 'crd_oguz']);
+  });
+
+  it('-r asks for it on a terminal, with -o json and per line with -o ndjson; with -o table or csv it is exit 2', async () => {
+    const tty = await runCli(['cards', 'list', '-r', '--query', "[?status=='draft'].id"], { emu, tty: true });
+    expect(tty.stdout).toBe('crd_priya\ncrd_oguz\n');
+    const json1 = await runCli(['cards', 'get', 'crd_jose', '--raw', '-o', 'json', '--query', 'name'], { emu });
+    expect(json1.stdout).toBe('José Álvarez Peña\n');
+    const nd = await runCli(['cards', 'list', '--all', '-r', '-o', 'ndjson', '--query', 'shortCode'], { emu });
+    expect(nd.stdout.split('\n')).toContain('jose-alvarez');
+    expect(nd.stdout).not.toContain('"');
+    const csv = await runCli(['cards', 'list', '-r', '-o', 'csv'], { emu });
+    expect([csv.exitCode, csv.stdout]).toEqual([2, '']);
+    expect(csv.stderr).toBe(
+      'error: -r/--raw prints the strings of JSON output unquoted: use it with --query, not -o csv\n',
+    );
+    expect(emu.requests()).toHaveLength(3); // the three above; the refused one sent nothing
+  });
+
+  it('`cardqr cards list --query "[].id" | xargs -n1 echo` prints bare ids (built CLI, a real pipe)', async () => {
+    await ensureFreshBuild();
+    const ids = json(await runCli(['cards', 'list', '--query', '[].id', '-o', 'json'], { emu })) as string[];
+    const env = { CARDQR_BASE_URL: emu.baseUrl, CARDQR_API_KEY: emu.keys.full, CARDQR_CONFIG_DIR: config };
+    const r = await spawnCli([], { shell: `$CARDQR cards list --query "[].id" | xargs -n1 echo`, env, stdin: null })
+      .done;
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toBe(ids.map((id) => `${id}\n`).join(''));
+    expect(r.stdout).toMatch(/^crd_priya\n/);
+  }, 120_000);
+});
+
 describe('api --paginate', () => {
   it('follows pagination.hasMore and prints every item', async () => {
     addCards(emu, 250);
@@ -197,7 +247,7 @@ describe('api --paginate', () => {
     const q = await runCli(['api', 'GET', '/qr-codes', '--paginate', '-p', 'status=paused', '--query', '[].id'], {
       emu,
     });
-    expect(json(q)).toEqual(['qr_promo']);
+    expect(q.stdout).toBe('qr_promo\n');
     const post = await runCli(['api', 'POST', '/cards', '--paginate'], { emu });
     expect([post.exitCode, post.stderr]).toEqual([2, expect.stringContaining('works with GET')]);
   });

@@ -32,7 +32,8 @@ describe('--help of every command', () => {
       const summary = (cmd.summary() || cmd.description()).split('\n')[0] ?? '';
       expect(summary.length, 'a one-line description').toBeGreaterThan(10);
       expect(r.stdout.replace(/\s+/g, ' ')).toContain(summary.replace(/\s+/g, ' '));
-      expect(r.stdout).toMatch(/\nExamples?:\n {2}\$ cardqr /);
+      expect(r.stdout).toMatch(/\nEXAMPLES\n {2}\$ cardqr /);
+      expect(r.stdout).toContain(`\nUSAGE\n  cardqr ${path.join(' ')}`);
       for (const opt of cmd.options) {
         if (opt.hidden) continue;
         expect(r.stdout, `${path.join(' ')} ${opt.flags}`).toContain(opt.long ?? opt.short ?? '');
@@ -43,16 +44,21 @@ describe('--help of every command', () => {
         for (const choice of arg.argChoices ?? [])
           expect(r.stdout, `<${arg.name()}> lists "${choice}"`).toContain(`"${choice}"`);
       }
-      // The global flags it inherits, after its own (gh's INHERITED FLAGS), each once.
-      const inherited = r.stdout.slice(r.stdout.indexOf('\nGlobal Options:\n'));
-      expect(r.stdout).toContain('\nGlobal Options:\n');
+      // As gh: its own flags first, then examples, then the global flags it inherits, condensed to
+      // their names (a few lines, not one per flag), each once.
+      const at = (heading: string) => r.stdout.indexOf(`\n${heading}\n`);
+      expect(at('FLAGS')).toBeGreaterThan(0);
+      expect(at('FLAGS')).toBeLessThan(at('EXAMPLES'));
+      expect(at('EXAMPLES')).toBeLessThan(at('INHERITED FLAGS'));
+      const inherited = r.stdout.slice(at('INHERITED FLAGS') + 1).split('\n\n')[0];
+      expect(inherited.split('\n').length, 'condensed').toBeLessThanOrEqual(7);
+      expect(inherited).toContain('cardqr --help');
       const own = new Set(cmd.options.flatMap((o) => [o.long, o.short]));
       for (const flag of GLOBAL_FLAGS) {
-        if (own.has(flag))
-          expect(inherited, `${flag} is ${path.join(' ')}'s own`).not.toMatch(
-            new RegExp(`^ +(-\\w, )?${flag}\\b`, 'm'),
-          );
-        else expect(inherited, `${path.join(' ')} inherits ${flag}`).toMatch(new RegExp(`^ +(-\\w, )?${flag}\\b`, 'm'));
+        const listed = new RegExp(`(^|\\s)(-\\w, )?${flag}\\b`, 'm');
+        if (own.has(flag)) expect(inherited, `${flag} is ${path.join(' ')}'s own`).not.toMatch(listed);
+        else expect(inherited, `${path.join(' ')} inherits ${flag}`).toMatch(listed);
+        expect(inherited.split(flag).length, `${flag} once`).toBeLessThanOrEqual(2);
       }
       expect(inherited).not.toContain('--version');
     },
@@ -88,10 +94,10 @@ describe('cardqr help <topic>', () => {
   it('shows the help of a command, or of a subcommand named after it (exit 0)', async () => {
     const r = await runCli(['help', 'cards']);
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toMatch(/^Usage: cardqr cards /);
+    expect(r.stdout).toContain('\nUSAGE\n  cardqr cards <command> [flags]\n');
     const sub = await runCli(['help', 'cards', 'ls']);
     expect(sub.exitCode).toBe(0);
-    expect(sub.stdout).toMatch(/^Usage: cardqr cards list\|ls /);
+    expect(sub.stdout).toContain('\nUSAGE\n  cardqr cards list [flags]\n\nALIASES\n  cardqr cards ls\n');
   });
 
   it.each([
@@ -152,8 +158,41 @@ describe('bare cardqr: a short overview grouped by task', () => {
     ]) {
       expect(r.stdout).toContain(flag);
     }
-    expect(r.stdout).toContain('Exit status:');
+    expect(r.stdout).toContain('\nEXIT STATUS\n');
+    expect(r.stdout).not.toContain('INHERITED FLAGS');
     expect(r.stdout).toContain('CARDQR_CONFIG_DIR');
+  });
+});
+
+describe('words a newcomer types', () => {
+  it('a missing or extra argument, or a flag without its value: the error, then the usage line (exit 2)', async () => {
+    const missing = await runCli(['cards', 'get']);
+    expect([missing.exitCode, missing.stdout]).toEqual([2, '']);
+    expect(missing.stderr).toBe(
+      "error: missing required argument 'card-id'\n" +
+        'Usage: cardqr cards get <card-id> [flags]\n' +
+        '(cardqr cards get --help for the flags and examples)\n',
+    );
+    const extra = await runCli(['qr', 'get', 'qr_1', 'qr_2']);
+    expect(extra.exitCode).toBe(2);
+    expect(extra.stderr).toContain('\nUsage: cardqr qr get <qr-id> [flags]\n');
+    const value = await runCli(['cards', 'list', '--limit']);
+    expect(value.exitCode).toBe(2);
+    expect(value.stderr).toContain('\nUsage: cardqr cards list [flags]\n');
+  });
+
+  it.each([['login'], ['auth'], ['signin']])('`cardqr %s` points at profiles add (exit 2)', async (word) => {
+    const r = await runCli([word]);
+    expect([r.exitCode, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toMatch(new RegExp(`^error: unknown command '${word}'\n`));
+    expect(r.stderr).toMatch(/\nhint: .*cardqr profiles add <name> --base-url <url>/);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(2);
+  });
+
+  it.each([['version'], ['-v'], ['-V'], ['--version']])('`cardqr %s` prints the version (exit 0)', async (arg) => {
+    const r = await runCli([arg]);
+    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\S*\n$/);
   });
 });
 

@@ -71,6 +71,36 @@ describe('layout', () => {
     );
   });
 
+  it('leaves out whole columns by priority (rightmost of equals first), never cuts a whole column', () => {
+    const headers = ['ID', 'NAME', 'STATUS', 'URL', 'UPDATED'];
+    const sample = [
+      cells('crd_aleksandra', 'Aleksandra Wiśniewska', 'published (paused)', 'https://x.example/c/a', '9d'),
+    ];
+    const fits = [
+      { priority: 0, whole: true, min: 8 },
+      { priority: 1, whole: false, min: 10 },
+      { priority: 1, whole: true, min: 8 },
+      { priority: 3, whole: true, min: 8 },
+      { priority: 2, whole: true, min: 8 },
+    ];
+    const at = (w: number) => layout(headers, sample, w, fits);
+    expect(at(200).dropped).toEqual([]);
+    expect(at(80).dropped).toEqual([]); // the name cut, not below its least width
+    expect(at(80).widths[1]).toBe(12);
+    expect(at(70).dropped).toEqual([3]); // then the url is left out
+    expect(at(50).dropped).toEqual([3, 4]); // then updated
+    expect(at(40).dropped).toEqual([2, 3, 4]); // then the status, the rightmost of priority 1
+    for (const w of [80, 70, 60, 50, 40]) {
+      const line = formatRow(sample[0], at(w), plain);
+      expect(displayWidth(line.trimEnd()), line).toBeLessThanOrEqual(w);
+      expect(line).not.toMatch(/crd_\S*…|https?:\S*…|published \(pa\S*…/);
+    }
+    // A column that is never left out stays whole even when it alone is too wide.
+    const narrow = layout(headers, sample, 10, fits);
+    expect(narrow.shown).toEqual([0]);
+    expect(formatRow(sample[0], narrow, plain)).toBe('crd_aleksandra\n');
+  });
+
   it('pads by display width, so wide characters keep the columns aligned', () => {
     const rows = [cells('渡辺 健二', 'published'), cells('Zoë', 'draft')];
     const l = layout(['NAME', 'STATUS'], rows);

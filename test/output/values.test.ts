@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { csvLine } from '../../src/output/csv.js';
-import { cellText, flatten, pick, relativeTime } from '../../src/output/values.js';
+import { cellText, compactTime, flatten, pick, relativeTime } from '../../src/output/values.js';
 
 describe('output values', () => {
   it('pick keeps dotted fields in order, nested, null when absent', () => {
@@ -48,6 +48,13 @@ describe('output values', () => {
   it('relative time', () => {
     const now = new Date('2026-11-22T12:00:00.000Z');
     expect(relativeTime('2026-11-22T11:59:30.000Z', now)).toBe('just now');
+    expect(compactTime('2026-11-22T11:59:30.000Z', now)).toBe('now');
+    expect(compactTime('2026-11-22T11:55:00.000Z', now)).toBe('5m');
+    expect(compactTime('2026-11-22T09:00:00.000Z', now)).toBe('3h');
+    expect(compactTime('2026-11-14T12:00:00.000Z', now)).toBe('8d');
+    expect(compactTime('2026-08-14T12:00:00.000Z', now)).toBe('3mo');
+    expect(compactTime('2024-11-01T12:00:00.000Z', now)).toBe('2y');
+    expect(compactTime('2026-11-22T12:05:00.000Z', now)).toBe('in 5m');
     expect(relativeTime('2026-11-22T09:00:00.000Z', now)).toBe('3 hours ago');
     expect(relativeTime('2026-11-19T12:00:00.000Z', now)).toBe('3 days ago');
     expect(relativeTime('not a date', now)).toBe('not a date');

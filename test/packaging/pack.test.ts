@@ -112,7 +112,7 @@ describe('the installed cardqr', () => {
     expect(await run(['--version'])).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
     const help = await run(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('Exit status:');
+    expect(help.stdout).toContain('\nEXIT STATUS\n');
     const bare = await run([]);
     expect(bare.stdout).toMatch(/^Set up$/m);
   });
@@ -124,7 +124,7 @@ describe('the installed cardqr', () => {
     for (const g of groups) {
       const r = await run([g, '--help']);
       expect(r.code, g).toBe(0);
-      expect(r.stdout, g).toMatch(/Examples?:/);
+      expect(r.stdout, g).toMatch(/\nEXAMPLES\n/);
     }
   });
 

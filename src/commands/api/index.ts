@@ -16,6 +16,7 @@ interface ApiFlags {
   data?: string;
   idempotencyKey?: string;
   paginate?: boolean;
+  out?: string;
 }
 
 export interface ApiCallOptions {
@@ -70,24 +71,34 @@ export function apiCommand(): Command {
         ),
       )
       .option(
+        '-O, --out <file>',
+        "write the answer's body to this file as it came (an image, a PDF, JSON), or - for standard output",
+      )
+      .option(
         '--paginate',
         'GET a list endpoint page after page (100 items each, following pagination.hasMore) and print every item',
       ),
   ).action(
     action(async (ctx, method: string, path: string, flags: ApiFlags) => {
       const call = parseApiCall(method, path, flags);
-      if (flags.paginate) return paginate(ctx, call);
+      if (flags.paginate) {
+        if (flags.out !== undefined) throw new UsageError('--paginate prints items: it does not take -O');
+        return paginate(ctx, call);
+      }
       // Refused formats (-o vcf) stop the command before a request can change anything.
       const settings = ctx.output();
       const body = call.data !== undefined ? await readJsonData(call.data, ctx) : undefined;
       const client = await ctx.api();
       // Sent as JSON text: a JSON string given with --data ("hello") must reach the API quoted, not bare.
       const payload = body === undefined ? undefined : JSON.stringify(body);
-      const res = await client.request(call.method, call.path, {
+      const res = await client.requestAny(call.method, call.path, {
         query: call.query,
         body: payload,
         idempotencyKey: call.idempotencyKey,
       });
+      // A body that is not JSON (an image, a PDF), or any body with -O: its bytes as they came.
+      const bytes = res.bytes ?? (flags.out !== undefined && res.data !== undefined ? jsonBytes(res.data) : undefined);
+      if (bytes) return saveBody(ctx, bytes, res.contentType || 'application/json', flags.out ?? '-');
       if (res.data === undefined) return;
       const { renderRecord } = await import('../../output/render.js');
       await renderRecord(res.data, VIEW, settings, ctx.io);
@@ -98,7 +109,32 @@ export function apiCommand(): Command {
     'cardqr api GET /cards --param limit=5',
     'cardqr api GET /leads --paginate -o ndjson --query "contact.email"',
     'cardqr api PATCH /qr-codes/qr_123 --data \'{"status":"paused"}\'',
+    'cardqr api GET /qr-codes/qr_123/image --param format=svg -O code.svg',
   );
+}
+
+/** A JSON answer written with -O: as JSON text, indented, ending in a newline. */
+function jsonBytes(data: unknown): Buffer {
+  return Buffer.from(JSON.stringify(data, null, 2) + '\n');
+}
+
+/**
+ * The bytes of an answer to `-O <file>` (replaced whole, never half-written) or to standard output
+ * (`-O -`, or no -O), which refuses a terminal for anything but text: image bytes would garble it.
+ */
+async function saveBody(ctx: Context, bytes: Buffer, type: string, out: string): Promise<void> {
+  const what = `${type.split(';')[0]} (${bytes.length} bytes)`;
+  if (out === '-') {
+    if (ctx.io.isStdoutTTY && !/^text\/|json|xml|csv/i.test(type))
+      throw new UsageError(
+        `the answer is ${what}: not written to a terminal; redirect standard output or use -O <file>`,
+      );
+    const { write } = await import('../../io.js');
+    return write(ctx.io.stdout, bytes);
+  }
+  const { replaceFile } = await import('../../fs/durable.js');
+  await replaceFile(out, bytes, { mode: 0o644 });
+  ctx.msg.info(`wrote ${what} to ${out}`);
 }
 
 /**

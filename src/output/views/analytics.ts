@@ -8,6 +8,7 @@ import { barChart, type Unit } from '../chart.js';
 import { trendPainter } from '../paint.js';
 import { table } from '../render.js';
 import { safeLine } from '../sanitize.js';
+import { displayWidth } from '../width.js';
 import type { Column, TextContext, View } from '../view.js';
 
 /** CSV of analytics: one row per day of the timeline (`date`, `scans`). */
@@ -46,11 +47,18 @@ export async function analyticsText(raw: ScanStats, ctx: TextContext, o: Analyti
   const first = stats.timeline[0]?.date ?? stats.period.start.slice(0, 10);
   const last = stats.timeline[stats.timeline.length - 1]?.date ?? stats.period.end.slice(0, 10);
   const range = own(RANGE_TEXT, stats.range) ?? stats.range;
-  out.push(`Scans of ${o.subject}, last ${range}: ${first} to ${last} (${o.timeZone})`);
+  // A line wider than the terminal breaks where it reads well, instead of where the terminal wraps it.
+  const fits = (text: string) => displayWidth(text) <= ctx.columns;
+  const heading = `Scans of ${o.subject}, last ${range}: ${first} to ${last} (${o.timeZone})`;
+  out.push(fits(heading) ? heading : wrap(heading, ctx.columns));
   const direction = stats.trend.startsWith('+') ? 'up' : stats.trend.startsWith('-') ? 'down' : 'flat';
   const trend = (trendPainter(ctx.paint) ?? ((t) => t))(stats.trend, direction);
+  const versus = `vs the previous ${stats.period.days} days: ${stats.previousPeriodScans}`;
+  const total = `  total scans      ${stats.totalScans}`;
   out.push(
-    `  total scans      ${stats.totalScans}  (${trend} vs the previous ${stats.period.days} days: ${stats.previousPeriodScans})`,
+    fits(`${total}  (${stats.trend} ${versus})`)
+      ? `${total}  (${trend} ${versus})`
+      : `${total}\n  previous period  ${stats.previousPeriodScans} (${stats.period.days} days, ${trend})`,
   );
   out.push(`  unique visitors  ${stats.uniqueVisitors}`);
   if (stats.clamped) {
@@ -65,14 +73,14 @@ export async function analyticsText(raw: ScanStats, ctx: TextContext, o: Analyti
     out.push(`Scans per ${UNIT_TEXT[chart.unit]}`);
     out.push(...chart.lines, '');
   } else {
-    out.push('Scans per day', await table(TIMELINE, stats.timeline, s));
+    out.push('Scans per day', await table(TIMELINE, stats.timeline, s, (cols) => ctx.leftOut('Scans per day', cols)));
   }
 
   const sections: string[] = [];
   if (stats.topQrCodes) {
     sections.push(
       stats.topQrCodes.length
-        ? `Top codes\n${await table(TOP_CODES, stats.topQrCodes, s)}`
+        ? `Top codes\n${await table(TOP_CODES, stats.topQrCodes, s, (cols) => ctx.leftOut('Top codes', cols))}`
         : 'Top codes: no scans in this period.\n',
     );
   }
@@ -81,8 +89,12 @@ export async function analyticsText(raw: ScanStats, ctx: TextContext, o: Analyti
   } else if (!stats.totalScans) {
     sections.push('Countries and devices: no scans in this period.\n');
   } else {
-    if (stats.topCountries) sections.push(`Top countries\n${await table(COUNTRIES, stats.topCountries, s)}`);
-    if (stats.devices) sections.push(`Devices\n${await table(DEVICES, stats.devices, s)}`);
+    if (stats.topCountries)
+      sections.push(
+        `Top countries\n${await table(COUNTRIES, stats.topCountries, s, (cols) => ctx.leftOut('Top countries', cols))}`,
+      );
+    if (stats.devices)
+      sections.push(`Devices\n${await table(DEVICES, stats.devices, s, (cols) => ctx.leftOut('Devices', cols))}`);
   }
   return out.join('\n') + '\n' + sections.join('\n');
 }
@@ -91,26 +103,47 @@ type Code = NonNullable<ScanStats['topQrCodes']>[number];
 type Country = NonNullable<ScanStats['topCountries']>[number];
 type Device = NonNullable<ScanStats['devices']>[number];
 
+/** Words wrapped to `columns` (a word longer than that stays whole on its line). */
+function wrap(text: string, columns: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && displayWidth(`${line} ${word}`) > columns) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].join('\n');
+}
+
+/** A count as a number (right-aligned); anything else as it came. */
+const count = (v: unknown) => (typeof v === 'number' ? v : openText(v));
+
 // Entry values are untyped in the spec: each cell shows its value as it came (JSON unless a string).
 const TIMELINE: Column<ScanStats['timeline'][number]>[] = [
   { header: 'date', value: 'date' },
-  { header: 'scans', value: (d) => openText(d.scans) },
+  { header: 'scans', value: (d) => count(d.scans), priority: 0, whole: true },
 ];
 const TOP_CODES: Column<Code>[] = [
-  { header: 'name', value: (c) => openText(c.name) },
-  { header: 'type', value: (c) => openText(c.type) },
-  { header: 'id', value: (c) => openText(c.id), style: 'dim' },
-  { header: 'scans', value: (c) => openText(c.scans) },
+  { header: 'name', value: (c) => openText(c.name), priority: 1, whole: false, min: 10 },
+  { header: 'type', value: (c) => openText(c.type), priority: 2, whole: true },
+  { header: 'id', value: (c) => openText(c.id), style: 'dim', priority: 0, whole: true },
+  { header: 'scans', value: (c) => count(c.scans), priority: 0, whole: true },
 ];
 const COUNTRIES: Column<Country>[] = [
-  { header: 'country', value: (c) => openText(c.country) },
-  { header: 'code', value: (c) => openText(c.code) },
-  { header: 'scans', value: (c) => openText(c.scans) },
+  { header: 'country', value: (c) => openText(c.country), whole: false, min: 10 },
+  { header: 'code', value: (c) => openText(c.code), priority: 2, whole: true },
+  { header: 'scans', value: (c) => count(c.scans), priority: 0, whole: true },
 ];
 const DEVICES: Column<Device>[] = [
-  { header: 'device', value: (d) => openText(d.device) },
-  { header: 'scans', value: (d) => openText(d.scans) },
-  { header: 'share', value: (d) => (typeof d.percent === 'number' ? `${d.percent}%` : openText(d.percent)) },
+  { header: 'device', value: (d) => openText(d.device), whole: false, min: 10 },
+  { header: 'scans', value: (d) => count(d.scans), priority: 0, whole: true },
+  {
+    header: 'share',
+    value: (d) => (typeof d.percent === 'number' ? `${d.percent}%` : openText(d.percent)),
+    priority: 2,
+    whole: true,
+  },
 ];
 
 /** The server's strings this text prints outside a table (tables escape their own cells). */

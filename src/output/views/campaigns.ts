@@ -47,11 +47,11 @@ interface DryRun {
 export const campaignView: View<Campaign> = {
   columns: [
     { header: 'id', value: 'id' },
-    { header: 'name', value: 'name' },
+    { header: 'name', value: 'name', min: 10 },
     { header: 'status', value: 'status', style: 'status' },
-    { header: 'api', value: (c) => (c.apiEnabled ? 'on' : 'off') },
-    { header: 'template', value: 'templateId', style: 'dim' },
-    { header: 'created', value: 'createdAt', style: 'date' },
+    { header: 'api', value: (c) => (c.apiEnabled ? 'on' : 'off'), priority: 2, whole: true },
+    { header: 'template', value: 'templateId', style: 'dim', priority: 3, whole: true },
+    { header: 'created', value: 'createdAt', style: 'date', priority: 3 },
   ],
   record: [
     { header: 'id', value: 'id' },

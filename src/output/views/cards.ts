@@ -25,6 +25,9 @@ interface WalletLinks {
   installs: { apple: { issued: number; installed: number }; google: { issued: number; installed: number } };
 }
 
+/** The status with the plan's pause folded in: "published (paused)" (its public URL does not open). */
+export const statusText = (r: { status: string; paused: boolean }) => (r.paused ? `${r.status} (paused)` : r.status);
+
 const person = (c: Card) => [c.fields.title, c.fields.company].filter((v) => typeof v === 'string' && v).join(', ');
 
 /** One row per field the card holds, in the API's order; lists read as one line each. */
@@ -36,14 +39,14 @@ function fieldRows(c: Card): string {
 }
 
 export const cardView: View<Card> = {
+  // Narrow terminals leave out the url first, then updated and short code, then status; never the id.
   columns: [
     { header: 'id', value: 'id' },
-    { header: 'name', value: 'name' },
-    { header: 'status', value: 'status', style: 'status' },
-    { header: 'paused', value: 'paused', style: 'bool' },
-    { header: 'short code', value: 'shortCode' },
-    { header: 'url', value: 'url', style: 'url' },
-    { header: 'updated', value: 'updatedAt', style: 'date' },
+    { header: 'name', value: 'name', min: 16 },
+    { header: 'status', value: statusText, style: 'status' },
+    { header: 'short code', value: 'shortCode', priority: 2, whole: true },
+    { header: 'url', value: 'url', style: 'url', priority: 3 },
+    { header: 'updated', value: 'updatedAt', style: 'date', priority: 2 },
   ],
   record: [
     { header: 'id', value: 'id' },

@@ -77,27 +77,29 @@ export function leadCsvRow(lead: Record<string, any>): Record<string, unknown> {
   };
 }
 
-function contactSummary(l: Lead): string {
+/** The contact's name in a list (its email has a column of its own, never cut); `locked` until the plan covers it. */
+function contactName(l: Lead): string | undefined {
   if (l.locked || !l.contact) return 'locked';
-  const { name, email } = l.contact;
-  return [name, email ? `<${email}>` : ''].filter(Boolean).join(' ');
+  return l.contact.name || undefined;
 }
 
 /** Columns of the answers table under `leads get`. */
 export const answerColumns: Column<Answer & { type?: unknown }>[] = [
-  { header: 'question', value: (a) => String(a.label ?? '') },
-  { header: 'type', value: (a) => String(a.type ?? ''), style: 'dim' },
-  { header: 'answer', value: (a) => answerValue(a.value) },
+  { header: 'question', value: (a) => String(a.label ?? ''), whole: false, min: 12 },
+  { header: 'type', value: (a) => String(a.type ?? ''), style: 'dim', priority: 2, whole: true },
+  { header: 'answer', value: (a) => answerValue(a.value), min: 12 },
 ];
 
 export const leadView: View<Lead> = {
   columns: [
+    // Narrow terminals leave out the CRM status, source and date first, then the email; never the id.
     { header: 'id', value: 'id' },
-    { header: 'created', value: 'createdAt', style: 'date' },
-    { header: 'source', value: 'source' },
-    { header: 'card', value: (l) => l.cardName || l.cardId },
-    { header: 'contact', value: contactSummary },
-    { header: 'crm', value: (l) => l.hubspot?.status, style: 'status' },
+    { header: 'created', value: 'createdAt', style: 'date', priority: 3 },
+    { header: 'source', value: 'source', priority: 3, whole: true },
+    { header: 'card', value: (l) => l.cardName || l.cardId, min: 10 },
+    { header: 'contact', value: contactName, min: 12 },
+    { header: 'email', value: (l) => (l.locked ? undefined : l.contact?.email), priority: 2, whole: true },
+    { header: 'crm', value: (l) => l.hubspot?.status, style: 'status', priority: 3 },
   ],
   csv: [...LEAD_CSV_COLUMNS],
   csvRow: leadCsvRow,

@@ -1,6 +1,7 @@
 // Column specs for QR codes.
 import { openText } from '../../api/schemas/open.js';
 import type { View } from '../render.js';
+import { statusText } from './cards.js';
 
 interface QrCode {
   id: string;
@@ -18,16 +19,16 @@ interface QrCode {
 }
 
 export const qrView: View<QrCode> = {
+  // Narrow terminals leave out the url first, then updated, short code and type, then scans, then status.
   columns: [
     { header: 'id', value: 'id' },
-    { header: 'name', value: 'name' },
-    { header: 'type', value: 'type' },
-    { header: 'status', value: 'status', style: 'status' },
-    { header: 'paused', value: 'paused', style: 'bool' },
-    { header: 'short code', value: 'shortCode' },
-    { header: 'url', value: 'url', style: 'url' },
-    { header: 'scans', value: 'scanCount' },
-    { header: 'updated', value: 'updatedAt', style: 'date' },
+    { header: 'name', value: 'name', min: 16 },
+    { header: 'type', value: 'type', priority: 3, whole: true },
+    { header: 'status', value: statusText, style: 'status' },
+    { header: 'short code', value: 'shortCode', priority: 3, whole: true },
+    { header: 'url', value: 'url', style: 'url', priority: 4 },
+    { header: 'scans', value: 'scanCount', priority: 2 },
+    { header: 'updated', value: 'updatedAt', style: 'date', priority: 3 },
   ],
   record: [
     { header: 'id', value: 'id' },

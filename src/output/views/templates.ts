@@ -24,20 +24,20 @@ const count = (t: CardTemplate, mode: string) => Object.values(t.policy.fields).
 
 export const fieldRuleColumns: Column<FieldRuleRow>[] = [
   { header: 'key', value: 'key' },
-  { header: 'mode', value: 'mode' },
-  { header: 'value', value: (r) => (r.value === undefined ? undefined : cellText(r.value)) },
+  { header: 'mode', value: 'mode', priority: 0, whole: true },
+  { header: 'value', value: (r) => (r.value === undefined ? undefined : cellText(r.value)), min: 10 },
 ];
 
 export const templateView: View<CardTemplate> = {
   columns: [
     { header: 'id', value: 'id' },
-    { header: 'name', value: 'name' },
-    { header: 'theme', value: 'policy.theme' },
-    { header: 'blocks', value: 'policy.blocks' },
-    { header: 'required', value: (t) => count(t, 'required') },
-    { header: 'locked', value: (t) => count(t, 'locked') },
-    { header: 'hidden', value: (t) => count(t, 'hidden') },
-    { header: 'updated', value: 'updatedAt', style: 'date' },
+    { header: 'name', value: 'name', min: 10 },
+    { header: 'theme', value: 'policy.theme', priority: 3, whole: true },
+    { header: 'blocks', value: 'policy.blocks', priority: 3, whole: true },
+    { header: 'required', value: (t) => count(t, 'required'), priority: 2 },
+    { header: 'locked', value: (t) => count(t, 'locked'), priority: 2 },
+    { header: 'hidden', value: (t) => count(t, 'hidden'), priority: 2 },
+    { header: 'updated', value: 'updatedAt', style: 'date', priority: 3 },
   ],
   record: [
     { header: 'id', value: 'id' },

@@ -2,9 +2,45 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { testRoutes } from '../../emulator/_util.js';
 import { useEmulator } from '../../helpers/emulator.js';
-import { json, runCli } from '../../helpers/run-cli.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { json, runCli, tempDir } from '../../helpers/run-cli.js';
 
 const emu = useEmulator({ extraRoutes: testRoutes });
+
+const dir = tempDir();
+
+describe('cardqr api: answers that are not JSON', () => {
+  it("an SVG answer goes to stdout as it came; -O writes a PNG answer's bytes to a file", async () => {
+    const svg = await runCli(['api', 'GET', '/qr-codes/qr_roboconf/image', '-p', 'format=svg'], { emu });
+    expect([svg.exitCode, svg.stderr]).toEqual([0, '']);
+    expect(svg.stdout).toMatch(/^<\?xml[^]*<svg[^]*<\/svg>\s*$/);
+    const png = join(dir, 'code.png');
+    const r = await runCli(['api', 'GET', '/qr-codes/qr_roboconf/image', '-O', png], { emu });
+    expect([r.exitCode, r.stdout]).toEqual([0, '']);
+    expect(r.stderr).toMatch(/^wrote image\/png \(\d+ bytes\) to .*code\.png\n$/);
+    const bytes = readFileSync(png);
+    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    // The same bytes `cardqr image` saves.
+    const same = join(dir, 'same.png');
+    expect((await runCli(['image', 'qr_roboconf', '-O', same], { emu })).exitCode).toBe(0);
+    expect(bytes.equals(readFileSync(same))).toBe(true);
+  });
+
+  it('image bytes are not written to a terminal (exit 2, one line); -O saves a JSON answer as it came', async () => {
+    const r = await runCli(['api', 'GET', '/qr-codes/qr_roboconf/image'], { emu, tty: true, env: { NO_COLOR: '1' } });
+    expect([r.exitCode, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toMatch(
+      /^error: the answer is image\/png \(\d+ bytes\): not written to a terminal; redirect standard output or use -O <file>\n$/,
+    );
+    const me = join(dir, 'me.json');
+    const j = await runCli(['api', 'GET', '/me', '-O', me], { emu });
+    expect([j.exitCode, j.stdout]).toEqual([0, '']);
+    expect(JSON.parse(readFileSync(me, 'utf8')).object).toBe('api_key_context');
+    const paged = await runCli(['api', 'GET', '/cards', '--paginate', '-O', join(dir, 'x.json')], { emu });
+    expect([paged.exitCode, existsSync(join(dir, 'x.json'))]).toEqual([2, false]);
+  });
+});
 
 describe('cardqr api', () => {
   it('a list in every format: json keeps the envelope, ndjson/csv give one item per line', async () => {
