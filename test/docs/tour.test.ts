@@ -68,7 +68,7 @@ describe('README: a five-minute tour', () => {
       expect(r.code, `${line}\n${r.stderr}`).toBe(0);
       if (line.includes('--query "[].id"')) expect(r.stdout).toMatch(/^crd_\w+\ncrd_\w+\ncrd_\w+\n$/);
     }
-    expect(readFileSync(join(dir, 'codes.csv'), 'utf8')).toMatch(/^shortCode,name,destinationUrl,status\n/);
+    expect(readFileSync(join(dir, 'codes.csv'), 'utf8')).toMatch(/^shortCode,name,destinationUrl,status\r?\n/);
   }, 120_000);
 
   it('the profile goes when the emulator stops', async () => {

@@ -45,10 +45,10 @@ const lead = (id: string, contact: Record<string, string>, extra: Record<string,
   ...extra,
 });
 
-/** The README's "CRM presets" table: preset → its column names in order. */
+/** The leads guide's "CRM presets" table (docs/export.md): preset → its column names in order. */
 function readmeColumns(): Record<string, string[]> {
-  const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = text.slice(text.indexOf('### CRM presets'));
+  const text = readFileSync(join(ROOT, 'docs', 'export.md'), 'utf8');
+  const section = text.slice(text.indexOf('## CRM presets'));
   const out: Record<string, string[]> = {};
   for (const line of section.split('\n')) {
     const m = /^\| `(\w+)` \| (.+?) \|/.exec(line);
@@ -59,7 +59,7 @@ function readmeColumns(): Record<string, string[]> {
 
 describe('leads --preset', () => {
   for (const name of ['hubspot', 'salesforce']) {
-    it(`${name}: golden file; its header is the README's cited column list; locked leads skipped with a count`, async () => {
+    it(`${name}: golden file; its header is the guide's cited column list; locked leads skipped with a count`, async () => {
       const r = await runCli(['leads', 'list', '--all', '--preset', name], { emu });
       expect(r.exitCode).toBe(0);
       expect(r.stderr).toBe(
