@@ -29,7 +29,8 @@ export class Tally {
 
   add(row: Pick<ReportRow, 'outcome' | 'errorCode'>): void {
     this.outcomes[row.outcome]++;
-    if (row.errorCode && row.outcome !== 'created')
+    // Errors are what failed or was invalid: `exists` (its card is there) is not one.
+    if (row.errorCode && (row.outcome === 'failed' || row.outcome === 'invalid'))
       this.byCode.set(row.errorCode, (this.byCode.get(row.errorCode) ?? 0) + 1);
   }
 
@@ -55,6 +56,8 @@ export interface SummaryInput {
   alreadyDone?: number;
   report?: string;
   resume?: string;
+  /** In place of the outcome counts (a dry run says what it would do: `would create 3, …`). */
+  counts?: string;
 }
 
 export function formatSummary(s: SummaryInput): string {
@@ -62,7 +65,8 @@ export function formatSummary(s: SummaryInput): string {
   const width = Math.max(...OUTCOMES.map((o) => String(s.tally.outcomes[o]).length));
   const shown = OUTCOMES.filter((o) => s.tally.outcomes[o] || o === 'created');
   const label = Math.max(8, ...shown.map((o) => o.length));
-  for (const o of shown) out.push(`  ${o.padEnd(label)} ${String(s.tally.outcomes[o]).padStart(width)}`);
+  if (s.counts !== undefined) out.push(`  ${s.counts}`);
+  else for (const o of shown) out.push(`  ${o.padEnd(label)} ${String(s.tally.outcomes[o]).padStart(width)}`);
   if (s.alreadyDone)
     out.push(
       `  (${s.alreadyDone} row${s.alreadyDone === 1 ? '' : 's'} already done by an earlier run, not sent again)`,

@@ -170,8 +170,19 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
       ? `dry run of ${opts.file} against ${opts.campaignId}`
       : `import of ${opts.file} into ${opts.campaignId}`;
   const status = s.stopped === 'interrupted' ? ' (interrupted)' : s.stopped === 'fatal' ? ' (stopped)' : '';
+  // A dry run says what it would do (would create N, …), not created 0 / skipped N.
+  const plan = mode === 'dry-run' && !s.plan ? dryRunPlan(tally, s.invalidInFile) : undefined;
   if (!quiet || incomplete || tally.outcomes.invalid) {
-    msg.say(formatSummary({ title: `${what}${status}:`, tally, alreadyDone: s.alreadyDone, report: s.report, resume }));
+    msg.say(
+      formatSummary({
+        title: `${what}${status}:`,
+        tally,
+        alreadyDone: s.alreadyDone,
+        report: s.report,
+        resume,
+        ...(plan ? { counts: plan.text } : {}),
+      }),
+    );
     if (tally.outcomes.invalid && !resume)
       msg.say('invalid rows were not sent: fix them (see the report) and import them from a new file');
   }
@@ -188,8 +199,6 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
     msg.say(`${rows} not sent: this run stopped after the first ${opts.maxRows} (--max-rows)${invalidNote}`);
     msg.say(`to go on with ${mode === 'import' ? 'the rest' : 'a real import'}: ${goOn}`);
   }
-  const plan = mode === 'dry-run' && !s.plan ? dryRunPlan(tally, s.invalidInFile) : undefined;
-  if (plan && (!quiet || incomplete || tally.outcomes.invalid)) msg.say(plan.text);
   if (s.plan && mode === 'dry-run') {
     const t = s.plan;
     if (t.maxTrash !== undefined && t.counts.trash > t.maxTrash)
@@ -223,10 +232,8 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
     await printJson(ctx.io, summary, asJson.pretty, asJson.query);
   }
   if (s.stopped === 'interrupted')
-    throw new InterruptedError(
-      'interrupted: the rows sent so far are recorded in the report',
-      resume ? [`resume with: ${resume}`] : [],
-    );
+    // The summary above already ends with the command that resumes: said once.
+    throw new InterruptedError('interrupted: the rows sent so far are recorded in the report');
   if (s.fatal) throw s.fatal instanceof ImportStop ? stopError(s.fatal) : s.fatal;
   if (failed || tally.outcomes.invalid) {
     throw new PartialError(
