@@ -29,6 +29,11 @@ export function captionText(spec: string): (info: CodeInfo) => string {
 }
 
 export interface CaptionFonts {
+  /**
+   * Every caption of the run, before the first set(): each --font file is cut down to the characters
+   * it will set (subset-font.ts) and embedded; a font no caption uses is not embedded at all.
+   */
+  prepare(texts: Iterable<string>): Promise<void>;
   /** The caption as runs of one font each, and the characters no font covers (left out of the runs). */
   set(text: string): { caption: Caption; missing: string[] };
   /** The refusal for characters no font covers (exit 2), naming each. */
@@ -36,13 +41,17 @@ export interface CaptionFonts {
 }
 
 interface Face {
-  font: PDFFont;
+  /** A --font file's bytes (embedded by prepare); the built-in Helvetica has none. */
+  bytes?: Uint8Array;
+  font?: PDFFont;
   has: (cp: number) => boolean;
+  /** The characters prepare() found this face setting. */
+  chars: Set<string>;
 }
 
 /**
- * The fonts given with --font (TrueType/OpenType files, in fallback order, embedded whole),
- * then Helvetica (Latin-1 only; needs no file). Each character is set in the first font that has it.
+ * The fonts given with --font (TrueType/OpenType files, in fallback order, subset to what the captions
+ * use), then Helvetica (Latin-1 only; needs no file). Each character is set in the first font that has it.
  */
 export async function loadCaptionFonts(doc: PDFDocument, files: string[] = []): Promise<CaptionFonts> {
   const faces: Face[] = [];
@@ -57,36 +66,59 @@ export async function loadCaptionFonts(doc: PDFDocument, files: string[] = []): 
       } catch (e) {
         throw new UsageError(`--font ${file}: not a TrueType or OpenType font (${(e as Error).message})`);
       }
-      // Whole, not subset: pdf-lib's subsetter drops glyphs of some CJK fonts (seen with Droid Sans Fallback).
-      const font = await doc.embedFont(bytes, { subset: false });
-      faces.push({ font, has: (cp) => face.hasGlyphForCodePoint(cp) });
+      faces.push({ bytes, has: (cp) => face.hasGlyphForCodePoint(cp), chars: new Set() });
     }
   }
   const helvetica = await doc.embedFont(StandardFonts.Helvetica);
   const latin = new Set(helvetica.getCharacterSet());
-  faces.push({ font: helvetica, has: (cp) => latin.has(cp) });
-  return {
-    set(text: string) {
-      // eslint-disable-next-line no-control-regex
-      const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').trim();
-      const runs: Caption['runs'] = [];
-      const missing = new Set<string>();
-      for (const ch of clean) {
-        const cp = ch.codePointAt(0) as number;
-        // A space belongs to the run it is in (no font switch for it).
-        const face =
-          ch === ' ' && runs.length
-            ? (faces.find((f) => f.font === runs[runs.length - 1].font && f.has(cp)) ?? faces.find((f) => f.has(cp)))
-            : faces.find((f) => f.has(cp));
-        if (!face) {
-          missing.add(ch);
-          continue;
-        }
-        const last = runs[runs.length - 1];
-        if (last?.font === face.font) last.text += ch;
-        else runs.push({ text: ch, font: face.font });
+  faces.push({ font: helvetica, has: (cp) => latin.has(cp), chars: new Set() });
+
+  /** The text as runs of one face each; a space belongs to the run it is in (no font switch for it). */
+  const assign = (text: string) => {
+    // eslint-disable-next-line no-control-regex
+    const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').trim();
+    const runs: Array<{ text: string; face: Face }> = [];
+    const missing = new Set<string>();
+    for (const ch of clean) {
+      const cp = ch.codePointAt(0) as number;
+      const last = runs[runs.length - 1];
+      const face = ch === ' ' && last?.face.has(cp) ? last.face : faces.find((f) => f.has(cp));
+      if (!face) {
+        missing.add(ch);
+        continue;
       }
-      return { caption: { runs }, missing: [...missing] };
+      if (last?.face === face) last.text += ch;
+      else runs.push({ text: ch, face });
+    }
+    return { runs, missing };
+  };
+
+  return {
+    async prepare(texts) {
+      for (const text of texts) for (const run of assign(text).runs) for (const ch of run.text) run.face.chars.add(ch);
+      for (const face of faces) {
+        if (!face.bytes || !face.chars.size) continue;
+        let bytes = face.bytes;
+        try {
+          const { subsetFont } = await import('./subset-font.js');
+          bytes = await subsetFont(face.bytes, face.chars);
+        } catch {
+          // A font HarfBuzz cannot cut is embedded whole: a larger PDF, never a missing glyph.
+        }
+        face.font = await doc.embedFont(bytes, { subset: false });
+      }
+    },
+    set(text: string) {
+      const { runs, missing } = assign(text);
+      return {
+        caption: {
+          runs: runs.map((r) => {
+            if (!r.face.font) throw new Error('caption fonts used before prepare()');
+            return { text: r.text, font: r.face.font };
+          }),
+        },
+        missing: [...missing],
+      };
     },
     refusal(missing: Iterable<string>, example: string): UsageError {
       const list = [...missing]

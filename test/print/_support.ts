@@ -99,6 +99,24 @@ export async function greyAt(png: string, xMm: number, yMm: number, dpi = 300): 
   return page.data[y * page.width + x];
 }
 
+/** The share of dark pixels (grey < 128) inside a rectangle (mm, from the page's top left) of a page raster. */
+export async function inkIn(
+  png: string,
+  box: { x: number; y: number; w: number; h: number },
+  dpi = 300,
+): Promise<number> {
+  const page = await greyPage(png);
+  const px = (mm: number) => Math.round((mm / 25.4) * dpi);
+  let dark = 0;
+  let all = 0;
+  for (let y = px(box.y); y < Math.min(page.height, px(box.y + box.h)); y++)
+    for (let x = px(box.x); x < Math.min(page.width, px(box.x + box.w)); x++) {
+      all++;
+      if (page.data[y * page.width + x] < 128) dark++;
+    }
+  return all ? dark / all : 0;
+}
+
 /** Decodes the codes inside a rectangle (mm, from the page's top left) of a page raster. */
 export async function decodeRegion(
   png: string,

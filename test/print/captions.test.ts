@@ -2,12 +2,12 @@
 // Arabic. The built-in font sets Latin-1; --font files cover the rest; anything no font covers is
 // refused by name. The text is read back with poppler's pdftotext and the codes still decode.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHEET_PRESETS } from '../../src/print/sheets.js';
 import { runCli } from '../helpers/run-cli.js';
-import { decodeRegion, KEY, rasterPages, tmp, usePrintEmulator } from './_support.js';
+import { decodeRegion, inkIn, KEY, rasterPages, tmp, usePrintEmulator } from './_support.js';
 
 const emu = usePrintEmulator();
 // Fonts the poppler/ghostscript packages install (DejaVu: Latin, Greek, Cyrillic, Arabic; Droid Sans Fallback: CJK ideographs and kana).
@@ -111,7 +111,13 @@ describe('cardqr print --caption', () => {
         h: L7163.label.height,
       };
       expect(await decodeRegion(page, box)).toEqual([cards[i].url]);
+      // The caption beside the code is drawn, not only present as text: a subsetter that lost the CJK
+      // glyphs left pdftotext happy and the labels blank.
+      const caption = { x: box.x + L7163.label.height, y: box.y, w: L7163.label.width - L7163.label.height, h: box.h };
+      expect(await inkIn(page, caption), `caption of ${cards[i].name}`).toBeGreaterThan(0.002);
     }
+    // Fonts are cut down to what the captions set: kilobytes, not the 2.7 MB of both fonts whole.
+    expect(statSync(out).size).toBeLessThan(200 * 1024);
   });
 
   it('characters no font covers are refused by name (exit 2), over the whole run, and no PDF is written', async () => {

@@ -73,6 +73,16 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
     );
   }
 
+  // The captions of every code fetched, so each --font is embedded cut down to what they set.
+  if (captionOf && fonts) {
+    const texts: string[] = [];
+    for (const id of new Set(ids)) {
+      const entry = failed.has(id) ? undefined : await cache.read(id);
+      if (entry) texts.push(captionOf(entry.info));
+    }
+    await fonts.prepare(texts);
+  }
+
   // Pass 2: place in order; nothing is written until every code passed the checks.
   const run = newRunId(ctx.now());
   const ledger = await LedgerWriter.create(configDir(ctx.env), run);
