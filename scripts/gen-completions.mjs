@@ -11,36 +11,23 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const files = { bash: 'cardqr.bash', zsh: '_cardqr', fish: 'cardqr.fish' };
 const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' };
 
-mkdirSync(join(root, 'completions'), { recursive: true });
-for (const [shell, name] of Object.entries(files)) {
-  const script = execFileSync(process.execPath, [join(root, 'bin', 'cardqr'), 'completion', shell], {
-    env,
-    encoding: 'utf8',
-  });
-  const target = join(root, 'completions', name);
+/** Writes `file` (relative to the root) when its text changed, and says so. */
+function writeIfChanged(file, text) {
+  mkdirSync(dirname(join(root, file)), { recursive: true });
   let before = '';
   try {
-    before = readFileSync(target, 'utf8');
+    before = readFileSync(join(root, file), 'utf8');
   } catch {
     // first build
   }
-  if (before !== script) {
-    writeFileSync(target, script);
-    console.log(`completions/${name} updated`);
+  if (before !== text) {
+    writeFileSync(join(root, file), text);
+    console.log(`${file} updated`);
   }
 }
 
+const cardqr = (...args) =>
+  execFileSync(process.execPath, [join(root, 'bin', 'cardqr'), ...args], { env, encoding: 'utf8' });
+for (const [shell, name] of Object.entries(files)) writeIfChanged(`completions/${name}`, cardqr('completion', shell));
 // The man page, from the same tree: man/cardqr.1 (installed by npm through package.json "man").
-mkdirSync(join(root, 'man'), { recursive: true });
-const page = execFileSync(process.execPath, [join(root, 'bin', 'cardqr'), '__man'], { env, encoding: 'utf8' });
-const manFile = join(root, 'man', 'cardqr.1');
-let manBefore = '';
-try {
-  manBefore = readFileSync(manFile, 'utf8');
-} catch {
-  // first build
-}
-if (manBefore !== page) {
-  writeFileSync(manFile, page);
-  console.log('man/cardqr.1 updated');
-}
+writeIfChanged('man/cardqr.1', cardqr('__man'));

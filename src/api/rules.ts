@@ -119,3 +119,12 @@ export function whyWillNotOpen(o: { status: unknown; paused: unknown }): string 
   if (o.status === 'archived') return 'status archived';
   return undefined;
 }
+
+/** A card's name as the service derives it: first + last name, at most NAME_MAX characters (PATCH /cards/:id). */
+export function personName(fields: Record<string, unknown>): string | undefined {
+  const name = [fields.firstName, fields.lastName]
+    .map((s) => (typeof s === 'string' ? s.trim() : ''))
+    .filter(Boolean)
+    .join(' ');
+  return name ? name.slice(0, NAME_MAX) : undefined;
+}

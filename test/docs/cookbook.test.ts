@@ -5,13 +5,13 @@
 // placeholder ids name records of the emulator's seed, the files a line reads (ada.json,
 // full-card.json, people.csv) are written first, and /var/lib/cardqr is a temporary directory. A
 // cron line runs its command (the five schedule fields dropped, `\%` read as `%`, as cron does).
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
 import { BIN, ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
 import { tempDir } from '../helpers/run-cli.js';
+import { sh } from './_sh.js';
 
 const emu = useEmulator();
 
@@ -105,22 +105,6 @@ function substitute(line: string, dir: string): string {
   let out = cronCommand(line).replace(/\/var\/lib\/cardqr/g, join(dir, 'var'));
   for (const [placeholder, id] of Object.entries(IDS)) out = out.replace(new RegExp(`\\b${placeholder}\\b`, 'g'), id);
   return out;
-}
-
-function sh(
-  command: string,
-  cwd: string,
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['-o', 'pipefail', '-c', command], { cwd, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.stdin.end();
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');

@@ -8,6 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
 import { tempDir } from '../helpers/run-cli.js';
+import { sh } from './_sh.js';
 
 /** The shell blocks of the tour section, continuation lines joined, comments and blanks left out. */
 export function tourBlocks(readme: string): string[][] {
@@ -20,18 +21,6 @@ export function tourBlocks(readme: string): string[][] {
       .map((l) => l.replace(/\s+# [^'"]*$/, '').trim())
       .filter((l) => l && !l.startsWith('#')),
   );
-}
-
-function sh(command: string, cwd: string, env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn('bash', ['-o', 'pipefail', '-c', command], { cwd, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.stdin.end();
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 const [start, lines] = tourBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8'));

@@ -6,6 +6,7 @@
 // `unchanged` (nothing sent) or `invalid` (the template's rules refuse the result); the others are
 // created as without --update. With --trash-missing, the cards whose identifier the file does not hold
 // are listed to go to Trash. The account is the state: a run after a kill plans only what is missing.
+import { personName } from '../../api/rules.js';
 import type { ApiClient } from '../../api/client.js';
 import type { TemplateLike } from '../../api/card-fields.js';
 import { ApiError, CliError, EXIT, InterruptedError, UsageError } from '../../errors.js';
@@ -136,15 +137,6 @@ export async function planSync(checked: CheckedFile, opts: ImportOptions, deps: 
     plan.counts.trash = trash.length;
   }
   return { plan, byLine, invalidLines: new Set(invalid.map((p) => p.line)), trash };
-}
-
-/** First + last name: the service's card name follows them (api-spec PATCH /cards/:id). */
-function personName(fields: Record<string, unknown>): string | undefined {
-  const name = [fields.firstName, fields.lastName]
-    .map((s) => (typeof s === 'string' ? s.trim() : ''))
-    .filter(Boolean)
-    .join(' ');
-  return name ? name.slice(0, 200) : undefined;
 }
 
 /** The template's rules, or undefined when the key may not read templates (the API still checks them). */

@@ -1,3 +1,4 @@
+import { personName } from '../../api/rules.js';
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
@@ -29,15 +30,6 @@ const shown = (v: unknown) => {
   const text = typeof v === 'string' ? `"${v}"` : (JSON.stringify(v) ?? 'null');
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 };
-
-/** First + last name, as the service derives a card's name from them. */
-function personName(fields: Record<string, unknown>): string | undefined {
-  const name = [fields.firstName, fields.lastName]
-    .map((s) => (typeof s === 'string' ? s.trim() : ''))
-    .filter(Boolean)
-    .join(' ');
-  return name ? name.slice(0, 200) : undefined;
-}
 
 export function cardsUpdateCommand(): Command {
   const cmd = withIdempotencyKey(
