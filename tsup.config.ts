@@ -58,7 +58,14 @@ const emulatorZodCjs: EsbuildPlugin = {
 // namespace import (`import * as`) or a dynamic `import()` gets the module through esbuild's
 // CommonJS interop, which copies the export names (not their values).
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
-const LAZY = new Set(['node:crypto', 'node:fs/promises', 'node:os', 'node:readline', 'node:zlib', 'node:child_process']);
+const LAZY = new Set([
+  'node:crypto',
+  'node:fs/promises',
+  'node:os',
+  'node:readline',
+  'node:zlib',
+  'node:child_process',
+]);
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 const buildRequire = createRequire(import.meta.url);
 const sourceCache = new Map<string, string>();
@@ -71,8 +78,8 @@ async function importedNames(importer: string, specifier: string): Promise<strin
   let text = sourceCache.get(importer);
   if (text === undefined) sourceCache.set(importer, (text = await readFile(importer, 'utf8')));
   const quoted = specifier.replace(/[/]/g, '\\/');
-  const clauses = [...text.matchAll(new RegExp(`import\\s+([^'";]*?)\\s+from\\s*['"]${quoted}['"]`, 'g'))].map(
-    (m) => m[1].trim(),
+  const clauses = [...text.matchAll(new RegExp(`import\\s+([^'";]*?)\\s+from\\s*['"]${quoted}['"]`, 'g'))].map((m) =>
+    m[1].trim(),
   );
   if (!clauses.length) return undefined;
   const names = new Set<string>();
@@ -97,7 +104,11 @@ async function importedNames(importer: string, specifier: string): Promise<strin
 function builtinFacade(id: string, names: string[]): string {
   const real = buildRequire(id) as Record<string, unknown>;
   const lazy = LAZY.has(id);
-  const out = [lazy ? `let m;\nconst load = () => (m ??= require(${JSON.stringify(id)}));` : `const m = require(${JSON.stringify(id)});`];
+  const out = [
+    lazy
+      ? `let m;\nconst load = () => (m ??= require(${JSON.stringify(id)}));`
+      : `const m = require(${JSON.stringify(id)});`,
+  ];
   for (const name of names) {
     const value = name === 'default' ? real : real[name];
     // A plain function (not a class, nothing for util.promisify to find on it) can wait for its first call.

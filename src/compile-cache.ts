@@ -10,7 +10,8 @@
 //   - when the cache directory, or the first of its parents that exists, is not a directory of this
 //     user (a home or cache folder of another account, a folder planted in a shared place) or can be
 //     written by anyone (world-writable); the cache directory itself is kept at 0700;
-//   - when it cannot be created or written (a read-only home): the command runs without it.
+//   - when it cannot be created or written (a read-only home): the command runs without it;
+//   - under a file size limit (`ulimit -f`): Node writes the cache at exit, where SIGXFSZ would kill us.
 // Nothing is ever printed about it: the cache only makes start-up faster.
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -64,6 +65,22 @@ export function preparePrivateDir(dir: string, fs: Fs, path: Path, uid: number):
   return undefined;
 }
 
+/**
+ * Whether files may grow without bound (`ulimit -f`): Node writes the cache as the process exits, and
+ * a write past the limit then raises SIGXFSZ, which kills it (the CLI's own writes turn it into an
+ * error while it runs). Read from /proc on Linux; elsewhere assumed.
+ */
+export function fileSizeUnlimited(fs: Fs): boolean {
+  let limits: string;
+  try {
+    limits = fs.readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return true;
+  }
+  const soft = /^Max file size\s+(\S+)/m.exec(limits)?.[1];
+  return soft === undefined || soft === 'unlimited';
+}
+
 /** Turns the compile cache on when this Node has one and the rules above allow it; never throws. */
 export function enableCompileCache(env: Env = process.env): void {
   try {
@@ -71,8 +88,9 @@ export function enableCompileCache(env: Env = process.env): void {
     const uid = process.getuid?.();
     if (typeof mod.enableCompileCache !== 'function' || uid === undefined) return;
     const path = process.getBuiltinModule('node:path');
+    const fs = process.getBuiltinModule('node:fs');
     const dir = compileCacheDir(env, path);
-    if (!dir || preparePrivateDir(dir, process.getBuiltinModule('node:fs'), path, uid) !== undefined) return;
+    if (!dir || !fileSizeUnlimited(fs) || preparePrivateDir(dir, fs, path, uid) !== undefined) return;
     mod.enableCompileCache(dir);
   } catch {
     // A read-only or foreign home, a full disk: run without the cache.

@@ -16,7 +16,10 @@ import { checkOutputFlags, OUTPUT_FORMATS } from './output/settings.js';
  * group it names (`cardqr me` never compiles the import, print or emulator definitions), and the
  * whole tree when it names none, an unknown one, `help` or `completion` (which walk every command).
  */
-const GROUPS: Array<{ heading: string; nouns: Array<{ name: string; load: () => Promise<Command>; hidden?: boolean }> }> = [
+const GROUPS: Array<{
+  heading: string;
+  nouns: Array<{ name: string; load: () => Promise<Command>; hidden?: boolean }>;
+}> = [
   {
     heading: 'Set up:',
     nouns: [
