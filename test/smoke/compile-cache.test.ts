@@ -36,8 +36,9 @@ function files(dir: string): string[] {
 function setup() {
   const home = tempDir();
   const config = join(home, 'config');
-  const run = async (env: Record<string, string | undefined> = {}) => {
+  const run = async (env: Record<string, string | undefined> = {}, shell?: string) => {
     const r = await spawnCli(['profiles', 'list', '-o', 'json'], {
+      shell,
       env: {
         HOME: home,
         XDG_CACHE_HOME: undefined,
@@ -115,6 +116,12 @@ describe('the compile cache', () => {
     chownSync(home, OTHER_UID, OTHER_UID);
     await run();
     expect(readdirSync(home).sort()).toEqual(['config', 'xdg']);
+  });
+
+  it('under a file size limit (ulimit -f) nothing is written: Node would write it at exit, where SIGXFSZ kills', async () => {
+    const { home, run } = setup();
+    await run({}, 'ulimit -f 256; exec $CARDQR profiles list -o json');
+    expect(existsSync(join(home, '.cache'))).toBe(false);
   });
 
   it('a world-writable cache folder (a shared place) is never written into', async () => {
