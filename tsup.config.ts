@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { defineConfig, type Options } from 'tsup';
 
@@ -45,9 +47,102 @@ const emulatorZodCjs: EsbuildPlugin = {
   },
 };
 
+// Node's built-in modules are loaded with `require()`, never with an ESM `import`. An ESM import of a
+// built-in builds its module namespace, which reads every export, lazy getters included: on Node 22
+// and 24 `import … from 'node:http'` thereby loads Node's internal undici (http.WebSocket: ~25 ms, as
+// much as `node -e 0` on Node 24), `node:crypto` its WebCrypto and `node:fs` fs/promises (and readline).
+// Each importing file gets a small facade that requires the module and exports just the names that
+// file imports (read from its import statements). A module in LAZY is not even required until one of
+// its functions is first called (a plain function becomes a forwarder): `cardqr me` loads neither
+// crypto nor fs/promises nor os, which profiles, locks and durable writes import for later. A
+// namespace import (`import * as`) or a dynamic `import()` gets the module through esbuild's
+// CommonJS interop, which copies the export names (not their values).
+const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+const LAZY = new Set([
+  'node:crypto',
+  'node:fs/promises',
+  'node:os',
+  'node:readline',
+  'node:zlib',
+  'node:child_process',
+]);
+const IDENT = /^[A-Za-z_$][\w$]*$/;
+const buildRequire = createRequire(import.meta.url);
+const sourceCache = new Map<string, string>();
+
+/**
+ * What `importer` imports from `specifier` by `import … from`: `default` for a default import, then
+ * the names; undefined when it needs the whole module (a namespace import, a form not understood).
+ */
+async function importedNames(importer: string, specifier: string): Promise<string[] | undefined> {
+  let text = sourceCache.get(importer);
+  if (text === undefined) sourceCache.set(importer, (text = await readFile(importer, 'utf8')));
+  const quoted = specifier.replace(/[/]/g, '\\/');
+  const clauses = [...text.matchAll(new RegExp(`import\\s+([^'";]*?)\\s+from\\s*['"]${quoted}['"]`, 'g'))].map((m) =>
+    m[1].trim(),
+  );
+  if (!clauses.length) return undefined;
+  const names = new Set<string>();
+  for (const clause of clauses) {
+    if (clause.includes('*')) return undefined;
+    if (/^type\s/.test(clause)) continue; // erased
+    const [, head, braces] = /^([\w$]+)?\s*,?\s*(?:\{([^}]*)\})?$/.exec(clause) ?? [];
+    if (head === undefined && braces === undefined) return undefined;
+    if (head) names.add('default');
+    for (const part of braces?.split(',') ?? []) {
+      const spec = part.trim();
+      if (!spec || /^type\s/.test(spec)) continue;
+      const name = spec.split(/\s+as\s+/)[0].trim();
+      if (!IDENT.test(name)) return undefined;
+      names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
+/** The facade of `id` exporting `names` (see above). */
+function builtinFacade(id: string, names: string[]): string {
+  const real = buildRequire(id) as Record<string, unknown>;
+  const lazy = LAZY.has(id);
+  const out = [
+    lazy
+      ? `let m;\nconst load = () => (m ??= require(${JSON.stringify(id)}));`
+      : `const m = require(${JSON.stringify(id)});`,
+  ];
+  for (const name of names) {
+    const value = name === 'default' ? real : real[name];
+    // A plain function (not a class, nothing for util.promisify to find on it) can wait for its first call.
+    const forward = lazy && typeof value === 'function' && /^[a-z]/.test(name) && !(promisify.custom in value);
+    if (name === 'default') out.push(lazy ? 'export default load();' : 'export default m;');
+    else if (forward) out.push(`export function ${name}(...args) { return load().${name}(...args); }`);
+    else out.push(`export const ${name} = ${lazy ? 'load()' : 'm'}.${name};`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+const builtinsByRequire: EsbuildPlugin = {
+  name: 'builtins-by-require',
+  setup(build) {
+    build.onResolve({ filter: /^[a-z_:/0-9]+$/ }, async (args) => {
+      if (!BUILTINS.has(args.path)) return undefined;
+      const id = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
+      if (args.kind === 'require-call') return { path: id, external: true };
+      const names = args.kind === 'import-statement' ? await importedNames(args.importer, args.path) : undefined;
+      // One facade per module and set of names (esbuild keeps one module per path).
+      return { path: names ? `${id}?${names.join(',')}` : id, namespace: 'node-builtin' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => {
+      const [id, list] = args.path.split('?');
+      if (list === undefined) return { contents: `module.exports = require(${JSON.stringify(id)});`, loader: 'js' };
+      return { contents: builtinFacade(id, list ? list.split(',') : []), loader: 'js' };
+    });
+  },
+};
+
 export default defineConfig({
-  esbuildPlugins: [lazyChildProcess, emulatorZodCjs],
-  entry: { cli: 'src/cli.ts' },
+  esbuildPlugins: [lazyChildProcess, emulatorZodCjs, builtinsByRequire],
+  // compile-cache: loaded by bin/cardqr before the CLI, so that the CLI's own modules come from the cache.
+  entry: { cli: 'src/cli.ts', 'compile-cache': 'src/compile-cache.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',
@@ -56,10 +151,16 @@ export default defineConfig({
   noExternal: [/^(?!sharp$).*/],
   external: ['sharp'],
   clean: true,
+  removeNodeProtocol: false, // else tsup marks `node:` imports external before builtinsByRequire sees them
   define: { __CARDQR_VERSION__: JSON.stringify(version) },
   sourcemap: false,
-  minify: false,
+  // Whitespace, comments and syntax only (names stay, as in stack traces): less for V8 to scan at start-up
+  // (Node 20 has no compile cache), and smaller chunks for scripts/merge-chunks.mjs.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // `require` for the bundled CommonJS packages and the built-ins (builtinsByRequire), made on first
+  // use: most chunks never call it, and an ESM import of node:module would build its namespace.
   banner: {
-    js: "import { createRequire as __cardqrCreateRequire } from 'node:module'; const require = __cardqrCreateRequire(import.meta.url);",
+    js: "let __cardqrRequire; const require = (id) => (__cardqrRequire ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);",
   },
 });

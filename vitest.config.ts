@@ -41,6 +41,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Removes each file's temporary directories when it ends (test/helpers/setup.ts).
+    setupFiles: ['test/helpers/setup.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: unitFiles } },
       {

@@ -25,7 +25,7 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
   };
   io.stdout.on('error', onStdoutError);
   let ctx: Context | undefined;
-  const program = createProgram(deps, (c) => (ctx = c));
+  const program = await createProgram(deps, (c) => (ctx = c), argv);
   let status: number;
   try {
     if (!argv.length) io.stdout.write(overview(program, io.columns));

@@ -53,7 +53,7 @@ export function buildDeps(base: DepsBase): Deps {
     io: base.io,
     env: base.env,
     now: base.now ?? (() => new Date()),
-    clock: base.clock ?? (() => performance.now()),
+    clock: base.clock ?? monotonicMs(),
     sleep: base.sleep ?? safeSleep,
     random: base.random ?? Math.random,
     version: VERSION,
@@ -67,6 +67,15 @@ export function buildDeps(base: DepsBase): Deps {
     stopped: base.stopped ?? new AbortController().signal,
     profiles: () => (store ??= new ProfileStore(configDir(base.env))),
   };
+}
+
+/**
+ * Milliseconds since the call, monotonic: process.hrtime, not `performance.now()`, whose first use
+ * loads perf_hooks (eight of Node's modules) in every run.
+ */
+function monotonicMs(): () => number {
+  const start = process.hrtime.bigint();
+  return () => Number(process.hrtime.bigint() - start) / 1e6;
 }
 
 /** setTimeout past 2^31-1 ms fires at once (a retry storm): longer waits are slept in pieces. */
@@ -87,14 +96,20 @@ export async function safeSleep(ms: number, signal?: AbortSignal): Promise<void>
 }
 
 export function createDeps(): Deps {
-  const { stdout, stderr, stdin, env } = process;
+  const { stdout, stderr, env } = process;
+  // Standard input is opened on first use only: for a file or /dev/null (cron, CI) process.stdin is a
+  // file stream, whose modules (fs streams, fs/promises, readline) most commands never need.
   const io: IO = {
     stdout,
     stderr,
-    stdin,
+    get stdin() {
+      return process.stdin;
+    },
     isStdoutTTY: Boolean(stdout.isTTY),
     isStderrTTY: Boolean(stderr.isTTY),
-    isStdinTTY: Boolean(stdin.isTTY),
+    get isStdinTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     columns: stdout.columns || stderr.columns || 80,
     stdoutFd: 1,
   };
@@ -122,8 +137,8 @@ export function createDeps(): Deps {
   return buildDeps({
     io,
     env,
-    readStdin: (limits) => readBounded(stdin, limits),
-    prompt: (q, opts) => promptTerminal(q, stdin, stderr, opts?.hidden ?? false),
+    readStdin: (limits) => readBounded(process.stdin, limits),
+    prompt: (q, opts) => promptTerminal(q, process.stdin, stderr, opts?.hidden ?? false),
     interruptible: () => (graceful ??= new AbortController()).signal,
     stopped: stopping.signal,
   });

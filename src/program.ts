@@ -1,19 +1,5 @@
 // The root command: global flags (PRODUCT §2) and one addCommand per noun.
 import { Command, Option } from 'commander';
-import { analyticsCommand } from './commands/analytics/index.js';
-import { apiCommand } from './commands/api/index.js';
-import { campaignsCommand } from './commands/campaigns/index.js';
-import { cardsCommand } from './commands/cards/index.js';
-import { completeCommand, completionCommand, manCommand } from './commands/completion/index.js';
-import { emulatorCommand } from './commands/emulator/index.js';
-import { imageCommand } from './commands/image/index.js';
-import { leadsCommand } from './commands/leads/index.js';
-import { meCommand } from './commands/me/index.js';
-import { statusCommand } from './commands/status/index.js';
-import { printCommand } from './commands/print/index.js';
-import { profilesCommand } from './commands/profiles/index.js';
-import { qrCommand } from './commands/qr/index.js';
-import { templatesCommand } from './commands/templates/index.js';
 import { bindContext } from './commands/action.js';
 import { intIn, positiveAtMost } from './commands/flags.js';
 import { MAX_TIMEOUT_S, type GlobalOptions } from './config/settings.js';
@@ -28,8 +14,124 @@ import { own } from './own.js';
 import { CSV_DELIMITERS, CSV_DIALECTS } from './output/csv.js';
 import { checkOutputFlags, OUTPUT_FORMATS } from './output/settings.js';
 
-/** `onContext` learns the context of the action that runs (cli.ts reports errors with it and disposes it). */
-export function createProgram(deps: Deps, onContext?: (ctx: Context) => void): Command {
+/**
+ * The command groups in the order of the root's help, each loaded on demand: a run loads only the
+ * group it names (`cardqr me` never compiles the import, print or emulator definitions), and the
+ * whole tree when it names none, an unknown one, `help` or `completion` (which walk every command).
+ */
+const GROUPS: Array<{
+  heading: string;
+  nouns: Array<{ name: string; load: () => Promise<Command>; hidden?: boolean }>;
+}> = [
+  {
+    heading: 'Set up:',
+    nouns: [
+      { name: 'profiles', load: async () => (await import('./commands/profiles/index.js')).profilesCommand() },
+      { name: 'me', load: async () => (await import('./commands/me/index.js')).meCommand() },
+      { name: 'status', load: async () => (await import('./commands/status/index.js')).statusCommand() },
+    ],
+  },
+  {
+    heading: 'Cards and QR codes:',
+    nouns: [
+      { name: 'cards', load: async () => (await import('./commands/cards/index.js')).cardsCommand() },
+      { name: 'qr', load: async () => (await import('./commands/qr/index.js')).qrCommand() },
+      { name: 'templates', load: async () => (await import('./commands/templates/index.js')).templatesCommand() },
+    ],
+  },
+  {
+    heading: 'Images:',
+    nouns: [
+      { name: 'image', load: async () => (await import('./commands/image/index.js')).imageCommand() },
+      { name: 'print', load: async () => (await import('./commands/print/index.js')).printCommand() },
+    ],
+  },
+  {
+    heading: 'Analytics and leads:',
+    nouns: [
+      { name: 'analytics', load: async () => (await import('./commands/analytics/index.js')).analyticsCommand() },
+      { name: 'leads', load: async () => (await import('./commands/leads/index.js')).leadsCommand() },
+    ],
+  },
+  {
+    heading: 'Campaigns:',
+    nouns: [
+      { name: 'campaigns', load: async () => (await import('./commands/campaigns/index.js')).campaignsCommand() },
+    ],
+  },
+  {
+    heading: 'Advanced:',
+    nouns: [
+      { name: 'api', load: async () => (await import('./commands/api/index.js')).apiCommand() },
+      { name: 'emulator', load: async () => (await import('./commands/emulator/index.js')).emulatorCommand() },
+    ],
+  },
+  {
+    heading: 'Shell:',
+    nouns: [
+      {
+        name: 'completion',
+        load: async () => (await import('./commands/completion/index.js')).completionCommand(),
+      },
+      {
+        name: '__complete',
+        load: async () => (await import('./commands/completion/index.js')).completeCommand(),
+        hidden: true,
+      },
+      {
+        name: '__man',
+        load: async () => (await import('./commands/completion/index.js')).manCommand(),
+        hidden: true,
+      },
+    ],
+  },
+];
+
+/** Groups that need every command defined: they walk the tree. */
+const WHOLE_TREE = new Set(['completion', 'help', '__man']);
+
+/** The root's flags that take a value (`--profile prod me`: the group is the first operand after them). */
+const VALUE_FLAGS = new Set([
+  '--profile',
+  '--base-url',
+  '-o',
+  '--output',
+  '--fields',
+  '--query',
+  '--timeout',
+  '--max-retries',
+  '--csv-dialect',
+  '--csv-delimiter',
+]);
+
+/**
+ * The one group `argv` runs, when it names one (its first operand, after the root's flags); undefined
+ * when every group must be defined: no group, an unknown name, `help`, `completion`, or anything odd.
+ */
+export function groupOf(argv: readonly string[] | undefined): string | undefined {
+  if (!argv) return undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') return undefined;
+    if (a.startsWith('-')) {
+      if (VALUE_FLAGS.has(a)) i++;
+      continue;
+    }
+    if (WHOLE_TREE.has(a)) return undefined;
+    return GROUPS.some((g) => g.nouns.some((n) => n.name === a)) ? a : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `onContext` learns the context of the action that runs (cli.ts reports errors with it and disposes
+ * it). With `argv`, only the group it names is defined (see GROUPS); without, the whole tree.
+ */
+export async function createProgram(
+  deps: Deps,
+  onContext?: (ctx: Context) => void,
+  argv?: readonly string[],
+): Promise<Command> {
   const program = new Command('cardqr')
     .description('Manage digital business cards, dynamic QR codes, leads and campaign imports from the shell.')
     .version(deps.version, '-V, --version', 'print the version (also -v, cardqr version)')
@@ -88,29 +190,14 @@ export function createProgram(deps: Deps, onContext?: (ctx: Context) => void): C
   ]);
   program.addHelpText('after', () => rootEpilogue(program));
 
-  program.commandsGroup('Set up:');
-  program.addCommand(profilesCommand());
-  program.addCommand(meCommand());
-  program.addCommand(statusCommand());
-  program.commandsGroup('Cards and QR codes:');
-  program.addCommand(cardsCommand());
-  program.addCommand(qrCommand());
-  program.addCommand(templatesCommand());
-  program.commandsGroup('Images:');
-  program.addCommand(imageCommand());
-  program.addCommand(printCommand());
-  program.commandsGroup('Analytics and leads:');
-  program.addCommand(analyticsCommand());
-  program.addCommand(leadsCommand());
-  program.commandsGroup('Campaigns:');
-  program.addCommand(campaignsCommand());
-  program.commandsGroup('Advanced:');
-  program.addCommand(apiCommand());
-  program.addCommand(emulatorCommand());
-  program.commandsGroup('Shell:');
-  program.addCommand(completionCommand());
-  program.addCommand(completeCommand(), { hidden: true });
-  program.addCommand(manCommand(), { hidden: true });
+  const only = groupOf(argv);
+  const chosen = GROUPS.map((g) => ({ ...g, nouns: g.nouns.filter((n) => !only || n.name === only) }));
+  const loaded = await Promise.all(chosen.map((g) => Promise.all(g.nouns.map((n) => n.load()))));
+  chosen.forEach((g, i) => {
+    if (!g.nouns.length) return;
+    program.commandsGroup(g.heading);
+    g.nouns.forEach((n, j) => program.addCommand(loaded[i][j], n.hidden ? { hidden: true } : undefined));
+  });
   addHelpTails(program, () => helpWidth(deps));
 
   // The global flags are resolved once, when an action is about to run, into that action's context.

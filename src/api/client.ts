@@ -74,6 +74,7 @@ export class ApiClient {
   private readonly random: () => number;
   private readonly scrub: KeyScrubber;
   private rateKnown: boolean;
+  private base: { url: URL; prefix: string; root: string } | undefined;
 
   constructor(readonly options: ClientOptions) {
     checkKeyCharacters(options.apiKey);
@@ -272,13 +273,18 @@ export class ApiClient {
 
   private url(path: string, query?: Query): URL {
     const rel = path.startsWith('/') ? path : `/${path}`;
-    const base = new URL(this.options.baseUrl);
-    const url = new URL(this.options.baseUrl.replace(/\/+$/, '') + rel);
+    // The base URL is parsed once per client (a bulk run sends thousands of requests).
+    const base = (this.base ??= {
+      url: new URL(this.options.baseUrl),
+      prefix: this.options.baseUrl.replace(/\/+$/, ''),
+      root: new URL(this.options.baseUrl).pathname.replace(/\/+$/, ''),
+    });
+    const url = new URL(base.prefix + rel);
     // The last guard for every request: a path the URL would resolve elsewhere is never sent.
-    const root = base.pathname.replace(/\/+$/, '');
+    const root = base.root;
     if (hasDotSegment(rel) || /[\\#?]/.test(rel) || (url.pathname !== root && !url.pathname.startsWith(`${root}/`)))
       throw new UsageError(
-        `the path ${JSON.stringify(rel)} would leave the base URL ${maskUrl(base)}; nothing was sent`,
+        `the path ${JSON.stringify(rel)} would leave the base URL ${maskUrl(base.url)}; nothing was sent`,
       );
     for (const [k, v] of Object.entries(query ?? {})) {
       if (v !== undefined) url.searchParams.set(k, String(v));

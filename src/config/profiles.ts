@@ -6,8 +6,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, UsageError } from '../errors.js';
-import { replaceFile, sweepTempFiles } from '../fs/durable.js';
-import { acquireLock, type HeldLock } from '../lock-file.js';
+import type { HeldLock } from '../lock-file.js';
 import { readFileBoundedSync } from '../fs/bounded.js';
 
 export interface Profile {
@@ -144,6 +143,8 @@ export class ProfileStore {
         1,
       );
     }
+    // Writing loads its modules here: every command reads the store, few write it (start-up).
+    const { replaceFile, sweepTempFiles } = await import('../fs/durable.js');
     for (let attempt = 0; ; attempt++) {
       const lock = await lockStore(`${this.file}.lock`);
       try {
@@ -185,6 +186,7 @@ async function lockStore(path: string): Promise<HeldLock> {
     new StoreBusy(`the profile store is busy: another cardqr has held ${p} for a minute`, [
       'if no cardqr is running, delete the lock file',
     ]);
+  const { acquireLock } = await import('../lock-file.js');
   const until = performance.now() + 60_000; // monotonic: a clock step neither ends nor stretches the wait
   for (;;) {
     try {

@@ -1,6 +1,6 @@
 // Shared helpers for `npm run bench`: an emulator child, measured runs, medians, one line per figure.
 // Figures are ratios against a baseline measured in the same run (these machines are noisy).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,30 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The CLI under test; CARDQR_BENCH_CLI measures another build (e.g. a copy of an older dist/). */
 export const CLI = process.env.CARDQR_BENCH_CLI ?? join(ROOT, 'bin/cardqr');
 export const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
+
+/**
+ * The Node binaries to measure: the one running the bench (the machine's), then the other supported
+ * versions installed by `npm run node-versions` (tools/node, .ci/run), each once. CARDQR_BENCH_NODES
+ * (a comma-separated list of binaries) replaces the list.
+ */
+export function nodeBinaries() {
+  const listed = process.env.CARDQR_BENCH_NODES?.split(',').filter(Boolean);
+  const candidates = listed ?? [
+    process.execPath,
+    ...['node22', 'node24'].map((n) => join(ROOT, 'tools', 'node', 'node_modules', n, 'bin', 'node')),
+  ];
+  const seen = new Set();
+  const found = [];
+  for (const bin of candidates) {
+    if (!existsSync(bin)) continue;
+    const r = spawnSync(bin, ['-p', 'process.versions.node'], { encoding: 'utf8' });
+    const version = r.stdout?.trim();
+    if (r.status !== 0 || !version || seen.has(version)) continue;
+    seen.add(version);
+    found.push({ bin, version, major: Number(version.split('.')[0]) });
+  }
+  return found;
+}
 
 export function ensureBuilt() {
   if (process.env.CARDQR_BENCH_CLI) return;

@@ -24,9 +24,9 @@ function lastCommitted(file: string): string | undefined {
   }
 }
 
-function programTree() {
+async function programTree() {
   const deps = buildDeps({ io: {} as never, env: {}, readStdin: async () => '' });
-  return buildTree(createProgram(deps));
+  return buildTree(await createProgram(deps));
 }
 
 describe('completion <shell>', () => {
@@ -56,7 +56,7 @@ describe('completion <shell>', () => {
   }
 
   it('covers every visible command and alias of the program, and no hidden one', async () => {
-    const tree = programTree();
+    const tree = await programTree();
     const commands = allCommands(tree.root);
     expect(commands.length).toBeGreaterThan(8);
     const [bash, zsh, fish] = await Promise.all(SHELLS.map(async (s) => (await runCli(['completion', s])).stdout));
@@ -73,8 +73,8 @@ describe('completion <shell>', () => {
     for (const script of [bash, zsh, fish]) expect(script).not.toMatch(/__complete(?! profiles)/);
   });
 
-  it('enumerates flag values from Option.choices (the global --output everywhere)', () => {
-    const tree = programTree();
+  it('enumerates flag values from Option.choices (the global --output everywhere)', async () => {
+    const tree = await programTree();
     const output = tree.globals.find((f) => f.long === '--output');
     expect(output?.value).toEqual({ kind: 'choices', values: ['table', 'json', 'ndjson', 'csv', 'vcf'] });
     expect(tree.globals.find((f) => f.long === '--profile')?.value).toEqual({ kind: 'profiles' });
@@ -82,8 +82,8 @@ describe('completion <shell>', () => {
     expect(use?.args[0]?.value).toEqual({ kind: 'profiles' });
   });
 
-  it('takes repeatable flags and profile-name values from the hints the commands attach (data, not guesses)', () => {
-    const tree = programTree();
+  it('takes repeatable flags and profile-name values from the hints the commands attach (data, not guesses)', async () => {
+    const tree = await programTree();
     const repeatable = allCommands(tree.root).flatMap((c) =>
       c.flags.filter((f) => f.repeatable).map((f) => `${c.path.join(' ')} ${f.long}`),
     );

@@ -7,7 +7,7 @@ import { createProgram } from '../../src/program.js';
 import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 import { runCli } from '../helpers/run-cli.js';
 
-function program(): Command {
+function program(): Promise<Command> {
   return createProgram(buildDeps({ io: {} as never, env: {}, readStdin: async () => '' }));
 }
 
@@ -15,7 +15,7 @@ function walk(cmd: Command, path: string[] = []): Array<{ path: string[]; cmd: C
   return cmd.commands.flatMap((c) => [{ path: [...path, c.name()], cmd: c }, ...walk(c, [...path, c.name()])]);
 }
 
-const commands = walk(program());
+const commands = walk(await program());
 
 describe('--help of every command', () => {
   it('finds the command groups (walks the real tree)', () => {
@@ -129,7 +129,7 @@ describe('bare cardqr: a short overview grouped by task', () => {
       headings.filter((h) => tasks.includes(h)),
       'task groups, in this order',
     ).toEqual(tasks);
-    const top = program().commands.filter((c) => !c.name().startsWith('_'));
+    const top = (await program()).commands.filter((c) => !c.name().startsWith('_'));
     for (const c of top) {
       expect(c.helpGroup(), `${c.name()} belongs to a task group`).not.toBe('Commands:');
       expect(r.stdout).toMatch(new RegExp(`^  ${c.name()} +\\S`, 'm'));

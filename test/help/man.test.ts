@@ -21,7 +21,7 @@ describe('the man page', () => {
   it('has a section for every visible command, the global options, environment and exit statuses', async () => {
     const page = (await runCli(['__man'])).stdout;
     const deps = buildDeps({ io: {} as never, env: {}, readStdin: async () => '' });
-    const paths = allCommands(buildTree(createProgram(deps)).root)
+    const paths = allCommands(buildTree(await createProgram(deps)).root)
       .map((c) => c.path.join(' '))
       .filter((p) => p && !p.split(' ').some((w) => w.startsWith('__')));
     expect(paths.length).toBeGreaterThan(40);

@@ -1,10 +1,6 @@
 // Runs the real CLI entry point in-process with test streams. Never mocks HTTP: tests point
 // the CLI at the emulator over 127.0.0.1.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { afterAll } from 'vitest';
 import { main } from '../../src/cli.js';
 import { buildDeps, type Deps } from '../../src/deps.js';
 import type { IO } from '../../src/io.js';
@@ -42,27 +38,9 @@ export interface RunResult {
   prompts: string[];
 }
 
-// Every temporary directory a test makes is removed when its test file ends (afterAll, registered when
-// a test file imports this module), and at the latest when the worker exits.
-const made = new Set<string>();
-const removeAll = () => {
-  for (const d of made) rmSync(d, { recursive: true, force: true, maxRetries: 3 });
-  made.clear();
-};
-afterAll(removeAll);
-process.once('exit', removeAll);
+import { removeTempDir, tempDir } from './temp-dirs.js';
 
-export function tempDir(prefix = 'cardqr-test-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.add(dir);
-  return dir;
-}
-
-/** Removes a directory from tempDir() now (a test that makes many). */
-export function removeTempDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-  made.delete(dir);
-}
+export { removeTempDir, tempDir };
 
 export async function runCli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   const stdout = new PassThrough();

@@ -52,7 +52,7 @@ afterAll(() => new Promise<void>((r) => echo.close(() => r())));
 
 // ---- every leaf command ----------------------------------------------------------------------------
 
-function leafCommands(): string[] {
+async function leafCommands(): Promise<string[]> {
   const io = {
     stdout: new PassThrough(),
     stderr: new PassThrough(),
@@ -62,7 +62,7 @@ function leafCommands(): string[] {
     isStdinTTY: false,
     columns: 80,
   };
-  const program = createProgram(buildDeps({ io, env: {}, readStdin: async () => '' }));
+  const program = await createProgram(buildDeps({ io, env: {}, readStdin: async () => '' }));
   const walk = (c: Command, path: string[]): string[] =>
     c.commands.length ? c.commands.flatMap((s) => walk(s, [...path, s.name()])) : [path.join(' ')];
   return walk(program, []);
@@ -245,7 +245,7 @@ async function runInvocation(
   return { r, c, inv };
 }
 
-const LEAVES = leafCommands();
+const LEAVES = await leafCommands();
 
 describe('every command keeps the key secret', () => {
   it('every leaf command of the tree has an invocation here', () => {
