@@ -137,6 +137,12 @@ describe('the installed cardqr', () => {
     }
   });
 
+  it('prints its guides from the installed docs/ (cardqr help <topic>)', async () => {
+    const r = await run(['help', 'import']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(readFileSync(join(ROOT, 'docs', 'import.md'), 'utf8'));
+  });
+
   it('installs the man page cardqr(1), the same as the committed man/cardqr.1 and as `cardqr __man` prints', async () => {
     const page = readFileSync(join(prefix, 'share', 'man', 'man1', 'cardqr.1'), 'utf8');
     expect(page).toBe(readFileSync(join(ROOT, 'man', 'cardqr.1'), 'utf8'));
