@@ -6,7 +6,7 @@ import { action } from '../action.js';
 import { example } from '../shared.js';
 import type { Context } from '../../context.js';
 import type { Profile } from '../../config/profiles.js';
-import { ApiError, CliError, EXIT, UnavailableError, failureReason } from '../../errors.js';
+import { ApiError, CliError, EXIT, UnavailableError, failureReason, type ExitCode } from '../../errors.js';
 import type { ProfileCheck } from '../../output/views/status.js';
 
 /** The row of a key given by CARDQR_API_KEY (with CARDQR_BASE_URL or --base-url). */
@@ -54,7 +54,7 @@ export function statusCommand(): Command {
         if (failed)
           throw new CliError(
             `${failed} of ${checks.length} profile${checks.length === 1 ? '' : 's'} failed the check`,
-            (worst ?? EXIT.failed) as typeof EXIT.failed,
+            (worst ?? EXIT.failed) as ExitCode,
           );
       }),
     );
