@@ -91,7 +91,7 @@ const GROUPS: Array<{
 const WHOLE_TREE = new Set(['completion', 'help', '__man']);
 
 /** The root's flags that take a value (`--profile prod me`: the group is the first operand after them). */
-const VALUE_FLAGS = new Set([
+export const VALUE_FLAGS = new Set([
   '--profile',
   '--base-url',
   '-o',

@@ -1,6 +1,7 @@
 // Which command group a run defines (src/program.ts, groupOf): only the one its argv names, else all.
 import { describe, expect, it } from 'vitest';
-import { groupOf } from '../src/program.js';
+import { buildDeps } from '../src/deps.js';
+import { createProgram, groupOf, VALUE_FLAGS } from '../src/program.js';
 
 describe('groupOf', () => {
   it.each([
@@ -19,7 +20,21 @@ describe('groupOf', () => {
     [['card', 'list'], undefined], // unknown: every group, so commander can suggest `cards`
     [['--', 'me'], undefined],
     [['--bogus', 'value', 'me'], undefined], // an unknown flag's value is no group: all, and commander says why
+    [['status'], 'status'],
+    [['--profile', 'local', 'status'], 'status'],
+    [['__man'], undefined], // the man page walks the tree
+    [['help', 'topics'], undefined],
   ])('%j → %s', (argv, group) => {
     expect(groupOf(argv)).toBe(group);
+  });
+});
+
+describe('VALUE_FLAGS', () => {
+  it('names every root flag that takes a value (else `--that-flag me cards list` would define only `me`)', async () => {
+    const program = await createProgram(buildDeps({ io: {} as never, env: {}, readStdin: async () => '' }));
+    const taking = program.options
+      .filter((o) => o.required || o.optional)
+      .flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)));
+    expect(taking.filter((f) => !VALUE_FLAGS.has(f))).toEqual([]);
   });
 });
