@@ -3,8 +3,8 @@
 // or ignoring case, spaces, `_`, `-` and `.` (`First Name` → firstName, `Destination URL` →
 // destinationUrl), each such match noted. A file whose header reads as one column holding `;`, tab or
 // `|` is read with that delimiter (sniffDelimiter).
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
+import { NotRegularFile, readRegularFile } from '../fs/read-regular.js';
 
 /** `First Name`, `first_name`, `FIRST-NAME` → `firstname`. */
 export const looseName = (s: string): string => s.toLowerCase().replace(/[\s_.-]+/g, '');
@@ -51,17 +51,21 @@ export function matchHeaders(
   return { names, notes };
 }
 
-/** `--map 'Header=target'` (repeatable) and `--map-file <file>` (one `Header=target` a line; # comments). */
-export function parseColumnMap(entries: readonly string[] = [], file?: string): Map<string, string> {
+/**
+ * `--map 'Header=target'` (repeatable) and `--map-file <file>` (one `Header=target` a line; # comments).
+ * The file is read bounded, and a FIFO or device is refused (fs/read-regular.ts).
+ */
+export async function parseColumnMap(entries: readonly string[] = [], file?: string): Promise<Map<string, string>> {
   const lines = [...entries.map((e) => ({ text: e, where: `--map ${JSON.stringify(e)}` }))];
   if (file !== undefined) {
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = await readRegularFile(file, { what: `--map-file ${file}`, maxBytes: 1024 * 1024 });
     } catch (e) {
-      throw new UsageError(`--map-file ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+      if (e instanceof UsageError) throw e;
+      const why = e instanceof NotRegularFile ? e.message : ((e as NodeJS.ErrnoException).code ?? String(e));
+      throw new UsageError(`--map-file ${file}: cannot read it (${why})`);
     }
-    if (text.length > 1024 * 1024) throw new UsageError(`--map-file ${file}: more than 1 MiB; it maps column names`);
     text.split(/\r?\n/).forEach((l, i) => {
       if (l.trim() && !l.trim().startsWith('#')) lines.push({ text: l, where: `--map-file ${file} line ${i + 1}` });
     });

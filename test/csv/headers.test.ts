@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,24 +21,29 @@ describe('matchHeaders', () => {
 });
 
 describe('parseColumnMap', () => {
-  it('reads entries and a file (comments, blank lines, spaces around =); the last = splits', () => {
+  it('reads entries and a file (comments, blank lines, spaces around =); the last = splits', async () => {
     const file = join(tempDir(), 'map.txt');
     writeFileSync(file, '# comment\n\nE-mail = emails.0.value\r\nA=B=c\n');
-    expect([...parseColumnMap(['Phone=phones.0.value'], file)]).toEqual([
+    expect([...(await parseColumnMap(['Phone=phones.0.value'], file))]).toEqual([
       ['Phone', 'phones.0.value'],
       ['E-mail', 'emails.0.value'],
       ['A=B', 'c'],
     ]);
   });
 
-  it.each([['nothing'], ['=x'], ['x='], ['   =   ']])('refuses %j with a one-line usage error', (entry) => {
-    expect(() => parseColumnMap([entry])).toThrow(UsageError);
+  it.each([['nothing'], ['=x'], ['x='], ['   =   ']])('refuses %j with a one-line usage error', async (entry) => {
+    await expect(parseColumnMap([entry])).rejects.toThrow(UsageError);
   });
 
-  it('refuses one column mapped to two names, and a file it cannot read', () => {
-    expect(() => parseColumnMap(['a=b', 'a=c'])).toThrow(/mapped twice/);
-    expect(parseColumnMap(['a=b', 'a=b']).size).toBe(1);
-    expect(() => parseColumnMap([], join(tempDir(), 'none.txt'))).toThrow(/cannot read it \(ENOENT\)/);
+  it('refuses one column mapped to two names, a file it cannot read, a FIFO and a file past 1 MiB', async () => {
+    await expect(parseColumnMap(['a=b', 'a=c'])).rejects.toThrow(/mapped twice/);
+    expect((await parseColumnMap(['a=b', 'a=b'])).size).toBe(1);
+    await expect(parseColumnMap([], join(tempDir(), 'none.txt'))).rejects.toThrow(/cannot read it \(ENOENT\)/);
+    const dir = tempDir();
+    execFileSync('mkfifo', [join(dir, 'fifo')]);
+    await expect(parseColumnMap([], join(dir, 'fifo'))).rejects.toThrow(UsageError); // refused, never blocks
+    writeFileSync(join(dir, 'big.txt'), 'a=b\n'.repeat(300_000));
+    await expect(parseColumnMap([], join(dir, 'big.txt'))).rejects.toThrow(UsageError);
   });
 });
 

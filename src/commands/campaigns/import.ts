@@ -2,7 +2,6 @@ import { Command } from 'commander';
 import { checkId } from '../../api/ids.js';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
-import { parseColumnMap } from '../../csv/headers.js';
 import { intIn, positiveNumber } from '../flags.js';
 import { example } from '../shared.js';
 import type { ImportCommandOptions } from './import-print.js';
@@ -70,9 +69,7 @@ export function importOptions(campaignId: string, file: string, f: ImportFlags):
     maxRows: f.maxRows,
     idColumn: f.idColumn,
     rejects: f.rejects,
-    ...(f.map?.length || f.mapFile
-      ? { columnMap: parseColumnMap(f.map, f.mapFile), mapFlags: { map: f.map ?? [], mapFile: f.mapFile } }
-      : {}),
+    ...(f.map?.length || f.mapFile ? { mapFlags: { map: f.map ?? [], mapFile: f.mapFile } } : {}),
     ...(f.update ? { update: true } : {}),
     ...(f.trashMissing ? { trashMissing: true, maxTrash: f.maxTrash ?? DEFAULT_MAX_TRASH } : {}),
   };
@@ -176,6 +173,10 @@ invalid, 130 interrupted (resume it).
     action(async (ctx, campaignId: string, file: string, flags: ImportFlags) => {
       checkId(campaignId, 'campaign id'); // before GET /me and the report: nothing is sent for a bad id
       const options = importOptions(campaignId, file, flags);
+      if (options.mapFlags) {
+        const { parseColumnMap } = await import('../../csv/headers.js');
+        options.columnMap = await parseColumnMap(options.mapFlags.map, options.mapFlags.mapFile);
+      }
       const { runImportCommand } = await import('./import-print.js');
       await runImportCommand(options, ctx);
     }),
