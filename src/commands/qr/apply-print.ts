@@ -8,7 +8,8 @@ import { CliError, EXIT, InterruptedError, PartialError, UsageError } from '../.
 import type { Progress } from '../../output/progress.js';
 import { safeLine } from '../../output/sanitize.js';
 import { summaryAsJson } from '../../output/settings.js';
-import { commandLine, duration } from '../../bulk/summary.js';
+import { commandLine } from '../../bulk/summary.js';
+import { rowProgressText } from '../row-progress.js';
 import { confirm } from '../shared.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
 
@@ -61,13 +62,7 @@ export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise
       onSending: async () => {
         progress = await ctx.msg.progress({ label: 'apply', now: ctx.clock });
       },
-      onProgress: ({ done, total, tallies }) =>
-        progress?.update((elapsed) => {
-          const rate = elapsed > 0 ? (done * 1000) / elapsed : 0;
-          const parts = [`${done}/${total} writes`, ...Object.entries(tallies).map(([k, v]) => `${v} ${k}`)];
-          if (rate > 0) parts.push(`ETA ${duration((total - done) / rate)}`);
-          return parts.join(' · ');
-        }),
+      onProgress: ({ done, total, tallies }) => progress?.update(rowProgressText(done, total, tallies, 'writes')),
     },
   ).finally(() => progress?.stop({ keep: true }));
   await finish(summary, opts, ctx);
