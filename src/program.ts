@@ -9,7 +9,6 @@ import { EXIT, EXIT_TABLE } from './errors.js';
 import { addExamples, examplesOf, withHint } from './help/annotations.js';
 import { examplesText } from './help/examples.js';
 import { addHelpTails, formatHelp, usageLine } from './help/layout.js';
-import { isTopic, topicText } from './help/topics.js';
 import { own } from './own.js';
 import { CSV_DELIMITERS, CSV_DIALECTS } from './output/csv.js';
 import { checkOutputFlags, OUTPUT_FORMATS } from './output/settings.js';
@@ -271,14 +270,15 @@ function refuseUnknownHelpTopic(cmd: Command): void {
     if (name === undefined) return dispatch(name);
     // cmd.args holds the operands from `help` on: `help cards list` → ['help', 'cards', 'list'].
     const names = cmd.args.slice(cmd.args.indexOf('help') + 1).filter((a) => !a.startsWith('-'));
-    // A help topic (a docs/ page) unless a command has that name.
-    if (
-      cmd.parent === null &&
-      names.length === 1 &&
-      isTopic(names[0]) &&
-      !cmd.commands.some((c) => c.name() === names[0])
-    )
-      return void cmd.configureOutput().writeOut!(topicText(names[0]));
+    // A help topic (a docs/ page) unless a command has that name; its module loads only here.
+    if (cmd.parent === null && names.length === 1 && !cmd.commands.some((c) => c.name() === names[0]))
+      return import('./help/topics.js').then(({ isTopic, topicText }) =>
+        isTopic(names[0]) ? void cmd.configureOutput().writeOut!(topicText(names[0])) : commandHelp(names),
+      );
+    return commandHelp(names);
+  };
+
+  function commandHelp(names: string[]): unknown {
     let target = cmd;
     for (const n of names) {
       const next = target.commands.find((c) => c.name() === n || c.aliases().includes(n));
@@ -295,7 +295,7 @@ function refuseUnknownHelpTopic(cmd: Command): void {
       target = next;
     }
     return target.help();
-  };
+  }
 }
 
 function ancestry(cmd: Command): string[] {
