@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { action } from '../action.js';
+import { isLoopbackHost } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { write } from '../../io.js';
@@ -134,8 +135,6 @@ function typedOnCommandLine(cmd: Command, option: string): boolean {
   return false;
 }
 
-const LOOPBACK = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/i;
-
 /**
  * Writes the profile; an existing one is replaced only when it points at this machine (an earlier
  * emulator's), never a profile of a real account. Returns the name written.
@@ -143,7 +142,7 @@ const LOOPBACK = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$
 async function writeProfile(ctx: Context, name: string, baseUrl: string, apiKey: string): Promise<string> {
   const store = ctx.profiles();
   const existing = store.get(name);
-  if (existing && !LOOPBACK.test(existing.baseUrl))
+  if (existing && !pointsAtThisMachine(existing.baseUrl))
     throw new UsageError(
       `--profile ${name}: a profile of that name points at ${existing.baseUrl}; the emulator never replaces it`,
       ['choose another name, e.g. --profile local'],
@@ -159,4 +158,13 @@ async function writeProfile(ctx: Context, name: string, baseUrl: string, apiKey:
 async function removeProfile(ctx: Context, name: string, baseUrl: string): Promise<void> {
   if (!(await ctx.profiles().remove(name, (p) => p.baseUrl === baseUrl))) return;
   ctx.msg.info(`profile "${name}" removed (--keep-profile keeps it)`);
+}
+
+/** A profile's base URL on this machine (the API's own loopback rule, config/settings.ts). */
+function pointsAtThisMachine(baseUrl: string): boolean {
+  try {
+    return isLoopbackHost(new URL(baseUrl).hostname);
+  } catch {
+    return false;
+  }
 }
