@@ -74,13 +74,11 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
   }
 
   // The captions of every code fetched, so each --font is embedded cut down to what they set.
+  // The entries read here are the ones placed below (each cache entry is read and checked once).
+  const read = new Map<string, Awaited<ReturnType<ImageCache['read']>>>();
   if (captionOf && fonts) {
-    const texts: string[] = [];
-    for (const id of new Set(ids)) {
-      const entry = failed.has(id) ? undefined : await cache.read(id);
-      if (entry) texts.push(captionOf(entry.info));
-    }
-    await fonts.prepare(texts);
+    for (const id of new Set(ids)) if (!failed.has(id)) read.set(id, await cache.read(id));
+    await fonts.prepare([...read.values()].flatMap((e) => (e ? [captionOf(e.info)] : [])));
   }
 
   // Pass 2: place in order; nothing is written until every code passed the checks.
@@ -113,7 +111,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
           `interrupted while laying out (${placed} of ${ids.length} placed), no PDF written; run the same command again (images are cached)`,
         );
       if (failed.has(id)) continue;
-      const entry = await cache.read(id);
+      const entry = read.has(id) ? read.get(id) : await cache.read(id);
       if (!entry) {
         failed.set(id, 'image missing from the cache');
         continue;
