@@ -77,7 +77,9 @@ describe('cardqr leads follow: stopping', () => {
   it('a poll that fails after the retries is noted, and the next poll delivers', async () => {
     const statePath = join(tempDir(), 's.json');
     const since = new Date(emu.now() - 1000).toISOString();
-    await addLeads(emu, 'later', 2);
+    // One instant for both: the cursor keeps the ids of the newest createdAt, and two leads added a
+    // millisecond apart (a busy machine) would leave only the second in it.
+    await addLeads(emu, 'later', 2, { createdAt: new Date(emu.now()).toISOString() });
     emu.injectFaults([{ kind: '500', path: '/leads', times: 5 }]); // the client's 4 retries and the first try
     const run = await follow(emu, ['--state', statePath, '--since', since], (n) => n === 2);
     expect(run.exitCode, run.stderr).toBe(0);
