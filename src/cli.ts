@@ -6,7 +6,7 @@ import { createDeps, type Deps } from './deps.js';
 import { ApiError, CliError, EXIT, UnavailableError } from './errors.js';
 import { overview } from './help/overview.js';
 import { WriteError } from './fs/durable.js';
-import { redactKeyLike } from './api/redact.js';
+import { redactKeyLike } from './redact.js';
 import { safeLine } from './output/sanitize.js';
 import { errorBodyWanted } from './output/settings.js';
 import { createProgram } from './program.js';
@@ -70,7 +70,7 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
     return EXIT.usage;
   }
   if (err instanceof ApiError) {
-    const { formatApiError } = await import('./hints.js');
+    const { formatApiError } = await import('./output/hints.js');
     put(formatApiError(err, { baseUrl: (await settingsIfResolved(ctx))?.baseUrl }));
     if (ctx && errorBodyWanted(ctx.globals) && err.body !== undefined) put(JSON.stringify(err.body) + '\n');
     return err.exit;

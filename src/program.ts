@@ -10,7 +10,7 @@ import { addExamples, examplesOf, withHint } from './help/annotations.js';
 import { examplesText } from './help/examples.js';
 import { addHelpTails, formatHelp, usageLine } from './help/layout.js';
 import { own } from './own.js';
-import { CSV_DELIMITERS, CSV_DIALECTS } from './output/csv.js';
+import { CSV_DELIMITERS, CSV_DIALECTS } from './output/csv-values.js';
 import { checkOutputFlags, OUTPUT_FORMATS } from './output/settings.js';
 
 /**

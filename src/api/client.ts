@@ -7,7 +7,7 @@ import { idempotencyKeyProblem } from './rules.js';
 import { buildError, describeNetworkError, neverSent, toApiError, type RawResponse } from './failures.js';
 import { Pacer } from './pacer.js';
 import { backoffMs, isRetryable, MAX_WAIT_MS, retryWaitMs } from './retry.js';
-import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl } from './redact.js';
+import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl } from '../redact.js';
 import { HttpTransport } from './transport.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

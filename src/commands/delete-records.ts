@@ -6,7 +6,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { ApiError, CliError, EXIT, PartialError } from '../errors.js';
-import { formatApiError } from '../hints.js';
+import { formatApiError } from '../output/hints.js';
 import type { ByIdPlan } from '../jobs/by-id/job.js';
 import { readIds } from './ids.js';
 import { safeLine } from '../output/sanitize.js';

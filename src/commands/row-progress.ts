@@ -1,6 +1,6 @@
 // The one progress line of the row jobs (qr apply, many-id deletes and status changes, image batches):
 // `12/300 writes · 11 created · 1 failed · ETA 4s`.
-import { duration } from '../bulk/summary.js';
+import { duration } from '../jobs/import/summary.js';
 import type { ProgressText } from '../output/progress.js';
 
 export function rowProgressText(

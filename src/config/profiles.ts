@@ -201,6 +201,6 @@ async function lockStore(path: string): Promise<HeldLock> {
 const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 
 export function maskKey(key: string): string {
-  // As src/api/redact.ts: the last 4 of a short key would give away too much of it.
+  // As src/redact.ts: the last 4 of a short key would give away too much of it.
   return key.length >= 16 ? `****${key.slice(-4)}` : '****';
 }

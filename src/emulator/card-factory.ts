@@ -1,13 +1,13 @@
 // Creates a card record the way POST /cards does; campaign ingestion creates its cards through it too.
 // Order of checks: body problems and template field rules (one 422 listing all), unknown template (404),
 // reserved short code (400), taken short code (400), racing creation (409), card allowance (403).
-import { validateCardFields, personName, type FieldsCheck } from './card-fields.js';
+import { validateCardFields, personName, type FieldsCheck } from './card-policy.js';
 import { EmuError, notFound, validationFailed, type ErrorDetail } from './http.js';
 import type { AccountRecord, CardFields, CardRecord, QrDesign, TemplateRecord } from './model.js';
 import { SHORT_CODE_RE, type Store } from './store.js';
 
-export { validateCardFields, personName } from './card-fields.js';
-export type { FieldsCheck } from './card-fields.js';
+export { validateCardFields, personName } from './card-policy.js';
+export type { FieldsCheck } from './card-policy.js';
 
 export const DEFAULT_CARD_DESIGN: QrDesign = { foreground: '#000000', background: '#FFFFFF', frame: null };
 export const UNTITLED_CARD = 'Untitled card';

@@ -1,6 +1,6 @@
 // A validated seed (seed.ts) turned into the store's state, defaults filled in.
 import { DEFAULT_CARD_DESIGN, UNTITLED_CARD } from './card-factory.js';
-import { personName } from './card-fields.js';
+import { personName } from './card-policy.js';
 import { defaultRules, type StoreData, type TrashEntry } from './model.js';
 import type { ParsedSeed } from './seed.js';
 import { templateFingerprint } from './store.js';

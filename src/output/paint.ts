@@ -1,6 +1,5 @@
 // The one place colour is decided and applied: stdout tables, stderr messages and the analytics trend
 // all paint through here. No colour off a terminal, with --no-color, NO_COLOR or FORCE_COLOR=0.
-import type { Style } from './view.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -19,6 +18,9 @@ export type Hue = 'green' | 'yellow' | 'red' | 'gray' | 'white' | 'cyan' | 'dim'
 export type Paint = (hue: Hue, text: string) => string;
 
 /** A cell painter of a table: the column's style, the cell's text and its raw value. */
+/** How a table or text cell is painted on a colour terminal (a View's column names one). */
+export type Style = 'status' | 'date' | 'bool' | 'dim' | 'url';
+
 export type Painter = (style: Style | undefined, text: string, raw?: unknown) => string;
 
 const plain: Paint = (_hue, text) => text;

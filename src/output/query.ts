@@ -5,7 +5,9 @@
 import jmespath from 'jmespath';
 import { UsageError } from '../errors.js';
 import { type IO, write } from '../io.js';
-import type { RawMode } from './settings.js';
+
+/** -r/--raw: strings printed bare always, only on a terminal (auto), or never. */
+export type RawMode = 'always' | 'auto' | 'never';
 
 /**
  * A query result as bare lines (-r, or by default on a pipe): a string, or a list of strings, one

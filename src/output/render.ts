@@ -4,7 +4,7 @@
 import { type IO, write } from '../io.js';
 import { cellPainter as stylePainter, loadPaint, type Painter } from './paint.js';
 import type { OutputSettings } from './settings.js';
-import { csvList, csvRecord } from './csv-view.js';
+import { csvList, csvRecord } from './csv-columns.js';
 import { safeLine, safeText } from './sanitize.js';
 import { type Cell, type CellPainter, type Fit, formatRecord, formatRow, layout, MIN_CUT, oneLine } from './table.js';
 import { displayWidth } from './width.js';

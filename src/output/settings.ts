@@ -2,7 +2,7 @@
 // what to print and how, instead of branching on the flags itself.
 import { UsageError } from '../errors.js';
 import type { IO } from '../io.js';
-import { type CsvSettings, csvSettingsFrom } from './csv.js';
+import { type CsvSettings, csvSettingsFrom } from './csv-values.js';
 import { colorEnabled } from './paint.js';
 
 export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'vcf';
@@ -43,7 +43,8 @@ export interface OutputSettings {
   csv?: CsvSettings;
 }
 
-export type RawMode = 'always' | 'auto' | 'never';
+export type { RawMode } from './query.js';
+import type { RawMode } from './query.js';
 
 export interface OutputEnvironment {
   io: IO;

@@ -6,7 +6,7 @@
 // give way, cut with "…". Ids, URLs, statuses, dates and numbers are never cut: shown whole or left
 // out. Numbers are right-aligned. Off a terminal (and without $COLUMNS) nothing is cut or left out:
 // columns are padded to the sample's widths and a longer cell pushes the rest of its row.
-import type { Style } from './view.js';
+import type { Style } from './paint.js';
 import { displayWidth, pad, truncate } from './width.js';
 
 export interface Cell {

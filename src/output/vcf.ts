@@ -1,7 +1,7 @@
 // vCard output for leads: RFC 6350 (4.0) or RFC 2426 (3.0). UTF-8, CRLF line ends, lines folded at 75
 // octets (a fold never splits a UTF-8 sequence), text escaped (\\ \, \; and newlines as \n).
 import { answerValue } from './views/leads.js';
-import { splitName } from '../presets/names.js';
+import { splitName } from './leads/names.js';
 
 export type VcardVersion = '4.0' | '3.0';
 

@@ -3,7 +3,8 @@
 import type { Paint, Painter } from './paint.js';
 import type { OutputSettings } from './settings.js';
 
-export type Style = 'status' | 'date' | 'bool' | 'dim' | 'url';
+export type { Style } from './paint.js';
+import type { Style } from './paint.js';
 
 export interface Column<T = any> {
   header: string;

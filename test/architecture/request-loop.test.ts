@@ -17,8 +17,9 @@ const OWNS_REQUESTS = (file: string) => /^(api|emulator)\//.test(file) || file =
  * same kind of reason; a bulk job never belongs here.
  */
 const NOT_ITEM_LOOPS: Record<string, string> = {
-  'export/follow.ts': 'leads follow polls one list every interval until stopped: one request per poll, not per item',
-  'export/walk.ts': 'the lead export walks the pages of one list, keeping its own cursor between pages',
+  'jobs/follow/follow.ts':
+    'leads follow polls one list every interval until stopped: one request per poll, not per item',
+  'jobs/export/walk.ts': 'the lead export walks the pages of one list, keeping its own cursor between pages',
 };
 
 /** Functions of api/ whose first parameter is the client: each call is (at least) one request. */
@@ -100,11 +101,11 @@ describe('the row engine is the only request loop', () => {
 
   test('every many-item job hands its items to sendEach', () => {
     for (const file of [
-      'bulk/import/run.ts',
+      'jobs/import/run.ts',
       'jobs/rows/engine.ts',
       'jobs/by-id/job.ts',
-      'commands/image/save.ts',
-      'print/fetch.ts',
+      'jobs/images/save.ts',
+      'jobs/print/fetch.ts',
       'commands/print/audit.ts',
     ])
       expect(readFileSync(join(SRC, file), 'utf8'), file).toMatch(/\bsendEach\(/);

@@ -1,7 +1,7 @@
 // Card fields from the command line: --field/--email/--phone/--link → the `fields` object, or the exact
 // usage error (exit 2).
 import { describe, expect, test } from 'vitest';
-import { fieldsFromFlags, type FieldFlags } from '../../src/commands/card-fields.js';
+import { fieldsFromFlags, type FieldFlags } from '../../src/commands/card-flags.js';
 import { UsageError } from '../../src/errors.js';
 
 function fields(flags: FieldFlags): unknown {

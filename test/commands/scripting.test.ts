@@ -255,7 +255,7 @@ describe('api --paginate', () => {
 
 describe('--query where JSON is printed outside the renderer', () => {
   it('the import summary; leads export refuses it (exit 2)', async () => {
-    const { partnersCsv, writeCsv } = await import('../bulk/_files.js');
+    const { partnersCsv, writeCsv } = await import('../jobs/import/_files.js');
     const { rmSync } = await import('node:fs');
     const { dirname } = await import('node:path');
     const file = writeCsv('p.csv', partnersCsv(2));

@@ -5,7 +5,7 @@
 // only where documented). Requests are told apart from the test's own by the CLI's User-Agent.
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { partnersCsv, writeCsv } from '../bulk/_files.js';
+import { partnersCsv, writeCsv } from '../jobs/import/_files.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 import { Contract } from './contract.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateCardFields } from '../../src/emulator/card-fields.js';
+import { validateCardFields } from '../../src/emulator/card-policy.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { call } from './_util.js';
 

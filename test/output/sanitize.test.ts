@@ -1,7 +1,7 @@
 // The three pure pieces behind issue 14 items 5-7: terminal escaping, CSV cells, key scrubbing.
 import { describe, expect, it } from 'vitest';
-import { KeyScrubber, maskKey, maskUrl } from '../../src/api/redact.js';
-import { csvCell, csvLine, csvSettingsFrom } from '../../src/output/csv.js';
+import { KeyScrubber, maskKey, maskUrl } from '../../src/redact.js';
+import { csvCell, csvLine, csvSettingsFrom } from '../../src/output/csv-values.js';
 import { safeLine, safeText } from '../../src/output/sanitize.js';
 
 describe('safeLine / safeText', () => {

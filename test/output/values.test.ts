@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvLine } from '../../src/output/csv.js';
+import { csvLine } from '../../src/output/csv-values.js';
 import { cellText, compactTime, flatten, pick, relativeTime } from '../../src/output/values.js';
 
 describe('output values', () => {

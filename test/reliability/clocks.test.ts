@@ -11,7 +11,7 @@ import { MAX_WAIT_MS } from '../../src/api/retry.js';
 import { buildDeps } from '../../src/deps.js';
 import { acquireLock } from '../../src/lock-file.js';
 import { UsageError } from '../../src/errors.js';
-import { partnersCsv, readReportLines, writeCsv } from '../bulk/_files.js';
+import { partnersCsv, readReportLines, writeCsv } from '../jobs/import/_files.js';
 import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';

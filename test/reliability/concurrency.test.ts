@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { partnersCsv, readReportLines, until, writeCsv } from '../bulk/_files.js';
+import { partnersCsv, readReportLines, until, writeCsv } from '../jobs/import/_files.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';

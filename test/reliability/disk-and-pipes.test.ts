@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { partnersCsv } from '../bulk/_files.js';
+import { partnersCsv } from '../jobs/import/_files.js';
 import { BIN, ensureFreshBuild, spawnCli, type SpawnResult } from '../helpers/built-cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/run-cli.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FaultKind } from '../../src/emulator/index.js';
 import { serializeCard, serializeQrCode } from '../../src/emulator/serialize.js';
-import { until } from '../bulk/_files.js';
+import { until } from '../jobs/import/_files.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { decodeImage } from '../helpers/qr-decode.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';

@@ -5,7 +5,7 @@
 // Idempotency-Key, and repeating the command with it settles the outcome without acting twice.
 import { describe, expect, it } from 'vitest';
 import type { FaultKind } from '../../src/emulator/index.js';
-import { partnersCsv, readReportLines, resumeArgs, writeCsv } from '../bulk/_files.js';
+import { partnersCsv, readReportLines, resumeArgs, writeCsv } from '../jobs/import/_files.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli, type RunOptions, type RunResult } from '../helpers/run-cli.js';
 import {

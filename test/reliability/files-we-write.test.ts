@@ -7,9 +7,9 @@ import { existsSync, lstatSync, readFileSync, renameSync, symlinkSync, writeFile
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ReportWriter, reportRow } from '../../src/bulk/report.js';
+import { ReportWriter, reportRow } from '../../src/jobs/import/report.js';
 import { replaceFile, WriteError } from '../../src/fs/durable.js';
-import { partnersCsv, readReportLines, writeCsv } from '../bulk/_files.js';
+import { partnersCsv, readReportLines, writeCsv } from '../jobs/import/_files.js';
 import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';

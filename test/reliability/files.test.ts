@@ -17,7 +17,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/index.js';
-import { partnersCsv, readReportLines } from '../bulk/_files.js';
+import { partnersCsv, readReportLines } from '../jobs/import/_files.js';
 import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 import { seededRandom, useEmulator } from '../helpers/emulator.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';

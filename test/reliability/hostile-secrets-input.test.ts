@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { partnersCsv } from '../bulk/_files.js';
+import { partnersCsv } from '../jobs/import/_files.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli } from '../helpers/run-cli.js';
 import { countHostileCases, json, list, me, runAgainst, useHostile, useTempDirs, type Hostile } from './_hostile.js';

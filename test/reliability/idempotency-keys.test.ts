@@ -6,8 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { partnersCsv, readReportLines, resumeArgs, writeCsv } from '../bulk/_files.js';
-import { createQrCodes, KEY, tmp, usePrintEmulator } from '../print/_support.js';
+import { partnersCsv, readReportLines, resumeArgs, writeCsv } from '../jobs/import/_files.js';
+import { createQrCodes, KEY, tmp, usePrintEmulator } from '../jobs/print/_support.js';
 import { ApiClient } from '../../src/api/client.js';
 import { UsageError } from '../../src/errors.js';
 import { useEmulator } from '../helpers/emulator.js';

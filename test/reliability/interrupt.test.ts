@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serializeCard, serializeQrCode } from '../../src/emulator/serialize.js';
-import { partnersCsv, readReportLines, writeCsv } from '../bulk/_files.js';
+import { partnersCsv, readReportLines, writeCsv } from '../jobs/import/_files.js';
 import { seededRandom, useEmulator } from '../helpers/emulator.js';
 import { ensureFreshBuild, spawnCli, type SpawnedCli } from '../helpers/built-cli.js';
 import { decodeImage } from '../helpers/qr-decode.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSeed } from '../../src/emulator/seed.js';
 import { defaultSeed } from '../../src/emulator/index.js';
 import { call } from '../emulator/_util.js';
-import { partnersCsv, readReportLines, writeCsv } from '../bulk/_files.js';
+import { partnersCsv, readReportLines, writeCsv } from '../jobs/import/_files.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli } from '../helpers/run-cli.js';
 

@@ -14,7 +14,7 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDeps } from '../../src/deps.js';
 import { createProgram } from '../../src/program.js';
-import { partnersCsv } from '../bulk/_files.js';
+import { partnersCsv } from '../jobs/import/_files.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli, tempDir, type RunOptions, type RunResult } from '../helpers/run-cli.js';
 import { expectNoStack, filesUnder, realWait, useCounters } from './_support.js';

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runKeyCommand } from '../../src/config/key-command.js';
 import { safeSleep } from '../../src/deps.js';
 import { startProgress } from '../../src/output/progress.js';
-import { partnersCsv, readReportLines, writeCsv } from '../bulk/_files.js';
+import { partnersCsv, readReportLines, writeCsv } from '../jobs/import/_files.js';
 import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';

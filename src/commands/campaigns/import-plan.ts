@@ -1,6 +1,6 @@
 // `campaigns import --update`'s plan in words (stderr) and as data (-o json): would create N, update M
 // (each changed field old → new), unchanged K, invalid J, and with --trash-missing the cards to Trash.
-import type { SyncPlan } from '../../bulk/import/types.js';
+import type { SyncPlan } from '../../jobs/import/types.js';
 import { safeLine } from '../../output/sanitize.js';
 
 /** Rows listed by name on the terminal; the rest are counted (-o json lists every one). */

@@ -1,4 +1,4 @@
-// The terminal side of `campaigns import`: runs the engine (bulk/import/) with its progress and notices
+// The terminal side of `campaigns import`: runs the engine (jobs/import/) with its progress and notices
 // wired to the message channel, prints the summary (words on stderr, -o json on stdout) and maps it to
 // an exit status.
 import type {
@@ -8,14 +8,14 @@ import type {
   ImportSummary,
   SyncPlan,
   ValidationSummary,
-} from '../../bulk/import/types.js';
-import { ImportStop } from '../../bulk/import/stop.js';
-import { rejectsFailure, rejectsLine } from '../../bulk/import/rejects-line.js';
-import { progressText } from '../../bulk/progress.js';
-import { commandLine, formatSummary, type Tally } from '../../bulk/summary.js';
+} from '../../jobs/import/types.js';
+import { ImportStop } from '../../jobs/import/stop.js';
+import { rejectsFailure, rejectsLine } from '../../jobs/import/rejects-line.js';
+import { progressText } from '../../jobs/import/progress.js';
+import { commandLine, formatSummary, type Tally } from '../../jobs/import/summary.js';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
-import { delimiterName } from '../../csv/headers.js';
+import { delimiterName } from '../../csv/match-headers.js';
 import type { Messages } from '../../output/messages.js';
 import type { Progress } from '../../output/progress.js';
 import { safeLine } from '../../output/sanitize.js';
@@ -26,7 +26,7 @@ import { planData, planLines } from './import-plan.js';
 export type ImportCommandOptions = ImportOptions & { validateOnly: boolean };
 
 export async function runImportCommand(opts: ImportCommandOptions, ctx: Context): Promise<void> {
-  const { runCampaignImport, validateCampaignImport } = await import('../../bulk/import/run.js');
+  const { runCampaignImport, validateCampaignImport } = await import('../../jobs/import/run.js');
   let progress: Progress | undefined;
   let total = 0;
   let planned: SyncPlan | undefined;

@@ -6,7 +6,7 @@ import { intIn, positiveNumber } from '../flags.js';
 import { example } from '../shared.js';
 import type { ImportCommandOptions } from './import-print.js';
 
-/** --trash-missing's bound when --max-trash is not given (bulk/import/sync.ts has the same number). */
+/** --trash-missing's bound when --max-trash is not given (jobs/import/sync.ts has the same number). */
 export const DEFAULT_MAX_TRASH = 10;
 
 interface ImportFlags {
@@ -174,7 +174,7 @@ invalid, 130 interrupted (resume it).
       checkId(campaignId, 'campaign id'); // before GET /me and the report: nothing is sent for a bad id
       const options = importOptions(campaignId, file, flags);
       if (options.mapFlags) {
-        const { parseColumnMap } = await import('../../csv/headers.js');
+        const { parseColumnMap } = await import('../../csv/match-headers.js');
         options.columnMap = await parseColumnMap(options.mapFlags.map, options.mapFlags.mapFile);
       }
       const { runImportCommand } = await import('./import-print.js');

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { CREATE_STATUSES } from '../../api/rules.js';
-import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-fields.js';
+import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-flags.js';
 import { parseName, parseShortCode, withIdempotencyKey } from '../flags.js';
 import { example, printDryRun, printWritten } from '../shared.js';
 import {
@@ -55,7 +55,7 @@ export function cardsCreateCommand(): Command {
   ).action(
     action(async (ctx, flags: CardsCreateFlags) => {
       const { createCard } = await import('../../api/cards.js');
-      const { templateProblems, withoutCleared } = await import('../../api/card-fields.js');
+      const { templateProblems, withoutCleared } = await import('../../api/card-rules.js');
       const { UsageError } = await import('../../errors.js');
       const { fields, doc } = await readFieldInput(flags, ctx);
       checkDocKeys(doc, ['name', 'templateId', 'shortCode', 'status'], flags);

@@ -1,12 +1,12 @@
 // Shared by `cards create` and `cards update`: the checks of a card document before the write is sent
 // (unknown keys, template rules, --data's top-level keys); problems are exit 2. The fields themselves come
-// from commands/card-fields.ts.
+// from commands/card-flags.ts.
 import { InvalidArgumentError } from 'commander';
-import type { Fields, TemplateLike } from '../../api/card-fields.js';
+import type { Fields, TemplateLike } from '../../api/card-rules.js';
 import { closest } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
-import type { CardFieldFlags } from '../card-fields.js';
+import type { CardFieldFlags } from '../card-flags.js';
 import { own } from '../../own.js';
 
 /** Refuses unknown keys (unless allowed) and wrong shapes, listing every problem at once. */
@@ -15,7 +15,7 @@ export async function checkFieldKeys(
   flags: CardFieldFlags,
   template?: TemplateLike | null,
 ): Promise<void> {
-  const { shapeProblems, unknownFieldProblems } = await import('../../api/card-fields.js');
+  const { shapeProblems, unknownFieldProblems } = await import('../../api/card-rules.js');
   const unknown = flags.allowUnknownFields ? [] : unknownFieldProblems(fields, template);
   const problems = [...unknown, ...shapeProblems(fields)];
   if (!problems.length) return;
@@ -37,7 +37,7 @@ export function refuseTemplateProblems(problems: string[], templateId: string): 
 
 /** True when any unknown key could be one the template knows (then fetching it may clear the doubt). */
 export async function hasUnknownKeys(fields: Fields): Promise<boolean> {
-  const { unknownFieldProblems } = await import('../../api/card-fields.js');
+  const { unknownFieldProblems } = await import('../../api/card-rules.js');
   return unknownFieldProblems(fields).length > 0;
 }
 

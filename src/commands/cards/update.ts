@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { action } from '../action.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { safeLine } from '../../output/sanitize.js';
-import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-fields.js';
+import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-flags.js';
 import { checkId } from '../../api/ids.js';
 import { withIdempotencyKey } from '../flags.js';
 import { confirm, example, printDryRun, printWritten } from '../shared.js';
@@ -55,7 +55,7 @@ export function cardsUpdateCommand(): Command {
       if (flags.template !== undefined && flags.unlinkTemplate)
         throw new UsageError('use either --template or --unlink-template, not both');
       const { getCard, updateCard } = await import('../../api/cards.js');
-      const { mergeFields, templateProblems, SCALAR_KEYS, SECTION_KEYS } = await import('../../api/card-fields.js');
+      const { mergeFields, templateProblems, SCALAR_KEYS, SECTION_KEYS } = await import('../../api/card-rules.js');
       const isSection = (key: string) => !(SCALAR_KEYS as readonly string[]).includes(key);
       const SECTION_SET = new Set<string>(SECTION_KEYS);
       const { fields: changes, doc } = await readFieldInput(flags, ctx);

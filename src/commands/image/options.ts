@@ -1,10 +1,13 @@
 // Flags of `cardqr image` → checked options, before anything is sent (every problem is exit 2).
 import { statSync } from 'node:fs';
 import { dirname, extname } from 'node:path';
-import { IMAGE_FORMATS, IMAGE_SIZE, TRANSPARENT_FORMATS, type ImageFormat, type ImageQuery } from '../../api/images.js';
+import { IMAGE_FORMATS, IMAGE_SIZE, TRANSPARENT_FORMATS, type ImageFormat } from '../../api/images.js';
 import { checkIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
 import { nonRegularProblem } from '../../fs/read-regular.js';
+import type { ImageOptions } from '../../jobs/images/save.js';
+
+export type { ImageOptions };
 
 export interface ImageFlags {
   format?: ImageFormat;
@@ -15,23 +18,6 @@ export interface ImageFlags {
   force?: boolean;
   verify?: boolean;
   ledger?: boolean;
-}
-
-export interface ImageOptions {
-  query: ImageQuery;
-  /** `-O file` or `-O -` (stdout); only with one id. */
-  out?: string;
-  /** Target directory for suggested filenames (default: the current directory). */
-  dir: string;
-  force: boolean;
-  /** Several ids or `-`: keep going past failures, summary, exit 7 when any failed. */
-  batch: boolean;
-  /** Read ids from standard input (`-` among the ids). */
-  fromStdin: boolean;
-  /** Decode each image before saving it and compare it with the object's url. */
-  verify: boolean;
-  /** Record the batch in the print ledger. */
-  ledger: boolean;
 }
 
 const EXT_FORMATS: Record<string, ImageFormat> = {

@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { failureReason, InterruptedError, isFatal, NotSentError, PartialError } from '../../errors.js';
 import { write } from '../../io.js';
 import { expandIds, parseImageOptions, type ImageFlags } from './options.js';
-import { prepareDir, saveImages, type Outcome } from './save.js';
+import { prepareDir, saveImages, type Outcome } from '../../jobs/images/save.js';
 import { safeLine } from '../../output/sanitize.js';
 
 export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: Context): Promise<void> {
@@ -30,7 +30,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
   if (opts.out === '-') {
     const [{ getQrImage }, { fetchInfo }] = await Promise.all([
       import('../../api/images.js'),
-      import('../../print/fetch.js'),
+      import('../../jobs/print/fetch.js'),
     ]);
     const [image, info] = await Promise.all([getQrImage(client, ids[0], opts.query), fetchInfo(client, ids[0])]);
     warnClosed(ctx, ids[0], info);
@@ -45,7 +45,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
   const progress = opts.batch ? await msg.progress({ now: clock }) : undefined;
   let index;
   if (opts.out === undefined) {
-    const { ImageIndex, imageIndexPath } = await import('./index-file.js');
+    const { ImageIndex, imageIndexPath } = await import('../../jobs/images/index-file.js');
     const { configDir } = await import('../../config/paths.js');
     index = new ImageIndex(imageIndexPath(configDir(ctx.env), opts.dir));
   }
@@ -129,7 +129,7 @@ async function recordLedger(
     (o): o is Extract<Outcome, { status: 'saved' }> => o.status === 'saved' && o.info !== undefined,
   );
   if (!saved.length) return;
-  const { LedgerWriter, newRunId } = await import('../../print/ledger.js');
+  const { LedgerWriter, newRunId } = await import('../../jobs/print/ledger.js');
   const { configDir } = await import('../../config/paths.js');
   const { resolve } = await import('node:path');
   const settings = await ctx.settings();

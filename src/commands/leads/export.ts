@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
-import type { LeadFileFlags } from '../../output/lead-files.js';
+import type { LeadFileFlags } from '../../output/leads/files.js';
 import { example } from '../shared.js';
 import { parseSince, PRESET_HELP, VCARD_HELP, withLockedWindow, withSinceOptions } from './options.js';
 
@@ -50,8 +50,8 @@ On success it prints one summary line on stderr (nothing with -q).`,
     .action(
       action(async (ctx, flags: LeadsExportFlags) => {
         const [{ leadFileKind }, { leadExportFormat, leadExportFormatter }] = await Promise.all([
-          import('../../output/lead-files.js'),
-          import('../../output/lead-export.js'),
+          import('../../output/leads/files.js'),
+          import('../../output/leads/export.js'),
         ]);
         const file = await leadFileKind(flags, ctx.globals, { quietAllowed: true });
         const format = leadExportFormat(ctx.globals, file);
@@ -64,7 +64,7 @@ On success it prints one summary line on stderr (nothing with -q).`,
         // The row mapper belongs to the view (output/lead-export.ts); the engine only writes what it is given.
         const formatter = await leadExportFormatter(format, file, ctx.globals);
         const out = flags.out === '-' ? undefined : flags.out;
-        const { runLeadsExport } = await import('../../export/run.js');
+        const { runLeadsExport } = await import('../../jobs/export/run.js');
         const settings = await ctx.settings();
         const summary = await runLeadsExport(
           { statePath: flags.state, formatter, out, since, lockedWindowMs: flags.lockedWindow },
@@ -78,7 +78,7 @@ On success it prints one summary line on stderr (nothing with -q).`,
           },
         );
         if (summary.skippedLocked) {
-          const { skippedLine } = await import('../../output/lead-files.js');
+          const { skippedLine } = await import('../../output/leads/files.js');
           ctx.msg.say(skippedLine(summary.skippedLocked, true));
         }
         for (const t of [summary.tookOverLock, summary.tookOverOutLock]) {

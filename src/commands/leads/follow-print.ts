@@ -5,9 +5,22 @@ import { dirname } from 'node:path';
 import { isLoopbackHost } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import type { Context } from '../../context.js';
-import type { Target } from '../../export/deliver.js';
-import type { FollowEvent } from '../../export/follow.js';
-import type { LeadsFollowFlags } from './follow.js';
+import type { Target } from '../../jobs/follow/deliver.js';
+import type { FollowEvent } from '../../jobs/follow/follow.js';
+
+/** The flags of `leads follow` (commander fills them; follow.ts declares them). */
+export interface LeadsFollowFlags {
+  state: string;
+  interval?: number;
+  exec?: string;
+  forwardTo?: string;
+  deadLetter?: string;
+  maxAttempts?: number;
+  deliveryTimeout?: number;
+  lockedWindow?: number;
+  since?: string;
+  tz?: string;
+}
 
 export const followHelp = `
 Each delivery is one JSON object: {"type":"lead.created"|"lead.unlocked","lead":{…the lead as the API sent it}}.
@@ -37,7 +50,7 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
   if (flags.deadLetter) await checkDeadLetter(flags.deadLetter);
   if (flags.exec !== undefined) {
     if (!flags.exec.trim()) throw new UsageError('--exec needs a command');
-    const { execTarget } = await import('../../export/exec-target.js');
+    const { execTarget } = await import('../../jobs/follow/exec-target.js');
     return execTarget({
       command: flags.exec,
       env: ctx.env,
@@ -50,7 +63,7 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
     const secret = ctx.env.CARDQR_FORWARD_SECRET;
     if (!secret)
       throw new UsageError('--forward-to needs the signing secret in the environment variable CARDQR_FORWARD_SECRET');
-    const { forwardTarget } = await import('../../export/forward-target.js');
+    const { forwardTarget } = await import('../../jobs/follow/forward-target.js');
     return forwardTarget({
       url,
       secret,
@@ -59,7 +72,7 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
       userAgent: `cardqr/${ctx.version}`,
     });
   }
-  const { stdoutTarget } = await import('../../export/deliver.js');
+  const { stdoutTarget } = await import('../../jobs/follow/deliver.js');
   return stdoutTarget(ctx.io.stdout);
 }
 

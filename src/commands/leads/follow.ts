@@ -4,20 +4,7 @@ import { UsageError } from '../../errors.js';
 import { example } from '../shared.js';
 import { intIn } from '../flags.js';
 import { durationFlag, parseSince, withLockedWindow, withSinceOptions } from './options.js';
-import { followHelp, followTarget, printFollowEvent } from './follow-print.js';
-
-export interface LeadsFollowFlags {
-  state: string;
-  interval?: number;
-  exec?: string;
-  forwardTo?: string;
-  deadLetter?: string;
-  maxAttempts?: number;
-  deliveryTimeout?: number;
-  lockedWindow?: number;
-  since?: string;
-  tz?: string;
-}
+import { followHelp, followTarget, printFollowEvent, type LeadsFollowFlags } from './follow-print.js';
 
 export function leadsFollowCommand(): Command {
   const cmd = withLockedWindow(
@@ -63,8 +50,8 @@ export function leadsFollowCommand(): Command {
       const target = await followTarget(ctx, flags);
       const signal = ctx.interruptible();
       const settings = await ctx.settings();
-      const { runLeadsFollow } = await import('../../export/follow.js');
-      const { DEFAULT_LOCKED_WINDOW_MS } = await import('../../export/locked.js');
+      const { runLeadsFollow } = await import('../../jobs/follow/follow.js');
+      const { DEFAULT_LOCKED_WINDOW_MS } = await import('../../jobs/export/locked.js');
       const summary = await runLeadsFollow(
         {
           statePath: flags.state,

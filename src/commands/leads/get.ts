@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
-import type { LeadFileFlags } from '../../output/lead-files.js';
+import type { LeadFileFlags } from '../../output/leads/files.js';
 import { example } from '../shared.js';
 import { VCARD_HELP } from './options.js';
 
@@ -11,7 +11,7 @@ export function leadsGetCommand(): Command {
     .option('--vcard-version <version>', VCARD_HELP)
     .action(
       action(async (ctx, id: string, flags: LeadFileFlags) => {
-        const { leadFileKind, leadsView, skippedLine } = await import('../../output/lead-files.js');
+        const { leadFileKind, leadsView, skippedLine } = await import('../../output/leads/files.js');
         const kind = await leadFileKind(flags, ctx.globals);
         const [{ getLead }, { renderRecord }] = await Promise.all([
           import('../../api/leads.js'),

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
 import { CRM_NONE, CRM_STATUSES, crmStatusFlag, crmStatusOf } from './crm.js';
-import type { LeadFileFlags } from '../../output/lead-files.js';
+import type { LeadFileFlags } from '../../output/leads/files.js';
 import { example, withListOptions, type ListFlags } from '../shared.js';
 import { LEAD_SOURCES, parseSince, PRESET_HELP, VCARD_HELP, withSinceOptions, type LeadSourceFlag } from './options.js';
 
@@ -38,7 +38,7 @@ export function leadsListCommand(): Command {
       const since = parseSince(ctx.now(), flags, ctx.env);
       if (flags.crmStatus && (flags.limit !== undefined || flags.offset !== undefined))
         throw new UsageError('--crm-status filters every lead (all pages): drop --limit and --offset');
-      const { leadFileKind, leadsView, skippedLine } = await import('../../output/lead-files.js');
+      const { leadFileKind, leadsView, skippedLine } = await import('../../output/leads/files.js');
       const kind = await leadFileKind(flags, ctx.globals);
       const [{ listLeads }, { renderList }] = await Promise.all([
         import('../../api/leads.js'),

@@ -10,7 +10,7 @@ import { sendEach, type Sent } from '../../jobs/rows/loop.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, isFatal, PartialError, UsageError } from '../../errors.js';
 import { renderList, type View } from '../../output/render.js';
-import { readLedger, type CodeLine, type Ledger } from '../../print/ledger.js';
+import { readLedger, type CodeLine, type Ledger } from '../../jobs/print/ledger.js';
 import { confirm } from '../shared.js';
 
 const CONCURRENCY = 4;

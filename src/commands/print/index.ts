@@ -2,7 +2,7 @@
 // over the ledger of earlier runs.
 import { Command, Option } from 'commander';
 import { action } from '../action.js';
-import { SHEET_PRESETS } from '../../print/sheets.js';
+import { SHEET_PRESETS } from '../../jobs/print/sheets.js';
 import { intIn } from '../flags.js';
 import { collect, example } from '../shared.js';
 import type { PrintFlags } from './options.js';

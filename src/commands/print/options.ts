@@ -6,9 +6,9 @@ import { checkIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
 import { nonRegularProblem } from '../../fs/read-regular.js';
-import { sheetLayout, type Layout } from '../../print/layout.js';
-import { SHEET_PRESETS } from '../../print/sheets.js';
-import { parseLength, parseSize2 } from '../../print/units.js';
+import { sheetLayout, type Layout } from '../../jobs/print/layout.js';
+import { SHEET_PRESETS } from '../../jobs/print/sheets.js';
+import { parseLength, parseSize2 } from '../../jobs/print/units.js';
 
 export interface PrintFlags {
   out?: string;

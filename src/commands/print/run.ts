@@ -8,13 +8,13 @@ import { dirname, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, failureReason, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import { write } from '../../io.js';
-import { PrintDocument } from '../../print/compose.js';
-import { cacheDirFor, fetchAll, ImageCache, type CodeInfo } from '../../print/fetch.js';
-import { captionText, loadCaptionFonts } from '../../print/fonts.js';
-import { LedgerWriter, newRunId } from '../../print/ledger.js';
+import { PrintDocument } from '../../jobs/print/compose.js';
+import { cacheDirFor, fetchAll, ImageCache, type CodeInfo } from '../../jobs/print/fetch.js';
+import { captionText, loadCaptionFonts } from '../../jobs/print/fonts.js';
+import { LedgerWriter, newRunId } from '../../jobs/print/ledger.js';
 import { whyWillNotOpen } from '../../api/rules.js';
-import { findSymbol, parseQrSvg, type QrSvg, type Symbol } from '../../print/svg.js';
-import { fmtMm, MIN_DOTS_PER_MODULE, MIN_MODULE_MM, moduleFloorMm, WARN_FACTOR } from '../../print/units.js';
+import { findSymbol, parseQrSvg, type QrSvg, type Symbol } from '../../jobs/print/svg.js';
+import { fmtMm, MIN_DOTS_PER_MODULE, MIN_MODULE_MM, moduleFloorMm, WARN_FACTOR } from '../../jobs/print/units.js';
 import { configDir } from '../../config/paths.js';
 import { jsonRequested } from '../../output/settings.js';
 import { readIds } from '../ids.js';
@@ -146,7 +146,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
         continue;
       }
       if (opts.verify) {
-        const { decodeQrSvg } = await import('../../print/decode.js');
+        const { decodeQrSvg } = await import('../../jobs/print/decode.js');
         const decoded = await decodeQrSvg(svg, entry.svg, 4 / sym.module);
         if (decoded?.text !== entry.info.url) {
           failed.set(
@@ -290,7 +290,7 @@ function precheckFloor(opts: PrintOptions, floor: number): void {
 }
 
 async function symbolByDecoding(svg: QrSvg, bytes: Buffer): Promise<Symbol> {
-  const { decodeQrSvg } = await import('../../print/decode.js');
+  const { decodeQrSvg } = await import('../../jobs/print/decode.js');
   const d = await decodeQrSvg(svg, bytes, 600 / Math.max(svg.width, svg.height));
   if (!d) throw new CliError('cannot find the QR symbol in the image (it does not decode)', EXIT.failed);
   const modules = 17 + 4 * d.version;

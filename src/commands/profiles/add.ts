@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
-import { checkKeyCharacters } from '../../api/redact.js';
+import { checkKeyCharacters } from '../../redact.js';
 import { checkBaseUrl } from '../../config/settings.js';
 import type { Profile } from '../../config/profiles.js';
 import type { Context } from '../../context.js';

@@ -1,14 +1,14 @@
 // The terminal side of `qr apply`: runs the row engine (jobs/rows/) with the qr-apply job, prints the
 // plan (words on stderr; -o json: the plan as data on stdout), asks before moving existing codes, and
 // maps the summary to an exit status (0 done, 7 a row failed, 2 invalid file or refused, 130 Ctrl-C).
-import type { ApplyPlan, ApplyRow, PropertyChange } from '../../jobs/qr-apply/plan.js';
+import type { ApplyPlan, ApplyRow, PropertyChange } from '../../jobs/apply/plan.js';
 import type { RowSummary } from '../../jobs/rows/types.js';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
 import type { Progress } from '../../output/progress.js';
 import { safeLine } from '../../output/sanitize.js';
 import { summaryAsJson } from '../../output/settings.js';
-import { commandLine } from '../../bulk/summary.js';
+import { commandLine } from '../../jobs/import/summary.js';
 import { rowProgressText } from '../row-progress.js';
 import { confirm } from '../shared.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
@@ -27,7 +27,7 @@ const SHOWN = 30;
 export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise<void> {
   const [{ runRowJob }, { qrApplyJob }] = await Promise.all([
     import('../../jobs/rows/engine.js'),
-    import('../../jobs/qr-apply/job.js'),
+    import('../../jobs/apply/job.js'),
   ]);
   const report = opts.report ?? `${opts.file}.report.ndjson`;
   refuseOverlaps([

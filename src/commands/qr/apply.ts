@@ -49,7 +49,7 @@ or question refused, 7 some writes failed (e.g. a short code held by something e
     .action(
       action(async (ctx, file: string, flags: ApplyFlags) => {
         const { runApplyCommand } = await import('./apply-print.js');
-        const { parseColumnMap } = await import('../../csv/headers.js');
+        const { parseColumnMap } = await import('../../csv/match-headers.js');
         const map = flags.map?.length || flags.mapFile ? await parseColumnMap(flags.map, flags.mapFile) : undefined;
         await runApplyCommand({ file, dryRun: Boolean(flags.dryRun), report: flags.report, map }, ctx);
       }),

@@ -8,7 +8,7 @@ import type { Status } from '../../api/rules.js';
 import type { QrCode } from '../../api/schemas/qr.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT } from '../../errors.js';
-import { formatApiError } from '../../hints.js';
+import { formatApiError } from '../../output/hints.js';
 import { readIds } from '../ids.js';
 import { confirm, example, printWritten } from '../shared.js';
 import { finishMany } from '../delete-records.js';

@@ -1,7 +1,7 @@
 // Everything a campaign create-card request is checked for, in the order the create meets them.
 // The create answers the first problem; the dry run lists them all (creating nothing).
 import { checkShortCode } from '../card-factory.js';
-import { validateCardFields } from '../card-fields.js';
+import { validateCardFields } from '../card-policy.js';
 import type { ErrorDetail, ErrorType } from '../http.js';
 import type { AccountRecord, CampaignApiConfig, CampaignRecord, CardFields, TemplateRecord } from '../model.js';
 import type { Store } from '../store.js';

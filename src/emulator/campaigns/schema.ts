@@ -3,7 +3,7 @@
 // paths the configuration reads (identifier and short-link source included), so a caller knows its
 // own record's shape. Only the fields of the spec's campaign_schema table: which path holds the
 // identifier is not among them (a caller learns it from the dry run's `externalId`).
-import { SECTION_KEYS } from '../card-fields.js';
+import { SECTION_KEYS } from '../card-policy.js';
 import type { CampaignApiConfig, CampaignRecord, SchemaSection, TemplateRecord } from '../model.js';
 import type { Store } from '../store.js';
 import { getPath } from './mapping.js';

@@ -1,6 +1,6 @@
 // Cards: POST/GET /cards, GET/PATCH/DELETE /cards/:id, GET /cards/:id/wallet. Account-wide keys only.
 import { createCardRecord, templateFor, type CardInput } from '../card-factory.js';
-import { knownFieldKeys, personName, SCALAR_FIELD_KEYS, typeName, validateCardFields } from '../card-fields.js';
+import { knownFieldKeys, personName, SCALAR_FIELD_KEYS, typeName, validateCardFields } from '../card-policy.js';
 import { created, noContent, notFound, ok, validationFailed, type ErrorDetail } from '../http.js';
 import { STATUSES, type CardRecord } from '../model.js';
 import { visibility } from '../public.js';

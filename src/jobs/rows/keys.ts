@@ -3,7 +3,7 @@
 // never shares a key with this one (a code moved A → B → A really moves back), because the account,
 // not a key, is what tells a later run what is still missing.
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../bulk/keys.js';
+import { canonicalJson } from '../import/keys.js';
 import type { Step } from './types.js';
 
 /** `cqrow-<sha256 hex>`: 70 characters, well under the API's 255. */

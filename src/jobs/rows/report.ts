@@ -1,12 +1,12 @@
 // A row job's report: append-only NDJSON, one header per run (job, file, API, account, nonce, start
-// time), then one line per step, written before the next request starts (bulk/report.ts's writer:
+// time), then one line per step, written before the next request starts (jobs/import/report.ts's writer:
 // checked writes, a line cut short by a kill cut off). A later run appends its own header and lines;
 // a file at that path that is not this job's report is never touched. `<report>.lock` keeps two runs
 // from sharing one report.
 import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
 import { acquireLock, type HeldLock } from '../../lock-file.js';
-import { ReportWriter } from '../../bulk/report.js';
+import { ReportWriter } from '../import/report.js';
 
 const AFTER_FAILURE =
   'the run stopped; free some space, then run the same command again: it plans only what the account still lacks';

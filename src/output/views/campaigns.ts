@@ -172,7 +172,7 @@ export const dryRunView: View<DryRun> = {
 };
 
 /** One line for a dry-run warning or error, whatever its shape. */
-// The report of `campaigns import` words a refused row the same way (bulk/ does not import output/).
+// The report of `campaigns import` words a refused row the same way (jobs/ do not import output/).
 export { problemText };
 
 interface CampaignCard {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../helpers/emulator.js';
 import { runCli } from '../../helpers/run-cli.js';
-import { partnersCsv, readReportLines, resumeArgs, until, writeCsv } from '../../bulk/_files.js';
+import { partnersCsv, readReportLines, resumeArgs, until, writeCsv } from '../../jobs/import/_files.js';
 
 const emu = useEmulator();
 const cardsOf = (campaign: string, id: string) =>

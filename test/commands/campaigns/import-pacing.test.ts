@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../helpers/emulator.js';
 import { runCli } from '../../helpers/run-cli.js';
-import { partnersCsv, readReportLines, writeCsv } from '../../bulk/_files.js';
+import { partnersCsv, readReportLines, writeCsv } from '../../jobs/import/_files.js';
 
 // Every key gets 20 requests per minute: a 30-row import spans two windows and must be paced.
 // The injected sleep moves the emulator clock, so nothing waits on real time.

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../helpers/emulator.js';
 import { runCli } from '../../helpers/run-cli.js';
-import { partnersCsv, readReportLines, resumeArgs, until, writeCsv } from '../../bulk/_files.js';
+import { partnersCsv, readReportLines, resumeArgs, until, writeCsv } from '../../jobs/import/_files.js';
 
 const emu = useEmulator({ rateLimit: 1_000_000 });
 const campaignCards = () => emu.store.cards.filter((c) => c.campaignId === 'cmp_native');

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureFreshBuild, spawnCli } from '../../helpers/built-cli.js';
 import { seededRandom, useEmulator } from '../../helpers/emulator.js';
 import { runCli, tempDir } from '../../helpers/run-cli.js';
-import { partnersCsv, readReportLines, writeCsv } from '../../bulk/_files.js';
+import { partnersCsv, readReportLines, writeCsv } from '../../jobs/import/_files.js';
 
 // No pacing (a huge limit), a little latency so a kill lands between and during requests.
 const emu = useEmulator({ rateLimit: 1_000_000, latencyMs: 10 });

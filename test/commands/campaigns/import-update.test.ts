@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../helpers/emulator.js';
 import { json, runCli } from '../../helpers/run-cli.js';
-import { partnersCsv, readReportLines, writeCsv } from '../../bulk/_files.js';
+import { partnersCsv, readReportLines, writeCsv } from '../../jobs/import/_files.js';
 import { idsFromReport } from '../../../src/commands/print/options.js';
 
 const emu = useEmulator();

@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../helpers/emulator.js';
 import { runCli } from '../../helpers/run-cli.js';
-import { copyFixture, partnersCsv, readReportLines, writeCsv } from '../../bulk/_files.js';
+import { copyFixture, partnersCsv, readReportLines, writeCsv } from '../../jobs/import/_files.js';
 
 const emu = useEmulator();
 const cardsOf = (campaign: string, id: string) =>

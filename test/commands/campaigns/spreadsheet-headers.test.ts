@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../helpers/emulator.js';
 import { runCli, tempDir } from '../../helpers/run-cli.js';
-import { readReportLines, writeCsv } from '../../bulk/_files.js';
+import { readReportLines, writeCsv } from '../../jobs/import/_files.js';
 
 const emu = useEmulator({ rateLimit: 1_000_000 });
 const SHEET = [

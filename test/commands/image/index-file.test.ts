@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ImageQuery } from '../../../src/api/images.js';
-import { ImageIndex } from '../../../src/commands/image/index-file.js';
+import { ImageIndex } from '../../../src/jobs/images/index-file.js';
 import { tempDir } from '../../helpers/run-cli.js';
 
 const q: ImageQuery = { format: 'png', size: 512, transparent: false };

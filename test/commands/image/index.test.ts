@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { filenameFromDisposition } from '../../../src/api/images.js';
-import { writeAtomic } from '../../../src/commands/image/save.js';
+import { writeAtomic } from '../../../src/jobs/images/save.js';
 import { serializeCard, serializeQrCode } from '../../../src/emulator/serialize.js';
 import { useEmulator } from '../../helpers/emulator.js';
 import { decodeImage, pngRaster } from '../../helpers/qr-decode.js';

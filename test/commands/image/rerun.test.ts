@@ -2,7 +2,7 @@
 // (decode before saving) and --ledger (a manifest print audit can read).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { imageIndexPath } from '../../../src/commands/image/index-file.js';
+import { imageIndexPath } from '../../../src/jobs/images/index-file.js';
 import { describe, expect, it } from 'vitest';
 import { serializeCard, serializeQrCode } from '../../../src/emulator/serialize.js';
 import { useEmulator } from '../../helpers/emulator.js';

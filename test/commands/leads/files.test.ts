@@ -5,8 +5,8 @@ import ICAL from 'ical.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { foldLine } from '../../../src/output/vcf.js';
-import { PRESETS } from '../../../src/presets/index.js';
-import { splitName } from '../../../src/presets/names.js';
+import { PRESETS } from '../../../src/output/leads/presets.js';
+import { splitName } from '../../../src/output/leads/names.js';
 import { useEmulator } from '../../helpers/emulator.js';
 import { runCli, tempDir } from '../../helpers/run-cli.js';
 

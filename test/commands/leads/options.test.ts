@@ -1,5 +1,5 @@
 // The leads commands' option builders: --since/--tz (argv → since), as a table. The lead-file kinds
-// (--preset, -o vcf, --vcard-version) are a format decision: test/output/lead-files.test.ts.
+// (--preset, -o vcf, --vcard-version) are a format decision: test/output/leads/files.test.ts.
 import { describe, expect, test } from 'vitest';
 import { Command } from 'commander';
 import { durationMs, parseSince, withSinceOptions } from '../../../src/commands/leads/options.js';

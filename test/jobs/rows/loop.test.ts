@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { progressText } from '../../../src/bulk/progress.js';
+import { progressText } from '../../../src/jobs/import/progress.js';
 import { startProgress } from '../../../src/output/progress.js';
-import { reportRow, type ReportRow } from '../../../src/bulk/report.js';
+import { reportRow, type ReportRow } from '../../../src/jobs/import/report.js';
 import { sendEach as sendRows } from '../../../src/jobs/rows/loop.js';
-import type { Job, RowSent as Sent } from '../../../src/bulk/import/types.js';
-import { commandLine, duration, formatSummary, shellQuote, Tally } from '../../../src/bulk/summary.js';
+import type { Job, RowSent as Sent } from '../../../src/jobs/import/types.js';
+import { commandLine, duration, formatSummary, shellQuote, Tally } from '../../../src/jobs/import/summary.js';
 import { resumeCommand } from '../../../src/commands/campaigns/import-print.js';
 import { CliError, EXIT } from '../../../src/errors.js';
 

@@ -1,0 +1,264 @@
+// Streams a CSV file as records with the physical line each starts on: BOM, quoted newlines, CRLF,
+// mixed line endings, any delimiter, and any encoding TextDecoder knows (decoded as it streams).
+import { constants, createReadStream, open as openFd } from 'node:fs';
+import { mkdtemp, rm, stat, type FileHandle } from 'node:fs/promises';
+import { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { parse } from 'csv-parse';
+import { InterruptedError, UsageError } from '../errors.js';
+import { createExclusive, writeAll, WriteError } from '../fs/durable.js';
+import { pinFile, type PinnedFile } from '../fs/pinned-file.js';
+
+export interface CsvOptions {
+  delimiter?: string;
+  /** A TextDecoder label (utf8, utf-16le, latin1, windows-1252, shift_jis …); default: UTF-8, or UTF-16 by its BOM. */
+  encoding?: string;
+  /** How the file is named in messages (default: its path). */
+  label?: string;
+  /** Read through this descriptor instead of opening the path again (pinned-file.ts). */
+  pinned?: PinnedFile;
+}
+
+export interface CsvRecord {
+  /** 1-based line of the file where the record starts. */
+  line: number;
+  cells: string[];
+}
+
+/** Throws a UsageError unless TextDecoder knows the label. */
+export function checkEncoding(label: string): string {
+  try {
+    return new TextDecoder(label).encoding;
+  } catch {
+    throw new UsageError(`--encoding: unknown encoding "${label}" (try utf8, utf-16le, latin1, windows-1252)`);
+  }
+}
+
+/** The longest CSV row read, in characters (README, Reliability). */
+export const MAX_RECORD_CHARS = 4 * 1024 * 1024;
+
+/** Every record of the file, the header first. Memory stays flat: one chunk and one record at a time. */
+export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGenerator<CsvRecord> {
+  const name = opts.label ?? path;
+  const input = opts.pinned?.read() ?? createReadStream(path, { highWaterMark: 256 * 1024 });
+  const parser = parse({
+    bom: true,
+    delimiter: opts.delimiter ?? ',',
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    relax_quotes: true,
+    // Blank lines come through as [''] and are skipped below, so line numbers stay exact without
+    // csv-parse's per-record `info` objects (which cost a third of the parsing time and memory).
+    skip_empty_lines: false,
+    // A row past 4 MiB cannot become a campaign record (at most 1 MB): refused before memory runs out.
+    max_record_size: MAX_RECORD_CHARS,
+  });
+  const decoder = decoderFor(opts.encoding, name);
+  (decoder ? input.pipe(decoder) : input).pipe(parser);
+  const fail = (e: Error) => parser.destroy(e);
+  input.on('error', fail);
+  decoder?.on('error', fail);
+
+  let next = 1; // the line the next record starts on
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const line = next;
+      next = line + 1 + lineBreaks(record);
+      if (record.length === 1 && record[0] === '') continue; // a blank line
+      yield { line, cells: record };
+    }
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'ENOENT' || err.code === 'EACCES' || err.code === 'EISDIR') {
+      throw new UsageError(`cannot read ${name}: ${err.code}`);
+    }
+    if (err.code === 'CSV_MAX_RECORD_SIZE') {
+      throw new UsageError(
+        `${name}: the row starting near line ${next} is longer than ${MAX_RECORD_CHARS / (1024 * 1024)} MiB; a campaign record is at most 1 MB`,
+      );
+    }
+    if (typeof err.code === 'string' && err.code.startsWith('CSV_')) {
+      throw new UsageError(
+        `${name}: not readable as CSV near line ${next}: ${err.message.replace(/ at line \d+.*$/, '')}`,
+      );
+    }
+    throw e;
+  } finally {
+    input.destroy();
+  }
+}
+
+export interface Input {
+  /** The path to read (the file itself, or a private copy of a pipe). */
+  path: string;
+  /** The file opened once, for every pass (a regular file; a pipe's private copy needs none). */
+  pinned?: PinnedFile;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The import reads its file more than once (first lines, validation, sending). A regular file is read
+ * in place. A pipe (`<(cat f)`, /dev/stdin, a FIFO) can be read only once: it is copied first to a
+ * private temporary file (a 0700 directory under the temp dir, removed afterwards). A FIFO is opened
+ * without blocking (O_NONBLOCK) and waited for in the event loop, so Ctrl-C/SIGTERM still work while
+ * no writer has come. A terminal, socket or other device is refused.
+ */
+/** Whether `path` is a pipe or FIFO (`<(cat f)`, /dev/stdin from a pipe); stat never blocks. */
+export async function isPipe(path: string): Promise<boolean> {
+  return Boolean((await stat(path).catch(() => undefined))?.isFIFO());
+}
+
+export async function prepareInput(path: string, signal?: AbortSignal): Promise<Input> {
+  const st = await stat(path).catch(() => undefined); // stat never blocks, even on a FIFO
+  if (st?.isFile()) {
+    const pinned = pinFile(path);
+    return { path, pinned, dispose: async () => pinned?.close() };
+  }
+  if (!st || st.isDirectory()) return { path, dispose: async () => undefined }; // readRecords reports ENOENT/EISDIR/EACCES
+  if (!st.isFIFO()) {
+    throw new UsageError(
+      `${path} is ${st.isCharacterDevice() ? 'a terminal or device' : 'not a regular file or a pipe'}: give a CSV file (or a pipe such as <(command))`,
+    );
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'cardqr-input-'));
+  const copy = join(dir, 'input.csv');
+  const input: Input = { path: copy, dispose: () => rm(dir, { recursive: true, force: true }) };
+  try {
+    const out = await createExclusive(copy);
+    try {
+      await copyPipe(path, out, signal);
+      await out.sync();
+    } catch (e) {
+      throw e instanceof UsageError || e instanceof InterruptedError
+        ? e
+        : new WriteError(`a private copy of ${path} (in ${tmpdir()})`, e);
+    } finally {
+      await out.close();
+    }
+    return input;
+  } catch (e) {
+    await input.dispose();
+    throw e;
+  }
+}
+
+async function copyPipe(path: string, out: FileHandle, signal?: AbortSignal): Promise<void> {
+  let fd: number;
+  try {
+    fd = await new Promise<number>((resolve, reject) =>
+      openFd(path, constants.O_RDONLY | constants.O_NONBLOCK, (err, n) => (err ? reject(err) : resolve(n))),
+    );
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const sock = new Socket({ fd, readable: true, writable: false }); // owns fd from here on
+  const onAbort = () => sock.destroy(new InterruptedError('interrupted while reading the input; nothing was sent'));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    for await (const chunk of sock) await writeAll(out, chunk as Buffer);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    sock.destroy();
+  }
+}
+
+/** Line breaks inside quoted values (CRLF counts once). */
+function lineBreaks(cells: string[]): number {
+  let n = 0;
+  for (const c of cells) {
+    if (c.indexOf('\n') < 0 && c.indexOf('\r') < 0) continue;
+    for (let i = 0; i < c.length; i++) {
+      const ch = c.charCodeAt(i);
+      if (ch === 10 || (ch === 13 && c.charCodeAt(i + 1) !== 10)) n++;
+    }
+  }
+  return n;
+}
+
+/**
+ * UTF-8 goes straight to the parser; other encodings are decoded to text first. Without --encoding the
+ * bytes must be UTF-8 text: NUL bytes (UTF-16 without a byte-order mark, or a binary file) and invalid
+ * UTF-8 (latin1, windows-1252 …) stop the read with a message saying which --encoding to pass, instead of
+ * cards with garbled names.
+ */
+function decoderFor(label: string | undefined, path: string): Transform | undefined {
+  const wanted = label ? checkEncoding(label) : undefined;
+  if (wanted === 'utf-8') return undefined;
+  let decoder: TextDecoder | undefined = wanted ? new TextDecoder(wanted) : undefined;
+  let passthrough = false;
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  let line = 1;
+  const notUtf8 = (chunk: Buffer): UsageError | undefined => {
+    const nul = chunk.indexOf(0);
+    if (nul >= 0) {
+      return new UsageError(
+        `${path}: not UTF-8 text (a NUL byte on line ${line + newlines(chunk, nul)}): a UTF-16 file without a byte-order mark, or not a CSV file`,
+        ['if it is UTF-16, pass --encoding utf-16le (or utf-16be); if it is a spreadsheet, export it as CSV (UTF-8)'],
+      );
+    }
+    try {
+      utf8.decode(chunk, { stream: true });
+    } catch {
+      const at = invalidUtf8At(chunk);
+      return new UsageError(
+        `${path}: not valid UTF-8 (line ${line + newlines(chunk, at < 0 ? 0 : at)}): pass the file's encoding, e.g. --encoding latin1 or --encoding windows-1252`,
+      );
+    }
+    line += newlines(chunk, chunk.length);
+    return undefined;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (!decoder && !passthrough) {
+        // No --encoding: a UTF-16 byte-order mark picks UTF-16, anything else is UTF-8.
+        const le = chunk[0] === 0xff && chunk[1] === 0xfe;
+        const be = chunk[0] === 0xfe && chunk[1] === 0xff;
+        if (le || be) decoder = new TextDecoder(le ? 'utf-16le' : 'utf-16be');
+        else passthrough = true;
+      }
+      if (passthrough) {
+        const problem = notUtf8(chunk);
+        return problem ? done(problem) : done(null, chunk);
+      }
+      const text = decoder!.decode(chunk, { stream: true });
+      done(null, text ? Buffer.from(text, 'utf8') : undefined);
+    },
+    flush(done) {
+      if (passthrough) {
+        try {
+          utf8.decode(); // a sequence cut off by the end of the file
+        } catch {
+          return done(
+            new UsageError(
+              `${path}: not valid UTF-8 (the last line ends inside a character): pass the file's encoding with --encoding`,
+            ),
+          );
+        }
+      }
+      const rest = decoder?.decode();
+      done(null, rest ? Buffer.from(rest, 'utf8') : undefined);
+    },
+  });
+}
+
+function newlines(chunk: Buffer, end: number): number {
+  let n = 0;
+  for (let i = chunk.indexOf(10); i >= 0 && i < end; i = chunk.indexOf(10, i + 1)) n++;
+  return n;
+}
+
+/** Index of the first byte that starts no valid UTF-8 sequence (-1: none found, e.g. only a strictness issue). */
+function invalidUtf8At(b: Buffer): number {
+  for (let i = 0; i < b.length;) {
+    const c = b[i];
+    const more =
+      c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    if (more < 0) return i;
+    if (i + more >= b.length) return -1; // cut by the chunk's end; the next chunk completes it
+    for (let k = 1; k <= more; k++) if ((b[i + k] & 0xc0) !== 0x80) return i;
+    i += more + 1;
+  }
+  return -1;
+}

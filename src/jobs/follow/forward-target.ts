@@ -1,0 +1,43 @@
+// --forward-to: one signed POST per delivery (src/api/forward.ts); a 2xx answer = delivered.
+import { forwardSignature, postDelivery } from '../../api/forward.js';
+import { DeliveryFailure, type Target } from './deliver.js';
+
+export interface ForwardTargetOptions {
+  url: URL;
+  /** CARDQR_FORWARD_SECRET: signs every body; never shown. */
+  secret: string;
+  timeoutMs: number;
+  /** Unix time for the signature. */
+  now: () => Date;
+  userAgent: string;
+}
+
+export function forwardTarget(o: ForwardTargetOptions): Target {
+  return {
+    describe: `POST ${o.url.origin}${o.url.pathname}`,
+    retries: true,
+    send: async (body, delivery) => {
+      const t = Math.floor(o.now().getTime() / 1000);
+      let answer;
+      try {
+        answer = await postDelivery(
+          o.url,
+          body,
+          {
+            'cardqr-signature': forwardSignature(o.secret, t, body),
+            'cardqr-delivery-type': delivery.type,
+            'user-agent': o.userAgent,
+          },
+          o.timeoutMs,
+        );
+      } catch (e) {
+        const err = e as NodeJS.ErrnoException;
+        throw new DeliveryFailure(err.code ? `${err.code} (${err.message})` : err.message);
+      }
+      if (answer.status < 200 || answer.status > 299) {
+        const said = answer.text.trim().split('\n')[0]?.slice(0, 200);
+        throw new DeliveryFailure(`HTTP ${answer.status}${said ? `: ${said}` : ''}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// Which report a run writes to, and whether it may: a report that recorded sent rows is only ever
+// continued (--resume, same campaign, same file hash), never replaced; one that holds nothing sent
+// (a refused validation, a dry run) is replaced; anything else at that path is never touched.
+import { dirname } from 'node:path';
+import { UsageError } from '../../errors.js';
+import { sweepTempFiles } from '../../fs/durable.js';
+import { LineCounter, LineSet } from './compact.js';
+import { newNonce, readReport, ReportWriter, type ReportHeader, type ReportMode } from './report.js';
+import type { ImportNotice } from './types.js';
+
+export interface OpenedReport {
+  writer: ReportWriter;
+  /** Rows an earlier run recorded created or exists. */
+  done: LineSet;
+  /** Definite refusals recorded per row (the key generation to send it under). */
+  refusals: LineCounter;
+  resumed: boolean;
+  /** The report's nonce, part of every idempotency key ('' for a report of an older version). */
+  nonce: string;
+}
+
+export function defaultReportPath(file: string, mode: ReportMode): string {
+  return mode === 'dry-run' ? `${file}.dry-run.report.ndjson` : `${file}.report.ndjson`;
+}
+
+export async function openReport(
+  path: string,
+  given: ReportHeader,
+  resume: boolean,
+  notice: (n: ImportNotice) => void,
+): Promise<OpenedReport> {
+  await sweepTempFiles(dirname(path), [path]); // a header write cut short by a kill (we hold the report's lock)
+  const existing = await readReport(path);
+  const header: ReportHeader = { ...given, nonce: newNonce() };
+  const fresh = async (): Promise<OpenedReport> => ({
+    writer: await ReportWriter.create(path, header),
+    done: new LineSet(),
+    refusals: new LineCounter(),
+    resumed: false,
+    nonce: header.nonce!,
+  });
+  const protectedImport = existing?.header.mode === 'import' && existing.sent;
+  if (header.mode !== 'import') {
+    if (protectedImport)
+      throw new UsageError(
+        `${path} records a real import; choose another --report for a ${header.mode === 'dry-run' ? 'dry run' : 'validation'}`,
+      );
+    return fresh();
+  }
+  if (!protectedImport) {
+    if (resume) notice({ kind: 'report-started-fresh', report: path, existed: existing !== undefined });
+    return fresh();
+  }
+  const prev = existing.header;
+  if (!resume) {
+    throw new UsageError(
+      `${path} already records an import of ${prev.file} (started ${prev.startedAt}, ${existing.rows} rows recorded)`,
+      [
+        'add --resume to continue it: rows recorded as created or exists are skipped, the rest are sent again with the same idempotency keys',
+        'or pass --report <new file> to start a separate report (the API still refuses identifiers that already exist)',
+      ],
+    );
+  }
+  if (prev.campaignId !== header.campaignId) {
+    throw new UsageError(`cannot resume: ${path} belongs to campaign ${prev.campaignId}, not ${header.campaignId}`);
+  }
+  if (prev.fileSha256 !== header.fileSha256) {
+    throw new UsageError(
+      `cannot resume: ${header.file} changed since ${path} was started (sha256 differs), so its line numbers cannot be trusted`,
+      ['import the changed file with a new --report: the API refuses identifiers that already exist (outcome exists)'],
+    );
+  }
+  const where = (h: ReportHeader) =>
+    `${h.baseUrl ?? 'an unrecorded API'}${h.accountId ? ` (account ${h.accountId})` : ''}`;
+  if (
+    (prev.baseUrl !== undefined && prev.baseUrl !== header.baseUrl) ||
+    (prev.accountId !== undefined && header.accountId !== undefined && prev.accountId !== header.accountId)
+  ) {
+    throw new UsageError(`cannot resume: ${path} records an import into ${where(prev)}, not ${where(header)}`, [
+      `to continue it, run against that API and account (--base-url ${prev.baseUrl ?? '…'}, or the --profile of that account)`,
+      'to import into this one, pass --report <new file>: its rows are judged afresh there',
+    ]);
+  }
+  return {
+    writer: ReportWriter.append(path),
+    done: existing.done,
+    refusals: existing.refusals,
+    resumed: true,
+    nonce: prev.nonce ?? '',
+  };
+}

@@ -1,0 +1,96 @@
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readRecords, type CsvOptions } from '../../src/csv/read-records.js';
+import { writeCsv } from '../jobs/import/_files.js';
+
+async function read(content: string | Buffer, opts: CsvOptions = {}) {
+  const file = writeCsv('t.csv', '');
+  writeFileSync(file, content);
+  const out: Array<[number, string[]]> = [];
+  for await (const r of readRecords(file, opts)) out.push([r.line, r.cells]);
+  return out;
+}
+
+describe('readRecords', () => {
+  it('line numbers: where each record starts, across quoted newlines (CRLF counts once) and blank lines', async () => {
+    expect(await read('a,b\r\n1,"x\r\ny\r\nz"\r\n\r\n2,q\r\n3,w')).toEqual([
+      [1, ['a', 'b']],
+      [2, ['1', 'x\r\ny\r\nz']],
+      [6, ['2', 'q']],
+      [7, ['3', 'w']],
+    ]);
+    expect(await read('a,b\n1,"x\ny"\n\n\n2,q\n')).toEqual([
+      [1, ['a', 'b']],
+      [2, ['1', 'x\ny']],
+      [6, ['2', 'q']],
+    ]);
+  });
+
+  it('mixed line endings, a UTF-8 byte-order mark, and a last line without a newline', async () => {
+    expect(await read('\uFEFFid,name\r\n1,Zoë\n2,渡辺\r3,Ana')).toEqual([
+      [1, ['id', 'name']],
+      [2, ['1', 'Zoë']],
+      [3, ['2', '渡辺']],
+      [4, ['3', 'Ana']],
+    ]);
+  });
+
+  // The cases of the csv-spectrum suite, written out.
+  it('quoting: commas, escaped quotes, JSON in a field, empty fields, a bare quote inside a value', async () => {
+    expect(await read('a,b,c\n1,"x, y",3\n')).toEqual([
+      [1, ['a', 'b', 'c']],
+      [2, ['1', 'x, y', '3']],
+    ]);
+    expect(await read('a,b\n1,"ha ""ha"" ha"\n')).toEqual([
+      [1, ['a', 'b']],
+      [2, ['1', 'ha "ha" ha']],
+    ]);
+    expect(await read('key,val\n1,"{""type"": ""Point"", ""coordinates"": [102.0, 0.5]}"\n')).toEqual([
+      [1, ['key', 'val']],
+      [2, ['1', '{"type": "Point", "coordinates": [102.0, 0.5]}']],
+    ]);
+    expect(await read('a,b,c\r\n1,"",""\r\n2,3,4\r\n')).toEqual([
+      [1, ['a', 'b', 'c']],
+      [2, ['1', '', '']],
+      [3, ['2', '3', '4']],
+    ]);
+    expect(await read('Field A,Field B\n1,6 3" display\n')).toEqual([
+      [1, ['Field A', 'Field B']],
+      [2, ['1', '6 3" display']],
+    ]);
+  });
+
+  it('--delimiter and --encoding: latin1, UTF-16 LE by its byte-order mark, an explicit utf-16le', async () => {
+    expect(await read('a;b\n1;Müller\n', { delimiter: ';' })).toEqual([
+      [1, ['a', 'b']],
+      [2, ['1', 'Müller']],
+    ]);
+    expect(await read(Buffer.from('a,b\n1,Café Ölçer\n', 'latin1'), { encoding: 'latin1' })).toEqual([
+      [1, ['a', 'b']],
+      [2, ['1', 'Café Ölçer']],
+    ]);
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a\tb\n1\t渡辺 健二\n', 'utf16le')]);
+    expect(await read(utf16, { delimiter: '\t' })).toEqual([
+      [1, ['a', 'b']],
+      [2, ['1', '渡辺 健二']],
+    ]);
+    expect(await read(utf16, { delimiter: '\t', encoding: 'utf-16le' })).toEqual([
+      [1, ['a', 'b']],
+      [2, ['1', '渡辺 健二']],
+    ]);
+  });
+
+  it('short rows stay short (the validator decides); an unclosed quote is an input error naming the line', async () => {
+    expect(await read('a,b,c\n1\n')).toEqual([
+      [1, ['a', 'b', 'c']],
+      [2, ['1']],
+    ]);
+    await expect(read('a,b\n1,2\n3,"open\n4,5\n')).rejects.toThrow(/not readable as CSV near line 3/);
+    await expect(read('a\n', { encoding: 'klingon' })).rejects.toThrow(/unknown encoding/);
+    await expect(
+      (async () => {
+        for await (const _ of readRecords('/nonexistent/x.csv')) void _;
+      })(),
+    ).rejects.toThrow(/cannot read \/nonexistent\/x.csv: ENOENT/);
+  });
+});
