@@ -1,6 +1,6 @@
 // Entry point: parse, run, and the ONLY place that turns errors into text and exit codes.
 import { CommanderError } from 'commander';
-import type { Settings } from './config/settings.js';
+import type { Credentials } from './config/credentials.js';
 import type { Context } from './context.js';
 import { createDeps, type Deps } from './deps.js';
 import { ApiError, CliError, EXIT, UnavailableError } from './errors.js';
@@ -98,7 +98,7 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
 }
 
 /** The settings this run used, when they were resolved (never resolves them anew: that could read stdin). */
-async function settingsIfResolved(ctx: Context | undefined): Promise<Settings | undefined> {
+async function settingsIfResolved(ctx: Context | undefined): Promise<Credentials | undefined> {
   if (!ctx?.settingsResolved()) return undefined;
   return ctx.settings().catch(() => undefined);
 }

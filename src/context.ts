@@ -1,15 +1,8 @@
 // What one command's action runs with: the process's Deps plus the global flags, resolved once when the
 // action starts (program.ts) and passed in. Nothing here changes after it is built.
 import type { ApiClient } from './api/client.js';
-import {
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_TIMEOUT_S,
-  type GlobalOptions,
-  keyCommandNeeded,
-  resolveProfile,
-  resolveSettings,
-  type Settings,
-} from './config/settings.js';
+import { type Credentials, resolveCredentials } from './config/credentials.js';
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, type GlobalOptions } from './config/settings.js';
 import type { Deps } from './deps.js';
 import { UsageError } from './errors.js';
 import { createMessages, type Messages } from './output/messages.js';
@@ -23,8 +16,8 @@ export interface Context extends Deps {
   readonly msg: Messages;
   /** How to print data on stdout (output/settings.ts reads --output, --fields, --query, -q). */
   output(opts?: { forced?: OutputFormat; allowVcf?: boolean }): OutputSettings;
-  /** Base URL, key and profile of this run (reads --api-key-stdin or a key command on first use). */
-  settings(): Promise<Settings>;
+  /** Base URL, key (and where it came from) and profile of this run, resolved once on first use. */
+  settings(): Promise<Credentials>;
   /** True once settings() has been asked for (error reports then name the profile and base URL). */
   settingsResolved(): boolean;
   /** The one API client, built on first use (so --help never builds it). */
@@ -45,7 +38,7 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
     verbose,
     paint: await loadPaint(colorEnabled(deps.env, deps.io.isStderrTTY, globals.color)),
   });
-  let settings: Promise<Settings> | undefined;
+  let settings: Promise<Credentials> | undefined;
   let client: Promise<ApiClient> | undefined;
   const ctx: Context = {
     ...deps,
@@ -55,19 +48,14 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
     settingsResolved: () => settings !== undefined,
     settings: () =>
       (settings ??= (async () => {
-        const stdinKey = globals.apiKeyStdin ? await readKeyFromStdin(deps) : undefined;
         const warning = deps.profiles().permissionWarning();
         if (warning) msg.warn(warning);
-        const profile = resolveProfile(globals, deps.env, deps.profiles());
-        let commandKey: string | undefined;
-        if (keyCommandNeeded(profile, deps.env, stdinKey)) {
-          const { runKeyCommand, keyCommandTimeoutMs } = await import('./config/key-command.js');
-          commandKey = await runKeyCommand(profile.keyCommand, {
-            profile: profile.name,
-            timeoutMs: keyCommandTimeoutMs(deps.env),
-          });
-        }
-        return resolveSettings(globals, deps.env, deps.profiles(), stdinKey, commandKey);
+        return resolveCredentials({
+          flags: globals,
+          env: deps.env,
+          store: deps.profiles(),
+          readStdinKey: () => readKeyFromStdin(deps),
+        });
       })()),
     clientFor: async (baseUrl, apiKey, requestsPerMinute) => {
       const { ApiClient } = await import('./api/client.js');
@@ -87,7 +75,7 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
         notice: (line) => msg.say(line),
       });
     },
-    api: () => (client ??= ctx.settings().then((s) => ctx.clientFor(s.baseUrl, s.apiKey, s.requestsPerMinute))),
+    api: () => (client ??= ctx.settings().then((s) => ctx.clientFor(s.baseUrl, s.key, s.requestsPerMinute))),
     dispose: async () => {
       if (client) await (await client.catch(() => undefined))?.close();
     },

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
-import { SRC, sourceFiles } from './imports.js';
+import { SRC, importGraph, sourceFiles } from './imports.js';
 
 const files = sourceFiles().filter((f) => !f.startsWith('emulator/'));
 const text = (f: string) => readFileSync(join(SRC, f), 'utf8');
@@ -54,6 +54,24 @@ describe('one owner for each concern', () => {
   test('the global flags are never stored in a shared mutable place (no deps.globals)', () => {
     const users = files.filter((f) => /\bdeps\.globals\b/.test(text(f)));
     expect(users).toEqual([]);
+  });
+
+  test('the key is resolved in one function: config/credentials.ts resolveCredentials', () => {
+    // Only it reads CARDQR_API_KEY (environmentKey is its one reader) and runs a profile's key command.
+    const envReaders = files.filter(
+      (f) => f !== 'config/credentials.ts' && propertyReads(text(f), 'CARDQR_API_KEY').length > 0,
+    );
+    expect(envReaders).toEqual([]);
+    const commandRunners = importGraph()
+      .filter((e) => e.to === 'config/key-command.ts' && e.from !== 'config/credentials.ts')
+      .map((e) => e.from);
+    expect(commandRunners).toEqual([]);
+    // The profile is chosen once (profiles show asks credentials.ts which one is named).
+    expect(
+      files.filter((f) => f !== 'config/credentials.ts' && propertyReads(text(f), 'CARDQR_PROFILE').length > 0),
+    ).toEqual([]);
+    // And the key reaches the wire in one place: the client's Authorization header.
+    expect(files.filter((f) => f !== 'api/client.ts' && /\bBearer \$\{/.test(text(f)))).toEqual([]);
   });
 
   test('the checker sees property reads but not words in comments or strings', () => {

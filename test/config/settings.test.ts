@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ProfileStore } from '../../src/config/profiles.js';
-import { checkBaseUrl, resolveSettings } from '../../src/config/settings.js';
+import { checkBaseUrl } from '../../src/config/settings.js';
 import { isRetryable, retryWaitMs } from '../../src/api/retry.js';
 import { parseApiCall } from '../../src/commands/api/index.js';
-import { tempDir } from '../helpers/run-cli.js';
 
 describe('base URL rules', () => {
   it.each([
@@ -22,37 +20,6 @@ describe('base URL rules', () => {
     ['ftp://x/v1', /only https/],
     ['not a url', /invalid base URL/],
   ])('refuses %s', (raw, message) => expect(() => checkBaseUrl(raw)).toThrow(message));
-});
-
-describe('settings precedence: flag > env > profile', () => {
-  async function store() {
-    const s = new ProfileStore(tempDir());
-    await s.save({ name: 'p1', baseUrl: 'https://one.example.com/v1', apiKey: 'key-one', requestsPerMinute: 60 }, true);
-    await s.save({ name: 'p2', baseUrl: 'https://two.example.com/v1', apiKey: 'key-two' }, false);
-    return s;
-  }
-  it('profile alone', async () => {
-    const s = resolveSettings({}, {}, await store());
-    expect([s.baseUrl, s.apiKey, s.requestsPerMinute]).toEqual(['https://one.example.com/v1', 'key-one', 60]);
-  });
-  it('env beats profile, flag beats env', async () => {
-    const st = await store();
-    const env = { CARDQR_BASE_URL: 'https://env.example.com/v1', CARDQR_API_KEY: 'env-key', CARDQR_PROFILE: 'p2' };
-    const s = resolveSettings({}, env, st);
-    expect([s.baseUrl, s.apiKey, s.profile?.name, s.requestsPerMinute]).toEqual([
-      'https://env.example.com/v1',
-      'env-key',
-      'p2',
-      undefined,
-    ]);
-    const f = resolveSettings({ baseUrl: 'https://flag.example.com/v1', profile: 'p1' }, env, st, 'stdin-key');
-    expect([f.baseUrl, f.apiKey, f.profile?.name]).toEqual(['https://flag.example.com/v1', 'stdin-key', 'p1']);
-  });
-  it('unknown profile is a usage error naming the known ones', async () => {
-    expect(() => resolveSettings({ profile: 'nope' }, {}, new ProfileStore(tempDir()))).toThrow(
-      /no profile named "nope"/,
-    );
-  });
 });
 
 describe('retry rules of the spec', () => {

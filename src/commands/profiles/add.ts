@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { checkKeyCharacters } from '../../redact.js';
+import { environmentKey, resolveCredentials } from '../../config/credentials.js';
 import { checkBaseUrl } from '../../config/settings.js';
 import type { Profile } from '../../config/profiles.js';
 import type { Context } from '../../context.js';
@@ -34,7 +35,9 @@ export function profilesAddCommand(): Command {
             '--api-key-command and --api-key-stdin do not go together: the profile keeps one of them',
           );
         // With a command, the key is read (to verify it) and never written anywhere.
-        const apiKey = keyCommand ? await commandKey(ctx, name, keyCommand, flags.verify) : await readKey(ctx);
+        const apiKey = keyCommand
+          ? await commandKey(ctx, { name, baseUrl, keyCommand }, flags.verify)
+          : await readKey(ctx);
         const keyFrom = keyCommand
           ? 'printed by --api-key-command'
           : ctx.globals.apiKeyStdin
@@ -63,10 +66,9 @@ export function profilesAddCommand(): Command {
 }
 
 /** Runs the key command once now (unless --no-verify) so a broken command is caught at add time. */
-async function commandKey(ctx: Context, name: string, command: string, verify: boolean): Promise<string | undefined> {
+async function commandKey(ctx: Context, profile: Profile, verify: boolean): Promise<string | undefined> {
   if (!verify) return undefined;
-  const { runKeyCommand, keyCommandTimeoutMs } = await import('../../config/key-command.js');
-  return runKeyCommand(command, { profile: name, timeoutMs: keyCommandTimeoutMs(ctx.env) });
+  return (await resolveCredentials({ flags: {}, env: ctx.env, store: ctx.profiles(), profile })).key;
 }
 
 async function readKey(ctx: Context): Promise<string> {
@@ -75,7 +77,7 @@ async function readKey(ctx: Context): Promise<string> {
     key = (await ctx.readStdin({ firstLine: true, what: '--api-key-stdin' })).split(/\r?\n/)[0];
   else if (ctx.io.isStdinTTY && ctx.io.isStderrTTY)
     key = await ctx.prompt('API key (input hidden): ', { hidden: true });
-  else key = ctx.env.CARDQR_API_KEY;
+  else key = environmentKey(ctx.env);
   key = key?.trim();
   if (!key) throw new UsageError('no API key given: type it when asked on a terminal, or pipe it with --api-key-stdin');
   if (/\s/.test(key)) throw new UsageError('the API key contains white space; check what was pasted');

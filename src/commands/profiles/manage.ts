@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { chosenProfileName } from '../../config/credentials.js';
 import { action } from '../action.js';
 import { Argument, Command } from 'commander';
 import { maskKey, type Profile } from '../../config/profiles.js';
@@ -81,7 +82,7 @@ export function profilesManageCommands(): Command[] {
     .action(
       action(async (ctx, name?: string) => {
         const store = ctx.profiles();
-        const pick = name ?? ctx.globals.profile ?? ctx.env.CARDQR_PROFILE ?? store.defaultName();
+        const pick = name ?? chosenProfileName(ctx.globals, ctx.env) ?? store.defaultName();
         if (!pick) throw new UsageError('no profiles yet; add one with `cardqr profiles add`');
         const { renderRecord } = await import('../../output/render.js');
         await renderRecord(

@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { action } from '../action.js';
 import { example } from '../shared.js';
 import type { Context } from '../../context.js';
+import { environmentKey, MissingCredentialError, resolveCredentials } from '../../config/credentials.js';
 import type { Profile } from '../../config/profiles.js';
 import { ApiError, CliError, EXIT, UnavailableError, failureReason, type ExitCode } from '../../errors.js';
 import type { ProfileCheck } from '../../output/views/status.js';
@@ -23,10 +24,9 @@ export function statusCommand(): Command {
         const store = ctx.profiles();
         const profiles: Profile[] = store.list();
         // A key in the environment is checked too (it wins over every profile when set): as its own row.
-        const envKey = ctx.env.CARDQR_API_KEY?.trim();
         const envBase = ctx.globals.baseUrl ?? ctx.env.CARDQR_BASE_URL;
-        if (envKey)
-          profiles.unshift({ name: ENVIRONMENT, baseUrl: envBase ?? '(none: set CARDQR_BASE_URL)', apiKey: envKey });
+        if (environmentKey(ctx.env))
+          profiles.unshift({ name: ENVIRONMENT, baseUrl: envBase ?? '(none: set CARDQR_BASE_URL)' });
         if (!profiles.length)
           throw new CliError('no profile is stored', EXIT.auth, [
             'add one: cardqr profiles add <name> --base-url <url> (or try cardqr emulator --profile local)',
@@ -73,21 +73,17 @@ async function check(ctx: Context, p: Profile, isDefault: boolean): Promise<{ ro
     requestsPerMinute: null,
     detail: null,
   };
-  let key = p.apiKey;
-  if (p.name === ENVIRONMENT && !/^https?:\/\//.test(p.baseUrl))
-    return { row: { ...base, state: 'error', detail: 'CARDQR_API_KEY is set but no base URL is' }, exit: EXIT.usage };
   try {
-    if (!key && p.keyCommand) {
-      const { runKeyCommand, keyCommandTimeoutMs } = await import('../../config/key-command.js');
-      key = await runKeyCommand(p.keyCommand, { profile: p.name, timeoutMs: keyCommandTimeoutMs(ctx.env) });
-    }
-    if (!key)
-      return {
-        row: { ...base, state: 'no key', detail: 'the profile stores no key and no key command' },
-        exit: EXIT.auth,
-      };
+    // The environment's row: its key and base URL with no profile; a profile's row: that profile alone.
+    const environment = p.name === ENVIRONMENT;
+    const { baseUrl, key } = await resolveCredentials({
+      flags: environment ? { baseUrl: ctx.globals.baseUrl } : {},
+      env: ctx.env,
+      store: ctx.profiles(),
+      profile: environment ? null : p,
+    });
     const { getMe } = await import('../../api/me.js');
-    const client = await ctx.clientFor(p.baseUrl, key);
+    const client = await ctx.clientFor(baseUrl, key);
     try {
       const me = await getMe(client);
       return {
@@ -103,6 +99,10 @@ async function check(ctx: Context, p: Profile, isDefault: boolean): Promise<{ ro
       await client.close();
     }
   } catch (e) {
+    if (e instanceof MissingCredentialError)
+      return e.missing === 'key'
+        ? { row: { ...base, state: 'no key', detail: 'the profile stores no key and no key command' }, exit: EXIT.auth }
+        : { row: { ...base, state: 'error', detail: 'CARDQR_API_KEY is set but no base URL is' }, exit: EXIT.usage };
     if (e instanceof ApiError && e.exit === EXIT.auth)
       return { row: { ...base, state: 'key refused', detail: `${e.code ?? e.status}: ${e.message}` }, exit: EXIT.auth };
     if (e instanceof UnavailableError)

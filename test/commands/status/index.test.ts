@@ -56,6 +56,27 @@ describe('cardqr status', () => {
     expect(r.stdout + r.stderr).not.toContain(emu.keys.full);
   });
 
+  it('a key in the environment goes through the same rules: never over plain http to a remote host', async () => {
+    const dir = tempDir();
+    await add(dir, 'full', emu.baseUrl, emu.keys.full);
+    emu.clearRequests();
+    const r = await runCli(['status', '--max-retries', '0', '--timeout', '2', '-o', 'json'], {
+      configDir: dir,
+      key: null,
+      env: { CARDQR_API_KEY: emu.keys.full, CARDQR_BASE_URL: 'http://api.example.com/v1' },
+    });
+    expect(r.exitCode).toBe(2);
+    const rows = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
+    expect(rows.map((x) => [x.profile, x.state])).toEqual([
+      ['(environment)', 'error'],
+      ['full', 'ok'],
+    ]);
+    expect(String(rows[0].detail)).toMatch(/refusing plain http:\/\/ to api\.example\.com/);
+    // The stored profile keeps its own base URL: CARDQR_BASE_URL is the environment's row only.
+    expect(emu.requests().map((q) => `${q.method} ${q.path}`)).toEqual(['GET /me']);
+    expect(r.stdout + r.stderr).not.toContain(emu.keys.full);
+  });
+
   it('no profile stored: exit 3 with the way to add one', async () => {
     const r = await status(tempDir());
     expect([r.exitCode, r.stderr]).toEqual([3, expect.stringContaining('cardqr profiles add')]);

@@ -1,0 +1,118 @@
+// The one path from the flags, the environment and the profile store to the credentials of a run
+// (PRODUCT §2): base URL by --base-url > CARDQR_BASE_URL > the profile; key by --api-key-stdin >
+// CARDQR_API_KEY > the profile's stored key > the profile's key command (run only when nothing before
+// it gave a key). The profile is chosen once: --profile > CARDQR_PROFILE > the default profile.
+// `cardqr status` and `profiles add` resolve through here too, with a profile given.
+import { UsageError } from '../errors.js';
+import type { Profile, ProfileStore } from './profiles.js';
+import { checkBaseUrl, type GlobalOptions } from './settings.js';
+
+/** Where the key of a run came from (words and exit statuses never guess it from the key's text). */
+export type KeyFrom = 'stdin' | 'environment' | 'profile' | 'key command';
+
+export interface Credentials {
+  baseUrl: string;
+  key: string;
+  keyFrom: KeyFrom;
+  profile?: Profile;
+  /** The profile's stored rate limit; only for that profile's own key. */
+  requestsPerMinute?: number;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export interface CredentialSources {
+  flags: Pick<GlobalOptions, 'profile' | 'baseUrl' | 'apiKeyStdin'>;
+  env: Env;
+  store: ProfileStore;
+  /** Reads the first line of standard input (only called with --api-key-stdin). */
+  readStdinKey?: () => Promise<string>;
+  /**
+   * The profile to use instead of choosing one by --profile, CARDQR_PROFILE and the default
+   * (`status` checks each stored profile; `profiles add` checks the one it is about to store);
+   * null: no profile at all (the environment's key alone).
+   */
+  profile?: Profile | null;
+}
+
+/** Which key variable wins is decided here only; `status` also lists that key as its own row. */
+export function environmentKey(env: Env): string | undefined {
+  return env.CARDQR_API_KEY?.trim() || undefined;
+}
+
+/** The profile named for this run (--profile > CARDQR_PROFILE), if any; else the default one applies. */
+export function chosenProfileName(flags: Pick<GlobalOptions, 'profile'>, env: Env): string | undefined {
+  return flags.profile ?? env.CARDQR_PROFILE;
+}
+
+/** The missing piece, typed so that `status` can show it as a row state. */
+export class MissingCredentialError extends UsageError {
+  constructor(
+    readonly missing: 'base URL' | 'key',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function resolveCredentials(s: CredentialSources): Promise<Credentials> {
+  // A given profile is the only source besides the flags: the environment's base URL and key are not
+  // that profile's (status shows the environment's key as its own row, with no profile).
+  const given = s.profile !== undefined && s.profile !== null;
+  const profile = s.profile === undefined ? chooseProfile(s.flags, s.env, s.store) : (s.profile ?? undefined);
+  const rawBase = s.flags.baseUrl ?? (given ? undefined : s.env.CARDQR_BASE_URL) ?? profile?.baseUrl;
+  if (!rawBase)
+    throw new MissingCredentialError(
+      'base URL',
+      'no API base URL: add a profile with `cardqr profiles add`, or pass --base-url / set CARDQR_BASE_URL',
+    );
+  const baseUrl = checkBaseUrl(rawBase);
+  const found = await findKey(s, profile, given);
+  if (!found)
+    throw new MissingCredentialError(
+      'key',
+      'no API key: add a profile with `cardqr profiles add`, or use --api-key-stdin / CARDQR_API_KEY',
+    );
+  const own = found.keyFrom === 'profile' || found.keyFrom === 'key command';
+  return { baseUrl, ...found, profile, requestsPerMinute: own ? profile?.requestsPerMinute : undefined };
+}
+
+async function findKey(
+  s: CredentialSources,
+  profile: Profile | undefined,
+  given: boolean,
+): Promise<Pick<Credentials, 'key' | 'keyFrom'> | undefined> {
+  if (s.flags.apiKeyStdin) {
+    if (!s.readStdinKey) throw new UsageError('--api-key-stdin is not read here');
+    return { key: await s.readStdinKey(), keyFrom: 'stdin' };
+  }
+  const env = given ? undefined : environmentKey(s.env);
+  if (env) return { key: env, keyFrom: 'environment' };
+  if (profile?.apiKey) return { key: profile.apiKey, keyFrom: 'profile' };
+  if (profile?.keyCommand) {
+    const { runKeyCommand, keyCommandTimeoutMs } = await import('./key-command.js');
+    const key = await runKeyCommand(profile.keyCommand, {
+      profile: profile.name,
+      timeoutMs: keyCommandTimeoutMs(s.env),
+    });
+    return { key, keyFrom: 'key command' };
+  }
+  return undefined;
+}
+
+function chooseProfile(flags: CredentialSources['flags'], env: Env, store: ProfileStore): Profile | undefined {
+  const name = chosenProfileName(flags, env);
+  if (name !== undefined) {
+    const found = store.get(name);
+    if (!found) {
+      const known = store.list().map((p) => p.name);
+      throw new UsageError(
+        `no profile named "${name}"` +
+          (known.length ? ` (profiles: ${known.join(', ')})` : '; add one with `cardqr profiles add`'),
+      );
+    }
+    return found;
+  }
+  const def = store.defaultName();
+  return def ? store.get(def) : undefined;
+}
