@@ -35,9 +35,14 @@ export interface CredentialSources {
   profile?: Profile | null;
 }
 
-/** Which key variable wins is decided here only; `status` also lists that key as its own row. */
+/**
+ * The key in CARDQR_API_KEY, read here only (`status` also lists it as its own row). Blank is unset;
+ * otherwise it is used exactly as given, so a stray carriage return is refused by the client's check
+ * rather than silently cut.
+ */
 export function environmentKey(env: Env): string | undefined {
-  return env.CARDQR_API_KEY?.trim() || undefined;
+  const key = env.CARDQR_API_KEY;
+  return key?.trim() ? key : undefined;
 }
 
 /** The profile named for this run (--profile > CARDQR_PROFILE), if any; else the default one applies. */

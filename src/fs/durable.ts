@@ -12,7 +12,7 @@
 //   same earlier, before anything is sent (`nonRegularProblem`).
 import { randomBytes } from 'node:crypto';
 import { constants, fsyncSync, writeSync } from 'node:fs';
-import { lstat, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
 import { nonRegularProblem } from './read-regular.js';
@@ -200,16 +200,30 @@ export interface ReplaceOptions {
   forceMode?: boolean;
   /** How the file is named in an error ("the state file x"); default: its path. */
   what?: string;
+  /**
+   * Never replace an existing file: nothing is written and the answer is false when `target` exists,
+   * also when another process creates it while we write (the temporary file is hard-linked into place,
+   * which fails on an existing name; on a file system without hard links, checked and renamed).
+   */
+  noClobber?: boolean;
 }
+
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK']);
 
 /**
  * Replaces `target` with `data` atomically: a temporary file in the same directory, every byte
  * checked, fsync, rename, directory fsync. On any failure the target is unchanged and a WriteError
- * is thrown. A symlink at `target` is replaced itself, never followed.
+ * is thrown. A symlink at `target` is replaced itself, never followed. True when written (false only
+ * with `noClobber`, for a target that exists).
  */
-export async function replaceFile(target: string, data: Uint8Array | string, opts: ReplaceOptions = {}): Promise<void> {
+export async function replaceFile(
+  target: string,
+  data: Uint8Array | string,
+  opts: ReplaceOptions = {},
+): Promise<boolean> {
   const what = opts.what ?? target;
   const existing = await lstat(target).catch(() => undefined);
+  if (opts.noClobber && existing) return false;
   const refused = nonRegularProblem(target, existing);
   if (refused) throw new WriteError(what, new Error(refused));
   const mode = !opts.forceMode && existing?.isFile() ? existing.mode & 0o7777 : (opts.mode ?? 0o600);
@@ -220,9 +234,18 @@ export async function replaceFile(target: string, data: Uint8Array | string, opt
     await tmp.fh.chmod(mode); // the umask narrowed the creation mode
     await tmp.fh.sync();
     await tmp.fh.close();
-    await refuseNonRegular(target, what); // it may have become one while we wrote
-    await rename(tmp.path, target);
-    tmp = undefined;
+    if (opts.noClobber) {
+      const placed = await linkNew(tmp.path, target);
+      await unlink(tmp.path).catch((e: unknown) => {
+        if (code(e) !== 'ENOENT') throw e; // renamed into place where hard links are not supported
+      });
+      tmp = undefined;
+      if (!placed) return false;
+    } else {
+      await refuseNonRegular(target, what); // it may have become one while we wrote
+      await rename(tmp.path, target);
+      tmp = undefined;
+    }
   } catch (e) {
     if (tmp) {
       await tmp.fh.close().catch(() => undefined);
@@ -231,6 +254,29 @@ export async function replaceFile(target: string, data: Uint8Array | string, opt
     throw e instanceof CliError ? e : new WriteError(what, e);
   }
   await syncDir(dirname(target));
+  return true;
+}
+
+/** `tmp` under the name `target` unless that name exists (false then); `tmp` itself stays. */
+async function linkNew(tmp: string, target: string): Promise<boolean> {
+  try {
+    await link(tmp, target);
+    return true;
+  } catch (e) {
+    if (code(e) === 'EEXIST') return false;
+    if (!NO_HARD_LINKS.has(code(e) ?? '')) throw e;
+  }
+  // No hard links here: check, then rename (a small race instead of none). The caller's unlink of
+  // `tmp` then finds nothing, which is fine.
+  if (
+    await lstat(target).then(
+      () => true,
+      () => false,
+    )
+  )
+    return false;
+  await rename(tmp, target);
+  return true;
 }
 
 /**

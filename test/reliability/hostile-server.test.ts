@@ -172,7 +172,7 @@ describe('2. bodies are bounded', () => {
       'yes',
       'image - -d out',
       2,
-      /^error: image -: more than 16 MiB on standard input$/m,
+      /^error: - \(ids on standard input\): more than 16 MiB on standard input$/m,
     ],
     [
       'yes | cardqr api POST /cards --data - stops at 64 MiB',

@@ -2,7 +2,6 @@
 import { statSync } from 'node:fs';
 import { dirname, extname } from 'node:path';
 import { IMAGE_FORMATS, IMAGE_SIZE, TRANSPARENT_FORMATS, type ImageFormat } from '../../api/images.js';
-import { checkIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
 import { nonRegularProblem } from '../../fs/read-regular.js';
 import type { ImageOptions } from '../../jobs/images/save.js';
@@ -105,24 +104,4 @@ function statOrUndefined(path: string) {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Expands `-` into the ids read from standard input: one per line, surrounding blanks trimmed,
- * blank lines ignored.
- */
-export function expandIds(ids: string[], stdin: string | undefined): string[] {
-  const fromStdin =
-    stdin === undefined
-      ? []
-      : stdin
-          .replace(/^\uFEFF/, '')
-          .split(/\r?\n/)
-          .map((l) => l.trim())
-          .filter(Boolean);
-  const out = ids.flatMap((id) => (id === '-' ? fromStdin : [id]));
-  if (ids.includes('-') && !fromStdin.length)
-    throw new UsageError('no ids on standard input (expected one id per line)');
-  checkIds(out);
-  return out;
 }

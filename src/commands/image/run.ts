@@ -5,7 +5,8 @@ import { whyWillNotOpen } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { failureReason, InterruptedError, isFatal, NotSentError, PartialError } from '../../errors.js';
 import { write } from '../../io.js';
-import { expandIds, parseImageOptions, type ImageFlags } from './options.js';
+import { parseImageOptions, type ImageFlags } from './options.js';
+import { readIds } from '../ids.js';
 import { prepareDir, saveImages, type Outcome } from '../../jobs/images/save.js';
 import { safeLine } from '../../output/sanitize.js';
 
@@ -15,10 +16,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
     stdoutTTY: io.isStdoutTTY,
     apiKeyStdin: Boolean(ctx.globals.apiKeyStdin),
   });
-  const ids = expandIds(
-    rawIds,
-    opts.fromStdin ? await ctx.readStdin({ maxBytes: 16 * 1024 * 1024, what: 'image -' }) : undefined,
-  );
+  const ids = await readIds(ctx, rawIds);
   if (opts.out === undefined) await prepareDir(opts.dir);
   if (opts.out !== '-') {
     // Files a killed earlier run (kill -9) left half-written under a temporary name.
@@ -101,7 +99,7 @@ export function summary(outcomes: Outcome[], total: number): string {
   return (
     `${count(outcomes, 'saved')} saved, ${count(outcomes, 'skipped')} skipped, ${count(outcomes, 'failed')} failed` +
     (left > 0 ? `, ${left} not attempted` : '') +
-    ` (${total} ids)` +
+    ` (${total} id${total === 1 ? '' : 's'})` +
     (existing ? `; ${existing} already saved by an earlier run, not downloaded again (--force replaces them)` : '')
   );
 }

@@ -2,12 +2,12 @@
 // directory, then a no-clobber link or a rename), and report one outcome per id. Returns data only;
 // the command prints.
 import { createHash } from 'node:crypto';
-import { access, link, mkdir, rename, unlink } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { getQrImage, IMAGE_EXT, safeFileName, type ImageQuery } from '../../api/images.js';
 import { CliError, EXIT, failureReason, isFatal, UsageError } from '../../errors.js';
-import { createTemp, refuseNonRegular, writeAll } from '../../fs/durable.js';
+import { replaceFile } from '../../fs/durable.js';
 import type { CodeInfo } from '../print/fetch.js';
 import type { ImageIndex } from './index-file.js';
 import { sendEach, type Sent } from '../rows/loop.js';
@@ -75,14 +75,11 @@ export async function saveImages(
   ctx: SaveContext,
   onOutcome: (o: Outcome) => Promise<void> | void,
 ): Promise<void> {
-  const seen = new Set<string>();
   let writing = Promise.resolve();
   await sendEach(
     ids,
     async (id): Promise<Sent<Outcome>> => {
       await writing; // the previous outcome's line is out before the next request starts
-      if (seen.has(id)) return { row: { id, status: 'skipped', reason: 'listed more than once' } };
-      seen.add(id);
       return { row: await saveOne(id, opts, ctx) };
     },
     (o) => {
@@ -96,7 +93,13 @@ export async function saveImages(
 async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promise<Outcome> {
   const started = ctx.clock();
   const known = opts.out === undefined && !opts.force ? ctx.index?.get(id, opts.query) : undefined;
-  if (known !== undefined && (await exists(join(opts.dir, known)))) {
+  if (
+    known !== undefined &&
+    (await access(join(opts.dir, known)).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     return {
       id,
       status: 'skipped',
@@ -136,66 +139,17 @@ async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promis
     image.filename ?? `${safeFileName(id.replace(/[^A-Za-z0-9._-]/g, '_')) ?? 'image'}.${IMAGE_EXT[opts.query.format]}`;
   const path = opts.out ?? join(opts.dir, name);
   try {
-    const written = await writeAtomic(path, image.bytes, opts.force);
+    const written = await replaceFile(path, image.bytes, { mode: 0o644, noClobber: !opts.force });
     if (!written) {
       const reason = `${path} exists (use --force to replace it)`;
       if (!opts.batch) throw new UsageError(`refusing to overwrite ${path}: it exists (use --force to replace it)`);
       return { id, status: 'skipped', path, reason };
     }
   } catch (err) {
-    if (!opts.batch)
-      throw err instanceof CliError ? err : new CliError(`cannot write ${path}: ${failureReason(err)}`, EXIT.failed);
-    return { id, status: 'failed', reason: `cannot write ${path}: ${failureReason(err)}`, error: err };
+    if (!opts.batch) throw err;
+    return { id, status: 'failed', reason: err instanceof CliError ? err.message : failureReason(err), error: err };
   }
   if (opts.out === undefined) ctx.index?.add(id, opts.query, path);
   const sha256 = opts.ledger ? createHash('sha256').update(image.bytes).digest('hex') : undefined;
   return { id, status: 'saved', path, bytes: image.bytes.length, ms: ctx.clock() - started, info, sha256 };
-}
-
-/**
- * Writes `bytes` to a temporary file next to `path`, then moves it into place: with `force` by
- * rename (replaces atomically), otherwise by a hard link that fails if `path` exists (no clobbering
- * even when another process creates it meanwhile). The temporary file never survives: it is removed
- * on success and on failure. Returns false (nothing written) when `path` exists and `force` is off.
- */
-export async function writeAtomic(path: string, bytes: Uint8Array, force: boolean): Promise<boolean> {
-  if (!force && (await exists(path))) return false;
-  // O_EXCL, unpredictable name with the `.cardqr-` marker and pid: a run killed mid-write leaves a
-  // file the next run removes; every byte checked and flushed before it is moved into place.
-  const { path: tmp, fh } = await createTemp(path, 0o644);
-  try {
-    try {
-      await writeAll(fh, bytes);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    if (force) {
-      await refuseNonRegular(path, path);
-      await rename(tmp, path);
-      return true;
-    }
-    try {
-      await link(tmp, path);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') return false;
-      // File systems without hard links: check, then rename (a small race instead of none).
-      if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK'].includes(code ?? '')) throw e;
-      if (await exists(path)) return false;
-      await rename(tmp, path);
-    }
-    return true;
-  } finally {
-    await unlink(tmp).catch(() => undefined);
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -2,7 +2,6 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { filenameFromDisposition } from '../../../src/api/images.js';
-import { writeAtomic } from '../../../src/jobs/images/save.js';
 import { serializeCard, serializeQrCode } from '../../../src/emulator/serialize.js';
 import { useEmulator } from '../../helpers/emulator.js';
 import { decodeImage, pngRaster } from '../../helpers/qr-decode.js';
@@ -130,6 +129,24 @@ describe('cardqr image: several ids', () => {
     expect(emu.requests()).toHaveLength(0);
   });
 
+  it('reads ids as every many-id command does (commands/ids.ts): an id given twice is fetched once; too many are refused', async () => {
+    const dir = tempDir();
+    emu.clearRequests();
+    const r = await runCli(['image', 'qr_support', '-', 'qr_support', '-d', dir], {
+      emu,
+      stdin: 'crd_amelie\nqr_support\n',
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(files(dir)).toHaveLength(2);
+    expect(r.stderr).toBe('2 saved, 0 skipped, 0 failed (2 ids)\n');
+    const many = Array.from({ length: 10_001 }, (_, i) => `qr_${i}`).join('\n');
+    emu.clearRequests();
+    const big = await runCli(['image', '-', '-d', tempDir()], { emu, stdin: many });
+    expect(big.exitCode).toBe(2);
+    expect(big.stderr).toMatch(/10001 ids: at most 10000 in one run/);
+    expect(emu.requests()).toHaveLength(0);
+  });
+
   it('a mixed batch with one unknown id saves the others and exits 7', async () => {
     const dir = tempDir();
     const r = await runCli(['image', 'qr_support', 'qr_nope', 'crd_zoe', '-f', 'webp', '-d', dir], { emu });
@@ -174,12 +191,12 @@ describe('cardqr image: several ids', () => {
     }
   });
 
-  it('a duplicate id is fetched once', async () => {
+  it('a duplicate id is fetched once (the ids are de-duplicated as they are read)', async () => {
     const dir = tempDir();
-    const r = await runCli(['image', 'qr_support', 'qr_support', '-d', dir, '-q'], { emu });
+    const r = await runCli(['image', 'qr_support', 'qr_support', '-d', dir], { emu });
     expect(r.exitCode).toBe(0);
     expect(imageRequests()).toHaveLength(1);
-    expect(r.stderr).toMatch(/skipped qr_support: listed more than once/);
+    expect(r.stderr).toBe('1 saved, 0 skipped, 0 failed (1 id)\n');
   });
 
   it('stops at a key problem that would fail every id (exit 3)', async () => {
@@ -213,20 +230,6 @@ describe('cardqr image: several ids', () => {
     expect(saved.length).toBeGreaterThan(0);
     expect(saved.length).toBeLessThan(ids.length);
     for (const name of saved) expect(await decodeImage('png', readFileSync(join(dir, name)))).toMatch(/^http/);
-  });
-});
-
-describe('writeAtomic', () => {
-  it('never clobbers, and leaves no temporary file either way', async () => {
-    const dir = tempDir();
-    const path = join(dir, 'a.png');
-    expect(await writeAtomic(path, Buffer.from('first'), false)).toBe(true);
-    expect(await writeAtomic(path, Buffer.from('second'), false)).toBe(false);
-    expect(readFileSync(path, 'utf8')).toBe('first');
-    expect(await writeAtomic(path, Buffer.from('third'), true)).toBe(true);
-    expect(readFileSync(path, 'utf8')).toBe('third');
-    await expect(writeAtomic(join(dir, 'missing', 'b.png'), Buffer.from('x'), false)).rejects.toThrow(/ENOENT/);
-    expect(files(dir)).toEqual(['a.png']);
   });
 });
 

@@ -5,13 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { imageCommand } from '../../../src/commands/image/index.js';
-import {
-  expandIds,
-  parseImageOptions,
-  type ImageFlags,
-  type ImageOptions,
-} from '../../../src/commands/image/options.js';
-import { UsageError } from '../../../src/errors.js';
+import { parseImageOptions, type ImageFlags, type ImageOptions } from '../../../src/commands/image/options.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cardqr-image-options-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -91,21 +85,5 @@ describe('cardqr image: argv → options', () => {
     expect(await options(['-'], { stdoutTTY: false, apiKeyStdin: true })).toMatch(
       /cannot be combined with --api-key-stdin/,
     );
-  });
-});
-
-describe('expandIds', () => {
-  test.each<[string[], string | undefined, string[]]>([
-    [['a', 'b'], undefined, ['a', 'b']],
-    [['-'], 'x\ny\n', ['x', 'y']],
-    [['a', '-', 'z'], '\uFEFF  x  \r\n\r\n y\r\n', ['a', 'x', 'y', 'z']],
-  ])('%j with stdin %j → %j', (ids, stdin, want) => {
-    expect(expandIds(ids, stdin)).toEqual(want);
-  });
-
-  test('an empty standard input or an empty id is a usage error', () => {
-    expect(() => expandIds(['-'], '\n  \n')).toThrow(UsageError);
-    expect(() => expandIds(['-'], '\n  \n')).toThrow(/no ids on standard input/);
-    expect(() => expandIds(['a', ' '], undefined)).toThrow(/an empty id/);
   });
 });
