@@ -6,7 +6,7 @@ import { MAX_TIMEOUT_S, type GlobalOptions } from './config/settings.js';
 import { type Context, createContext } from './context.js';
 import type { Deps } from './deps.js';
 import { EXIT, EXIT_TABLE } from './errors.js';
-import { addExamples, examplesOf, withHint } from './help/annotations.js';
+import { addExamples, examplesOf, fieldsOf, withHint } from './help/annotations.js';
 import { examplesText } from './help/examples.js';
 import { addHelpTails, formatHelp, usageLine } from './help/layout.js';
 import { own } from './own.js';
@@ -202,9 +202,11 @@ export async function createProgram(
   // The global flags are resolved once, when an action is about to run, into that action's context.
   program.hook('preAction', async (_root, action) => {
     const globals = action.optsWithGlobals() as GlobalOptions;
-    // A --dry-run prints the request ({dryRun, method, path, body}), not the resource: names are not checked.
-    const path = [action.parent?.parent ? action.parent.name() : undefined, action.name()].filter(Boolean).join(' ');
-    await checkOutputFlags(globals, (action.opts() as { dryRun?: boolean }).dryRun ? undefined : path); // fail before any request
+    // The --fields names the command declared (withFields); a --dry-run prints the request ({dryRun,
+    // method, path, body}), not the resource: names are not checked.
+    const catalogue = (action.opts() as { dryRun?: boolean }).dryRun ? undefined : fieldsOf(action);
+    const command = [action.parent?.parent ? action.parent.name() : undefined, action.name()].filter(Boolean).join(' ');
+    await checkOutputFlags(globals, catalogue && { command, catalogue }); // fail before any request
     const ctx = await createContext(deps, globals);
     bindContext(action, ctx);
     onContext?.(ctx);

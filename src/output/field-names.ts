@@ -1,11 +1,13 @@
 // --fields names checked against what the spec documents for the object a command prints (the zod
-// schemas in api/schemas mirror api-spec.md), the way `gh --json` knows its fields. Checked before any
-// request; an unknown name is exit 2 with the valid names listed. Where the spec lets any key appear
-// (a card's template custom fields under `fields.`, `address.` parts, a template's `policy.fields.`,
-// a dry run's `resolvedFields.`), any key below that point is accepted.
+// schemas in api/schemas mirror api-spec.md), the way `gh --json` knows its fields. Each command
+// declares its catalogue where it is defined (withFields, help/annotations.ts); checked before any
+// request, an unknown name is exit 2 with the valid names listed. Where the spec lets any key appear
+// (`address.` parts, a template's `policy.fields.`, a dry run's `resolvedFields.`, and the paths a
+// catalogue names open: a card's template custom fields under `fields.`), any key below is accepted.
 import { UsageError } from '../errors.js';
 
-interface ZodLike {
+/** A zod schema as read here: its definition tree (api/schemas/ holds the real ones). */
+export interface ZodLike {
   _zod: {
     def: {
       type: string;
@@ -49,54 +51,53 @@ function toNode(schema: ZodLike): Node {
   }
 }
 
-/** Which object each command prints, keyed by its command path ("cards list"). */
-async function schemaFor(path: string, output?: string): Promise<{ node: Node; open?: string[] } | undefined> {
-  const [group, verb] = path.split(' ');
-  const load = async (): Promise<ZodLike | undefined> => {
-    switch (group) {
-      case 'cards':
-        return verb === 'wallet'
-          ? (await import('../api/schemas/cards.js')).WalletLinks
-          : (await import('../api/schemas/cards.js')).Card;
-      case 'qr':
-        return (await import('../api/schemas/qr.js')).QrCode;
-      case 'templates':
-        return (await import('../api/schemas/templates.js')).CardTemplate;
-      case 'leads':
-        return (await import('../api/schemas/leads.js')).Lead;
-      case 'analytics':
-        return (await import('../api/schemas/analytics.js')).ScanStats;
-      case 'me':
-        return (await import('../api/schemas/me.js')).ApiKeyContext;
-      case 'campaigns': {
-        const m = await import('../api/schemas/campaigns.js');
-        if (verb === 'list' || verb === 'ls' || verb === 'get') return m.Campaign;
-        if (verb === 'schema') return m.CampaignSchema;
-        if (verb === 'test') return m.DryRun;
-        if (verb === 'create-card') return (await import('../api/schemas/cards.js')).Card;
-        return undefined;
-      }
-      default:
-        return undefined;
-    }
-  };
-  const schema = await load();
-  if (!schema) return undefined;
-  let node = toNode(schema);
-  // analytics -o csv prints the daily timeline rows (date, scans), not the stats object.
-  if (group === 'analytics' && output === 'csv' && node.kind === 'object' && node.children.timeline?.kind === 'array')
-    node = node.children.timeline.element;
-  // A card's fields may hold a template's own keys; `me` adds the commands the key may use.
-  if (
-    node.kind === 'object' &&
-    ((group === 'cards' && verb !== 'wallet') || verb === 'create-card') &&
-    node.children.fields?.kind === 'object'
-  ) {
-    node.children.fields = { kind: 'object', children: { ...node.children.fields.children, '*': { kind: 'open' } } };
+/**
+ * The --fields names of the object a command prints: declared where the command is defined
+ * (`withFields`, help/annotations.ts) and checked here before any request.
+ */
+export interface FieldsCatalogue {
+  /** The zod schema (api/schemas/) of the printed object; loaded only when --fields is given. */
+  schema: () => Promise<ZodLike>;
+  /**
+   * Dotted paths below which any key is accepted, beside the ones the schema names (a card's template
+   * custom fields under `fields`); a path the schema lacks is added as a whole.
+   */
+  open?: string[];
+  /** Names the command adds to the object beyond the schema (`me`: profile, baseUrl). */
+  extra?: string[];
+  /** With -o csv the rows are the items of this array, not the object (analytics: timeline). */
+  csvRows?: string;
+}
+
+async function nodeOf(catalogue: FieldsCatalogue, output?: string): Promise<Node> {
+  let node = toNode(await catalogue.schema());
+  for (const path of catalogue.open ?? []) node = opened(node, path.split('.'));
+  if (node.kind === 'object')
+    for (const name of catalogue.extra ?? []) node.children[name] = node.children[name] ?? { kind: 'leaf' };
+  if (catalogue.csvRows && output === 'csv') {
+    const rows = below(node, catalogue.csvRows.split('.'));
+    if (rows?.kind === 'array') node = rows.element;
   }
-  if (node.kind === 'object' && group === 'me')
-    Object.assign(node.children, { commands: { kind: 'open' }, profile: { kind: 'leaf' }, baseUrl: { kind: 'leaf' } });
-  return { node };
+  return node;
+}
+
+/** `node` with any key accepted below `parts`: an object there keeps its own names and gains `*`. */
+function opened(node: Node, parts: string[]): Node {
+  if (!parts.length)
+    return node.kind === 'object'
+      ? { kind: 'object', children: { ...node.children, '*': { kind: 'open' } } }
+      : { kind: 'open' };
+  if (node.kind !== 'object') return node;
+  const [head, ...rest] = parts;
+  const child: Node = Object.hasOwn(node.children, head) ? node.children[head] : { kind: 'open' };
+  return { kind: 'object', children: { ...node.children, [head]: opened(child, rest) } };
+}
+
+function below(node: Node, parts: string[]): Node | undefined {
+  let cur: Node | undefined = node;
+  for (const part of parts)
+    cur = cur?.kind === 'object' && Object.hasOwn(cur.children, part) ? cur.children[part] : undefined;
+  return cur;
 }
 
 function known(node: Node, parts: string[]): boolean {
@@ -128,15 +129,22 @@ function names(node: Node, prefix = ''): string[] {
   return out;
 }
 
-/** Throws a UsageError naming the unknown fields and listing the valid ones; unchecked commands pass. */
-export async function checkFieldNames(commandPath: string, fields: string[], output?: string): Promise<void> {
-  const found = await schemaFor(commandPath, output);
-  if (!found) return;
-  const unknown = fields.filter((f) => !known(found.node, f.split('.')));
+/**
+ * Throws a UsageError naming the unknown fields of `cardqr <command>` and listing the valid ones.
+ * `output` is the -o format (a CSV may print other rows than the object).
+ */
+export async function checkFieldNames(
+  command: string,
+  catalogue: FieldsCatalogue,
+  fields: string[],
+  output?: string,
+): Promise<void> {
+  const node = await nodeOf(catalogue, output);
+  const unknown = fields.filter((f) => !known(node, f.split('.')));
   if (!unknown.length) return;
-  const valid = names(found.node);
+  const valid = names(node);
   throw new UsageError(
-    `unknown field${unknown.length === 1 ? '' : 's'} for \`cardqr ${commandPath}\`: ${unknown.join(', ')}`,
+    `unknown field${unknown.length === 1 ? '' : 's'} for \`cardqr ${command}\`: ${unknown.join(', ')}`,
     ['valid fields (nested ones with dots, list items by index, e.g. fields.emails.0.value):', ...wrap(valid)],
   );
 }

@@ -3,6 +3,7 @@
 import { UsageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { type CsvSettings, csvSettingsFrom } from './csv-values.js';
+import type { FieldsCatalogue } from './field-names.js';
 import { colorEnabled } from './paint.js';
 
 export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'vcf';
@@ -115,11 +116,14 @@ export function parseFieldList(raw: string): string[] {
 }
 
 /**
- * --fields and --query, checked before any command runs (exit 2). `commandPath` names the command
- * (`cards list`) whose resource the field names are checked against; undefined skips that check
- * (a --dry-run prints the request, not the resource).
+ * --fields and --query, checked before any command runs (exit 2). `printed` names the command
+ * (`cards list`) and the catalogue of the object it prints, which the field names are checked against;
+ * undefined skips that check (a command that declares none, or a --dry-run: it prints the request).
  */
-export async function checkOutputFlags(flags: OutputFlags, commandPath: string | undefined): Promise<void> {
+export async function checkOutputFlags(
+  flags: OutputFlags,
+  printed: { command: string; catalogue: FieldsCatalogue } | undefined,
+): Promise<void> {
   if (flags.raw && flags.output !== undefined && flags.output !== 'json' && flags.output !== 'ndjson') {
     throw new UsageError(
       `-r/--raw prints the strings of JSON output unquoted: use it with --query, not -o ${flags.output}`,
@@ -137,9 +141,9 @@ export async function checkOutputFlags(flags: OutputFlags, commandPath: string |
   }
   if (flags.fields === undefined) return;
   const fields = parseFieldList(flags.fields);
-  if (commandPath === undefined) return;
+  if (printed === undefined) return;
   const { checkFieldNames } = await import('./field-names.js');
-  await checkFieldNames(commandPath, fields, flags.output);
+  await checkFieldNames(printed.command, printed.catalogue, fields, flags.output);
 }
 
 /** The width tables fit: $COLUMNS when set to a number, else the terminal's; none off a terminal. */

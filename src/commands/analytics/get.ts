@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { action } from '../action.js';
 import { example } from '../shared.js';
 import { parseStatsOptions, showStats, withStatsOptions, type StatsFlags } from './options.js';
+import { withFields } from '../../help/annotations.js';
 
 export function analyticsGetCommand(): Command {
   const cmd = withStatsOptions(
@@ -17,6 +18,7 @@ export function analyticsGetCommand(): Command {
       });
     }),
   );
+  withFields(cmd, () => import('../../api/schemas/analytics.js').then((m) => m.ScanStats), { csvRows: 'timeline' });
   return example(
     cmd,
     'cardqr analytics get qr_123 --range 7d',

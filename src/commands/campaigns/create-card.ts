@@ -4,6 +4,7 @@ import { campaignBodyProblem } from '../../api/rules.js';
 import { UsageError } from '../../errors.js';
 import { withIdempotencyKey } from '../flags.js';
 import { example, printWritten, readJsonObject } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export function campaignsCreateCardCommand(): Command {
   const cmd = withIdempotencyKey(
@@ -29,6 +30,7 @@ export function campaignsCreateCardCommand(): Command {
       await printWritten(ctx, card, campaignCardView, card.id);
     }),
   );
+  withFields(cmd, () => import('../../api/schemas/cards.js').then((m) => m.Card), { open: ['fields'] });
   return example(
     cmd,
     'cardqr campaigns create-card cmp_123 --data @record.json',

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { example } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export function campaignsGetCommand(): Command {
   const cmd = new Command('get')
@@ -17,5 +18,6 @@ export function campaignsGetCommand(): Command {
         await renderRecord(campaign, campaignView, ctx.output(), ctx.io);
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/campaigns.js').then((m) => m.Campaign));
   return example(cmd, 'cardqr campaigns get cmp_123', 'cardqr campaigns get cmp_123 -o json | jq .status');
 }

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { example, type ListFlags, withListOptions } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export function campaignsListCommand(): Command {
   const cmd = withListOptions(
@@ -17,5 +18,6 @@ export function campaignsListCommand(): Command {
       await renderList(list, campaignView, ctx.output(), ctx.io, () => list.hint());
     }),
   );
+  withFields(cmd, () => import('../../api/schemas/campaigns.js').then((m) => m.Campaign));
   return example(cmd, 'cardqr campaigns list', 'cardqr campaigns list --all -o csv > campaigns.csv');
 }

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { example } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export function campaignsSchemaCommand(): Command {
   const cmd = new Command('schema')
@@ -22,6 +23,7 @@ export function campaignsSchemaCommand(): Command {
         await renderRecord(schema, campaignSchemaView, ctx.output(), ctx.io);
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/campaigns.js').then((m) => m.CampaignSchema));
   return example(
     cmd,
     'cardqr campaigns schema cmp_123',

@@ -4,6 +4,7 @@ import { campaignBodyProblem } from '../../api/rules.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
 import { example, readJsonObject } from '../shared.js';
 import { safeLine } from '../../output/sanitize.js';
+import { withFields } from '../../help/annotations.js';
 
 export function campaignsTestCommand(): Command {
   const cmd = new Command('test')
@@ -35,6 +36,7 @@ export function campaignsTestCommand(): Command {
         }
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/campaigns.js').then((m) => m.DryRun));
   return example(
     cmd,
     'cardqr campaigns test cmp_123 --data @record.json',

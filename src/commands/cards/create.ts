@@ -12,6 +12,7 @@ import {
   hasUnknownKeys,
   refuseTemplateProblems,
 } from './input.js';
+import { withFields } from '../../help/annotations.js';
 
 export interface CardsCreateFlags extends CardFieldFlags {
   idempotencyKey?: string;
@@ -95,6 +96,7 @@ export function cardsCreateCommand(): Command {
       await printWritten(ctx, card, cardView, card.id);
     }),
   );
+  withFields(cmd, () => import('../../api/schemas/cards.js').then((m) => m.Card), { open: ['fields'] });
   return example(
     cmd,
     'cardqr cards create --field firstName=Ada --field lastName=Lovelace --email Work=ada@example.com',

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { example } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export function cardsGetCommand(): Command {
   const cmd = new Command('get')
@@ -16,5 +17,6 @@ export function cardsGetCommand(): Command {
         await renderRecord(await getCard(await ctx.api(), id), cardView, ctx.output(), ctx.io);
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/cards.js').then((m) => m.Card), { open: ['fields'] });
   return example(cmd, 'cardqr cards get crd_123', 'cardqr cards get crd_123 -o json | jq .fields');
 }

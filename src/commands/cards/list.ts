@@ -3,6 +3,7 @@ import { action } from '../action.js';
 import { SEARCH_MAX, STATUSES } from '../../api/rules.js';
 import { parseSearch } from '../flags.js';
 import { example, type ListFlags, withListOptions } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export interface CardsListFlags extends ListFlags {
   search?: string;
@@ -38,6 +39,7 @@ export function cardsListCommand(): Command {
       await renderList(list, cardView, ctx.output(), ctx.io, () => list.hint());
     }),
   );
+  withFields(cmd, () => import('../../api/schemas/cards.js').then((m) => m.Card), { open: ['fields'] });
   return example(
     cmd,
     'cardqr cards list --search laurent',

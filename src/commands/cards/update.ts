@@ -16,6 +16,7 @@ import {
   refuseTemplateProblems,
 } from './input.js';
 import { hasOwn, own } from '../../own.js';
+import { withFields } from '../../help/annotations.js';
 
 export interface CardsUpdateFlags extends CardFieldFlags {
   idempotencyKey?: string;
@@ -123,6 +124,7 @@ export function cardsUpdateCommand(): Command {
       await printWritten(ctx, updated, cardView, updated.id);
     }),
   );
+  withFields(cmd, () => import('../../api/schemas/cards.js').then((m) => m.Card), { open: ['fields'] });
   return example(
     cmd,
     'cardqr cards update crd_123 --field title=CTO',

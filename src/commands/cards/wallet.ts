@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { example } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export function cardsWalletCommand(): Command {
   const cmd = new Command('wallet')
@@ -16,5 +17,6 @@ export function cardsWalletCommand(): Command {
         await renderRecord(await getWalletLinks(await ctx.api(), id), walletView, ctx.output(), ctx.io);
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/cards.js').then((m) => m.WalletLinks));
   return example(cmd, 'cardqr cards wallet crd_123', 'cardqr cards wallet crd_123 -o json | jq -r .apple');
 }

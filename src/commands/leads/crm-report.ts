@@ -3,6 +3,7 @@ import { action } from '../action.js';
 import { example } from '../shared.js';
 import { CRM_NONE, CRM_STATUSES, crmStatusOf, needsAttention } from './crm.js';
 import { parseSince, withSinceOptions } from './options.js';
+import { withFields } from '../../help/annotations.js';
 
 interface CrmReportFlags {
   since?: string;
@@ -65,5 +66,6 @@ leads are listed with their error and card. -o json gives the report as data.`,
         await renderRecord(report, crmReportView(report), s, ctx.io);
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/leads.js').then((m) => m.Lead));
   return example(cmd, 'cardqr leads crm-report', 'cardqr leads crm-report --since 30d -o json | jq .needsAttention');
 }

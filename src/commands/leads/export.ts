@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { LeadFileFlags } from '../../output/leads/files.js';
 import { example } from '../shared.js';
 import { parseSince, PRESET_HELP, VCARD_HELP, withLockedWindow, withSinceOptions } from './options.js';
+import { withFields } from '../../help/annotations.js';
 
 interface LeadsExportFlags extends LeadFileFlags {
   state: string;
@@ -109,6 +110,7 @@ On success it prints one summary line on stderr (nothing with -q).`,
         ctx.msg.info(`${what}; state updated: ${flags.state}`);
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/leads.js').then((m) => m.Lead));
   example(
     cmd,
     'cardqr leads export --state ~/leads.state.json --out leads-$(date +%F).ndjson',

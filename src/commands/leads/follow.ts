@@ -5,6 +5,7 @@ import { example } from '../shared.js';
 import { intIn } from '../flags.js';
 import { durationFlag, parseSince, withLockedWindow, withSinceOptions } from './options.js';
 import { followHelp, followTarget, printFollowEvent, type LeadsFollowFlags } from './follow-print.js';
+import { withFields } from '../../help/annotations.js';
 
 export function leadsFollowCommand(): Command {
   const cmd = withLockedWindow(
@@ -79,6 +80,7 @@ export function leadsFollowCommand(): Command {
       );
     }),
   );
+  withFields(cmd, () => import('../../api/schemas/leads.js').then((m) => m.Lead));
   return example(
     cmd,
     'cardqr leads follow --state leads.state.json | ./on-lead.sh',

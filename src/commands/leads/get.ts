@@ -3,6 +3,7 @@ import { action } from '../action.js';
 import type { LeadFileFlags } from '../../output/leads/files.js';
 import { example } from '../shared.js';
 import { VCARD_HELP } from './options.js';
+import { withFields } from '../../help/annotations.js';
 
 export function leadsGetCommand(): Command {
   const cmd = new Command('get')
@@ -25,6 +26,7 @@ export function leadsGetCommand(): Command {
         if (skipped()) ctx.msg.say(skippedLine(skipped()));
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/leads.js').then((m) => m.Lead));
   return example(
     cmd,
     'cardqr leads get lead_123',

@@ -5,6 +5,7 @@ import { CRM_NONE, CRM_STATUSES, crmStatusFlag, crmStatusOf } from './crm.js';
 import type { LeadFileFlags } from '../../output/leads/files.js';
 import { example, withListOptions, type ListFlags } from '../shared.js';
 import { LEAD_SOURCES, parseSince, PRESET_HELP, VCARD_HELP, withSinceOptions, type LeadSourceFlag } from './options.js';
+import { withFields } from '../../help/annotations.js';
 
 interface LeadsListFlags extends ListFlags, LeadFileFlags {
   card?: string;
@@ -64,6 +65,7 @@ export function leadsListCommand(): Command {
       if (skipped()) ctx.msg.say(skippedLine(skipped()));
     }),
   );
+  withFields(cmd, () => import('../../api/schemas/leads.js').then((m) => m.Lead));
   return example(
     cmd,
     'cardqr leads list --source form --since 2026-05-01T00:00:00Z',

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { example } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export function meCommand(): Command {
   const cmd = new Command('me')
@@ -26,5 +27,9 @@ export function meCommand(): Command {
         await renderRecord(record, meView, ctx.output(), ctx.io);
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/me.js').then((m) => m.ApiKeyContext), {
+    open: ['commands'],
+    extra: ['profile', 'baseUrl'],
+  });
   return example(cmd, 'cardqr me', 'cardqr me -o json | jq .rateLimit.requestsPerMinute');
 }

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { example } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 interface ApplyFlags {
   dryRun?: boolean;
@@ -54,6 +55,7 @@ or question refused, 7 some writes failed (e.g. a short code held by something e
         await runApplyCommand({ file, dryRun: Boolean(flags.dryRun), report: flags.report, map }, ctx);
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/qr.js').then((m) => m.QrCode));
   return example(
     cmd,
     'cardqr qr apply fair-codes.csv --dry-run',

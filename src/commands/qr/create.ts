@@ -3,6 +3,7 @@ import { action } from '../action.js';
 import { CREATE_STATUSES } from '../../api/rules.js';
 import { parseName, parseShortCode, parseUrl, withIdempotencyKey } from '../flags.js';
 import { example, printDryRun, printWritten } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export interface QrCreateFlags {
   name: string;
@@ -42,6 +43,7 @@ export function qrCreateCommand(): Command {
         await printWritten(ctx, qr, qrView, qr.id);
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/qr.js').then((m) => m.QrCode));
   return example(
     cmd,
     'cardqr qr create --name "Spring menu" --url https://bistro.example/menu',

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { example } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export function qrDeleteCommand(): Command {
   const cmd = new Command('delete')
@@ -36,5 +37,6 @@ export function qrDeleteCommand(): Command {
         );
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/qr.js').then((m) => m.QrCode));
   return example(cmd, 'cardqr qr delete qr_123', 'cardqr qr list --status archived -q | xargs cardqr qr delete --yes');
 }

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { example } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export function qrGetCommand(): Command {
   const cmd = new Command('get')
@@ -16,5 +17,6 @@ export function qrGetCommand(): Command {
         await renderRecord(await getQrCode(await ctx.api(), id), qrView, ctx.output(), ctx.io);
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/qr.js').then((m) => m.QrCode));
   return example(cmd, 'cardqr qr get qr_123', 'cardqr qr get qr_123 -o json | jq -r .destinationUrl');
 }

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { QR_TYPES, STATUSES } from '../../api/rules.js';
 import { example, type ListFlags, withListOptions } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export interface QrListFlags extends ListFlags {
   search?: string;
@@ -33,6 +34,7 @@ export function qrListCommand(): Command {
       await renderList(list, qrView, ctx.output(), ctx.io, () => list.hint());
     }),
   );
+  withFields(cmd, () => import('../../api/schemas/qr.js').then((m) => m.QrCode));
   return example(
     cmd,
     'cardqr qr list --search promo',

@@ -13,6 +13,7 @@ import { readIds } from '../ids.js';
 import { confirm, example, printWritten } from '../shared.js';
 import { finishMany } from '../delete-records.js';
 import { runByIds, type ByIdFlags } from '../by-ids.js';
+import { withFields } from '../../help/annotations.js';
 
 const SHORTCUTS: Array<[string, Status, string, string]> = [
   ['pause', 'paused', 'Pause QR codes: their short links stop redirecting (same as update --status paused)', 'paused'],
@@ -37,6 +38,7 @@ export function qrStatusCommands(): Command[] {
       .argument('<qr-id...>', 'one or more QR code ids, or - to read them from standard input (one per line)')
       .option('--report <file>', 'with several ids: an append-only NDJSON report of every change')
       .action(action(async (ctx, args: string[], flags: ByIdFlags) => setStatus(ctx, verb, status, done, args, flags)));
+    withFields(cmd, () => import('../../api/schemas/qr.js').then((m) => m.QrCode));
     return example(cmd, `cardqr qr ${verb} qr_123`, `cardqr qr list --search spring -q | cardqr qr ${verb} - --yes`);
   });
 }

@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseName, parseUrl, withIdempotencyKey } from '../flags.js';
 import { example, printDryRun, printWritten } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export interface QrUpdateFlags {
   name?: string;
@@ -51,6 +52,7 @@ export function qrUpdateCommand(): Command {
         await patchQr(ctx, id, flags);
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/qr.js').then((m) => m.QrCode));
   return example(
     cmd,
     'cardqr qr update qr_123 --url https://bistro.example/summer-menu',

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { example } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export function templatesGetCommand(): Command {
   const cmd = new Command('get')
@@ -18,5 +19,6 @@ export function templatesGetCommand(): Command {
         await renderRecord(template, templateView, ctx.output(), ctx.io);
       }),
     );
+  withFields(cmd, () => import('../../api/schemas/templates.js').then((m) => m.CardTemplate));
   return example(cmd, 'cardqr templates get tpl_123', 'cardqr templates get tpl_123 -o json | jq .policy.fields');
 }

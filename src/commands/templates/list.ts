@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { example, type ListFlags, withListOptions } from '../shared.js';
+import { withFields } from '../../help/annotations.js';
 
 export function templatesListCommand(): Command {
   const cmd = withListOptions(
@@ -16,5 +17,6 @@ export function templatesListCommand(): Command {
       await renderList(list, templateView, ctx.output(), ctx.io, () => list.hint());
     }),
   );
+  withFields(cmd, () => import('../../api/schemas/templates.js').then((m) => m.CardTemplate));
   return example(cmd, 'cardqr templates list', 'cardqr templates list --all -o csv > templates.csv');
 }
