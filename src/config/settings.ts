@@ -14,7 +14,6 @@ export interface GlobalOptions extends OutputFlags {
   yes?: boolean;
 }
 
-
 export const DEFAULT_TIMEOUT_S = 30;
 export const DEFAULT_MAX_RETRIES = 4;
 /** --timeout at most one hour (README, Reliability). */
