@@ -3,8 +3,7 @@ import { type Command, Option } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { ScanStats } from '../../api/schemas/analytics.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { localTimeZone } from '../dates.js';
+import { parseZone } from '../dates.js';
 
 export const RANGES = ['7d', '30d', '90d', '12m'] as const;
 export type Range = (typeof RANGES)[number];
@@ -36,18 +35,7 @@ export function withStatsOptions(cmd: Command): Command {
 
 /** --range and --tz → query; an unknown zone is exit 2 before any request. */
 export function parseStatsOptions(flags: StatsFlags, env?: Readonly<Record<string, string | undefined>>): StatsOptions {
-  const range = flags.range ?? '30d';
-  let tz = (flags.tz ?? 'UTC').trim();
-  if (tz === 'local') tz = localTimeZone(env);
-  try {
-    if (!tz) throw new RangeError('empty');
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-  } catch {
-    throw new UsageError(
-      `--tz "${flags.tz}": unknown time zone; use an IANA name such as UTC, Europe/Paris or America/Los_Angeles`,
-    );
-  }
-  return { range, timeZone: tz };
+  return { range: flags.range ?? '30d', timeZone: parseZone(flags.tz, '--tz', env) };
 }
 
 /** Fetches with `fetch`, then prints through the analytics view (text on a terminal, json/ndjson, csv timeline rows). */
