@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { checkOutFile } from '../out-file.js';
 import { action } from '../action.js';
 import type { Method } from '../../api/client.js';
 import { normaliseApiPath } from '../../api/ids.js';
@@ -85,8 +86,11 @@ export function apiCommand(): Command {
         if (flags.out !== undefined) throw new UsageError('--paginate prints items: it does not take -O');
         return paginate(ctx, call);
       }
-      // Refused formats (-o vcf) stop the command before a request can change anything.
+      // Refused formats (-o vcf) and an -O that cannot be written stop the command before a request
+      // can change anything (the answer of a POST must not be lost to a missing directory).
       const settings = ctx.output();
+      if (flags.out !== undefined && flags.out !== '-')
+        checkOutFile(flags.out, { replace: true, specialHint: 'name a file, or use -O - for standard output' });
       const body = call.data !== undefined ? await readJsonData(call.data, ctx) : undefined;
       const client = await ctx.api();
       // Sent as JSON text: a JSON string given with --data ("hello") must reach the API quoted, not bare.

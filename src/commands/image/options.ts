@@ -1,9 +1,8 @@
 // Flags of `cardqr image` → checked options, before anything is sent (every problem is exit 2).
-import { statSync } from 'node:fs';
-import { dirname, extname } from 'node:path';
+import { extname } from 'node:path';
 import { IMAGE_FORMATS, IMAGE_SIZE, TRANSPARENT_FORMATS, type ImageFormat } from '../../api/images.js';
 import { UsageError } from '../../errors.js';
-import { nonRegularProblem } from '../../fs/read-regular.js';
+import { checkOutFile } from '../out-file.js';
 import type { ImageOptions } from '../../jobs/images/save.js';
 
 export type { ImageOptions };
@@ -67,7 +66,11 @@ export function parseImageOptions(
     if (env.stdoutTTY)
       throw new UsageError('refusing to write image bytes to a terminal: redirect standard output or use -O <file>');
   } else if (out !== undefined) {
-    checkOutFile(out, Boolean(flags.force));
+    checkOutFile(out, {
+      replace: Boolean(flags.force),
+      directoryHint: `use -d ${out} to save into it`,
+      specialHint: 'name a file, or use -O - for standard output',
+    });
   }
   const verify = Boolean(flags.verify);
   const ledger = Boolean(flags.ledger);
@@ -86,22 +89,4 @@ export function parseImageOptions(
     verify,
     ledger,
   };
-}
-
-function checkOutFile(out: string, force: boolean): void {
-  const existing = statOrUndefined(out);
-  if (existing?.isDirectory()) throw new UsageError(`-O ${out} is a directory; use -d ${out} to save into it`);
-  const special = nonRegularProblem(out, existing);
-  if (special) throw new UsageError(`-O ${special}; name a file, or use -O - for standard output`);
-  if (existing && !force) throw new UsageError(`refusing to overwrite ${out}: it exists (use --force to replace it)`);
-  const parent = statOrUndefined(dirname(out));
-  if (!parent?.isDirectory()) throw new UsageError(`-O ${out}: directory ${dirname(out)} does not exist`);
-}
-
-function statOrUndefined(path: string) {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
 }

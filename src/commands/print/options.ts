@@ -1,11 +1,10 @@
 // Flags of `cardqr print` → a checked plan, before anything is sent (every problem is exit 2).
 import { boundedLines } from '../../fs/bounded.js';
 import { createReadStream, statSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { checkIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
-import { nonRegularProblem } from '../../fs/read-regular.js';
+import { checkOutFile } from '../out-file.js';
 import { sheetLayout, type Layout } from '../../jobs/print/layout.js';
 import { SHEET_PRESETS } from '../../jobs/print/sheets.js';
 import { parseLength, parseSize2 } from '../../jobs/print/units.js';
@@ -136,7 +135,10 @@ export function parsePrintOptions(ids: string[], f: PrintFlags): PrintOptions {
     throw new UsageError(`--padding ${f.padding} leaves no room in a ${layout.cellW} × ${layout.cellH} mm label`);
   }
   if (f.font?.length && f.caption === undefined) throw new UsageError('--font goes with --caption');
-  checkOut(f.out, Boolean(f.force));
+  checkOutFile(f.out, {
+    replace: Boolean(f.force),
+    specialHint: 'name a file (the PDF is written whole, then moved into place)',
+  });
   refuseOverlaps([
     { flag: '-O', path: f.out, temp: true },
     f.fromReport ? { flag: '--from-report', path: f.fromReport } : undefined,
@@ -163,24 +165,6 @@ function pair(raw: string, flag: string): [number, number] {
     parseLength(/(mm|cm|in|pt)\s*$/i.test(p) ? p : `${p}${unit}`, flag, { allowZero: true }),
   );
   return [vals[0], vals[1] ?? vals[0]];
-}
-
-function checkOut(out: string, force: boolean): void {
-  const existing = statOrUndefined(out);
-  if (existing?.isDirectory()) throw new UsageError(`-O ${out} is a directory`);
-  const special = nonRegularProblem(out, existing);
-  if (special) throw new UsageError(`-O ${special}; name a file (the PDF is written whole, then moved into place)`);
-  if (existing && !force) throw new UsageError(`refusing to overwrite ${out}: it exists (use --force to replace it)`);
-  if (!statOrUndefined(dirname(out))?.isDirectory())
-    throw new UsageError(`-O ${out}: directory ${dirname(out)} does not exist`);
-}
-
-function statOrUndefined(path: string) {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -42,6 +42,28 @@ describe('cardqr api: answers that are not JSON', () => {
   });
 });
 
+describe('cardqr api -O: files we write, checked before anything is sent', () => {
+  // Same class as image -O and print -O (commands/out-file.ts): a POST whose answer could not be saved
+  // would have created something the operator never learns the id of.
+  it.each([
+    [
+      'a missing directory',
+      () => join(tempDir(), 'missing', 'card.json'),
+      /-O .*card\.json: directory .*missing does not exist/,
+    ],
+    ['a directory', () => tempDir(), /-O .* is a directory$/m],
+    ['a character device', () => '/dev/null', /-O \/dev\/null is a terminal or device, not a regular file/],
+  ])('%s: exit 2, no request', async (_name, target, message) => {
+    emu.clearRequests();
+    const r = await runCli(['api', 'POST', '/cards', '--data', '{"fields":{"firstName":"Ada"}}', '-O', target()], {
+      emu,
+    });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(emu.requests()).toHaveLength(0);
+  });
+});
+
 describe('cardqr api', () => {
   it('a list in every format: json keeps the envelope, ndjson/csv give one item per line', async () => {
     const j = json(await runCli(['api', 'GET', '/widgets', '--param', 'limit=3'], { emu }));
