@@ -8,7 +8,8 @@ import { overview } from './help/overview.js';
 import { WriteError } from './fs/durable.js';
 import { redactKeyLike } from './redact.js';
 import { safeLine } from './output/sanitize.js';
-import { errorBodyWanted } from './output/settings.js';
+import { chosenFormat } from './output/settings.js';
+import { isClosedPipe, printText, watchStdout } from './output/stdout.js';
 import { createProgram } from './program.js';
 
 export async function main(argv: string[], deps: Deps = createDeps()): Promise<number> {
@@ -17,35 +18,29 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
   if (argv.length === 1 && (argv[0] === 'version' || argv[0] === '-v')) argv = ['--version'];
   // A closed stdout (`| head -1`, EPIPE) is the reader's choice: exit 0 quietly. Any other stdout
   // failure (`> /dev/full`: ENOSPC; EFBIG; EIO) means the data did not arrive: one line, exit 1.
-  let stdoutClosed = false;
-  let stdoutFailure: NodeJS.ErrnoException | undefined;
-  const onStdoutError = (err: NodeJS.ErrnoException) => {
-    if (isEpipe(err)) stdoutClosed = true;
-    else stdoutFailure ??= err;
-  };
-  io.stdout.on('error', onStdoutError);
+  const stdout = watchStdout(io);
   let ctx: Context | undefined;
   const program = await createProgram(deps, (c) => (ctx = c), argv);
   let status: number;
   try {
-    if (!argv.length) io.stdout.write(overview(program, io.columns));
+    if (!argv.length) await printText(io, overview(program, io.columns));
     else await program.parseAsync(argv, { from: 'user' });
     status = EXIT.ok;
   } catch (err) {
-    if (stdoutClosed || isEpipe(err)) status = EXIT.ok;
-    else if (stdoutFailure && (err === stdoutFailure || !(err instanceof CliError))) {
-      deps.io.stderr.write(`error: ${new WriteError('standard output', stdoutFailure).message}\n`);
+    const failure = stdout.failure();
+    if (stdout.closed() || isClosedPipe(err)) status = EXIT.ok;
+    else if (failure && (err === failure || !(err instanceof CliError))) {
+      deps.io.stderr.write(`error: ${new WriteError('standard output', failure).message}\n`);
       return EXIT.failed;
     } else status = await report(err, deps, ctx);
   } finally {
     await ctx?.dispose();
-    // The listener stays: a closed pipe (`cardqr --help | head -1`) can report the error after main()
-    // has returned, and an unhandled 'error' event would crash with a stack trace.
   }
   // A write to a file or device fails on a later tick (a synchronous stream reports it then).
   await new Promise((r) => setImmediate(r));
-  if (stdoutFailure && !stdoutClosed && status === EXIT.ok) {
-    deps.io.stderr.write(`error: ${new WriteError('standard output', stdoutFailure).message}\n`);
+  const failure = stdout.failure();
+  if (failure && !stdout.closed() && status === EXIT.ok) {
+    deps.io.stderr.write(`error: ${new WriteError('standard output', failure).message}\n`);
     return EXIT.failed;
   }
   return status;
@@ -72,7 +67,7 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
   if (err instanceof ApiError) {
     const { formatApiError } = await import('./output/hints.js');
     put(formatApiError(err, { baseUrl: (await settingsIfResolved(ctx))?.baseUrl }));
-    if (ctx && errorBodyWanted(ctx.globals) && err.body !== undefined) put(JSON.stringify(err.body) + '\n');
+    if (ctx && chosenFormat(ctx.globals, false, 'result') === 'json' && err.body !== undefined) put(JSON.stringify(err.body) + '\n');
     return err.exit;
   }
   if (err instanceof CliError) {
@@ -101,9 +96,4 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
 async function settingsIfResolved(ctx: Context | undefined): Promise<Credentials | undefined> {
   if (!ctx?.settingsResolved()) return undefined;
   return ctx.settings().catch(() => undefined);
-}
-
-function isEpipe(err: unknown): boolean {
-  const code = (err as NodeJS.ErrnoException)?.code;
-  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
 }

@@ -12,6 +12,7 @@ import { addHelpTails, formatHelp, usageLine } from './help/layout.js';
 import { own } from './own.js';
 import { CSV_DELIMITERS, CSV_DIALECTS } from './output/csv-values.js';
 import { checkOutputFlags, OUTPUT_FORMATS } from './output/settings.js';
+import { printTextNow } from './output/stdout.js';
 
 /**
  * The command groups in the order of the root's help, each loaded on demand: a run loads only the
@@ -225,7 +226,7 @@ function configureTree(cmd: Command, deps: Deps): void {
   refuseUnknownHelpTopic(cmd);
   cmd.showSuggestionAfterError(true);
   cmd.configureOutput({
-    writeOut: (s) => io.stdout.write(s),
+    writeOut: (s) => printTextNow(io, s),
     writeErr: (s) => io.stderr.write(s),
     getOutHelpWidth: () => helpWidth(deps),
     getErrHelpWidth: () => helpWidth(deps),

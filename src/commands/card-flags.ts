@@ -5,7 +5,8 @@ import type { Command } from 'commander';
 import type { Fields } from '../api/card-rules.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { readJsonObject, repeatableOption } from './shared.js';
+import { readJsonObject } from './json-data.js';
+import { repeatableOption } from './flags.js';
 import { own, setOwn } from '../own.js';
 
 export interface FieldFlags {

@@ -10,7 +10,7 @@ import { formatApiError } from '../output/hints.js';
 import type { ByIdPlan } from '../jobs/by-id/job.js';
 import { readIds } from './ids.js';
 import { safeLine } from '../output/sanitize.js';
-import { confirm } from './shared.js';
+import { confirm } from './confirm.js';
 import { runByIds, type ByIdFlags } from './by-ids.js';
 
 export interface DeleteSpec<T> {

@@ -2,7 +2,7 @@
 // argParser by flagParser(). commander then refuses the value with exit 2 before any action runs:
 // `error: option '--name <name>' argument '' is invalid. the name must not be empty (1 to 200 characters).`
 // The API's limits are rules in api/rules.ts; the number rules below are the CLI's own.
-import { type Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import {
   IDEMPOTENCY_KEY_MAX,
   NAME_MAX,
@@ -14,6 +14,7 @@ import {
   urlProblem,
 } from '../api/rules.js';
 import { UsageError } from '../errors.js';
+import { withHint } from '../help/annotations.js';
 
 /** A check of one value: the problem as text, or undefined when the value is fine. */
 export type Rule = (value: string) => string | undefined;
@@ -101,4 +102,28 @@ export function withIdempotencyKey(cmd: Command): Command {
     `Idempotency-Key for this write, up to ${IDEMPOTENCY_KEY_MAX} characters; reuse it to retry safely (default: random)`,
     parseIdempotencyKey,
   );
+}
+
+/** Collects a repeatable flag into a list. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** A flag that may be given several times, collected into a list (completion offers it again). */
+export function repeatableOption(flags: string, description: string): Option {
+  return withHint(new Option(flags, description).argParser(collect), { repeatable: true });
+}
+
+export interface ListFlags {
+  limit?: number;
+  offset?: number;
+  all?: boolean;
+}
+
+/** --limit, --offset and --all, shared by every list command. */
+export function withListOptions(cmd: Command, defaultLimit = 25): Command {
+  return cmd
+    .option('--limit <n>', `items per page, 1-100 (default: ${defaultLimit})`, intIn(1, 100))
+    .option('--offset <n>', 'items to skip (default: 0)', intIn(0, Number.MAX_SAFE_INTEGER))
+    .option('--all', 'follow every page, streaming items as they arrive');
 }

@@ -58,3 +58,8 @@ export function withFields(
 export function fieldsOf(cmd: Command): FieldsCatalogue | undefined {
   return catalogues.get(cmd);
 }
+
+/** Example command lines shown in the command's help (data on the tree: help/annotations.ts). */
+export function example(cmd: Command, ...lines: string[]): Command {
+  return addExamples(cmd, lines);
+}

@@ -3,7 +3,7 @@
 // Lists arrive as async iterables, so ndjson/csv/json print each item as it arrives.
 import { type IO, write } from '../io.js';
 import { cellPainter as stylePainter, loadPaint, type Painter } from './paint.js';
-import type { OutputSettings } from './settings.js';
+import type { OutputFormat, OutputSettings } from './settings.js';
 import { csvList, csvRecord } from './csv-columns.js';
 import { safeLine, safeText } from './sanitize.js';
 import { type Cell, type CellPainter, type Fit, formatRecord, formatRow, layout, MIN_CUT, oneLine } from './table.js';
@@ -273,4 +273,15 @@ function idOf<T>(view: View<T>, item: T): string {
 
 function indent(text: string): string {
   return text.replace(/^/gm, '  ');
+}
+
+/** One result of a run (print's PDF): the object as one line of JSON for -o json/ndjson, else its line (a path). */
+export async function renderResult(io: IO, format: OutputFormat | 'text', data: unknown, line: string): Promise<void> {
+  await write(io.stdout, format === 'text' ? `${line}\n` : `${JSON.stringify(data)}\n`);
+}
+
+/** A record a command created or changed; with -q only its id (so `id=$(cardqr cards create ... -q)` works). */
+export async function renderWritten<T>(item: T, view: View<T>, s: OutputSettings, io: IO, id: string): Promise<void> {
+  if (s.quiet) return void (await write(io.stdout, `${id}\n`));
+  await renderRecord(item, view, s, io);
 }

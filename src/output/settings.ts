@@ -63,7 +63,7 @@ export function resolveOutput(
   opts: { forced?: OutputFormat; allowVcf?: boolean } = {},
 ): OutputSettings {
   // --query filters JSON: without -o it prints JSON even on a terminal (as `gh --jq` does).
-  const format = opts.forced ?? flags.output ?? (flags.query !== undefined || !io.isStdoutTTY ? 'json' : 'table');
+  const format = opts.forced ?? chosenFormat(flags, io.isStdoutTTY, 'records');
   if (format === 'vcf' && !opts.allowVcf)
     throw new UsageError('-o vcf (vCard) applies to leads list, leads get and leads export only');
   return {
@@ -71,7 +71,7 @@ export function resolveOutput(
     fields: flags.fields ? parseFieldList(flags.fields) : undefined,
     quiet: Boolean(flags.quiet),
     query: flags.query,
-    raw: flags.raw ? 'always' : flags.query !== undefined && !flags.output && !io.isStdoutTTY ? 'auto' : 'never',
+    raw: flags.raw ? 'always' : flags.query !== undefined && !askedFormat(flags) && !io.isStdoutTTY ? 'auto' : 'never',
     color: format === 'table' && colorEnabled(env, io.isStdoutTTY, flags.color),
     tty: io.isStdoutTTY,
     width: tableWidth(env, io.isStdoutTTY, io.columns),
@@ -80,28 +80,43 @@ export function resolveOutput(
   };
 }
 
-/** The format the user asked for with -o, if any (a command with its own default, e.g. leads export). */
-export function requestedFormat(flags: OutputFlags): OutputFormat | undefined {
+/** -o as given, or undefined: the one read of the flag; every rule of this module asks here. */
+export function askedFormat(flags: OutputFlags): OutputFormat | undefined {
   return flags.output;
 }
 
 /**
- * A run summary (import, print) goes to stdout as JSON when -o json/ndjson or --query asks for it;
- * otherwise it is text for people on stderr. `pretty`: -o json (indented) rather than ndjson.
+ * What a command prints on stdout, by the kind of thing it prints: -o when given (and meaningful for
+ * that kind), else that kind's default. Every default is here, in one table:
+ * - `records` (lists, records): json off a terminal or with --query (as `gh --jq`), else a table;
+ * - `summary` (a run: import, qr apply, the emulator's banner): json/ndjson when -o says so, json with
+ *   --query, else `text` (words on stderr, nothing on stdout);
+ * - `result` (print's file, an API error's body): json/ndjson only when -o says so, else `text`;
+ * - `lead-export`: ndjson unless -o says otherwise.
  */
+export type OutputKind = 'records' | 'summary' | 'result' | 'lead-export';
+
+export function chosenFormat(flags: OutputFlags, stdoutTTY: boolean, kind: 'records' | 'lead-export'): OutputFormat;
+export function chosenFormat(flags: OutputFlags, stdoutTTY: boolean, kind: OutputKind): OutputFormat | 'text';
+export function chosenFormat(flags: OutputFlags, stdoutTTY: boolean, kind: OutputKind): OutputFormat | 'text' {
+  const asked = askedFormat(flags);
+  const json = asked === 'json' || asked === 'ndjson' ? asked : undefined;
+  switch (kind) {
+    case 'records':
+      return asked ?? (flags.query !== undefined || !stdoutTTY ? 'json' : 'table');
+    case 'summary':
+      return json ?? (flags.query !== undefined ? 'json' : 'text');
+    case 'result':
+      return json ?? 'text';
+    case 'lead-export':
+      return asked ?? 'ndjson';
+  }
+}
+
+/** A run's summary as JSON on stdout (`pretty`: indented, for -o json and --query), or undefined for words. */
 export function summaryAsJson(flags: OutputFlags): { pretty: boolean; query?: string } | undefined {
-  if (!jsonRequested(flags) && flags.query === undefined) return undefined;
-  return { pretty: flags.output !== 'ndjson', query: flags.query };
-}
-
-/** -o json or -o ndjson asked for (a command whose result is one line of JSON or a path, e.g. print). */
-export function jsonRequested(flags: OutputFlags): boolean {
-  return flags.output === 'json' || flags.output === 'ndjson';
-}
-
-/** -o json asked for: an API error's body is printed whole too (cli.ts). */
-export function errorBodyWanted(flags: OutputFlags): boolean {
-  return flags.output === 'json';
+  const format = chosenFormat(flags, false, 'summary');
+  return format === 'text' ? undefined : { pretty: format !== 'ndjson', query: flags.query };
 }
 
 export function parseFieldList(raw: string): string[] {
@@ -124,14 +139,13 @@ export async function checkOutputFlags(
   flags: OutputFlags,
   printed: { command: string; catalogue: FieldsCatalogue } | undefined,
 ): Promise<void> {
-  if (flags.raw && flags.output !== undefined && flags.output !== 'json' && flags.output !== 'ndjson') {
-    throw new UsageError(
-      `-r/--raw prints the strings of JSON output unquoted: use it with --query, not -o ${flags.output}`,
-    );
+  const asked = askedFormat(flags);
+  if (flags.raw && asked !== undefined && asked !== 'json' && asked !== 'ndjson') {
+    throw new UsageError(`-r/--raw prints the strings of JSON output unquoted: use it with --query, not -o ${asked}`);
   }
   if (flags.query !== undefined) {
-    if (flags.output !== undefined && flags.output !== 'json' && flags.output !== 'ndjson') {
-      throw new UsageError(`--query filters JSON: use it with -o json or -o ndjson, not -o ${flags.output}`, [
+    if (asked !== undefined && asked !== 'json' && asked !== 'ndjson') {
+      throw new UsageError(`--query filters JSON: use it with -o json or -o ndjson, not -o ${asked}`, [
         'for a table or CSV of chosen fields use --fields',
       ]);
     }
@@ -143,7 +157,7 @@ export async function checkOutputFlags(
   const fields = parseFieldList(flags.fields);
   if (printed === undefined) return;
   const { checkFieldNames } = await import('./field-names.js');
-  await checkFieldNames(printed.command, printed.catalogue, fields, flags.output);
+  await checkFieldNames(printed.command, printed.catalogue, fields, asked);
 }
 
 /** The width tables fit: $COLUMNS when set to a number, else the terminal's; none off a terminal. */

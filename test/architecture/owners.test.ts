@@ -56,6 +56,32 @@ describe('one owner for each concern', () => {
     expect(users).toEqual([]);
   });
 
+  test('standard output is written only by output/ (deps.ts only builds it from the process)', () => {
+    // Any read of the process's stdout stream: io.stdout, ctx.io.stdout, deps.io.stdout, process.stdout.
+    // A child's stdout (a key command, --exec) is the child's, not ours.
+    const ours = (read: string) => /(^|\.)(io|process)\.stdout$/.test(read.replace(/\s/g, ''));
+    const writers = files.filter(
+      (f) => !f.startsWith('output/') && f !== 'deps.ts' && propertyReads(text(f), 'stdout').some(ours),
+    );
+    expect(writers).toEqual([]);
+  });
+
+  test('the output format is read in one function, askedFormat, and defaulted in one, chosenFormat', () => {
+    const sf = ts.createSourceFile('s.ts', text('output/settings.ts'), ts.ScriptTarget.Latest, true);
+    const outside: string[] = [];
+    const visit = (node: ts.Node, fn?: string): void => {
+      const name = ts.isFunctionDeclaration(node) ? node.name?.text : fn;
+      if (ts.isPropertyAccessExpression(node) && node.name.text === 'output' && name !== 'askedFormat')
+        outside.push(`${name}: ${node.getText(sf)}`);
+      ts.forEachChild(node, (c) => visit(c, name));
+    };
+    visit(sf);
+    expect(outside).toEqual([]);
+    // No other module decides a default format: the words 'table' or 'ndjson' as a fallback live there.
+    const fallbacks = files.filter((f) => f !== 'output/settings.ts' && /\?\?\s*'(json|ndjson|table)'/.test(text(f)));
+    expect(fallbacks).toEqual([]);
+  });
+
   test('the key is resolved in one function: config/credentials.ts resolveCredentials', () => {
     // Only it reads CARDQR_API_KEY (environmentKey is its one reader) and runs a profile's key command.
     const envReaders = files.filter(

@@ -1,12 +1,12 @@
 // The one reader of --output: what to print (resolveOutput), and whether a run's summary is JSON on
-// stdout (summaryAsJson, jsonRequested), as tables.
+// stdout (summaryAsJson), and each kind's default (chosenFormat), as tables.
 import { describe, expect, test } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import {
-  errorBodyWanted,
-  jsonRequested,
+  askedFormat,
+  chosenFormat,
   type OutputFlags,
-  requestedFormat,
+  type OutputKind,
   resolveOutput,
   summaryAsJson,
 } from '../../src/output/settings.js';
@@ -92,16 +92,28 @@ describe('a summary as JSON', () => {
     [{ output: 'ndjson' }, true],
     [{ output: 'csv' }, false],
     [{ output: 'vcf' }, false],
-  ])('jsonRequested(%j) = %s', (flags, want) => {
-    expect(jsonRequested(flags)).toBe(want);
+  ])('a result (print) is JSON for %j: %s', (flags, want) => {
+    expect(chosenFormat(flags, false, 'result') !== 'text').toBe(want);
   });
 
-  test('-o json alone prints an error body whole; requestedFormat is -o as given', () => {
-    expect([errorBodyWanted({ output: 'json' }), errorBodyWanted({ output: 'ndjson' }), errorBodyWanted({})]).toEqual([
-      true,
-      false,
-      false,
-    ]);
-    expect([requestedFormat({}), requestedFormat({ output: 'csv' })]).toEqual([undefined, 'csv']);
+  test('-o json alone prints an error body whole; askedFormat is -o as given', () => {
+    const body = (flags: OutputFlags) => chosenFormat(flags, false, 'result') === 'json';
+    expect([body({ output: 'json' }), body({ output: 'ndjson' }), body({})]).toEqual([true, false, false]);
+    expect([askedFormat({}), askedFormat({ output: 'csv' })]).toEqual([undefined, 'csv']);
+  });
+
+  test.each<[OutputFlags, boolean, OutputKind, string]>([
+    [{}, true, 'records', 'table'],
+    [{}, false, 'records', 'json'],
+    [{ query: 'id' }, true, 'records', 'json'],
+    [{ output: 'csv' }, false, 'records', 'csv'],
+    [{}, false, 'summary', 'text'],
+    [{ output: 'csv' }, false, 'summary', 'text'],
+    [{ query: 'id' }, true, 'summary', 'json'],
+    [{ query: 'id' }, false, 'result', 'text'],
+    [{}, true, 'lead-export', 'ndjson'],
+    [{ output: 'csv' }, true, 'lead-export', 'csv'],
+  ])('chosenFormat(%j, tty %s, %s) = %s: one table of defaults', (flags, tty, kind, want) => {
+    expect(chosenFormat(flags, tty, kind)).toBe(want);
   });
 });

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 import { analyticsGetCommand } from './get.js';
 import { analyticsOverviewCommand } from './overview.js';
 

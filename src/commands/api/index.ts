@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { printBytes } from '../../output/stdout.js';
 import { checkOutFile } from '../out-file.js';
 import { action } from '../action.js';
 import type { Method } from '../../api/client.js';
@@ -8,7 +9,9 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { withIdempotencyKey } from '../flags.js';
 import type { View } from '../../output/view.js';
-import { example, repeatableOption, readJsonData } from '../shared.js';
+import { example } from '../../help/annotations.js';
+import { repeatableOption } from '../flags.js';
+import { readJsonData } from '../json-data.js';
 
 const METHODS: Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 
@@ -133,8 +136,7 @@ async function saveBody(ctx: Context, bytes: Buffer, type: string, out: string):
       throw new UsageError(
         `the answer is ${what}: not written to a terminal; redirect standard output or use -O <file>`,
       );
-    const { write } = await import('../../io.js');
-    return write(ctx.io.stdout, bytes);
+    return printBytes(ctx.io, bytes);
   }
   const { replaceFile } = await import('../../fs/durable.js');
   await replaceFile(out, bytes, { mode: 0o644 });

@@ -20,7 +20,7 @@ import type { Messages } from '../../output/messages.js';
 import type { Progress } from '../../output/progress.js';
 import { safeLine } from '../../output/sanitize.js';
 import { summaryAsJson } from '../../output/settings.js';
-import { confirm } from '../shared.js';
+import { confirm } from '../confirm.js';
 import { planData, planLines } from './import-plan.js';
 
 export type ImportCommandOptions = ImportOptions & { validateOnly: boolean };

@@ -3,7 +3,7 @@ import { checkId } from '../../api/ids.js';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
 import { intIn, positiveNumber } from '../flags.js';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 import type { ImportCommandOptions } from './import-print.js';
 
 /** --trash-missing's bound when --max-trash is not given (jobs/import/sync.ts has the same number). */

@@ -3,7 +3,8 @@ import { action } from '../action.js';
 import { CREATE_STATUSES } from '../../api/rules.js';
 import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-flags.js';
 import { parseName, parseShortCode, withIdempotencyKey } from '../flags.js';
-import { example, printDryRun, printWritten } from '../shared.js';
+import { example } from '../../help/annotations.js';
+import { printDryRun, printWritten } from '../written.js';
 import {
   checkDocKeys,
   checkFieldKeys,

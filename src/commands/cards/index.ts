@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 import { cardsCreateCommand } from './create.js';
 import { cardsDeleteCommand } from './delete.js';
 import { cardsGetCommand } from './get.js';

@@ -2,7 +2,8 @@ import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { SEARCH_MAX, STATUSES } from '../../api/rules.js';
 import { parseSearch } from '../flags.js';
-import { example, type ListFlags, withListOptions } from '../shared.js';
+import { example } from '../../help/annotations.js';
+import { type ListFlags, withListOptions } from '../flags.js';
 import { withFields } from '../../help/annotations.js';
 
 export interface CardsListFlags extends ListFlags {

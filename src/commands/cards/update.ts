@@ -6,7 +6,9 @@ import { safeLine } from '../../output/sanitize.js';
 import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-flags.js';
 import { checkId } from '../../api/ids.js';
 import { withIdempotencyKey } from '../flags.js';
-import { confirm, example, printDryRun, printWritten } from '../shared.js';
+import { confirm } from '../confirm.js';
+import { example } from '../../help/annotations.js';
+import { printDryRun, printWritten } from '../written.js';
 import {
   checkDocKeys,
   checkFieldKeys,

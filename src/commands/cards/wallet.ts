@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 import { withFields } from '../../help/annotations.js';
 
 export function cardsWalletCommand(): Command {

@@ -1,9 +1,10 @@
 // `cardqr completion <shell>` prints a completion script generated from the command tree; it
 // never edits rc files. `cardqr __complete profiles` (hidden) is what those scripts call back for
 // profile names: it reads the store file only (no conf, no network), so TAB stays instant.
+import { printLines, printText } from '../../output/stdout.js';
 import { Argument, Command } from 'commander';
 import { action } from '../action.js';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 
 const SHELL_NAMES = ['bash', 'zsh', 'fish'] as const;
 const CANDIDATES = ['profiles'] as const;
@@ -28,7 +29,7 @@ Then open a new shell. The npm package also ships the scripts in its completions
         const { completionScript } = await import('../../completion/index.js');
         let root = self;
         while (root.parent) root = root.parent;
-        ctx.io.stdout.write(completionScript(root, shell));
+        await printText(ctx.io, completionScript(root, shell));
       }),
     );
   return example(cmd, 'cardqr completion zsh > "${fpath[1]}/_cardqr"', 'source <(cardqr completion bash)');
@@ -52,7 +53,7 @@ export function completeCommand(): Command {
         } catch {
           // An unreadable store completes to nothing; TAB must never print errors.
         }
-        if (names.length) ctx.io.stdout.write(`${names.join('\n')}\n`);
+        return printLines(ctx.io, names);
       }),
     );
   return example(cmd, 'cardqr __complete profiles');
@@ -65,7 +66,7 @@ export function manCommand(): Command {
       let root = self;
       while (root.parent) root = root.parent;
       const { manPage } = await import('../../help/man.js');
-      ctx.io.stdout.write(manPage(root, ctx.version));
+      await printText(ctx.io, manPage(root, ctx.version));
     }),
   );
   return example(cmd, 'cardqr __man > cardqr.1 && man -l cardqr.1');

@@ -1,11 +1,11 @@
 import { Command, InvalidArgumentError } from 'commander';
+import { printLines } from '../../output/stdout.js';
 import { action } from '../action.js';
 import { isLoopbackHost } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { write } from '../../io.js';
 import { intIn, numberIn } from '../flags.js';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 
 export function emulatorCommand(): Command {
   const cmd = new Command('emulator')
@@ -86,7 +86,7 @@ export function emulatorCommand(): Command {
               : `  keys          full ${emu.keys.full}  readonly ${emu.keys.readonly}  campaign ${emu.keys.campaign}`,
             `  try           ${wrote ? `cardqr ${use} cards list` : `${use} cardqr cards list`}`,
           ];
-          await write(ctx.io.stdout, `${lines.join('\n')}\n`);
+          await printLines(ctx.io, lines);
         } else {
           const { printJson } = await import('../../output/query.js');
           await printJson(ctx.io, start, false, ctx.globals.query);

@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { IMAGE_FORMATS, IMAGE_SIZE, TRANSPARENT_FORMATS } from '../../api/images.js';
 import { intIn } from '../flags.js';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 import type { ImageFlags } from './options.js';
 
 export function imageCommand(): Command {

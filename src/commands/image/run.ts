@@ -1,10 +1,10 @@
 // The action of `cardqr image`, loaded lazily: checks, then saves, printing paths on stdout and
 // progress, per-image timings (--verbose) and the summary on stderr.
+import { printBytes, printLines } from '../../output/stdout.js';
 import { dirname } from 'node:path';
 import { whyWillNotOpen } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { failureReason, InterruptedError, isFatal, NotSentError, PartialError } from '../../errors.js';
-import { write } from '../../io.js';
 import { parseImageOptions, type ImageFlags } from './options.js';
 import { readIds } from '../ids.js';
 import { prepareDir, saveImages, type Outcome } from '../../jobs/images/save.js';
@@ -32,7 +32,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
     ]);
     const [image, info] = await Promise.all([getQrImage(client, ids[0], opts.query), fetchInfo(client, ids[0])]);
     warnClosed(ctx, ids[0], info);
-    await new Promise<void>((resolve, reject) => io.stdout.write(image.bytes, (e) => (e ? reject(e) : resolve())));
+    await printBytes(io, image.bytes);
     return;
   }
 
@@ -55,7 +55,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
         msg.verbose(`${o.id} → ${o.path}  ${o.bytes.toLocaleString('en-US')} bytes  ${o.ms} ms`);
         if (!msg.quiet) {
           progress?.clear();
-          await write(io.stdout, `${o.path}\n`);
+          await printLines(io, [o.path]);
         }
       }
       progress?.update(progressLine(outcomes, ids.length));

@@ -1,8 +1,9 @@
 import { Command } from 'commander';
+import { dataStream } from '../../output/stdout.js';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
 import type { LeadFileFlags } from '../../output/leads/files.js';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 import { parseSince, PRESET_HELP, VCARD_HELP, withLockedWindow, withSinceOptions } from './options.js';
 import { withFields } from '../../help/annotations.js';
 
@@ -66,14 +67,15 @@ On success it prints one summary line on stderr (nothing with -q).`,
         const formatter = await leadExportFormatter(format, file, ctx.globals);
         const out = flags.out === '-' ? undefined : flags.out;
         const { runLeadsExport } = await import('../../jobs/export/run.js');
+        const stdout = dataStream(ctx.io);
         const settings = await ctx.settings();
         const summary = await runLeadsExport(
           { statePath: flags.state, formatter, out, since, lockedWindowMs: flags.lockedWindow },
           {
             client: await ctx.api(),
             baseUrl: settings.baseUrl,
-            stdout: ctx.io.stdout,
-            stdoutFd: ctx.io.stdoutFd,
+            stdout: stdout.stream,
+            stdoutFd: stdout.fd,
             now: ctx.now,
             signal: ctx.interruptible(),
           },

@@ -73,7 +73,8 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
     });
   }
   const { stdoutTarget } = await import('../../jobs/follow/deliver.js');
-  return stdoutTarget(ctx.io.stdout);
+  const { dataStream } = await import('../../output/stdout.js');
+  return stdoutTarget(dataStream(ctx.io).stream);
 }
 
 /** --forward-to: https, or plain http to a loopback host only (the API's rule), no credentials in it. */

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import type { LeadFileFlags } from '../../output/leads/files.js';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 import { VCARD_HELP } from './options.js';
 import { withFields } from '../../help/annotations.js';
 

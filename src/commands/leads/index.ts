@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 import { leadsCrmReportCommand } from './crm-report.js';
 import { leadsExportCommand } from './export.js';
 import { leadsFollowCommand } from './follow.js';

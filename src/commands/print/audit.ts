@@ -11,7 +11,7 @@ import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, isFatal, PartialError, UsageError } from '../../errors.js';
 import { renderList, type View } from '../../output/render.js';
 import { readLedger, type CodeLine, type Ledger } from '../../jobs/print/ledger.js';
-import { confirm } from '../shared.js';
+import { confirm } from '../confirm.js';
 
 const CONCURRENCY = 4;
 

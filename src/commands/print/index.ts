@@ -4,7 +4,8 @@ import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { SHEET_PRESETS } from '../../jobs/print/sheets.js';
 import { intIn } from '../flags.js';
-import { collect, example } from '../shared.js';
+import { collect } from '../flags.js';
+import { example } from '../../help/annotations.js';
 import type { PrintFlags } from './options.js';
 
 export function printCommand(): Command {

@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, failureReason, InterruptedError, PartialError, UsageError } from '../../errors.js';
-import { write } from '../../io.js';
 import { PrintDocument } from '../../jobs/print/compose.js';
 import { cacheDirFor, fetchAll, ImageCache, type CodeInfo } from '../../jobs/print/fetch.js';
 import { captionText, loadCaptionFonts } from '../../jobs/print/fonts.js';
@@ -16,7 +15,7 @@ import { whyWillNotOpen } from '../../api/rules.js';
 import { findSymbol, parseQrSvg, type QrSvg, type Symbol } from '../../jobs/print/svg.js';
 import { fmtMm, MIN_DOTS_PER_MODULE, MIN_MODULE_MM, moduleFloorMm, WARN_FACTOR } from '../../jobs/print/units.js';
 import { configDir } from '../../config/paths.js';
-import { jsonRequested } from '../../output/settings.js';
+import { chosenFormat } from '../../output/settings.js';
 import { readIds } from '../ids.js';
 import { idsFromReport, parsePrintOptions, type PrintFlags, type PrintOptions } from './options.js';
 
@@ -209,14 +208,13 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
     if (!failed.size) await cache.remove();
 
     if (!ctx.msg.quiet) {
-      if (jsonRequested(ctx.globals)) {
-        await write(
-          io.stdout,
-          `${JSON.stringify({ run, file: opts.out, pages: doc.pages, codes: placed, ledger: ledger.path })}\n`,
-        );
-      } else {
-        await write(io.stdout, `${opts.out}\n`);
-      }
+      const { renderResult } = await import('../../output/render.js');
+      await renderResult(
+        io,
+        chosenFormat(ctx.globals, io.isStdoutTTY, 'result'),
+        { run, file: opts.out, pages: doc.pages, codes: placed, ledger: ledger.path },
+        opts.out,
+      );
     }
     const lines = [
       `placed ${placed} code${placed === 1 ? '' : 's'} on ${doc.pages} page${doc.pages === 1 ? '' : 's'} (${describeLayout(opts)})` +

@@ -6,7 +6,7 @@ import { checkBaseUrl } from '../../config/settings.js';
 import type { Profile } from '../../config/profiles.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../errors.js';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 import { profilesAddCommand } from './add.js';
 import { profilesManageCommands } from './manage.js';
 

@@ -10,7 +10,7 @@ import { safeLine } from '../../output/sanitize.js';
 import { summaryAsJson } from '../../output/settings.js';
 import { commandLine } from '../../jobs/import/summary.js';
 import { rowProgressText } from '../row-progress.js';
-import { confirm } from '../shared.js';
+import { confirm } from '../confirm.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
 
 export interface ApplyOptions {

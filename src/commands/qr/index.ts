@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 import { qrApplyCommand } from './apply.js';
 import { qrCreateCommand } from './create.js';
 import { qrDeleteCommand } from './delete.js';

@@ -3,7 +3,7 @@
 // every profile passed, else the status of the first failure's kind (3 a key refused, 6 unreachable).
 import { Command } from 'commander';
 import { action } from '../action.js';
-import { example } from '../shared.js';
+import { example } from '../../help/annotations.js';
 import type { Context } from '../../context.js';
 import { environmentKey, MissingCredentialError, resolveCredentials } from '../../config/credentials.js';
 import type { Profile } from '../../config/profiles.js';

@@ -5,7 +5,7 @@ import type { Formatter } from '../../jobs/export/output.js';
 import { UsageError } from '../../errors.js';
 import { csvLine, csvPreamble, csvSettingsFrom } from '../csv-values.js';
 import { leadFile, type LeadFileKind } from './files.js';
-import { type OutputFlags, parseFieldList, requestedFormat } from '../settings.js';
+import { chosenFormat, type OutputFlags, parseFieldList } from '../settings.js';
 import { getPath, pick } from '../values.js';
 import { LEAD_CSV_COLUMNS, leadCsvRow } from '../views/leads.js';
 
@@ -14,7 +14,7 @@ const EXPORT_FORMATS: readonly string[] = ['ndjson', 'csv', 'json'] satisfies Ex
 
 /** The format of `leads export`: -o ndjson (the default), csv or json; a lead file is its own. Exit 2 for any other. */
 export function leadExportFormat(flags: OutputFlags, file: LeadFileKind | undefined): ExportFormat {
-  const output = file ? 'ndjson' : (requestedFormat(flags) ?? 'ndjson');
+  const output = file ? 'ndjson' : chosenFormat(flags, false, 'lead-export');
   if (!EXPORT_FORMATS.includes(output)) {
     throw new UsageError(`leads export writes ndjson, csv, json or vcf, not ${output} (-o ndjson|csv|json|vcf)`);
   }

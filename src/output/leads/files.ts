@@ -4,7 +4,7 @@ import { own } from '../../own.js';
 import type { Lead } from '../../api/schemas/leads.js';
 import { UsageError } from '../../errors.js';
 import { csvLine, csvPreamble, type CsvSettings } from '../csv-values.js';
-import { type OutputFlags, type OutputSettings, requestedFormat } from '../settings.js';
+import { type OutputFlags, type OutputSettings, askedFormat } from '../settings.js';
 import { leadVcard, type VcardVersion } from '../vcf.js';
 import type { View } from '../view.js';
 import { leadView } from '../views/leads.js';
@@ -34,7 +34,7 @@ export async function leadFileKind(
   globals: OutputFlags,
   opts: { quietAllowed?: boolean } = {},
 ): Promise<LeadFileKind | undefined> {
-  const output = requestedFormat(globals);
+  const output = askedFormat(globals);
   const vcf = output === 'vcf';
   if (flags.vcardVersion !== undefined && !vcf) throw new UsageError('--vcard-version applies to -o vcf only');
   if (flags.preset === undefined && !vcf) return undefined;

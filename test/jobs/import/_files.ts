@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '../../helpers/run-cli.js';
 
-export const FIXTURES = fileURLToPath(new URL('../fixtures/import/', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('../../fixtures/import/', import.meta.url));
 
 export function copyFixture(name: string, dir = tempDir('cardqr-import-')): string {
   const to = join(dir, name);
