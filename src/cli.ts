@@ -67,7 +67,8 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
   if (err instanceof ApiError) {
     const { formatApiError } = await import('./output/hints.js');
     put(formatApiError(err, { baseUrl: (await settingsIfResolved(ctx))?.baseUrl }));
-    if (ctx && chosenFormat(ctx.globals, false, 'result') === 'json' && err.body !== undefined) put(JSON.stringify(err.body) + '\n');
+    if (ctx && chosenFormat(ctx.globals, false, 'result') === 'json' && err.body !== undefined)
+      put(JSON.stringify(err.body) + '\n');
     return err.exit;
   }
   if (err instanceof CliError) {
