@@ -8,13 +8,18 @@
 // statically goes into the entry's own chunk (it is loaded on every run anyway), and chunks under
 // MIN_CHUNK are merged into others (a little code may then load where it is not used): `cardqr me`
 // now loads 9 modules (195 KB) where it loaded 36 (190 KB).
+// dist/compile-cache.js is bundled on its own into one file that imports nothing: bin/cardqr loads it
+// before dist/cli.js to turn the compile cache on, and a module it imported (rollup once merged small
+// chunks into it, some of them importing cli.js) would be compiled before the cache is on, and never
+// come from it (dist/cli.js, the largest, was compiled anew on every run).
 // Usage: node scripts/merge-chunks.mjs [dist-dir]
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { rollup } from 'rollup';
 
 const MIN_CHUNK = 2_000; // bytes; more merges chunks into ones that other commands load without needing them
-const ENTRIES = ['cli', 'compile-cache']; // tsup.config.ts's entries (bin/cardqr imports both)
+const ENTRIES = ['cli']; // tsup.config.ts's entries but compile-cache (bundled alone, below)
+const ALONE = 'compile-cache';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const out = mkdtempSync(join(dist, '..', '.dist-merge-'));
@@ -45,6 +50,16 @@ try {
     hashCharacters: 'base36',
   });
   await bundle.close();
+  const alone = await rollup({
+    input: join(dist, `${ALONE}.js`),
+    external: (id) => id.startsWith('node:'),
+    treeshake: false,
+    onLog: (level, log, handler) => level !== 'info' && handler(level, log),
+  });
+  const { output } = await alone.write({ file: join(out, `${ALONE}.js`), format: 'es', inlineDynamicImports: true });
+  await alone.close();
+  if (output.length !== 1 || output[0].imports.length || output[0].dynamicImports.length)
+    throw new Error(`${ALONE}.js must be one file that imports nothing (bin/cardqr loads it before the CLI)`);
   for (const f of readdirSync(dist)) if (f.endsWith('.js')) rmSync(join(dist, f));
   for (const f of readdirSync(out)) renameSync(join(out, f), join(dist, f));
 } finally {

@@ -91,20 +91,35 @@ export class PagedList<T> implements AsyncIterable<T> {
     private readonly parseItem: (raw: unknown) => T = (raw) => raw as T,
   ) {}
 
+  /** The first page's request, sent by start() before the list is read. */
+  private first: Promise<ListEnvelope<unknown>> | undefined;
+
+  /**
+   * Sends the request of the first page now (the walk reads its answer first): a command can load
+   * what prints the list while the answer travels.
+   */
+  start(): this {
+    this.first ??= this.page(this.opts.offset ?? 0);
+    this.first.catch(() => undefined); // read by the walk: a failure before it starts is not unhandled
+    return this;
+  }
+
+  private page(offset: number): Promise<ListEnvelope<unknown>> {
+    const limit = this.opts.all ? 100 : this.opts.limit;
+    return this.client.get<ListEnvelope<unknown>>(this.path, { ...this.query, limit, offset }, this.opts.signal);
+  }
+
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
     // Offsets shift when items are added or removed while paging; ids already yielded are skipped.
     const seen = this.opts.all ? new Set<string>() : undefined;
     let offset = this.opts.offset ?? 0;
-    const limit = this.opts.all ? 100 : this.opts.limit;
     const progress = new PageProgress(`GET ${this.path}`);
     for (let pages = 0; ; pages++) {
       // Every walk of more than one page is paced, whatever the key's origin (README, How requests are made).
       if (pages === 1) await this.client.ensurePaced(this.opts.signal);
-      const page = await this.client.get<ListEnvelope<unknown>>(
-        this.path,
-        { ...this.query, limit, offset },
-        this.opts.signal,
-      );
+      const first = pages === 0 ? this.first : undefined;
+      this.first = undefined;
+      const page = await (first ?? this.page(offset));
       if (!page || page.object !== 'list' || !Array.isArray(page.data) || !page.pagination) {
         throw new ApiError(200, 'unexpected_response', `unexpected response for GET ${this.path}: not a list`);
       }

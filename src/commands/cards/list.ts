@@ -26,18 +26,22 @@ export function cardsListCommand(): Command {
       .addOption(new Option('--status <status>', 'only cards with this status').choices(STATUSES)),
   ).action(
     action(async (ctx, flags: CardsListFlags) => {
-      const [{ listCards }, { renderList }, { cardView }] = await Promise.all([
-        import('../../api/cards.js'),
-        import('../../output/render.js'),
-        import('../../output/views/cards.js'),
-      ]);
+      const { listCards } = await import('../../api/cards.js');
       const query = { search: flags.search, templateId: flags.template, status: flags.status };
       const list = listCards(await ctx.api(), query, {
         limit: flags.limit ?? 25,
         offset: flags.offset,
         all: flags.all,
       });
-      await renderList(list, cardView, ctx.output(), ctx.io, () => list.hint());
+      const output = ctx.output();
+      // The first page's request leaves on this turn of the event loop; what prints it loads meanwhile.
+      list.start();
+      await new Promise((sent) => setImmediate(sent));
+      const [{ renderList }, { cardView }] = await Promise.all([
+        import('../../output/render.js'),
+        import('../../output/views/cards.js'),
+      ]);
+      await renderList(list, cardView, output, ctx.io, () => list.hint());
     }),
   );
   withFields(cmd, () => import('../../api/schemas/cards.js').then((m) => m.Card), { open: ['fields'] });

@@ -10,12 +10,16 @@ export function meCommand(): Command {
     )
     .action(
       action(async (ctx) => {
-        const [{ getMe, usableCommands }, { renderRecord }, { meView }] = await Promise.all([
-          import('../../api/me.js'),
+        const { getMe, usableCommands } = await import('../../api/me.js');
+        // The request leaves first (api/me.ts); what prints its answer loads while it travels.
+        const answer = getMe(await ctx.api());
+        answer.catch(() => undefined); // awaited below: a failure while the rest loads is not unhandled
+        await new Promise((sent) => setImmediate(sent));
+        const [{ renderRecord }, { meView }] = await Promise.all([
           import('../../output/render.js'),
           import('../../output/views/me.js'),
         ]);
-        const me = await getMe(await ctx.api());
+        const me = await answer;
         // Where this answer came from: the profile used (null: flags or environment only) and the base URL.
         const settings = await ctx.settings();
         const record = {
