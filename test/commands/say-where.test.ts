@@ -1,10 +1,9 @@
 // Issue 15 item 5: say where (profile, base URL, URL) and why (never sent / may have been applied,
 // the id not found and the command it belongs to, /v1, a taken short code); FORCE_COLOR=0.
-import { writeFileSync } from 'node:fs';
+import { writeFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { rmSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
 import { json, runCli, tempDir } from '../helpers/run-cli.js';

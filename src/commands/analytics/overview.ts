@@ -1,8 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { parseStatsOptions, showStats, withStatsOptions, type StatsFlags } from './options.js';
-import { withFields } from '../../help/annotations.js';
 
 export function analyticsOverviewCommand(): Command {
   const cmd = withStatsOptions(

@@ -7,10 +7,9 @@ import { normaliseApiPath } from '../../api/ids.js';
 import { idempotencyKeyProblem } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { withIdempotencyKey } from '../flags.js';
+import { withIdempotencyKey, repeatableOption } from '../flags.js';
 import type { View } from '../../output/view.js';
 import { example } from '../../help/annotations.js';
-import { repeatableOption } from '../flags.js';
 import { readJsonData } from '../json-data.js';
 
 const METHODS: Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];

@@ -3,10 +3,9 @@ import { action } from '../action.js';
 import { campaignBodyProblem } from '../../api/rules.js';
 import { UsageError } from '../../errors.js';
 import { withIdempotencyKey } from '../flags.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { printWritten } from '../written.js';
 import { readJsonObject } from '../json-data.js';
-import { withFields } from '../../help/annotations.js';
 
 export function campaignsCreateCardCommand(): Command {
   const cmd = withIdempotencyKey(

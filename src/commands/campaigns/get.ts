@@ -1,23 +1,14 @@
-import { Command } from 'commander';
-import { action } from '../action.js';
-import { example } from '../../help/annotations.js';
-import { withFields } from '../../help/annotations.js';
+import type { Command } from 'commander';
+import { showRecordCommand } from '../show-record.js';
 
 export function campaignsGetCommand(): Command {
-  const cmd = new Command('get')
-    .description('Show one campaign: status and API switch (both must be on for API requests)')
-    .argument('<campaign-id>', 'campaign id, e.g. cmp_123')
-    .action(
-      action(async (ctx, id: string) => {
-        const [{ getCampaign }, { renderRecord }, { campaignView }] = await Promise.all([
-          import('../../api/campaigns.js'),
-          import('../../output/render.js'),
-          import('../../output/views/campaigns.js'),
-        ]);
-        const campaign = await getCampaign(await ctx.api(), id);
-        await renderRecord(campaign, campaignView, ctx.output(), ctx.io);
-      }),
-    );
-  withFields(cmd, () => import('../../api/schemas/campaigns.js').then((m) => m.Campaign));
-  return example(cmd, 'cardqr campaigns get cmp_123', 'cardqr campaigns get cmp_123 -o json | jq .status');
+  return showRecordCommand({
+    name: 'get',
+    description: 'Show one campaign: status and API switch (both must be on for API requests)',
+    argument: ['<campaign-id>', 'campaign id, e.g. cmp_123'],
+    fetch: async (client, id) => (await import('../../api/campaigns.js')).getCampaign(client, id),
+    view: async () => (await import('../../output/views/campaigns.js')).campaignView,
+    fields: async () => (await import('../../api/schemas/campaigns.js')).Campaign,
+    examples: ['cardqr campaigns get cmp_123', 'cardqr campaigns get cmp_123 -o json | jq .status'],
+  });
 }

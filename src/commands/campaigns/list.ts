@@ -1,8 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { type ListFlags, withListOptions } from '../flags.js';
-import { withFields } from '../../help/annotations.js';
 
 export function campaignsListCommand(): Command {
   const cmd = withListOptions(

@@ -2,10 +2,9 @@ import { Command } from 'commander';
 import { action } from '../action.js';
 import { campaignBodyProblem } from '../../api/rules.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { readJsonObject } from '../json-data.js';
 import { safeLine } from '../../output/sanitize.js';
-import { withFields } from '../../help/annotations.js';
 
 export function campaignsTestCommand(): Command {
   const cmd = new Command('test')

@@ -3,7 +3,7 @@ import { action } from '../action.js';
 import { CREATE_STATUSES } from '../../api/rules.js';
 import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-flags.js';
 import { parseName, parseShortCode, withIdempotencyKey } from '../flags.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { printDryRun, printWritten } from '../written.js';
 import {
   checkDocKeys,
@@ -13,7 +13,6 @@ import {
   hasUnknownKeys,
   refuseTemplateProblems,
 } from './input.js';
-import { withFields } from '../../help/annotations.js';
 
 export interface CardsCreateFlags extends CardFieldFlags {
   idempotencyKey?: string;

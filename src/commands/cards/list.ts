@@ -1,10 +1,8 @@
 import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { SEARCH_MAX, STATUSES } from '../../api/rules.js';
-import { parseSearch } from '../flags.js';
-import { example } from '../../help/annotations.js';
-import { type ListFlags, withListOptions } from '../flags.js';
-import { withFields } from '../../help/annotations.js';
+import { parseSearch, type ListFlags, withListOptions } from '../flags.js';
+import { example, withFields } from '../../help/annotations.js';
 
 export interface CardsListFlags extends ListFlags {
   search?: string;

@@ -7,7 +7,7 @@ import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-f
 import { checkId } from '../../api/ids.js';
 import { withIdempotencyKey } from '../flags.js';
 import { confirm } from '../confirm.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { printDryRun, printWritten } from '../written.js';
 import {
   checkDocKeys,
@@ -18,7 +18,6 @@ import {
   refuseTemplateProblems,
 } from './input.js';
 import { hasOwn, own } from '../../own.js';
-import { withFields } from '../../help/annotations.js';
 
 export interface CardsUpdateFlags extends CardFieldFlags {
   idempotencyKey?: string;

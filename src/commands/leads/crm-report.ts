@@ -1,9 +1,8 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { CRM_NONE, CRM_STATUSES, crmStatusOf, needsAttention } from './crm.js';
 import { parseSince, withSinceOptions } from './options.js';
-import { withFields } from '../../help/annotations.js';
 
 interface CrmReportFlags {
   since?: string;

@@ -3,9 +3,8 @@ import { dataStream } from '../../output/stdout.js';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
 import type { LeadFileFlags } from '../../output/leads/files.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { parseSince, PRESET_HELP, VCARD_HELP, withLockedWindow, withSinceOptions } from './options.js';
-import { withFields } from '../../help/annotations.js';
 
 interface LeadsExportFlags extends LeadFileFlags {
   state: string;

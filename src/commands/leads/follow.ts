@@ -1,11 +1,10 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { intIn } from '../flags.js';
 import { durationFlag, parseSince, withLockedWindow, withSinceOptions } from './options.js';
 import { followHelp, followTarget, printFollowEvent, type LeadsFollowFlags } from './follow-print.js';
-import { withFields } from '../../help/annotations.js';
 
 export function leadsFollowCommand(): Command {
   const cmd = withLockedWindow(

@@ -1,9 +1,8 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import type { LeadFileFlags } from '../../output/leads/files.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { VCARD_HELP } from './options.js';
-import { withFields } from '../../help/annotations.js';
 
 export function leadsGetCommand(): Command {
   const cmd = new Command('get')

@@ -3,10 +3,9 @@ import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
 import { CRM_NONE, CRM_STATUSES, crmStatusFlag, crmStatusOf } from './crm.js';
 import type { LeadFileFlags } from '../../output/leads/files.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { withListOptions, type ListFlags } from '../flags.js';
 import { LEAD_SOURCES, parseSince, PRESET_HELP, VCARD_HELP, withSinceOptions, type LeadSourceFlag } from './options.js';
-import { withFields } from '../../help/annotations.js';
 
 interface LeadsListFlags extends ListFlags, LeadFileFlags {
   card?: string;

@@ -1,7 +1,6 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
-import { example } from '../../help/annotations.js';
-import { withFields } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 
 export function meCommand(): Command {
   const cmd = new Command('me')

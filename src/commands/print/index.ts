@@ -3,8 +3,7 @@
 import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { SHEET_PRESETS } from '../../jobs/print/sheets.js';
-import { intIn } from '../flags.js';
-import { collect } from '../flags.js';
+import { intIn, collect } from '../flags.js';
 import { example } from '../../help/annotations.js';
 import type { PrintFlags } from './options.js';
 

@@ -6,9 +6,8 @@ import { maskKey, type Profile } from '../../config/profiles.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../output/render.js';
-import { withHint } from '../../help/annotations.js';
+import { withHint, example } from '../../help/annotations.js';
 import { confirm } from '../confirm.js';
-import { example } from '../../help/annotations.js';
 
 /** A stored profile's name (completion offers the names of stored profiles). */
 const profileName = (spec: string) => withHint(new Argument(spec, 'profile name'), { value: 'profiles' });

@@ -2,9 +2,8 @@ import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { CREATE_STATUSES } from '../../api/rules.js';
 import { parseName, parseShortCode, parseUrl, withIdempotencyKey } from '../flags.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { printDryRun, printWritten } from '../written.js';
-import { withFields } from '../../help/annotations.js';
 
 export interface QrCreateFlags {
   name: string;

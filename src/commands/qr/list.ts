@@ -1,9 +1,8 @@
 import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { QR_TYPES, STATUSES } from '../../api/rules.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { type ListFlags, withListOptions } from '../flags.js';
-import { withFields } from '../../help/annotations.js';
 
 export interface QrListFlags extends ListFlags {
   search?: string;

@@ -11,11 +11,10 @@ import { ApiError, CliError, EXIT } from '../../errors.js';
 import { formatApiError } from '../../output/hints.js';
 import { readIds } from '../ids.js';
 import { confirm } from '../confirm.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { printWritten } from '../written.js';
 import { finishMany } from '../delete-records.js';
 import { runByIds, type ByIdFlags } from '../by-ids.js';
-import { withFields } from '../../help/annotations.js';
 
 const SHORTCUTS: Array<[string, Status, string, string]> = [
   ['pause', 'paused', 'Pause QR codes: their short links stop redirecting (same as update --status paused)', 'paused'],

@@ -4,9 +4,8 @@ import { STATUSES, type Status } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseName, parseUrl, withIdempotencyKey } from '../flags.js';
-import { example } from '../../help/annotations.js';
+import { example, withFields } from '../../help/annotations.js';
 import { printDryRun, printWritten } from '../written.js';
-import { withFields } from '../../help/annotations.js';
 
 export interface QrUpdateFlags {
   name?: string;

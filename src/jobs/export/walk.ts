@@ -30,11 +30,10 @@
 // 6. A server that keeps answering hasMore with pages already seen is stopped (PageProgress, exit 1).
 // A lead written with a createdAt older than the cursor (a clock far behind, or backdated data) is
 // outside any `since`-based sync: it cannot be seen by this or any later run.
-import { InterruptedError } from '../../errors.js';
+import { InterruptedError, CliError, EXIT } from '../../errors.js';
 import type { ApiClient } from '../../api/client.js';
 import { fetchLeadsPage } from '../../api/leads.js';
 import { PageProgress } from '../../api/pages.js';
-import { CliError, EXIT } from '../../errors.js';
 import type { Spool } from './spool.js';
 import type { ExportCursor } from './state.js';
 

@@ -1,10 +1,9 @@
 // PRODUCT §13, codes that will not open: `print` leaves a paused or archived code (or one the plan no
 // longer covers) off the sheet with the reason and exits 7 unless --include-inactive; `image` saves it
 // and warns. Both read each object before writing.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/run-cli.js';
 import { createQrCodes, tmp, usePrintEmulator } from './_support.js';
