@@ -3,8 +3,9 @@ import { action } from '../action.js';
 import { CREATE_STATUSES } from '../../api/rules.js';
 import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-flags.js';
 import { parseName, parseShortCode, withIdempotencyKey } from '../flags.js';
-import { example, withFields } from '../../help/annotations.js';
-import { printDryRun, printWritten } from '../written.js';
+import { example } from '../../help/annotations.js';
+import { printCard, withCardFields } from './card-output.js';
+import { printDryRun } from '../written.js';
 import {
   checkDocKeys,
   checkFieldKeys,
@@ -92,11 +93,10 @@ export function cardsCreateCommand(): Command {
           `card ${card.id} was created but is paused (paused: true): the plan does not cover it, so ${card.url} does not open`,
         );
       }
-      const { cardView } = await import('../../output/views/cards.js');
-      await printWritten(ctx, card, cardView, card.id);
+      await printCard(ctx, card);
     }),
   );
-  withFields(cmd, () => import('../../api/schemas/cards.js').then((m) => m.Card), { open: ['fields'] });
+  withCardFields(cmd);
   return example(
     cmd,
     'cardqr cards create --field firstName=Ada --field lastName=Lovelace --email Work=ada@example.com',

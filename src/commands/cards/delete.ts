@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
-import { example, withFields } from '../../help/annotations.js';
+import { example } from '../../help/annotations.js';
+import { withCardFields } from './card-output.js';
 
 export function cardsDeleteCommand(): Command {
   const cmd = new Command('delete')
@@ -32,6 +33,6 @@ export function cardsDeleteCommand(): Command {
         );
       }),
     );
-  withFields(cmd, () => import('../../api/schemas/cards.js').then((m) => m.Card), { open: ['fields'] });
+  withCardFields(cmd);
   return example(cmd, 'cardqr cards delete crd_123', 'cardqr cards delete crd_123 crd_456 --yes');
 }

@@ -2,7 +2,8 @@ import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { SEARCH_MAX, STATUSES } from '../../api/rules.js';
 import { parseSearch, type ListFlags, withListOptions } from '../flags.js';
-import { example, withFields } from '../../help/annotations.js';
+import { example } from '../../help/annotations.js';
+import { withCardFields } from './card-output.js';
 
 export interface CardsListFlags extends ListFlags {
   search?: string;
@@ -42,7 +43,7 @@ export function cardsListCommand(): Command {
       await renderList(list, cardView, output, ctx.io, () => list.hint());
     }),
   );
-  withFields(cmd, () => import('../../api/schemas/cards.js').then((m) => m.Card), { open: ['fields'] });
+  withCardFields(cmd);
   return example(
     cmd,
     'cardqr cards list --search laurent',

@@ -7,8 +7,9 @@ import { type CardFieldFlags, readFieldInput, withFieldOptions } from '../card-f
 import { checkId } from '../../api/ids.js';
 import { withIdempotencyKey } from '../flags.js';
 import { confirm } from '../confirm.js';
-import { example, withFields } from '../../help/annotations.js';
-import { printDryRun, printWritten } from '../written.js';
+import { example } from '../../help/annotations.js';
+import { printCard, withCardFields } from './card-output.js';
+import { printDryRun } from '../written.js';
 import {
   checkDocKeys,
   checkFieldKeys,
@@ -121,11 +122,10 @@ export function cardsUpdateCommand(): Command {
         if (!(await confirm(ctx, 'Apply it?'))) throw new CliError('cancelled: nothing was changed', EXIT.usage);
       }
       const updated = await updateCard(client, id, body, { idempotencyKey: flags.idempotencyKey });
-      const { cardView } = await import('../../output/views/cards.js');
-      await printWritten(ctx, updated, cardView, updated.id);
+      await printCard(ctx, updated);
     }),
   );
-  withFields(cmd, () => import('../../api/schemas/cards.js').then((m) => m.Card), { open: ['fields'] });
+  withCardFields(cmd);
   return example(
     cmd,
     'cardqr cards update crd_123 --field title=CTO',

@@ -1,5 +1,6 @@
 // The action of `cardqr image`, loaded lazily: checks, then saves, printing paths on stdout and
 // progress, per-image timings (--verbose) and the summary on stderr.
+import { startLedgerRun } from '../ledger-run.js';
 import { printBytes, printLines } from '../../output/stdout.js';
 import { dirname } from 'node:path';
 import { whyWillNotOpen } from '../../api/rules.js';
@@ -127,25 +128,14 @@ async function recordLedger(
     (o): o is Extract<Outcome, { status: 'saved' }> => o.status === 'saved' && o.info !== undefined,
   );
   if (!saved.length) return;
-  const { LedgerWriter, newRunId } = await import('../../jobs/print/ledger.js');
-  const { configDir } = await import('../../config/paths.js');
   const { resolve } = await import('node:path');
-  const settings = await ctx.settings();
-  const run = newRunId(ctx.now());
-  const ledger = await LedgerWriter.create(configDir(ctx.env), run);
+  const q = opts.query;
+  const { run, ledger } = await startLedgerRun(
+    ctx,
+    'image',
+    `${q.format} ${q.size} px${q.transparent ? ' transparent' : ''}`,
+  );
   try {
-    const q = opts.query;
-    await ledger.add({
-      type: 'run',
-      version: 1,
-      run,
-      command: 'image',
-      createdAt: ctx.now().toISOString(),
-      profile: settings.profile?.name ?? null,
-      baseUrl: settings.baseUrl,
-      layout: `${q.format} ${q.size} px${q.transparent ? ' transparent' : ''}`,
-      cardqr: ctx.version,
-    });
     for (const o of saved) {
       const i = o.info!;
       await ledger.add({

@@ -2,6 +2,7 @@
 // beside the output (resumable: a re-run asks for every object again, but not for a cached image); pass 2 places them in order into the PDF, checking each module size
 // against the floor (and decoding each code with --verify); the PDF is written under a temporary name
 // and renamed, then the run's manifest goes into the ledger.
+import { startLedgerRun } from '../ledger-run.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -10,11 +11,9 @@ import { CliError, EXIT, failureReason, InterruptedError, PartialError, UsageErr
 import { PrintDocument } from '../../jobs/print/compose.js';
 import { cacheDirFor, fetchAll, ImageCache, type CodeInfo } from '../../jobs/print/fetch.js';
 import { captionText, loadCaptionFonts } from '../../jobs/print/fonts.js';
-import { LedgerWriter, newRunId } from '../../jobs/print/ledger.js';
 import { whyWillNotOpen } from '../../api/rules.js';
 import { findSymbol, parseQrSvg, type QrSvg, type Symbol } from '../../jobs/print/svg.js';
 import { fmtMm, MIN_DOTS_PER_MODULE, MIN_MODULE_MM, moduleFloorMm, WARN_FACTOR } from '../../jobs/print/units.js';
-import { configDir } from '../../config/paths.js';
 import { chosenFormat } from '../../output/settings.js';
 import { readIds } from '../ids.js';
 import { idsFromReport, parsePrintOptions, type PrintFlags, type PrintOptions } from './options.js';
@@ -81,21 +80,8 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
   }
 
   // Pass 2: place in order; nothing is written until every code passed the checks.
-  const run = newRunId(ctx.now());
-  const ledger = await LedgerWriter.create(configDir(ctx.env), run);
+  const { run, ledger } = await startLedgerRun(ctx, 'print', describeLayout(opts), { dpi: opts.dpi });
   try {
-    await ledger.add({
-      type: 'run',
-      version: 1,
-      run,
-      command: 'print',
-      createdAt: ctx.now().toISOString(),
-      profile: settings.profile?.name ?? null,
-      baseUrl: settings.baseUrl,
-      layout: describeLayout(opts),
-      dpi: opts.dpi,
-      cardqr: ctx.version,
-    });
     const tooSmall: string[] = [];
     const unset = new Set<string>();
     let unsetExample: string | undefined;
