@@ -1,7 +1,7 @@
 // Card endpoints (api-spec "Cards").
 import type { ApiClient, WriteOptions } from './client.js';
 import { PagedList, type PageOptions } from './pages.js';
-import { parseResponse } from './parse.js';
+import { parseResponse, writeRecord } from './parse.js';
 import { Card, WalletLinks, type CardFields } from './schemas/cards.js';
 import { idPath } from './ids.js';
 
@@ -35,12 +35,7 @@ export async function getCard(client: ApiClient, id: string, signal?: AbortSigna
 }
 
 export async function createCard(client: ApiClient, body: CreateCardBody, opts: WriteOptions = {}): Promise<Card> {
-  const res = await client.request('POST', '/cards', {
-    body,
-    idempotencyKey: opts.idempotencyKey,
-    signal: opts.signal,
-  });
-  return parseResponse(Card, res.data, 'POST /cards');
+  return writeRecord(client, 'POST', '/cards', body, opts, Card, 'POST /cards');
 }
 
 export async function updateCard(
@@ -49,12 +44,7 @@ export async function updateCard(
   body: UpdateCardBody,
   opts: WriteOptions = {},
 ): Promise<Card> {
-  const res = await client.request('PATCH', path(id), {
-    body,
-    idempotencyKey: opts.idempotencyKey,
-    signal: opts.signal,
-  });
-  return parseResponse(Card, res.data, 'PATCH /cards/:id');
+  return writeRecord(client, 'PATCH', path(id), body, opts, Card, 'PATCH /cards/:id');
 }
 
 export async function deleteCard(client: ApiClient, id: string, opts: WriteOptions = {}): Promise<void> {

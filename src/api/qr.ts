@@ -1,7 +1,7 @@
 // QR code endpoints (api-spec "QR codes"): every non-card code.
 import type { ApiClient, WriteOptions } from './client.js';
 import { PagedList, type PageOptions } from './pages.js';
-import { parseResponse } from './parse.js';
+import { parseResponse, writeRecord } from './parse.js';
 import { QrCode } from './schemas/qr.js';
 import { idPath } from './ids.js';
 import { ChangeNotShownError } from '../errors.js';
@@ -36,12 +36,7 @@ export async function getQrCode(client: ApiClient, id: string, signal?: AbortSig
 }
 
 export async function createQrCode(client: ApiClient, body: CreateQrBody, opts: WriteOptions = {}): Promise<QrCode> {
-  const res = await client.request('POST', '/qr-codes', {
-    body,
-    idempotencyKey: opts.idempotencyKey,
-    signal: opts.signal,
-  });
-  return parseResponse(QrCode, res.data, 'POST /qr-codes');
+  return writeRecord(client, 'POST', '/qr-codes', body, opts, QrCode, 'POST /qr-codes');
 }
 
 export async function updateQrCode(
@@ -50,12 +45,7 @@ export async function updateQrCode(
   body: UpdateQrBody,
   opts: WriteOptions = {},
 ): Promise<QrCode> {
-  const res = await client.request('PATCH', path(id), {
-    body,
-    idempotencyKey: opts.idempotencyKey,
-    signal: opts.signal,
-  });
-  const qr = parseResponse(QrCode, res.data, 'PATCH /qr-codes/:id');
+  const qr = await writeRecord(client, 'PATCH', path(id), body, opts, QrCode, 'PATCH /qr-codes/:id');
   const unshown = unshownChanges(qr, body);
   if (unshown.length) throw new ChangeNotShownError(`the API answered ${id} with ${unshown.join(', ')}`);
   return qr;

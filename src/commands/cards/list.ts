@@ -4,6 +4,7 @@ import { SEARCH_MAX, STATUSES } from '../../api/rules.js';
 import { parseSearch, type ListFlags, withListOptions } from '../flags.js';
 import { example } from '../../help/annotations.js';
 import { withCardFields } from './card-output.js';
+import { printList } from '../records.js';
 
 export interface CardsListFlags extends ListFlags {
   search?: string;
@@ -32,15 +33,7 @@ export function cardsListCommand(): Command {
         offset: flags.offset,
         all: flags.all,
       });
-      const output = ctx.output();
-      // The first page's request leaves on this turn of the event loop; what prints it loads meanwhile.
-      list.start();
-      await new Promise((sent) => setImmediate(sent));
-      const [{ renderList }, { cardView }] = await Promise.all([
-        import('../../output/render.js'),
-        import('../../output/views/cards.js'),
-      ]);
-      await renderList(list, cardView, output, ctx.io, () => list.hint());
+      await printList(ctx, list, async () => (await import('../../output/views/cards.js')).cardView);
     }),
   );
   withCardFields(cmd);

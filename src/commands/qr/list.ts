@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { printList } from '../records.js';
 import { action } from '../action.js';
 import { QR_TYPES, STATUSES } from '../../api/rules.js';
 import { example, withFields } from '../../help/annotations.js';
@@ -20,18 +21,14 @@ export function qrListCommand(): Command {
       .addOption(new Option('--type <type>', 'only codes of this type').choices(QR_TYPES)),
   ).action(
     action(async (ctx, flags: QrListFlags) => {
-      const [{ listQrCodes }, { renderList }, { qrView }] = await Promise.all([
-        import('../../api/qr.js'),
-        import('../../output/render.js'),
-        import('../../output/views/qr.js'),
-      ]);
+      const { listQrCodes } = await import('../../api/qr.js');
       const query = { search: flags.search, status: flags.status, type: flags.type };
       const list = listQrCodes(await ctx.api(), query, {
         limit: flags.limit ?? 25,
         offset: flags.offset,
         all: flags.all,
       });
-      await renderList(list, qrView, ctx.output(), ctx.io, () => list.hint());
+      await printList(ctx, list, async () => (await import('../../output/views/qr.js')).qrView);
     }),
   );
   withFields(cmd, () => import('../../api/schemas/qr.js').then((m) => m.QrCode));

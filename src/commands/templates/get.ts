@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { showRecordCommand } from '../show-record.js';
+import { showRecordCommand } from '../records.js';
 
 export function templatesGetCommand(): Command {
   return showRecordCommand({
