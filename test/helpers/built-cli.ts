@@ -65,7 +65,14 @@ export function spawnCli(args: string[], opts: SpawnOptions = {}): SpawnedCli {
     err += c;
     poke();
   });
-  if (opts.stdin !== null) child.stdin!.end(opts.stdin ?? '');
+  if (opts.stdin !== null) {
+    // A child that never reads its standard input (or has exited already) closes the pipe: EPIPE on
+    // our side is its choice, not a failure of the test.
+    child.stdin!.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+    });
+    child.stdin!.end(opts.stdin ?? '');
+  }
   const done = new Promise<SpawnResult>((resolve, reject) => {
     const timer =
       opts.timeoutMs === undefined
