@@ -7,7 +7,7 @@ import { existsSync, lstatSync, readFileSync, renameSync, symlinkSync, writeFile
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ReportWriter, reportRow } from '../../src/jobs/import/report.js';
+import { appendImportReport, reportRow } from '../../src/jobs/import/report.js';
 import { replaceFile, WriteError } from '../../src/fs/durable.js';
 import { partnersCsv, readReportLines, writeCsv } from '../jobs/import/_files.js';
 import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
@@ -89,7 +89,7 @@ describe('a report torn by a full disk', () => {
     const path = join(tempDir(), 'r.ndjson');
     const whole = JSON.stringify(reportRow(2, 'P-1', 'created', { cardId: 'crd_1' }));
     writeFileSync(path, `${JSON.stringify(header)}\n${whole}\n${whole.slice(0, 25)}`);
-    const w = ReportWriter.append(path);
+    const w = appendImportReport(path);
     w.write(reportRow(3, 'P-2', 'created', { cardId: 'crd_2' }));
     w.close();
     const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
@@ -102,7 +102,7 @@ describe('a report torn by a full disk', () => {
     const path = join(tempDir(), 'r.ndjson');
     const whole = JSON.stringify(reportRow(2, 'P-1', 'created', { cardId: 'crd_1' }));
     writeFileSync(path, `${JSON.stringify(header)}\n${whole}`);
-    const w = ReportWriter.append(path);
+    const w = appendImportReport(path);
     w.write(reportRow(3, 'P-2', 'created'));
     w.close();
     const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);

@@ -1,6 +1,7 @@
 // Flags of `cardqr print` → a checked plan, before anything is sent (every problem is exit 2).
-import { boundedLines } from '../../fs/bounded.js';
-import { createReadStream, statSync } from 'node:fs';
+import { DONE_OUTCOMES } from '../../jobs/import/report.js';
+import { reportLines } from '../../jobs/rows/report-file.js';
+import { statSync } from 'node:fs';
 import { checkIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
@@ -173,10 +174,8 @@ function pair(raw: string, flag: string): [number, number] {
  * created and updated QR codes (every run the report holds).
  */
 export async function idsFromReport(path: string): Promise<string[]> {
-  let stream;
   try {
     if (!statSync(path).isFile()) throw new UsageError(`--from-report ${path}: not a regular file`);
-    stream = createReadStream(path, { encoding: 'utf8' });
   } catch (e) {
     if (e instanceof UsageError) throw e;
     throw new UsageError(`--from-report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
@@ -185,14 +184,7 @@ export async function idsFromReport(path: string): Promise<string[]> {
   const trashed = new Set<string>();
   let first = true;
   let apply = false;
-  for await (const line of boundedLines(stream, `--from-report ${path}`)) {
-    if (!line.trim()) continue;
-    let v: { type?: string; job?: string; outcome?: string; cardId?: unknown; qrCodeId?: unknown } | undefined;
-    try {
-      v = JSON.parse(line);
-    } catch {
-      v = undefined;
-    }
+  for await (const v of reportLines(path, `--from-report ${path}`)) {
     if (first) {
       if (v?.type !== 'header') throw new UsageError(`--from-report ${path} is not a cardqr import or qr apply report`);
       apply = v.job === 'qr-apply';
@@ -200,11 +192,12 @@ export async function idsFromReport(path: string): Promise<string[]> {
       continue;
     }
     if (!v || v.type === 'header') continue; // a later run's header
-    if (!apply && v.outcome === 'trashed' && typeof v.cardId === 'string') trashed.add(v.cardId);
+    const outcome = String(v.outcome);
+    if (!apply && outcome === 'trashed' && typeof v.cardId === 'string') trashed.add(v.cardId);
+    // An import's done rows (DONE_OUTCOMES: created, exists, updated, unchanged); qr apply's writes.
     const id = apply
-      ? (v.outcome === 'created' || v.outcome === 'updated') && v.qrCodeId
-      : (v.outcome === 'created' || v.outcome === 'exists' || v.outcome === 'updated' || v.outcome === 'unchanged') &&
-        v.cardId;
+      ? (outcome === 'created' || outcome === 'updated') && v.qrCodeId
+      : DONE_OUTCOMES.has(outcome) && v.cardId;
     if (typeof id === 'string' && id) ids.add(id);
   }
   for (const id of trashed) ids.delete(id);

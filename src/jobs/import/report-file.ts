@@ -5,7 +5,15 @@ import { dirname } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { sweepTempFiles } from '../../fs/durable.js';
 import { LineCounter, LineSet } from './compact.js';
-import { newNonce, readReport, ReportWriter, type ReportHeader, type ReportMode } from './report.js';
+import {
+  appendImportReport,
+  createImportReport,
+  newNonce,
+  readReport,
+  type ReportHeader,
+  type ReportMode,
+} from './report.js';
+import type { ReportWriter } from '../rows/report-file.js';
 import type { ImportNotice } from './types.js';
 
 export interface OpenedReport {
@@ -33,7 +41,7 @@ export async function openReport(
   const existing = await readReport(path);
   const header: ReportHeader = { ...given, nonce: newNonce() };
   const fresh = async (): Promise<OpenedReport> => ({
-    writer: await ReportWriter.create(path, header),
+    writer: await createImportReport(path, header),
     done: new LineSet(),
     refusals: new LineCounter(),
     resumed: false,
@@ -82,7 +90,7 @@ export async function openReport(
     ]);
   }
   return {
-    writer: ReportWriter.append(path),
+    writer: appendImportReport(path),
     done: existing.done,
     refusals: existing.refusals,
     resumed: true,

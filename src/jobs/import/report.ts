@@ -5,26 +5,17 @@
 // nonce that goes into every idempotency key (keys.ts): another report never shares a key with it.
 // Every write is checked (a full disk stops the import with one line); the header is flushed to disk
 // before the first row is sent; a symlink at the report path is refused, never followed.
-import { boundedLines } from '../../fs/bounded.js';
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  constants,
-  createReadStream,
-  fstatSync,
-  fsyncSync,
-  ftruncateSync,
-  lstatSync,
-  openSync,
-  readSync,
-  statSync,
-} from 'node:fs';
-import { replaceFile, writeAllSync, WriteError } from '../../fs/durable.js';
+import { createReadStream, lstatSync, statSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
 import type { PinnedFile } from '../../fs/pinned-file.js';
 import { LineCounter, LineSet } from './compact.js';
+import { reportLines, ReportWriter } from '../rows/report-file.js';
 
 export type Outcome = 'created' | 'exists' | 'updated' | 'unchanged' | 'trashed' | 'failed' | 'invalid' | 'skipped';
+
+export const IMPORT_REPORT_ADVICE =
+  'the import stopped; free some space, then continue it with --resume (rows not recorded are sent again with the same keys)';
 
 /** Outcomes that finish a row: --resume skips its line (`updated`, `unchanged`: --update). */
 export const DONE_OUTCOMES: ReadonlySet<string> = new Set(['created', 'exists', 'updated', 'unchanged']);
@@ -101,109 +92,14 @@ export function trashReportRow(
   return { ...reportRow(0, externalId, outcome, rest), line: null };
 }
 
-/** A line of another job's report (jobs/rows/): its own header and row shapes, written the same way. */
-export type JobReportLine = Readonly<Record<string, unknown>>;
-
-const IMPORT_ADVICE =
-  'the import stopped; free some space, then continue it with --resume (rows not recorded are sent again with the same keys)';
-
-export class ReportWriter {
-  private constructor(
-    private fd: number,
-    readonly path: string,
-    /** What to do after a failed write (the import's advice unless the job gives its own). */
-    private readonly afterFailure: string,
-  ) {}
-
-  /** A new report (replacing a file that held no sent rows), its header flushed to disk first. */
-  static async create(
-    path: string,
-    header: ReportHeader | JobReportLine,
-    afterFailure?: string,
-  ): Promise<ReportWriter> {
-    await replaceFile(path, `${JSON.stringify(header)}\n`, { mode: 0o600, what: `the report ${path}` });
-    return ReportWriter.append(path, afterFailure);
-  }
-
-  /**
-   * Continues an existing report. A last line cut short (a kill, a full disk) is cut off: it never was a
-   * recorded row (readers skip it, and that row is sent again with the same key), and left in place it
-   * would break every line-by-line JSON reader (the README's jq recipes).
-   */
-  static append(path: string, afterFailure = IMPORT_ADVICE): ReportWriter {
-    let fd: number;
-    try {
-      fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW);
-    } catch (e) {
-      throw new WriteError(`the report ${path}`, e);
-    }
-    const w = new ReportWriter(fd, path, afterFailure);
-    const size = fstatSync(fd).size; // the file opened (O_NOFOLLOW), not the path again
-    if (size > 0) {
-      const end = completeLength(fd, size);
-      if (end < size && (end === 0 || wholeJson(fd, end, size)))
-        w.put('\n'); // only the newline was lost
-      else if (end < size) {
-        try {
-          ftruncateSync(fd, end);
-        } catch (e) {
-          throw new WriteError(`the report ${path}`, e);
-        }
-      }
-    }
-    return w;
-  }
-
-  write(row: ReportRow | TrashReportRow | JobReportLine): void {
-    this.put(`${JSON.stringify(row)}\n`);
-  }
-
-  /** Flushes to disk and closes. */
-  close(): void {
-    if (this.fd < 0) return;
-    try {
-      fsyncSync(this.fd);
-    } catch (e) {
-      throw new WriteError(`the report ${this.path}`, e);
-    } finally {
-      closeSync(this.fd);
-      this.fd = -1;
-    }
-  }
-
-  private put(text: string): void {
-    try {
-      writeAllSync(this.fd, text);
-    } catch (e) {
-      throw new WriteError(`the report ${this.path}`, e, [this.afterFailure]);
-    }
-  }
+/** A new import report, its header flushed to disk before the first row is sent. */
+export function createImportReport(path: string, header: ReportHeader): Promise<ReportWriter> {
+  return ReportWriter.create(path, header, IMPORT_REPORT_ADVICE);
 }
 
-/** Whether the bytes from `start` to `end` are one whole JSON value (a row whose newline alone was lost: readReport counted it). */
-function wholeJson(fd: number, start: number, end: number): boolean {
-  if (end - start > 16 * 1024 * 1024) return false;
-  const buf = Buffer.alloc(end - start);
-  readSync(fd, buf, 0, buf.length, start);
-  try {
-    JSON.parse(buf.toString('utf8'));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Bytes up to and including the last newline (0 when there is none), read backwards in small blocks. */
-function completeLength(fd: number, size: number): number {
-  const block = Buffer.alloc(64 * 1024);
-  for (let end = size; end > 0;) {
-    const start = Math.max(0, end - block.length);
-    const n = readSync(fd, block, 0, end - start, start);
-    const i = block.subarray(0, n).lastIndexOf(0x0a);
-    if (i >= 0) return start + i + 1;
-    end = start;
-  }
-  return 0;
+/** An import report continued (--resume, or another run of the same file). */
+export function appendImportReport(path: string): ReportWriter {
+  return ReportWriter.append(path, IMPORT_REPORT_ADVICE);
 }
 
 export interface ReportState {
@@ -219,7 +115,6 @@ export interface ReportState {
 
 /** Reads an existing report; undefined when there is none (or it is empty). Refuses a file that is not a cardqr report. */
 export async function readReport(path: string): Promise<ReportState | undefined> {
-  let stream;
   try {
     if (lstatSync(path).isSymbolicLink()) {
       throw new UsageError(
@@ -231,7 +126,6 @@ export async function readReport(path: string): Promise<ReportState | undefined>
     if (!st.isFile()) throw new UsageError(`${path} is not a regular file; give the report a file name with --report`);
     // An empty file is what a kill between creating the report and writing its header leaves.
     if (st.size === 0) return undefined;
-    stream = createReadStream(path, { encoding: 'utf8' });
   } catch (e) {
     if (e instanceof UsageError) throw e;
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -239,20 +133,13 @@ export async function readReport(path: string): Promise<ReportState | undefined>
       `cannot read the report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
-  const lines = boundedLines(stream, `the report ${path}`);
   let header: ReportHeader | undefined;
   const state = { done: new LineSet(), refusals: new LineCounter(), sent: false, rows: 0 };
-  for await (const text of lines) {
-    if (!text.trim()) continue;
-    let value: Partial<ReportRow & ReportHeader> | undefined;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      value = undefined; // a line cut short by a kill: that row is simply not done
-    }
+  // A line cut short by a kill is undefined: that row is simply not done.
+  for await (const line of reportLines(path, `the report ${path}`)) {
+    const value = line as Partial<ReportRow & ReportHeader> | undefined;
     if (!header) {
       if (value?.type !== 'header' || value.version !== 1) {
-        stream.destroy();
         throw new UsageError(`${path} is not a cardqr import report (refusing to touch it); choose another --report`);
       }
       header = value as ReportHeader;

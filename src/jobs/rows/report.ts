@@ -3,10 +3,10 @@
 // checked writes, a line cut short by a kill cut off). A later run appends its own header and lines;
 // a file at that path that is not this job's report is never touched. `<report>.lock` keeps two runs
 // from sharing one report.
-import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
 import { acquireLock, type HeldLock } from '../../lock-file.js';
-import { ReportWriter } from '../import/report.js';
+import { reportLines, ReportWriter } from './report-file.js';
 
 const AFTER_FAILURE =
   'the run stopped; free some space, then run the same command again: it plans only what the account still lacks';
@@ -39,7 +39,7 @@ export async function openJobReport(path: string, header: JobHeader, now: Date):
       ),
   );
   try {
-    const existing = existingReport(path, header.job);
+    const existing = await existingReport(path, header.job);
     const writer = existing
       ? ReportWriter.append(path, AFTER_FAILURE)
       : await ReportWriter.create(path, header, AFTER_FAILURE);
@@ -52,7 +52,7 @@ export async function openJobReport(path: string, header: JobHeader, now: Date):
 }
 
 /** 'appended' once the file holds this job's header; undefined when there is no report yet (or it is empty). */
-function existingReport(path: string, job: string): 'appended' | undefined {
+async function existingReport(path: string, job: string): Promise<'appended' | undefined> {
   let st;
   try {
     st = lstatSync(path);
@@ -64,19 +64,10 @@ function existingReport(path: string, job: string): 'appended' | undefined {
     throw new UsageError(`${path} is a symbolic link; refusing to follow it: give the report's own path with --report`);
   if (!st.isFile()) throw new UsageError(`${path} is not a regular file; give the report a file name with --report`);
   if (st.size === 0) return undefined;
-  const fd = openSync(path, 'r');
-  const buf = Buffer.alloc(Math.min(st.size, 64 * 1024));
-  try {
-    readSync(fd, buf, 0, buf.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  const first = buf.toString('utf8').split('\n')[0];
-  let value: { type?: unknown; job?: unknown } | undefined;
-  try {
-    value = JSON.parse(first) as typeof value;
-  } catch {
-    value = undefined;
+  let value: Record<string, unknown> | undefined;
+  for await (const line of reportLines(path, `the report ${path}`)) {
+    value = line;
+    break;
   }
   if (value?.type !== 'header' || value.job !== job)
     throw new UsageError(`${path} is not a cardqr ${job} report (refusing to touch it); choose another --report`);

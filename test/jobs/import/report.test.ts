@@ -3,7 +3,14 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockReport } from '../../../src/jobs/import/lock.js';
-import { readReport, reportRow, ReportWriter, sha256File, type ReportHeader } from '../../../src/jobs/import/report.js';
+import {
+  appendImportReport,
+  createImportReport,
+  readReport,
+  reportRow,
+  sha256File,
+  type ReportHeader,
+} from '../../../src/jobs/import/report.js';
 import { tempDir } from '../../helpers/run-cli.js';
 
 const header: ReportHeader = {
@@ -20,7 +27,7 @@ const header: ReportHeader = {
 describe('report', () => {
   it('a header, then one complete JSON line per row, in the documented field order', async () => {
     const path = join(tempDir(), 'r.ndjson');
-    const w = await ReportWriter.create(path, header);
+    const w = await createImportReport(path, header);
     w.write(
       reportRow(2, 'P-1', 'created', {
         cardId: 'crd_1',
@@ -51,7 +58,7 @@ describe('report', () => {
 
   it('reading back: done lines, refusals (4xx answers) per line, whether anything was sent; a cut last line ignored', async () => {
     const path = join(tempDir(), 'r.ndjson');
-    const w = await ReportWriter.create(path, header);
+    const w = await createImportReport(path, header);
     w.write(reportRow(2, 'P-1', 'created', { status: 201 }));
     w.write(reportRow(3, 'P-2', 'exists', { errorCode: 'duplicate_external_id', status: 409 }));
     w.write(reportRow(4, 'P-3', 'failed', { errorCode: 'limit_exhausted_cards', status: 403 }));
@@ -66,7 +73,7 @@ describe('report', () => {
     expect([4, 5, 6].map((l) => state.refusals.get(l))).toEqual([1, 0, 0]);
     expect([state.sent, state.rows]).toEqual([true, 6]);
     // Continuing mends the cut line first, so every later line parses.
-    const more = ReportWriter.append(path);
+    const more = appendImportReport(path);
     more.write(reportRow(8, 'P-7', 'created'));
     more.close();
     const again = (await readReport(path))!;

@@ -1,0 +1,141 @@
+// A report file, for every job that keeps one (campaigns import, qr apply, many-id deletes and status
+// changes): append-only NDJSON, a header per run then one line per row, each written with a checked
+// synchronous write before the next request starts, so a kill -9 loses at most the row in flight. A
+// line cut short by a kill or a full disk is cut off when the report is continued. Read back line by
+// line by reportLines: the resume of an import, `print --from-report`, a job's own check of its header.
+import {
+  closeSync,
+  constants,
+  createReadStream,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readSync,
+} from 'node:fs';
+import { boundedLines } from '../../fs/bounded.js';
+import { replaceFile, writeAllSync, WriteError } from '../../fs/durable.js';
+
+/** One line of a report: a header or a row, each job with its own shapes. */
+export type ReportLine = object;
+
+export class ReportWriter {
+  private constructor(
+    private fd: number,
+    readonly path: string,
+    /** What to do after a failed write (the import's advice unless the job gives its own). */
+    private readonly afterFailure: string,
+  ) {}
+
+  /** A new report (replacing a file that held no sent rows), its header flushed to disk first. */
+  static async create(path: string, header: ReportLine, afterFailure: string): Promise<ReportWriter> {
+    await replaceFile(path, `${JSON.stringify(header)}\n`, { mode: 0o600, what: `the report ${path}` });
+    return ReportWriter.append(path, afterFailure);
+  }
+
+  /**
+   * Continues an existing report. A last line cut short (a kill, a full disk) is cut off: it never was a
+   * recorded row (readers skip it, and that row is sent again with the same key), and left in place it
+   * would break every line-by-line JSON reader (the README's jq recipes).
+   */
+  static append(path: string, afterFailure: string): ReportWriter {
+    let fd: number;
+    try {
+      fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW);
+    } catch (e) {
+      throw new WriteError(`the report ${path}`, e);
+    }
+    const w = new ReportWriter(fd, path, afterFailure);
+    const size = fstatSync(fd).size; // the file opened (O_NOFOLLOW), not the path again
+    if (size > 0) {
+      const end = completeLength(fd, size);
+      if (end < size && (end === 0 || wholeJson(fd, end, size)))
+        w.put('\n'); // only the newline was lost
+      else if (end < size) {
+        try {
+          ftruncateSync(fd, end);
+        } catch (e) {
+          throw new WriteError(`the report ${path}`, e);
+        }
+      }
+    }
+    return w;
+  }
+
+  write(line: ReportLine): void {
+    this.put(`${JSON.stringify(line)}\n`);
+  }
+
+  /** Flushes to disk and closes. */
+  close(): void {
+    if (this.fd < 0) return;
+    try {
+      fsyncSync(this.fd);
+    } catch (e) {
+      throw new WriteError(`the report ${this.path}`, e);
+    } finally {
+      closeSync(this.fd);
+      this.fd = -1;
+    }
+  }
+
+  private put(text: string): void {
+    try {
+      writeAllSync(this.fd, text);
+    } catch (e) {
+      throw new WriteError(`the report ${this.path}`, e, [this.afterFailure]);
+    }
+  }
+}
+
+/** Whether the bytes from `start` to `end` are one whole JSON value (a row whose newline alone was lost: a reader counted it). */
+function wholeJson(fd: number, start: number, end: number): boolean {
+  if (end - start > 16 * 1024 * 1024) return false;
+  const buf = Buffer.alloc(end - start);
+  readSync(fd, buf, 0, buf.length, start);
+  try {
+    JSON.parse(buf.toString('utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Bytes up to and including the last newline (0 when there is none), read backwards in small blocks. */
+function completeLength(fd: number, size: number): number {
+  const block = Buffer.alloc(64 * 1024);
+  for (let end = size; end > 0;) {
+    const start = Math.max(0, end - block.length);
+    const n = readSync(fd, block, 0, end - start, start);
+    const i = block.subarray(0, n).lastIndexOf(0x0a);
+    if (i >= 0) return start + i + 1;
+    end = start;
+  }
+  return 0;
+}
+
+/**
+ * The lines of a report as values, blank lines skipped; a line that is not whole JSON (cut short by a
+ * kill) is undefined, for the caller to pass over. Each line is bounded (fs/bounded.ts); `what` names
+ * the file in errors. The caller checks first what the path is (a report it will append to must not
+ * be a symbolic link; one it only reads may be).
+ */
+export async function* reportLines(path: string, what: string): AsyncGenerator<Record<string, unknown> | undefined> {
+  const stream = createReadStream(path, { encoding: 'utf8' });
+  try {
+    for await (const text of boundedLines(stream, what)) {
+      if (!text.trim()) continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        value = undefined;
+      }
+      yield value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : undefined;
+    }
+  } finally {
+    stream.destroy();
+  }
+}
