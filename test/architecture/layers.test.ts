@@ -13,12 +13,7 @@ const show = (list: ImportEdge[]) => list.map((e) => `${e.from} -> ${e.specifier
  * Imports that break a rule today, each with what should happen to it. A new violation fails the test;
  * once an entry is fixed, delete it here so the rule holds from then on.
  */
-const KNOWN: Record<string, string> = {
-  'jobs/rows/keys.ts -> ../import/keys.js':
-    'canonicalJson moves into jobs/rows/ (the import then imports it from there)',
-  'jobs/rows/report.ts -> ../import/report.js':
-    'ReportWriter moves into jobs/rows/ (the import report then builds on it)',
-};
+const KNOWN: Record<string, string> = {};
 
 function broken(list: ImportEdge[]): string[] {
   return show(list).filter((line) => !(line in KNOWN));

@@ -9,22 +9,6 @@
 // so an answer the API replays is always this report's own earlier request for the same row.
 import { createHash } from 'node:crypto';
 
-/** JSON with object keys sorted at every level: equal content gives equal bytes. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) {
-    const items: string[] = []; // a plain loop: map() would skip the holes of a sparse list
-    for (let i = 0; i < value.length; i++) items.push(value[i] === undefined ? 'null' : canonicalJson(value[i]));
-    return `[${items.join(',')}]`;
-  }
-  const obj = value as Record<string, unknown>;
-  const parts: string[] = [];
-  for (const k of Object.keys(obj).sort()) {
-    if (obj[k] !== undefined) parts.push(`${JSON.stringify(k)}:${canonicalJson(obj[k])}`);
-  }
-  return `{${parts.join(',')}}`;
-}
-
 /** `cqimp-<sha256 hex>`: 70 characters, well under the API's 255. `generation`: refusals recorded so far. */
 export function idempotencyKey(
   campaignId: string,

@@ -6,7 +6,8 @@
 // (Ctrl-C while checking), the client's errors from the preflight. From the first row on, everything
 // (failed rows, Ctrl-C, a stop such as a full plan, a rejects file that could not be written) is in
 // the summary.
-import { canonicalJson, idempotencyKey } from './keys.js';
+import { idempotencyKey } from './keys.js';
+import { canonicalJson } from '../rows/keys.js';
 import { sendEach } from '../rows/loop.js';
 import { Tally } from './summary.js';
 import { rowId, buildBody } from './validate.js';
