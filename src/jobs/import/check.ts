@@ -13,7 +13,7 @@ import {
   type CsvRecord,
   type Input,
 } from '../../csv/read-records.js';
-import { lockReport } from './lock.js';
+import { lockReport } from '../rows/report-file.js';
 import { buildPlan, type ImportPlan } from './columns.js';
 import { checkRejectsPath, rejectColumnsAt, Rejects, withoutRejectColumns, writeRejects } from './rejects.js';
 import { sniffDelimiter } from '../../csv/match-headers.js';
@@ -131,7 +131,7 @@ async function checkFrom<T>(
       return { path: opts.rejects, error: (e as NodeJS.ErrnoException).code ?? (e as Error).message };
     }
   };
-  const lock = reportPath ? await lockReport(reportPath, deps.now()) : undefined;
+  const lock = reportPath ? await lockReport(reportPath, deps.now(), 'import') : undefined;
   let opened: OpenedReport | undefined;
   try {
     opened = reportPath

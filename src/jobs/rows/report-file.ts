@@ -15,6 +15,8 @@ import {
 } from 'node:fs';
 import { boundedLines } from '../../fs/bounded.js';
 import { replaceFile, writeAllSync, WriteError } from '../../fs/durable.js';
+import { UsageError } from '../../errors.js';
+import { acquireLock, type HeldLock } from '../../lock-file.js';
 
 /** One line of a report: a header or a row, each job with its own shapes. */
 export type ReportLine = object;
@@ -138,4 +140,22 @@ export async function* reportLines(path: string, what: string): AsyncGenerator<R
   } finally {
     stream.destroy();
   }
+}
+
+/**
+ * `<report>.lock`: two runs never share a report (the shared lock-file rules). `who` words the
+ * refusal: `import` for campaigns import, `run` for the jobs of the row engine.
+ */
+export function lockReport(path: string, now: Date, who: 'import' | 'run'): Promise<HeldLock> {
+  return acquireLock(
+    `${path}.lock`,
+    now,
+    (p, holder) =>
+      new UsageError(
+        `another ${who} is using this report (${p}${holder === 'unreadable' ? '' : `: pid ${holder.pid} on ${holder.host} since ${holder.startedAt}`})`,
+        [
+          `wait for it to finish, or remove the lock file if no ${who === 'import' ? 'import is running' : 'such run is going on'}`,
+        ],
+      ),
+  );
 }

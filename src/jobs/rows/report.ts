@@ -5,8 +5,8 @@
 // from sharing one report.
 import { lstatSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
-import { acquireLock, type HeldLock } from '../../lock-file.js';
-import { reportLines, ReportWriter } from './report-file.js';
+import type { HeldLock } from '../../lock-file.js';
+import { lockReport, reportLines, ReportWriter } from './report-file.js';
 
 const AFTER_FAILURE =
   'the run stopped; free some space, then run the same command again: it plans only what the account still lacks';
@@ -29,15 +29,7 @@ export interface OpenJobReport {
 }
 
 export async function openJobReport(path: string, header: JobHeader, now: Date): Promise<OpenJobReport> {
-  const lock = await acquireLock(
-    `${path}.lock`,
-    now,
-    (p, holder) =>
-      new UsageError(
-        `another run is using this report (${p}${holder === 'unreadable' ? '' : `: pid ${holder.pid} on ${holder.host} since ${holder.startedAt}`})`,
-        ['wait for it to finish, or remove the lock file if no such run is going on'],
-      ),
-  );
+  const lock = await lockReport(path, now, 'run');
   try {
     const existing = await existingReport(path, header.job);
     const writer = existing

@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync, statSync, utimesSync, writeFileSync } fro
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lockReport } from '../../../src/jobs/import/lock.js';
+import { lockReport } from '../../../src/jobs/rows/report-file.js';
 import {
   appendImportReport,
   createImportReport,
@@ -101,22 +101,22 @@ describe('report', () => {
 describe('lock', () => {
   it('exclusive while held, released after; a dead owner on this host is taken over', async () => {
     const report = join(tempDir(), 'r.ndjson');
-    const lock = await lockReport(report, new Date(0));
-    await expect(lockReport(report, new Date(0))).rejects.toThrow(/another import is using this report/);
+    const lock = await lockReport(report, new Date(0), 'import');
+    await expect(lockReport(report, new Date(0), 'import')).rejects.toThrow(/another import is using this report/);
     await lock.release();
-    await (await lockReport(report, new Date(0))).release();
+    await (await lockReport(report, new Date(0), 'import')).release();
     writeFileSync(`${report}.lock`, JSON.stringify({ pid: 2 ** 22 + 11, host: hostname(), startedAt: 'x' }));
-    const taken = await lockReport(report, new Date(0));
+    const taken = await lockReport(report, new Date(0), 'import');
     expect(JSON.parse(readFileSync(`${report}.lock`, 'utf8')).pid).toBe(process.pid);
     await taken.release();
     writeFileSync(`${report}.lock`, JSON.stringify({ pid: 2 ** 22 + 11, host: 'another-host', startedAt: 'x' }));
-    await expect(lockReport(report, new Date(0))).rejects.toThrow(/pid 4194315 on another-host/);
+    await expect(lockReport(report, new Date(0), 'import')).rejects.toThrow(/pid 4194315 on another-host/);
     // A lock without its owner line: being written right now (refused), or left by a kill long ago (taken over).
     writeFileSync(`${report}.lock`, '');
-    await expect(lockReport(report, new Date(0))).rejects.toThrow(/another import is using this report/);
+    await expect(lockReport(report, new Date(0), 'import')).rejects.toThrow(/another import is using this report/);
     // Ages are read on the file system's clock (the process's may be stepped or faked): a minute before its own.
     const old = new Date(statSync(`${report}.lock`).mtimeMs - 60_000);
     utimesSync(`${report}.lock`, old, old);
-    await (await lockReport(report, new Date(0))).release();
+    await (await lockReport(report, new Date(0), 'import')).release();
   });
 });
