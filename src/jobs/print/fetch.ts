@@ -139,32 +139,27 @@ export async function fetchInfo(
   id: string,
   signal?: AbortSignal,
 ): Promise<Omit<CodeInfo, 'svgSha256'>> {
+  const info = (
+    kind: 'qr' | 'card',
+    o: { name: string; url: string; shortCode: string; status: string; paused: boolean },
+    destinationUrl: string | null,
+  ): Omit<CodeInfo, 'svgSha256'> => ({
+    id,
+    kind,
+    name: o.name,
+    url: o.url,
+    shortCode: o.shortCode,
+    destinationUrl,
+    status: o.status,
+    paused: o.paused,
+  });
   try {
     const qr = await getQrCode(client, id, signal);
-    return {
-      id,
-      kind: 'qr',
-      name: qr.name,
-      url: qr.url,
-      shortCode: qr.shortCode,
-      destinationUrl: qr.type === 'url' ? (openString(qr.destinationUrl) ?? null) : null,
-      status: qr.status,
-      paused: qr.paused,
-    };
+    return info('qr', qr, qr.type === 'url' ? (openString(qr.destinationUrl) ?? null) : null);
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 404)) throw err;
   }
-  const card = await getCard(client, id, signal);
-  return {
-    id,
-    kind: 'card',
-    name: card.name,
-    url: card.url,
-    shortCode: card.shortCode,
-    destinationUrl: null,
-    status: card.status,
-    paused: card.paused,
-  };
+  return info('card', await getCard(client, id, signal), null);
 }
 
 export type FetchOutcome = { id: string; ok: true; cached: boolean } | { id: string; ok: false; error: unknown };
