@@ -75,6 +75,7 @@ export class ApiClient {
   private readonly scrub: KeyScrubber;
   private rateKnown: boolean;
   private base: { url: URL; prefix: string; root: string } | undefined;
+  private lastUrl: { path: string; url: URL } | undefined;
 
   constructor(readonly options: ClientOptions) {
     checkKeyCharacters(options.apiKey);
@@ -272,6 +273,15 @@ export class ApiClient {
   }
 
   private url(path: string, query?: Query): URL {
+    // A bulk run sends the same path thousands of times: the checked URL is kept (it is never modified).
+    const plain = query === undefined || Object.values(query).every((v) => v === undefined);
+    if (plain && this.lastUrl?.path === path) return this.lastUrl.url;
+    const url = this.buildUrl(path, query);
+    if (plain) this.lastUrl = { path, url };
+    return url;
+  }
+
+  private buildUrl(path: string, query?: Query): URL {
     const rel = path.startsWith('/') ? path : `/${path}`;
     // The base URL is parsed once per client (a bulk run sends thousands of requests).
     const base = (this.base ??= {

@@ -6,7 +6,14 @@
 // node:http (whose parser is native and already in the binary), about a third of `node -e 0`, and
 // Node's keep-alive agent answered as many sequential requests per second on loopback (more, with
 // less CPU per request), so the bulk paths lose nothing.
-import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import {
+  Agent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
+import { urlToHttpOptions } from 'node:url';
 
 /**
  * The most a response body may hold: 128 MiB. The largest legitimate answers are an image of 4096
@@ -58,6 +65,8 @@ type RequestFn = typeof httpRequest;
 export class HttpTransport {
   private httpAgent: Agent | undefined;
   private https: Promise<{ agent: Agent; request: RequestFn }> | undefined;
+  /** The request options of the last URL (a bulk run sends one URL object thousands of times). */
+  private target: { url: URL; options: RequestOptions } | undefined;
 
   constructor(private readonly options: TransportOptions) {}
 
@@ -125,7 +134,11 @@ export class HttpTransport {
           if (!res.complete) finish(connectionDropped());
         });
       };
-      const r = request(req.url, { method: req.method, headers, agent }, onResponse);
+      const target =
+        this.target?.url === req.url
+          ? this.target.options
+          : (this.target = { url: req.url, options: urlToHttpOptions(req.url) }).options;
+      const r = request({ ...target, method: req.method, headers, agent }, onResponse);
       const timer = setTimeout(() => stop(timeoutError(timeoutMs)), timeoutMs);
       r.on('error', (err) => finish(err));
       if (signal?.aborted) onAbort();
