@@ -90,6 +90,55 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
   }
 }
 
+/** Files up to this size keep their records in memory after a whole pass (keepRecords)… */
+export const KEPT_FILE_BYTES = 4 * 1024 * 1024;
+/** …as long as they hold at most this many cells (the memory is per cell more than per byte). */
+export const KEPT_CELLS = 300_000;
+/** While records are replayed, the file is checked for a change after every this many characters. */
+const REPLAY_CHECK_CHARS = 64 * 1024;
+
+/**
+ * `read` for a file read several times (the import: its checks, then sending, then the rejects): a
+ * small pinned file's records are kept after the first whole pass and replayed by the later ones,
+ * which thus send the very records the checks passed without parsing the file again. A replay checks
+ * the file as a read does (pinned-file.ts), at its start and every 64 KiB, so a file rewritten in place
+ * still stops the run with the same error. Other files are read again each time.
+ */
+export function keepRecords(
+  read: () => AsyncGenerator<CsvRecord>,
+  pinned: PinnedFile | undefined,
+): () => AsyncGenerator<CsvRecord> {
+  if (!pinned || pinned.size > KEPT_FILE_BYTES) return read;
+  let kept: CsvRecord[] | undefined;
+  async function* collect(): AsyncGenerator<CsvRecord> {
+    let out: CsvRecord[] | undefined = [];
+    let cells = 0;
+    for await (const rec of read()) {
+      if (out) {
+        cells += rec.cells.length;
+        if (cells > KEPT_CELLS) out = undefined;
+        else out.push(rec);
+      }
+      yield rec;
+    }
+    kept ??= out; // only a pass that reached the end
+  }
+  return () => (kept ? replay(kept, pinned) : collect());
+}
+
+async function* replay(records: CsvRecord[], pinned: PinnedFile): AsyncGenerator<CsvRecord> {
+  pinned.check();
+  let chars = 0;
+  for (const rec of records) {
+    for (const c of rec.cells) chars += c.length + 1;
+    if (chars >= REPLAY_CHECK_CHARS) {
+      chars = 0;
+      pinned.check();
+    }
+    yield rec;
+  }
+}
+
 export interface Input {
   /** The path to read (the file itself, or a private copy of a pipe). */
   path: string;

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readRecords, type CsvOptions } from '../../src/bulk/csv-source.js';
+import { KEPT_CELLS, keepRecords, readRecords, type CsvOptions, type CsvRecord } from '../../src/bulk/csv-source.js';
+import { pinFile } from '../../src/bulk/pinned-file.js';
 import { writeCsv } from './_files.js';
 
 async function read(content: string | Buffer, opts: CsvOptions = {}) {
@@ -92,5 +93,61 @@ describe('readRecords', () => {
         for await (const _ of readRecords('/nonexistent/x.csv')) void _;
       })(),
     ).rejects.toThrow(/cannot read \/nonexistent\/x.csv: ENOENT/);
+  });
+});
+
+describe('keepRecords (a small file parsed once, its later passes replayed)', () => {
+  const all = async (records: AsyncIterable<CsvRecord>) => {
+    const out: CsvRecord[] = [];
+    for await (const r of records) out.push(r);
+    return out;
+  };
+
+  it('after a whole pass, later passes replay the same records without reading the file', async () => {
+    const file = writeCsv('k.csv', 'a,b\n1,"x\ny"\n\n2,q\n');
+    const pinned = pinFile(file)!;
+    let reads = 0;
+    const source = keepRecords(() => {
+      reads++;
+      return readRecords(file, { pinned });
+    }, pinned);
+    // A partial pass (the first lines) keeps nothing.
+    const partial = source();
+    await partial.next();
+    await partial.return(undefined);
+    const first = await all(source());
+    expect(first.map((r) => [r.line, r.cells])).toEqual([
+      [1, ['a', 'b']],
+      [2, ['1', 'x\ny']],
+      [5, ['2', 'q']],
+    ]);
+    expect(await all(source())).toEqual(first);
+    expect(await all(source())).toEqual(first);
+    expect(reads).toBe(2);
+    pinned.close();
+  });
+
+  it('a replay fails as a read does once the file was rewritten in place', async () => {
+    const file = writeCsv('k.csv', 'a,b\n1,2\n');
+    const pinned = pinFile(file)!;
+    const source = keepRecords(() => readRecords(file, { pinned }), pinned);
+    await all(source());
+    writeFileSync(file, 'a,b\n3,4,5\n');
+    await expect(all(source())).rejects.toThrow(/changed while cardqr was reading it/);
+    pinned.close();
+  });
+
+  it('a file over the bound is read again on every pass', async () => {
+    const file = writeCsv('k.csv', `a\n${'x,'.repeat(KEPT_CELLS)}\n`);
+    const pinned = pinFile(file)!;
+    let reads = 0;
+    const source = keepRecords(() => {
+      reads++;
+      return readRecords(file, { pinned });
+    }, pinned);
+    await all(source());
+    await all(source());
+    expect(reads).toBe(2);
+    pinned.close();
   });
 });
