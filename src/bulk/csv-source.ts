@@ -97,7 +97,7 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
 /** Files up to this size keep their records in memory after a whole pass (keepRecords)… */
 export const KEPT_FILE_BYTES = 4 * 1024 * 1024;
 /** …as long as they hold at most this many cells (the memory is per cell more than per byte). */
-export const KEPT_CELLS = 300_000;
+export const KEPT_CELLS = 150_000;
 /** While records are replayed, the file is checked for a change after every this many characters. */
 const REPLAY_CHECK_CHARS = 64 * 1024;
 
