@@ -165,7 +165,8 @@ export class RecordBatches extends Transform {
     private readonly delimiter: string,
     private readonly csvParse: (bom: boolean) => Transform,
   ) {
-    super({ readableObjectMode: true });
+    // One batch (a chunk's records) waiting at most: csv-parse, too, held one chunk's records.
+    super({ readableObjectMode: true, readableHighWaterMark: 1 });
     this.delim = delimiter.length === 1 && delimiter.charCodeAt(0) < 0x80 ? delimiter.charCodeAt(0) : -1;
   }
 
