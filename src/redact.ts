@@ -24,8 +24,11 @@ export function redactKeyLike(text: string): string {
   return text.replace(KEY_LIKE, (k, kind: string) => `cq_${kind}_${maskKey(k)}`);
 }
 
-/** Lower-cases ASCII only, so positions in the result are positions in the input. */
-const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+/**
+ * Lower-cases ASCII only, so positions in the result are positions in the input. Text that is all
+ * ASCII (request ids, on every answer of a bulk run) takes toLowerCase, which does exactly that there.
+ */
+const fold = (s: string) => (/^[\x00-\x7f]*$/.test(s) ? s.toLowerCase() : s.replace(/[A-Z]/g, (c) => c.toLowerCase()));
 
 function encodings(key: string): string[] {
   const forms = [Buffer.from(key).toString('hex')];

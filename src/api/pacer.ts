@@ -24,12 +24,17 @@ export class Pacer {
       requestsPerMinute && requestsPerMinute > 0 ? (60_000 / Math.max(1, requestsPerMinute)) * MARGIN : 0;
   }
 
-  /** Returns at once when `signal` is aborted (the caller then sends nothing). */
-  async wait(signal?: AbortSignal): Promise<void> {
+  /**
+   * The wait before the next request, or undefined when it may go at once (no promise to await: a
+   * bulk run sends thousands of requests). The wait ends at once when `signal` is aborted (the
+   * caller then sends nothing).
+   */
+  wait(signal?: AbortSignal): Promise<void> | undefined {
     const now = this.now();
     const slot = Math.max(now, this.last + this.intervalMs);
     this.last = slot;
     // Timers cannot wait under a millisecond (a fraction would cost a whole one per request at high rates).
-    if (slot - now >= 1 && !signal?.aborted) await this.sleep(slot - now, signal);
+    if (slot - now >= 1 && !signal?.aborted) return this.sleep(slot - now, signal);
+    return undefined;
   }
 }

@@ -36,7 +36,7 @@ export async function getQrCode(client: ApiClient, id: string, signal?: AbortSig
 }
 
 export async function createQrCode(client: ApiClient, body: CreateQrBody, opts: WriteOptions = {}): Promise<QrCode> {
-  return writeRecord(client, 'POST', '/qr-codes', body, opts, QrCode, 'POST /qr-codes');
+  return writeRecord(client, 'POST', '/qr-codes', body, opts, QrCode, 'POST /qr-codes', isQrCode);
 }
 
 export async function updateQrCode(
@@ -45,10 +45,32 @@ export async function updateQrCode(
   body: UpdateQrBody,
   opts: WriteOptions = {},
 ): Promise<QrCode> {
-  const qr = await writeRecord(client, 'PATCH', path(id), body, opts, QrCode, 'PATCH /qr-codes/:id');
+  const qr = await writeRecord(client, 'PATCH', path(id), body, opts, QrCode, 'PATCH /qr-codes/:id', isQrCode);
   const unshown = unshownChanges(qr, body);
   if (unshown.length) throw new ChangeNotShownError(`the API answered ${id} with ${unshown.join(', ')}`);
   return qr;
+}
+
+/**
+ * The checks of the QrCode schema, by hand, for the writes `qr apply` sends one per row (the schema's
+ * parse also copies the answer). An answer that fails them goes through the schema, which words the error.
+ */
+function isQrCode(data: unknown): data is QrCode {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
+  const d = data as Record<string, unknown>;
+  return (
+    d.object === 'qr_code' &&
+    typeof d.id === 'string' &&
+    typeof d.name === 'string' &&
+    typeof d.type === 'string' &&
+    typeof d.status === 'string' &&
+    typeof d.shortCode === 'string' &&
+    typeof d.url === 'string' &&
+    typeof d.paused === 'boolean' &&
+    typeof d.scanCount === 'number' &&
+    typeof d.createdAt === 'string' &&
+    typeof d.updatedAt === 'string'
+  );
 }
 
 /** Each property asked for that the answer does not show, as `status paused (asked published)`. */

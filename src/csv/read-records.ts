@@ -5,7 +5,7 @@ import { mkdtemp, rm, stat, type FileHandle } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
 import { InterruptedError, UsageError } from '../errors.js';
 import { createExclusive, writeAll, WriteError } from '../fs/durable.js';
@@ -43,9 +43,10 @@ export const MAX_RECORD_CHARS = 4 * 1024 * 1024;
 export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGenerator<CsvRecord> {
   const name = opts.label ?? path;
   const input = opts.pinned?.read() ?? createReadStream(path, { highWaterMark: 256 * 1024 });
-  const parser = parse({
+  const delimiter = opts.delimiter ?? ',';
+  const options = {
     bom: true,
-    delimiter: opts.delimiter ?? ',',
+    delimiter,
     record_delimiter: ['\r\n', '\n', '\r'],
     relax_column_count: true,
     relax_quotes: true,
@@ -54,7 +55,8 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
     skip_empty_lines: false,
     // A row past 4 MiB cannot become a campaign record (at most 1 MB): refused before memory runs out.
     max_record_size: MAX_RECORD_CHARS,
-  });
+  };
+  const parser = new RecordBatches(delimiter, (bom) => parse({ ...options, bom }));
   const decoder = decoderFor(opts.encoding, name);
   (decoder ? input.pipe(decoder) : input).pipe(parser);
   const fail = (e: Error) => parser.destroy(e);
@@ -63,11 +65,13 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
 
   let next = 1; // the line the next record starts on
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      const line = next;
-      next = line + 1 + lineBreaks(record);
-      if (record.length === 1 && record[0] === '') continue; // a blank line
-      yield { line, cells: record };
+    for await (const batch of parser as AsyncIterable<string[][]>) {
+      for (const record of batch) {
+        const line = next;
+        next = line + 1 + lineBreaks(record);
+        if (record.length === 1 && record[0] === '') continue; // a blank line
+        yield { line, cells: record };
+      }
     }
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
@@ -87,6 +91,161 @@ export async function* readRecords(path: string, opts: CsvOptions = {}): AsyncGe
     throw e;
   } finally {
     input.destroy();
+  }
+}
+
+/** Files up to this size keep their records in memory after a whole pass (keepRecords)… */
+export const KEPT_FILE_BYTES = 4 * 1024 * 1024;
+/** …as long as they hold at most this many cells (the memory is per cell more than per byte). */
+export const KEPT_CELLS = 150_000;
+/** While records are replayed, the file is checked for a change after every this many characters. */
+const REPLAY_CHECK_CHARS = 64 * 1024;
+
+/**
+ * `read` for a file read several times (the import: its checks, then sending, then the rejects): a
+ * small pinned file's records are kept after the first whole pass and replayed by the later ones,
+ * which thus send the very records the checks passed without parsing the file again. A replay checks
+ * the file as a read does (pinned-file.ts), at its start and every 64 KiB, so a file rewritten in place
+ * still stops the run with the same error. Other files are read again each time.
+ */
+export function keepRecords(
+  read: () => AsyncGenerator<CsvRecord>,
+  pinned: PinnedFile | undefined,
+): () => AsyncGenerator<CsvRecord> {
+  if (!pinned || pinned.size > KEPT_FILE_BYTES) return read;
+  let kept: CsvRecord[] | undefined;
+  async function* collect(): AsyncGenerator<CsvRecord> {
+    let out: CsvRecord[] | undefined = [];
+    let cells = 0;
+    for await (const rec of read()) {
+      if (out) {
+        cells += rec.cells.length;
+        if (cells > KEPT_CELLS) out = undefined;
+        else out.push(rec);
+      }
+      yield rec;
+    }
+    kept ??= out; // only a pass that reached the end
+  }
+  return () => (kept ? replay(kept, pinned) : collect());
+}
+
+async function* replay(records: CsvRecord[], pinned: PinnedFile): AsyncGenerator<CsvRecord> {
+  pinned.check();
+  let chars = 0;
+  for (const rec of records) {
+    for (const c of rec.cells) chars += c.length + 1;
+    if (chars >= REPLAY_CHECK_CHARS) {
+      chars = 0;
+      pinned.check();
+    }
+    yield rec;
+  }
+}
+
+/** A line longer than this goes to csv-parse, which applies MAX_RECORD_CHARS as it always did. */
+const FAST_LINE_BYTES = 1024 * 1024;
+
+/**
+ * The file's records, a batch at a time. Lines without a quote character are split here: for them
+ * csv-parse's rules (delimiters, `\r\n` `\n` `\r` ends, a leading UTF-8 byte-order mark, blank lines as
+ * [''], a last line without an end) come down to splitting on the delimiter, and csv-parse's byte
+ * loop, still cold in a run of a few thousand rows, cost the import's checks ~20 us a row. From the
+ * first quote character (or a line over 1 MiB) to the end of the file, csv-parse reads the rest,
+ * starting at the beginning of that record; a file whose delimiter is not a single ASCII character,
+ * or that starts with a UTF-16 byte-order mark, goes to csv-parse whole.
+ */
+export class RecordBatches extends Transform {
+  private pending: Buffer | undefined; // an incomplete line, from the start of its record
+  private parser: Transform | undefined; // csv-parse, once it reads the rest
+  private started = false;
+  private readonly delim: number;
+
+  constructor(
+    private readonly delimiter: string,
+    private readonly csvParse: (bom: boolean) => Transform,
+  ) {
+    // One batch (a chunk's records) waiting at most: csv-parse, too, held one chunk's records.
+    super({ readableObjectMode: true, readableHighWaterMark: 1 });
+    this.delim = delimiter.length === 1 && delimiter.charCodeAt(0) < 0x80 ? delimiter.charCodeAt(0) : -1;
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    if (this.parser) return this.toParser(chunk, done);
+    let buf = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.pending = undefined;
+    if (!this.started) {
+      if (buf.length < 3) {
+        this.pending = buf; // csv-parse, too, waits for 3 bytes to look for a byte-order mark
+        return done();
+      }
+      this.started = true;
+      if (this.delim < 0 || (buf[0] === 0xff && buf[1] === 0xfe)) return this.useParser(buf, true, done);
+      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
+    }
+    this.split(buf, false, done);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.parser) {
+      this.parser.once('end', () => done());
+      this.parser.end();
+      return;
+    }
+    const rest = this.pending;
+    this.pending = undefined;
+    if (!rest) return done();
+    if (!this.started && this.delim < 0) return this.useParser(rest, true, () => this._flush(done));
+    this.split(rest, true, done);
+  }
+
+  /** Splits the whole lines of `buf` (all of it at the end of the file); keeps an incomplete last one. */
+  private split(buf: Buffer, end: boolean, done: TransformCallback): void {
+    if (buf.indexOf(0x22) >= 0) return this.useParser(buf, false, done);
+    const batch: string[][] = [];
+    const delimiter = this.delimiter;
+    let start = 0;
+    let lf = buf.indexOf(0x0a);
+    let cr = buf.indexOf(0x0d);
+    while (start < buf.length) {
+      if (lf >= 0 && lf < start) lf = buf.indexOf(0x0a, start);
+      if (cr >= 0 && cr < start) cr = buf.indexOf(0x0d, start);
+      const at = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+      let after: number;
+      if (at < 0) {
+        if (!end) break;
+        after = buf.length; // the last line, without an end
+      } else if (at === cr) {
+        if (at + 1 >= buf.length && !end) break; // a `\r` whose `\n` may come with the next chunk
+        after = buf[at + 1] === 0x0a ? at + 2 : at + 1;
+      } else after = at + 1;
+      const stop = at < 0 ? buf.length : at;
+      if (stop - start > FAST_LINE_BYTES) break;
+      batch.push(buf.toString('utf8', start, stop).split(delimiter));
+      start = after;
+    }
+    if (batch.length) this.push(batch);
+    if (start >= buf.length) return done();
+    const rest = buf.subarray(start);
+    // An incomplete line, unless it is long enough to be csv-parse's to judge.
+    if (!end && rest.length <= FAST_LINE_BYTES) {
+      this.pending = rest;
+      return done();
+    }
+    this.useParser(rest, false, end ? () => this._flush(done) : done);
+  }
+
+  /** csv-parse reads from `buf` (the start of a record) to the end of the file. */
+  private useParser(buf: Buffer, bom: boolean, done: TransformCallback): void {
+    const parser = this.csvParse(bom);
+    this.parser = parser;
+    parser.on('data', (record: string[]) => this.push([record]));
+    parser.on('error', (e: Error) => this.destroy(e));
+    this.toParser(buf, done);
+  }
+
+  private toParser(buf: Buffer, done: TransformCallback): void {
+    this.parser!.write(buf, (e) => (e ? this.destroy(e) : done()));
   }
 }
 

@@ -11,6 +11,10 @@ import { UsageError } from '../errors.js';
 export interface PinnedFile {
   /** A new stream of the file's bytes from the start, failing once the file changed since it was pinned. */
   read(highWaterMark?: number): Readable;
+  /** The size it had when pinned. */
+  readonly size: number;
+  /** Throws the FileChangedError a read would fail with, once the file changed since it was pinned. */
+  check(): void;
   close(): void;
 }
 
@@ -27,7 +31,15 @@ export function pinFile(path: string, label = path): PinnedFile | undefined {
   const base = fstatSync(fd, { bigint: true });
   const same = (st: BigIntStats) => st.size === base.size && st.mtimeNs === base.mtimeNs;
   let open = true;
+  const changed = () =>
+    new FileChangedError(`${label} changed while cardqr was reading it: stopped, nothing more is sent`, [
+      'rows already sent are recorded in the report; when the file is final, run the same command with --resume',
+    ]);
   return {
+    size: Number(base.size),
+    check() {
+      if (open && !same(fstatSync(fd, { bigint: true }))) throw changed();
+    },
     // Positional reads of the shared descriptor (a ReadStream given an fd closes it when destroyed).
     read(highWaterMark = 256 * 1024) {
       let pos = 0;
@@ -41,11 +53,7 @@ export function pinFile(path: string, label = path): PinnedFile | undefined {
               return;
             }
             if (!same(fstatSync(fd, { bigint: true }))) {
-              this.destroy(
-                new FileChangedError(`${label} changed while cardqr was reading it: stopped, nothing more is sent`, [
-                  'rows already sent are recorded in the report; when the file is final, run the same command with --resume',
-                ]),
-              );
+              this.destroy(changed());
               return;
             }
             pos += n;

@@ -1,6 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readRecords, type CsvOptions } from '../../src/csv/read-records.js';
+import { parse } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
+import {
+  KEPT_CELLS,
+  keepRecords,
+  readRecords,
+  RecordBatches,
+  type CsvOptions,
+  type CsvRecord,
+} from '../../src/csv/read-records.js';
+import { pinFile } from '../../src/fs/pinned-file.js';
 import { writeCsv } from '../jobs/import/_files.js';
 
 async function read(content: string | Buffer, opts: CsvOptions = {}) {
@@ -92,5 +102,123 @@ describe('readRecords', () => {
         for await (const _ of readRecords('/nonexistent/x.csv')) void _;
       })(),
     ).rejects.toThrow(/cannot read \/nonexistent\/x.csv: ENOENT/);
+  });
+});
+
+describe('keepRecords (a small file parsed once, its later passes replayed)', () => {
+  const all = async (records: AsyncIterable<CsvRecord>) => {
+    const out: CsvRecord[] = [];
+    for await (const r of records) out.push(r);
+    return out;
+  };
+
+  it('after a whole pass, later passes replay the same records without reading the file', async () => {
+    const file = writeCsv('k.csv', 'a,b\n1,"x\ny"\n\n2,q\n');
+    const pinned = pinFile(file)!;
+    let reads = 0;
+    const source = keepRecords(() => {
+      reads++;
+      return readRecords(file, { pinned });
+    }, pinned);
+    // A partial pass (the first lines) keeps nothing.
+    const partial = source();
+    await partial.next();
+    await partial.return(undefined);
+    const first = await all(source());
+    expect(first.map((r) => [r.line, r.cells])).toEqual([
+      [1, ['a', 'b']],
+      [2, ['1', 'x\ny']],
+      [5, ['2', 'q']],
+    ]);
+    expect(await all(source())).toEqual(first);
+    expect(await all(source())).toEqual(first);
+    expect(reads).toBe(2);
+    pinned.close();
+  });
+
+  it('a replay fails as a read does once the file was rewritten in place', async () => {
+    const file = writeCsv('k.csv', 'a,b\n1,2\n');
+    const pinned = pinFile(file)!;
+    const source = keepRecords(() => readRecords(file, { pinned }), pinned);
+    await all(source());
+    writeFileSync(file, 'a,b\n3,4,5\n');
+    await expect(all(source())).rejects.toThrow(/changed while cardqr was reading it/);
+    pinned.close();
+  });
+
+  it('a file over the bound is read again on every pass', async () => {
+    const file = writeCsv('k.csv', `a\n${'x,'.repeat(KEPT_CELLS)}\n`);
+    const pinned = pinFile(file)!;
+    let reads = 0;
+    const source = keepRecords(() => {
+      reads++;
+      return readRecords(file, { pinned });
+    }, pinned);
+    await all(source());
+    await all(source());
+    expect(reads).toBe(2);
+    pinned.close();
+  });
+});
+
+describe('RecordBatches (lines without a quote split without csv-parse)', () => {
+  const options = (delimiter: string, bom: boolean) => ({
+    bom,
+    delimiter,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    max_record_size: 4 * 1024 * 1024,
+  });
+  /** The records RecordBatches gives for `bytes` cut into chunks at `cuts`. */
+  async function batches(bytes: Buffer, delimiter: string, cuts: number[]): Promise<string[][]> {
+    const t = new RecordBatches(delimiter, (bom) => parse(options(delimiter, bom)));
+    const out: string[][] = [];
+    t.on('data', (batch: string[][]) => out.push(...batch));
+    const ended = new Promise((resolve, reject) => {
+      t.on('end', resolve);
+      t.on('error', reject);
+    });
+    let at = 0;
+    for (const cut of [...cuts, bytes.length]) {
+      if (cut > at) t.write(bytes.subarray(at, cut));
+      at = Math.max(at, cut);
+    }
+    t.end();
+    await ended;
+    return out;
+  }
+
+  it('gives what csv-parse gives, for random files cut into random chunks', async () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
+    const pieces = ['a', 'bc', ',', ';', '\t', '|', '\r', '\n', '\r\n', 'é', '渡辺', ' ', '\uFEFF', '"', 'x"y', '""'];
+    for (let n = 0; n < 400; n++) {
+      const delimiter = pick([',', ';', '\t', '|', '||']);
+      const withQuotes = n % 3 === 0;
+      let text = random() < 0.3 ? '\uFEFF' : '';
+      const length = Math.floor(random() * 40);
+      for (let i = 0; i < length; i++) {
+        const p = pick(pieces);
+        if (!withQuotes && p.includes('"')) continue;
+        text += p;
+      }
+      const bytes = Buffer.from(text);
+      const cuts = Array.from({ length: Math.floor(random() * 5) }, () => Math.floor(random() * bytes.length)).sort(
+        (a, b) => a - b,
+      );
+      // An error is compared by its message without csv-parse's line (readRecords names the line itself).
+      const message = (e: Error) => e.message.replace(/ at line \d+.*$/, '');
+      let expected: string[][] | string;
+      try {
+        expected = parseSync(bytes, options(delimiter, true));
+      } catch (e) {
+        expected = message(e as Error);
+      }
+      const got = await batches(bytes, delimiter, cuts).catch(message);
+      expect(got, JSON.stringify({ text, delimiter, cuts })).toEqual(expected);
+    }
   });
 });

@@ -189,6 +189,27 @@ describe('a CSV rewritten while campaigns import runs', () => {
     counts.files++;
   });
 
+  it('a small file (its records kept after the checks) rewritten in place mid-send: stops the same way', async () => {
+    emu.store.account('acc_acme')!.cardAllowance = 1000;
+    const n = 300; // ~600 KB: under the 4 MiB up to which the send pass replays the records it checked
+    const file = writeCsv('people.csv', bigCsv(n));
+    const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--rate', '6000'], {
+      emu,
+      sleep: async () => {
+        if (emu.requests(POSTS).length === 2) writeFileSync(file, hostile + bigCsv(n).split('\n').slice(1).join('\n'));
+      },
+    });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/changed while cardqr was reading it/);
+    const ids = sentIds();
+    expect(ids.length).toBeGreaterThan(1);
+    expect(ids.length).toBeLessThan(n);
+    expect(ids.every((id) => typeof id === 'string' && /^P-\d{4}$/.test(id))).toBe(true);
+    const created = readReportLines(`${file}.report.ndjson`).filter((l) => l.outcome === 'created');
+    expect(created).toHaveLength(ids.length);
+    counts.files++;
+  });
+
   it('renamed over mid-send (an editor saving): the run reads the bytes it checked and ends', async () => {
     emu.store.account('acc_acme')!.cardAllowance = 1000;
     const dir = tempDir();

@@ -7,6 +7,7 @@ import { InterruptedError, UsageError } from '../../errors.js';
 import {
   checkEncoding,
   isPipe,
+  keepRecords,
   prepareInput,
   readRecords,
   type CsvOptions,
@@ -80,7 +81,8 @@ async function checkFrom<T>(
   const { signal } = deps;
   const notice = deps.onNotice ?? (() => {});
   const csv: CsvOptions = { delimiter: opts.delimiter, encoding: opts.encoding, label: opts.file, pinned };
-  let source = () => readRecords(readPath, csv);
+  // Small files are parsed once: the later passes replay the records the checks read.
+  let source = keepRecords(() => readRecords(readPath, csv), pinned);
 
   // The file's first lines (and the flags that shape reading it) are checked before any request.
   if (opts.encoding) checkEncoding(opts.encoding);
@@ -89,7 +91,7 @@ async function checkFrom<T>(
   const sniffed = opts.delimiter === undefined && header ? sniffDelimiter(header.cells) : undefined;
   if (sniffed) {
     csv.delimiter = sniffed;
-    source = () => readRecords(readPath, csv);
+    source = keepRecords(() => readRecords(readPath, csv), pinned);
     [header, firstRow] = await first(source(), 2);
     notice({ kind: 'delimiter-sniffed', delimiter: sniffed, file: opts.file });
   }

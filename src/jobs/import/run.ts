@@ -12,7 +12,7 @@ import { sendEach } from '../rows/loop.js';
 import { Tally } from './summary.js';
 import { rowId, buildBody } from './validate.js';
 import { CliError, EXIT, InterruptedError } from '../../errors.js';
-import { dataRows, withCheckedFile, type CheckedFile } from './check.js';
+import { withCheckedFile, type CheckedFile } from './check.js';
 import { createSender } from './send.js';
 import { reportRow } from './report.js';
 import type {
@@ -145,25 +145,20 @@ async function planAndConfirm(checked: CheckedFile, opts: ImportOptions, deps: I
   return sync;
 }
 
-/** The second pass: rows in file order, minus invalid and already-done ones, each with its derived key. */
+/**
+ * The second pass: rows in file order, minus invalid and already-done ones, each with its derived key;
+ * then (--trash-missing) the cards to trash. One generator over the records (the header skipped here),
+ * not a chain of them: each layer cost every row a few promise turns.
+ */
 async function* jobs(
   { source, plan, validation, opened }: CheckedFile,
   opts: ImportOptions,
   sync?: PlannedSync,
 ): AsyncGenerator<ImportJob> {
-  yield* rowJobs({ source, plan, validation, opened } as CheckedFile, opts, sync);
-  // --trash-missing: after every row of the file.
-  if (sync) yield* sync.trash;
-}
-
-async function* rowJobs(
-  { source, plan, validation, opened }: CheckedFile,
-  opts: ImportOptions,
-  sync?: PlannedSync,
-): AsyncGenerator<ImportJob> {
-  let index = 0;
-  for await (const rec of dataRows(source())) {
-    if (++index > (opts.maxRows ?? Infinity)) return;
+  let index = -1; // the header is record 0
+  for await (const rec of source()) {
+    if (index++ < 0) continue;
+    if (index > (opts.maxRows ?? Infinity)) break;
     if (validation.invalid.has(rec.line) || opened!.done.has(rec.line)) continue;
     if (sync) {
       if (sync.invalidLines.has(rec.line)) continue;
@@ -178,4 +173,6 @@ async function* rowJobs(
     const key = idempotencyKey(opts.campaignId, externalId ?? '', body, opened!.refusals.get(rec.line), opened!.nonce);
     yield { line: rec.line, externalId, body, key };
   }
+  // --trash-missing: after every row of the file.
+  if (sync) yield* sync.trash;
 }

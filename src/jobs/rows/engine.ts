@@ -82,13 +82,18 @@ export async function runRowJob<I, P extends RowPlan>(
     sent++;
     deps.onProgress?.({ done: sent, total, tallies });
   };
+  // A row's keys are derived as the loop prepares it, while the request before it is in flight.
+  function* rows(): Generator<{ change: PlannedChange; keys: string[] }> {
+    for (const change of plan.changes)
+      yield { change, keys: change.steps.map((step) => stepKey(nonce, accountId, job.kind, change.subject, step)) };
+  }
   // One item of the loop is one row: its steps go in order, each recorded before the next is sent.
-  const sendRow = async (change: PlannedChange): Promise<Sent<null>> => {
+  const sendRow = async ({ change, keys }: { change: PlannedChange; keys: string[] }): Promise<Sent<null>> => {
     const earlier: StepDone[] = [];
-    for (const step of change.steps) {
+    for (const [i, step] of change.steps.entries()) {
       if (deps.signal.aborted) throw new NotSentError('interrupted'); // the rest of the row waits for a re-run
       const head = { line: change.line, [job.subjectField]: change.subject, action: step.action };
-      const key = stepKey(nonce, accountId, job.kind, change.subject, step);
+      const key = keys[i];
       let done: StepDone;
       try {
         done = await job.send(step, { client, change, key, earlier });
@@ -130,7 +135,7 @@ export async function runRowJob<I, P extends RowPlan>(
   try {
     await deps.onSending?.(total);
     deps.onProgress?.({ done: 0, total, tallies });
-    loop = await sendEach(plan.changes, sendRow, () => undefined, { concurrency: 1, signal: deps.signal });
+    loop = await sendEach(rows(), sendRow, () => undefined, { concurrency: 1, signal: deps.signal });
   } finally {
     try {
       report?.writer.close();
