@@ -2,13 +2,12 @@
 // the API, temp dirs removed after the file, and PDF pages rasterised (pdftoppm) and decoded per
 // label cell (zbarimg), as a print shop's proof would be checked.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll } from 'vitest';
 import type { Seed } from '../../../src/emulator/index.js';
 import { useEmulator } from '../../helpers/emulator.js';
+import { tempDir } from '../../helpers/temp-dirs.js';
 
 export const KEY = 'cq_live_print_tests_0123456789abc';
 
@@ -31,16 +30,12 @@ export function usePrintEmulator() {
   return useEmulator({ seed: printSeed() });
 }
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-/** A temporary directory removed after the test file. */
+/**
+ * A temporary directory removed after the test file (test/helpers/temp-dirs.ts: removed by setup.ts
+ * after every file, also when the files of a worker share one module graph).
+ */
 export function tmp(prefix = 'cardqr-print-'): string {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
+  return tempDir(prefix);
 }
 
 export interface Created {
