@@ -315,6 +315,7 @@ async function copyPipe(path: string, out: FileHandle, signal?: AbortSignal): Pr
   const sock = new Socket({ fd, readable: true, writable: false }); // owns fd from here on
   const onAbort = () => sock.destroy(new InterruptedError('interrupted while reading the input; nothing was sent'));
   signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort(); // a stop asked before this point is not an event any more
   try {
     for await (const chunk of sock) await writeAll(out, chunk as Buffer);
   } finally {

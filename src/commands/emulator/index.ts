@@ -43,6 +43,9 @@ export function emulatorCommand(): Command {
         }
         const port = flags.port ?? 4010;
         const host = flags.host ?? '127.0.0.1';
+        // Asked for before anything starts: a stop that comes while the emulator starts, writes its
+        // profile or prints its line is seen below (and the profile is removed), never lost.
+        const signal = ctx.interruptible();
         const emu = await createEmulator({
           port,
           host,
@@ -92,8 +95,8 @@ export function emulatorCommand(): Command {
           await printJson(ctx.io, start, false, ctx.globals.query);
           ctx.msg.say(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)`);
         }
-        const signal = ctx.interruptible();
-        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+        if (!signal.aborted)
+          await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
         await emu.close();
         if (wrote && !flags.keepProfile) await removeProfile(ctx, wrote, emu.baseUrl);
       }),

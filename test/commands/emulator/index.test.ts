@@ -32,6 +32,19 @@ describe('cardqr emulator', () => {
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles).toEqual({});
   });
 
+  it('a stop asked before it is listening (or while it writes its profile) is not lost: it stops, the profile goes', async () => {
+    // Waits and signals: the abort event fires once; a stop that came before the wait began must still end it.
+    for (const interruptAfter of [Promise.resolve(), new Promise<void>((r) => setImmediate(r))]) {
+      const dir = tempDir();
+      const r = await runCli(['emulator', '--port', '0', '--profile', 'local', '--quiet'], {
+        configDir: dir,
+        interruptAfter,
+      });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles).toEqual({});
+    }
+  });
+
   it('on a terminal: readable lines (URL, profile, an example) instead of JSON; --keep-profile keeps the profile', async () => {
     const dir = tempDir();
     const r = await runCli(['emulator', '--port', '0', '--profile', 'local', '--keep-profile'], {
