@@ -1,7 +1,7 @@
 // Benchmark of `cardqr campaigns import` (PRODUCT §6) with the built CLI against an emulator child
 // (no rate limit, no latency, a large card allowance from a seed file):
 //   1. 10,000 rows imported: rows/s (target >= 1,000) and time against a minimal undici script
-//      sending the same POSTs (import-baseline.mjs; target ratio <= 1.3);
+//      sending the same POSTs (import-baseline.mjs; target ratio <= 1.2);
 //   2. --validate-only on 1,000,000 rows: rows/s (target >= 100,000) and peak RSS (< 150 MB);
 //   3. the real import's peak RSS at 100,000 rows (< 150 MB).
 // Usage: npm run build && node test/bench/import.mjs [--quick]   (quick: 2,000 / 200,000 / 20,000 rows)
@@ -95,7 +95,7 @@ try {
       unit: 'rows/s',
       baseline: IMPORT_ROWS / (baseMs / 1000),
       ratio: cliMs / baseMs,
-      target: 1.3,
+      target: 1.2, // issue 26: the bulk path within 1.2x a raw keep-alive loop
     }),
   );
   const rowsPerS = IMPORT_ROWS / (cliMs / 1000);

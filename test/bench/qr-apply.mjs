@@ -1,7 +1,7 @@
 // Benchmark of `cardqr qr apply` (PRODUCT §11) with the built CLI against an emulator child:
 //   1. 10,000 rows (2,000 with --quick), half new codes and half destination changes of existing ones,
 //      no rate limit: time against a minimal undici loop sending the same requests (the pages of
-//      GET /qr-codes, then one POST or PATCH per row with an Idempotency-Key; target ratio <= 1.3),
+//      GET /qr-codes, then one POST or PATCH per row with an Idempotency-Key; target ratio <= 1.2),
 //      and peak RSS (< 150 MB);
 //   2. at a rate limit R (requests per minute), wall time against the least the limit allows for the
 //      requests sent (target <= 1.1) and no 429.
@@ -107,7 +107,7 @@ async function main() {
         unit: 'rows/s',
         baseline: ROWS / (baseMs / 1000),
         ratio: cliMs / baseMs,
-        target: 1.3,
+        target: 1.2, // the same figure for every job on the row engine (issue 26)
         rssMB: Math.max(...cli.map((r) => r.rssMB)),
         rssTarget: 150,
       });
