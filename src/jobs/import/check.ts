@@ -4,16 +4,8 @@
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { InterruptedError, UsageError } from '../../errors.js';
-import {
-  checkEncoding,
-  isPipe,
-  keepRecords,
-  prepareInput,
-  readRecords,
-  type CsvOptions,
-  type CsvRecord,
-  type Input,
-} from '../../csv/read-records.js';
+import { checkEncoding, keepRecords, readRecords, type CsvOptions, type CsvRecord } from '../../csv/read-records.js';
+import { isPipe, prepareInput, type Input } from '../../csv/pipe-input.js';
 import { lockReport } from '../rows/report-file.js';
 import { buildPlan, type ImportPlan } from './columns.js';
 import { checkRejectsPath, rejectColumnsAt, Rejects, withoutRejectColumns, writeRejects } from './rejects.js';
