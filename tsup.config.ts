@@ -141,7 +141,7 @@ const builtinsByRequire: EsbuildPlugin = {
 
 export default defineConfig({
   esbuildPlugins: [lazyChildProcess, emulatorZodCjs, builtinsByRequire],
-  // compile-cache: loaded by bin/cardqr before the CLI, so that the CLI's own modules come from the cache.
+  // compile-cache: loaded by bin/cardqr first; it loads the CLI's modules (scripts/merge-chunks.mjs makes them CommonJS).
   entry: { cli: 'src/cli.ts', 'compile-cache': 'src/compile-cache.ts' },
   format: ['esm'],
   target: 'node20',

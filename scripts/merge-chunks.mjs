@@ -1,17 +1,15 @@
 #!/usr/bin/env node
-// After tsup (`npm run build` runs it): merges esbuild's small chunks. esbuild splits code into one chunk
-// per set of entry points that share it, and every `await import()` is an entry point: `cardqr me` loaded
-// 36 modules of a few KB each. Each module costs the ESM loader a resolution, a file read, a compile
-// and a link (~0.3 ms on these machines), and resolving that many paths makes Node's own path code hot
-// enough for V8 to optimise it at start-up, which alone touches ~4 MB of the binary (peak RSS). Rollup
-// re-chunks the bundle (no tree-shaking, no transform: the code is esbuild's): what the entry loads
-// statically goes into the entry's own chunk (it is loaded on every run anyway), and chunks under
-// MIN_CHUNK are merged into others (a little code may then load where it is not used): `cardqr me`
-// now loads 9 modules (195 KB) where it loaded 36 (190 KB).
-// dist/compile-cache.js is bundled on its own into one file that imports nothing: bin/cardqr loads it
-// before dist/cli.js to turn the compile cache on, and a module it imported (rollup once merged small
-// chunks into it, some of them importing cli.js) would be compiled before the cache is on, and never
-// come from it (dist/cli.js, the largest, was compiled anew on every run).
+// After tsup (`npm run build` runs it): merges esbuild's small chunks and writes the build as CommonJS
+// (dist/*.cjs). esbuild splits code into one chunk per set of entry points that share it, and every
+// `await import()` is an entry point: `cardqr me` loaded 36 modules of a few KB each. Each module
+// costs a file read, a compile and a link, so rollup re-chunks the bundle (no tree-shaking, no
+// transform: the code is esbuild's): what the entry loads statically goes into the entry's own chunk
+// (it is loaded on every run anyway), and chunks under MIN_CHUNK are merged into others (a little code
+// may then load where it is not used): `cardqr me` loads 9 modules (195 KB) where it loaded 36.
+// CommonJS because src/compile-cache.ts loads these modules itself, with a code cache written after
+// the run (README, Performance); esbuild's ESM output is rollup's input (esbuild splits only ESM).
+// dist/compile-cache.cjs is bundled on its own into one file that imports nothing: bin/cardqr loads it
+// first, with Node's require, and it loads the rest.
 // Usage: node scripts/merge-chunks.mjs [dist-dir]
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,6 +18,9 @@ import { rollup } from 'rollup';
 const MIN_CHUNK = 2_000; // bytes; more merges chunks into ones that other commands load without needing them
 const ENTRIES = ['cli']; // tsup.config.ts's entries but compile-cache (bundled alone, below)
 const ALONE = 'compile-cache';
+// CommonJS: src/compile-cache.ts loads the modules itself (a code cache written after the run, and no
+// ESM loader); an `import()` of a package left outside the bundle (sharp) becomes a require.
+const COMMONJS = { format: 'cjs', dynamicImportInCjs: false, exports: 'named' };
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const out = mkdtempSync(join(dist, '..', '.dist-merge-'));
@@ -40,15 +41,20 @@ try {
       handler(level, log);
     },
   });
-  await bundle.write({
+  const { output: chunks } = await bundle.write({
     dir: out,
-    format: 'es',
+    ...COMMONJS,
     experimentalMinChunkSize: MIN_CHUNK,
-    entryFileNames: '[name].js',
+    entryFileNames: '[name].cjs',
     manualChunks: (id) => (startup.has(id) ? 'cli' : undefined),
-    chunkFileNames: 'chunk-[hash].js',
+    chunkFileNames: 'chunk-[hash].cjs',
     hashCharacters: 'base36',
   });
+  for (const c of chunks) {
+    // src/compile-cache.ts compiles each module as a script, which has no ESM loader for an `import()`.
+    const left = c.type === 'chunk' && /\bimport\s*\(\s*['"]/.exec(c.code);
+    if (left) throw new Error(`${c.fileName}: a dynamic import() is left in the CommonJS build: ${left[0]}`);
+  }
   await bundle.close();
   const alone = await rollup({
     input: join(dist, `${ALONE}.js`),
@@ -56,11 +62,11 @@ try {
     treeshake: false,
     onLog: (level, log, handler) => level !== 'info' && handler(level, log),
   });
-  const { output } = await alone.write({ file: join(out, `${ALONE}.js`), format: 'es', inlineDynamicImports: true });
+  const { output } = await alone.write({ file: join(out, `${ALONE}.cjs`), ...COMMONJS, inlineDynamicImports: true });
   await alone.close();
   if (output.length !== 1 || output[0].imports.length || output[0].dynamicImports.length)
-    throw new Error(`${ALONE}.js must be one file that imports nothing (bin/cardqr loads it before the CLI)`);
-  for (const f of readdirSync(dist)) if (f.endsWith('.js')) rmSync(join(dist, f));
+    throw new Error(`${ALONE}.cjs must be one file that imports nothing (bin/cardqr loads it before the CLI)`);
+  for (const f of readdirSync(dist)) if (f.endsWith('.js') || f.endsWith('.cjs')) rmSync(join(dist, f));
   for (const f of readdirSync(out)) renameSync(join(out, f), join(dist, f));
 } finally {
   rmSync(out, { recursive: true, force: true });

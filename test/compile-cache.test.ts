@@ -12,7 +12,7 @@ describe('compileCacheDir', () => {
     [{ HOME: '/home/ada', CARDQR_NO_CACHE: '0' }, '/home/ada/.cache/cardqr/compile-cache'],
     [{ HOME: '/home/ada', CARDQR_NO_CACHE: '1' }, undefined],
     [{ HOME: '/home/ada', CARDQR_NO_CACHE: 'yes' }, undefined],
-    [{ HOME: '/home/ada', NODE_COMPILE_CACHE: '/tmp/cc' }, undefined], // Node uses the caller's own
+    [{ HOME: '/home/ada', NODE_COMPILE_CACHE: '/tmp/cc' }, '/home/ada/.cache/cardqr/compile-cache'], // Node's own: not ours
     [{ HOME: '/home/ada', NODE_DISABLE_COMPILE_CACHE: '1' }, undefined],
     [{}, undefined],
     [{ HOME: 'relative' }, undefined],

@@ -121,7 +121,7 @@ function newestSource(dir: string): number {
 }
 
 export function buildIsFresh(): boolean {
-  const bundle = join(ROOT, 'dist', 'cli.js');
+  const bundle = join(ROOT, 'dist', 'cli.cjs');
   if (!existsSync(bundle)) return false;
   const inputs = Math.max(newestSource(join(ROOT, 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
   return statSync(bundle).mtimeMs >= inputs;
@@ -146,7 +146,7 @@ export async function ensureFreshBuild(): Promise<void> {
     if (buildIsFresh()) return;
     await promisify(execFile)('npm', ['run', 'build'], { cwd: ROOT, maxBuffer: 16 << 20 });
   } catch (e) {
-    if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw e;
+    if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) throw e;
     process.stderr.write(
       `warning: rebuilding dist/ failed; testing the existing bundle\n${(e as { stderr?: string }).stderr ?? ''}\n`,
     );

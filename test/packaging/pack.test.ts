@@ -63,13 +63,15 @@ afterAll(() => {
 describe('npm pack', () => {
   it('ships only the bundle, bin, completions, the man page, the docs, the API contract, README, LICENSE and package.json', () => {
     const allowed =
-      /^(dist\/[^/]+\.js|bin\/cardqr|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|man\/cardqr\.1|docs\/[\w-]+\.md|openapi\/cardqr-api\.yaml|README\.md|LICENSE|package\.json)$/;
+      /^(dist\/[^/]+\.cjs|bin\/(cardqr|package\.json)|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|man\/cardqr\.1|docs\/[\w-]+\.md|openapi\/cardqr-api\.yaml|README\.md|LICENSE|package\.json)$/;
     expect(packed.filter((f) => !allowed.test(f))).toEqual([]);
     const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
     expect(docs.length).toBeGreaterThan(1);
     const shipped = [
       'bin/cardqr',
-      'dist/cli.js',
+      'bin/package.json',
+      'dist/cli.cjs',
+      'dist/compile-cache.cjs',
       'man/cardqr.1',
       'openapi/cardqr-api.yaml',
       'README.md',
@@ -102,8 +104,8 @@ describe('npm pack from a clean clone', () => {
     const shipped = (
       JSON.parse(stdout.slice(stdout.search(/^\[$/m))) as Array<{ files: Array<{ path: string }> }>
     )[0].files.map((f) => f.path);
-    expect(shipped).toContain('dist/cli.js');
-    expect(shipped).toContain('dist/fast.js');
+    expect(shipped).toContain('dist/cli.cjs');
+    expect(shipped).toContain('dist/fast.cjs');
   }, 300_000);
 });
 

@@ -252,7 +252,7 @@ describe('a build that is missing', () => {
     const r = await sh(`exec ${process.execPath} ${dir}/bin/cardqr me`);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual([
-      expect.stringContaining('this installation has no build (dist/cli.js is missing)'),
+      expect.stringContaining('this installation has no build (dist/cli.cjs is missing)'),
     ]);
   });
 });

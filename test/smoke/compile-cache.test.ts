@@ -1,6 +1,7 @@
 // The compile cache (src/compile-cache.ts) as a user meets it: the built CLI, spawned on the Node that
-// runs the tests, with a home and cache folder of the test's own. On Node >= 22.1 a run fills
-// ~/.cache/cardqr/compile-cache (0700); on older Node nothing is created. Under CARDQR_NO_CACHE=1, in
+// runs the tests, with a home and cache folder of the test's own. A run fills
+// ~/.cache/cardqr/compile-cache (0700; a folder per cardqr and Node version, a 0600 file per module
+// the run loaded), on every supported Node. Under CARDQR_NO_CACHE=1, in
 // a home or cache folder that is not the user's, world-writable, read-only or not a folder, nothing is
 // written anywhere, and the command answers exactly as without a cache, with nothing on stderr.
 import {
@@ -9,20 +10,19 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureFreshBuild, spawnCli } from '../helpers/built-cli.js';
+import { ensureFreshBuild, ROOT, spawnCli } from '../helpers/built-cli.js';
 import { tempDir } from '../helpers/run-cli.js';
 
 beforeAll(() => ensureFreshBuild(), 180_000);
 
-const SUPPORTED = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 const ROOT_USER = process.getuid?.() === 0;
 const OTHER_UID = 4242;
 
@@ -56,33 +56,39 @@ function setup() {
 }
 
 describe('the compile cache', () => {
-  it(`${SUPPORTED ? 'fills' : 'is not made by this Node in'} ~/.cache/cardqr/compile-cache, private to the user`, async () => {
-    const { home, run, cache } = setup();
+  it('fills ~/.cache/cardqr/compile-cache, private to the user: a file per module of the build', async () => {
+    const { run, cache } = setup();
     const first = await run();
-    if (!SUPPORTED) {
-      expect(existsSync(join(home, '.cache'))).toBe(false);
-      return;
-    }
-    expect(files(cache).length).toBeGreaterThan(0);
-    for (const dir of [join(home, '.cache'), join(home, '.cache', 'cardqr'), cache])
+    const written = files(cache);
+    expect(written).toContainEqual(expect.stringMatching(/^[\w.-]+-node[\d.]+-\w+\/cli\.cjs$/));
+    const [folder] = readdirSync(cache);
+    expect(
+      written.every((f) => f.startsWith(`${folder}/`) && existsSync(join(ROOT, 'dist', f.slice(folder.length + 1)))),
+    ).toBe(true);
+    for (const dir of [join(cache, '..', '..'), join(cache, '..'), cache, join(cache, folder)])
       expect((statSync(dir).mode & 0o777).toString(8)).toBe('700');
-    expect(await run()).toBe(first); // read back: the same answer
+    for (const f of written) expect((statSync(join(cache, f)).mode & 0o777).toString(8)).toBe('600');
+    const before = written.map((f) => statSync(join(cache, f)).mtimeMs);
+    expect(await run()).toBe(first); // read back: the same answer, and nothing written again
+    expect(written.map((f) => statSync(join(cache, f)).mtimeMs)).toEqual(before);
+    expect(files(cache)).toEqual(written);
   });
 
   it('goes to an absolute XDG_CACHE_HOME; a relative one is ignored', async () => {
     const { home, run, cache } = setup();
     const xdg = join(home, 'xdg');
     await run({ XDG_CACHE_HOME: xdg });
-    expect(files(join(xdg, 'cardqr', 'compile-cache')).length > 0).toBe(SUPPORTED);
+    expect(files(join(xdg, 'cardqr', 'compile-cache')).length).toBeGreaterThan(0);
     expect(existsSync(join(home, '.cache'))).toBe(false);
     await run({ XDG_CACHE_HOME: 'relative/cache' });
-    expect(files(cache).length > 0).toBe(SUPPORTED);
+    expect(files(cache).length).toBeGreaterThan(0);
   });
 
-  it('CARDQR_NO_CACHE=1: nothing is written, in the home or in XDG_CACHE_HOME', async () => {
+  it('CARDQR_NO_CACHE=1 (or NODE_DISABLE_COMPILE_CACHE=1): nothing is written, in the home or in XDG_CACHE_HOME', async () => {
     const { home, run } = setup();
     await run({ CARDQR_NO_CACHE: '1' });
     await run({ CARDQR_NO_CACHE: '1', XDG_CACHE_HOME: join(home, 'xdg') });
+    await run({ NODE_DISABLE_COMPILE_CACHE: '1' });
     expect(readdirSync(home).filter((f) => f !== 'config')).toEqual([]);
   });
 
@@ -118,10 +124,10 @@ describe('the compile cache', () => {
     expect(readdirSync(home).sort()).toEqual(['config', 'xdg']);
   });
 
-  it('under a file size limit (ulimit -f) nothing is written: Node would write it at exit, where SIGXFSZ kills', async () => {
+  it('under a file size limit (ulimit -f) nothing is written: it is written at exit, where SIGXFSZ could kill', async () => {
     const { home, run } = setup();
     await run({}, 'ulimit -f 256; exec $CARDQR profiles list -o json');
-    expect(existsSync(join(home, '.cache'))).toBe(false);
+    expect(files(join(home, '.cache'))).toEqual([]);
   });
 
   it('a world-writable cache folder (a shared place) is never written into', async () => {
@@ -143,7 +149,7 @@ describe('the compile cache', () => {
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 
-  it.runIf(SUPPORTED)('a cache folder of ours that others could read is made private (0700)', async () => {
+  it('a cache folder of ours that others could read is made private (0700)', async () => {
     const { run, cache } = setup();
     mkdirSync(cache, { recursive: true, mode: 0o700 });
     chmodSync(cache, 0o755);
@@ -152,11 +158,15 @@ describe('the compile cache', () => {
     expect(files(cache).length).toBeGreaterThan(0);
   });
 
-  it.runIf(SUPPORTED)('is safe to delete or damage: the next run compiles again and answers the same', async () => {
+  it('is safe to delete or damage: the next run compiles again, answers the same and writes it anew', async () => {
     const { run, cache } = setup();
     const first = await run();
-    for (const f of files(cache)) writeFileSync(join(cache, f), 'damaged');
+    const written = files(cache);
+    for (const f of written) writeFileSync(join(cache, f), 'damaged');
+    writeFileSync(join(cache, written[0]), readFileSync(join(cache, written[1]))); // another module's code
     expect(await run()).toBe(first);
+    for (const f of written) expect(readFileSync(join(cache, f), 'latin1')).not.toBe('damaged');
+    expect(readFileSync(join(cache, written[0]))).not.toEqual(readFileSync(join(cache, written[1])));
     rmSync(cache, { recursive: true });
     expect(await run()).toBe(first);
     expect(files(cache).length).toBeGreaterThan(0);
