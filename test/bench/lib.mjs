@@ -37,7 +37,7 @@ export function nodeBinaries() {
 
 export function ensureBuilt() {
   if (process.env.CARDQR_BENCH_CLI) return;
-  if (!existsSync(join(ROOT, 'dist/cli.js'))) throw new Error('run `npm run build` first');
+  if (!existsSync(join(ROOT, 'dist/cli.cjs'))) throw new Error('run `npm run build` first');
 }
 
 /** Starts `cardqr emulator` as a child on a free port; resolves with its start line. */

@@ -26,7 +26,7 @@ const SCRIPTS = [
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const FIGURE = /\s(OK|MISSED \(within noise guard\)|FAILED)$/;
 
-if (!process.env.CARDQR_BENCH_CLI && !existsSync(join(ROOT, 'dist', 'cli.js'))) {
+if (!process.env.CARDQR_BENCH_CLI && !existsSync(join(ROOT, 'dist', 'cli.cjs'))) {
   console.log('bench: dist/ is missing; building');
   const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   if (b.status !== 0) {
