@@ -110,7 +110,9 @@ export function report({ name, value, unit, baseline, ratio, target, rssMB, rssT
   const parts = [`${name}:`, `${fmt(value)} ${unit}`];
   if (baseline !== undefined) parts.push(`baseline ${fmt(baseline)} ${unit}`);
   if (ratio !== undefined) parts.push(`ratio ${ratio.toFixed(2)}${target ? ` (target <= ${target})` : ''}`);
-  if (rssMB !== undefined) parts.push(`peak RSS ${rssMB.toFixed(0)} MB${rssTarget ? ` (target < ${rssTarget})` : ''}`);
+  // MB: 2^20 bytes (GNU time's KiB / 1024); one decimal where there is a target, which may be close.
+  if (rssMB !== undefined)
+    parts.push(`peak RSS ${rssMB.toFixed(rssTarget ? 1 : 0)} MB${rssTarget ? ` (target < ${rssTarget})` : ''}`);
   const okRatio = ratio === undefined || !target || ratio <= target;
   const okRss = rssMB === undefined || !rssTarget || rssMB < rssTarget;
   const guard =
