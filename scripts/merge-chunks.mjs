@@ -8,8 +8,8 @@
 // may then load where it is not used): `cardqr me` loads 9 modules (195 KB) where it loaded 36.
 // CommonJS because src/compile-cache.ts loads these modules itself, with a code cache written after
 // the run (README, Performance); esbuild's ESM output is rollup's input (esbuild splits only ESM).
-// dist/compile-cache.cjs is bundled on its own into one file that imports nothing: bin/cardqr loads it
-// first, with Node's require, and it loads the rest.
+// dist/compile-cache.cjs is bundled on its own into one file that imports nothing: bin/cardqr compiles
+// it first, and it loads the rest.
 // Usage: node scripts/merge-chunks.mjs [dist-dir]
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
