@@ -149,9 +149,6 @@ function cacheFolder(env: Env, fs: Fs): string | undefined {
     const base = compileCacheDir(env, path);
     if (!base || uid === undefined) return undefined;
     const dir = `${base}/${VERSION}-node${process.versions.node}-${process.arch}`;
-    // The usual run: the folder is there, ours and private (what preparePrivateDir would have made).
-    const st = fs.lstatSync(dir, { throwIfNoEntry: false });
-    if (st?.isDirectory() && st.uid === uid && !(st.mode & 0o077)) return dir;
     if (preparePrivateDir(base, fs, path, uid) !== undefined) return undefined;
     return preparePrivateDir(dir, fs, path, uid) === undefined ? dir : undefined;
   } catch {
@@ -159,11 +156,21 @@ function cacheFolder(env: Env, fs: Fs): string | undefined {
   }
 }
 
+/** The most a cache entry may hold: far above any module of the build (the largest is ~1 MB of source). */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** A cache entry when it is a regular file of sane size: never a link followed, a FIFO waited on or a device read. */
 function readIfThere(fs: Fs, file: string): Buffer | undefined {
+  let fd: number | undefined;
   try {
-    return fs.readFileSync(file);
+    const { O_RDONLY, O_NOFOLLOW = 0, O_NONBLOCK = 0 } = fs.constants;
+    fd = fs.openSync(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    const st = fs.fstatSync(fd);
+    return st.isFile() && st.size <= MAX_CACHE_BYTES ? fs.readFileSync(fd) : undefined;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 

@@ -4,10 +4,12 @@
 // the run loaded), on every supported Node. Under CARDQR_NO_CACHE=1, in
 // a home or cache folder that is not the user's, world-writable, read-only or not a folder, nothing is
 // written anywhere, and the command answers exactly as without a cache, with nothing on stderr.
+import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -170,5 +172,22 @@ describe('the compile cache', () => {
     rmSync(cache, { recursive: true });
     expect(await run()).toBe(first);
     expect(files(cache).length).toBeGreaterThan(0);
+  });
+
+  it('an entry that is a FIFO, a link or a device is never read (no wait, nothing followed) and is replaced', async () => {
+    const { home, run, cache } = setup();
+    const first = await run();
+    const [fifo, link, device] = files(cache);
+    const outside = join(home, 'outside');
+    writeFileSync(outside, 'not ours');
+    rmSync(join(cache, fifo));
+    execFileSync('mkfifo', [join(cache, fifo)]); // opened for reading with no writer, it would block
+    rmSync(join(cache, link));
+    symlinkSync(outside, join(cache, link));
+    rmSync(join(cache, device));
+    symlinkSync('/dev/zero', join(cache, device)); // read whole, it would never end
+    expect(await run()).toBe(first);
+    for (const f of [fifo, link, device]) expect(lstatSync(join(cache, f)).isFile()).toBe(true);
+    expect(readFileSync(outside, 'utf8')).toBe('not ours');
   });
 });
