@@ -16,6 +16,11 @@ export interface Profile {
   apiKey?: string;
   /** `profiles add --api-key-command`: run on each use, its first line is the key (never stored). */
   keyCommand?: string;
+  /**
+   * A PEM file of CA certificates trusted for this profile's API, added to (never replacing) Node's
+   * roots, the system's store and NODE_EXTRA_CA_CERTS (PRODUCT section 15); stored as an absolute path.
+   */
+  caFile?: string;
   keyId?: string;
   keyName?: string;
   account?: { id?: string; email?: string; plan?: string };
