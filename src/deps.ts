@@ -25,6 +25,11 @@ export interface Deps {
   profiles: () => ProfileStore;
   /** Standard input with bounded memory (stdin-reader.ts); past the limit, a usage error. */
   readStdin: (limits?: StdinLimits) => Promise<string>;
+  /**
+   * Asks one question on the terminal (stderr) and resolves with the line typed ('' at the end of input);
+   * `hidden`: nothing typed is echoed (a key). Rejects with QuestionCancelled on Ctrl-C or a stop.
+   * Callers ask only when stdin and stderr are terminals (commands/confirm.ts).
+   */
   prompt: (question: string, opts?: { hidden?: boolean }) => Promise<string>;
   /** Marks the command as interrupt-aware: Ctrl-C aborts this signal instead of exiting at once. */
   interruptible: () => AbortSignal;
@@ -138,33 +143,20 @@ export function createDeps(): Deps {
     io,
     env,
     readStdin: (limits) => readBounded(process.stdin, limits),
-    prompt: (q, opts) => promptTerminal(q, process.stdin, stderr, opts?.hidden ?? false),
+    // Loaded on the first question only. A stop (SIGTERM, SIGHUP) while it waits ends it, the terminal
+    // restored before the signal handler above exits.
+    prompt: async (q, opts) => {
+      const [{ askOnTerminal }, { displayWidth }] = await Promise.all([
+        import('./terminal-question.js'),
+        import('./output/width.js'),
+      ]);
+      return askOnTerminal(q, process.stdin, stderr, {
+        hidden: opts?.hidden ?? false,
+        signal: stopping.signal,
+        width: displayWidth,
+      });
+    },
     interruptible: () => (graceful ??= new AbortController()).signal,
     stopped: stopping.signal,
   });
-}
-
-async function promptTerminal(
-  question: string,
-  input: NodeJS.ReadStream,
-  output: NodeJS.WriteStream,
-  hidden: boolean,
-): Promise<string> {
-  const { createInterface } = await import('node:readline');
-  const rl = createInterface({ input, output, terminal: true });
-  if (hidden) {
-    // Echo nothing typed after the question (the key must never show on screen).
-    const internal = rl as unknown as { _writeToOutput: (s: string) => void };
-    let asked = false;
-    internal._writeToOutput = (s: string) => {
-      if (!asked) output.write(s);
-      asked = true;
-    };
-  }
-  try {
-    return await new Promise<string>((resolve) => rl.question(question, resolve));
-  } finally {
-    if (hidden) output.write('\n');
-    rl.close();
-  }
 }

@@ -54,6 +54,16 @@ export class UsageError extends CliError {
   }
 }
 
+/**
+ * A question ended without an answer: Ctrl-C at it, or a stop (SIGTERM) while it waited. Like "no":
+ * nothing was sent, exit 2 (PRODUCT §15). `confirm` turns it into "no"; other askers let it through.
+ */
+export class QuestionCancelled extends CliError {
+  constructor(message = 'cancelled at the question: nothing was sent') {
+    super(message, EXIT.usage);
+  }
+}
+
 export class PartialError extends CliError {
   constructor(message: string, lines: string[] = []) {
     super(message, EXIT.partial, lines);

@@ -12,8 +12,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   stdin?: string;
   tty?: boolean | { stdout?: boolean; stderr?: boolean; stdin?: boolean };
-  /** Answers to prompts, in order. */
-  answers?: string[];
+  /** Answers to prompts, in order; an Error is thrown by the prompt instead (`new QuestionCancelled()`: Ctrl-C). */
+  answers?: Array<string | Error>;
   configDir?: string;
   columns?: number;
   now?: Date;
@@ -95,7 +95,9 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
     readStdin: async () => opts.stdin ?? '',
     prompt: async (q) => {
       prompts.push(q);
-      return answers.shift() ?? '';
+      const answer = answers.shift() ?? '';
+      if (answer instanceof Error) throw answer;
+      return answer;
     },
     interruptible: () => controller.signal,
     stopped: controller.signal,

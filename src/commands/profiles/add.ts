@@ -5,7 +5,7 @@ import { environmentKey, resolveCredentials } from '../../config/credentials.js'
 import { checkBaseUrl } from '../../config/settings.js';
 import type { Profile } from '../../config/profiles.js';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, EXIT, UsageError } from '../../errors.js';
+import { ApiError, CliError, EXIT, QuestionCancelled, UsageError } from '../../errors.js';
 import { example } from '../../help/annotations.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -76,7 +76,11 @@ async function readKey(ctx: Context): Promise<string> {
   if (ctx.globals.apiKeyStdin)
     key = (await ctx.readStdin({ firstLine: true, what: '--api-key-stdin' })).split(/\r?\n/)[0];
   else if (ctx.io.isStdinTTY && ctx.io.isStderrTTY)
-    key = await ctx.prompt('API key (input hidden): ', { hidden: true });
+    key = await ctx.prompt('API key (input hidden): ', { hidden: true }).catch((e: unknown) => {
+      if (e instanceof QuestionCancelled)
+        throw new QuestionCancelled('cancelled at the question: no profile was saved');
+      throw e;
+    });
   else key = environmentKey(ctx.env);
   key = key?.trim();
   if (!key) throw new UsageError('no API key given: type it when asked on a terminal, or pipe it with --api-key-stdin');

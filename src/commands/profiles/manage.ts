@@ -4,7 +4,7 @@ import { action } from '../action.js';
 import { Argument, Command } from 'commander';
 import { maskKey, type Profile } from '../../config/profiles.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { CliError, EXIT, UsageError } from '../../errors.js';
 import type { View } from '../../output/render.js';
 import { withHint, example } from '../../help/annotations.js';
 import { confirm } from '../confirm.js';
@@ -100,10 +100,8 @@ export function profilesManageCommands(): Command[] {
     .action(
       action(async (ctx, name: string) => {
         mustGet(ctx, name);
-        if (!(await confirm(ctx, `Remove profile "${name}" and its stored API key?`))) {
-          ctx.msg.say('nothing removed');
-          return;
-        }
+        if (!(await confirm(ctx, `Remove profile "${name}" and its stored API key?`)))
+          throw new CliError('cancelled: nothing removed', EXIT.usage);
         await ctx.profiles().remove(name);
         ctx.msg.info(`removed profile "${name}"`);
       }),

@@ -94,7 +94,7 @@ describe('cardqr profiles', () => {
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toMatch(/pass --yes/);
     const declined = await profileRun(dir, ['profiles', 'remove', 'a'], { tty: true, answers: ['n'] });
-    expect(declined.stderr).toMatch(/nothing removed/);
+    expect([declined.exitCode, declined.stderr]).toEqual([2, expect.stringMatching(/cancelled: nothing removed/)]);
     expect((await profileRun(dir, ['profiles', 'remove', 'a', '--yes'])).exitCode).toBe(0);
     expect(json(await profileRun(dir, ['profiles', 'list'])).map((p: { name: string }) => p.name)).toEqual(['b']);
   });
