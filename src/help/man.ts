@@ -22,6 +22,7 @@ const ENVIRONMENT: Array<[string, string]> = [
   ['CARDQR_BASE_URL', 'the API base URL, version prefix included'],
   ['CARDQR_PROFILE', 'the stored profile to use'],
   ['CARDQR_CONFIG_DIR', 'where profiles, print runs and state live (default ~/.config/cardqr)'],
+  ['CARDQR_STATE_DIR', "where the emulator's local CA lives (default ~/.local/state/cardqr)"],
   ['CARDQR_DEBUG', '1: log each request and response to stderr, secrets redacted (as --verbose)'],
   ['NO_COLOR', 'set: no colour anywhere'],
 ];
