@@ -30,9 +30,12 @@ function startsSomething(file: string, seen = new Set<string>()): boolean {
   return false;
 }
 
+// test/shipped/ is its own project: the installed package (packed and installed once per run by its
+// global setup), run on the Node under test; .ci/run runs it again on each supported Node.
 const testFiles = readdirSync('test', { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.test.ts'))
-  .map((f) => join('test', f).split('\\').join('/'));
+  .map((f) => join('test', f).split('\\').join('/'))
+  .filter((f) => !f.startsWith('test/shipped/'));
 const unitFiles = testFiles.filter((f) => !startsSomething(f));
 
 export default defineConfig({
@@ -47,7 +50,15 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: unitFiles } },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: ['**/node_modules/**', ...unitFiles] },
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'test/shipped/**', ...unitFiles],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'shipped', include: ['test/shipped/**/*.test.ts'], globalSetup: ['test/shipped/install.ts'] },
       },
     ],
   },

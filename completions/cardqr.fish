@@ -734,6 +734,7 @@ complete -c cardqr -n '__cardqr_using "emulator"' -l latency -x -d 'added before
 complete -c cardqr -n '__cardqr_using "emulator"' -l fault-rate -x -d 'fraction of API requests answered with a 500 or a dropped connection (0..1)'
 complete -c cardqr -n '__cardqr_using "emulator"' -l profile -x -d 'also write a profile pointing at the emulator with its full-scope key (removed when it stops)'
 complete -c cardqr -n '__cardqr_using "emulator"' -l keep-profile -d 'keep the --profile written when the emulator stops'
+complete -c cardqr -n '__cardqr_using "emulator"' -l tls -d 'serve over HTTPS with a certificate from a local CA kept in the state folder (made once; the --profile written trusts it)'
 complete -c cardqr -n '__cardqr_using "emulator"' -l clock -x -d 'start the emulator clock at this ISO 8601 time (the built-in seed is dated from it; default: now)'
 complete -c cardqr -n '__cardqr_using "emulator"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "completion"' -s h -l help -d 'show help for the command'

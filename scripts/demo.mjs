@@ -96,7 +96,7 @@ function cardqr(args, { input, from, capture = false, allow = [0] } = {}) {
 }
 
 function ensureBuilt() {
-  if (existsSync(join(ROOT, 'dist', 'cli.cjs'))) return;
+  if (existsSync(join(ROOT, 'dist', 'cli.js'))) return;
   step('Building the CLI (dist/ is missing)');
   const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('npm run build failed');

@@ -25,6 +25,19 @@ function supported(version) {
   return (major === 22 && minor >= 21) || (major === 24 && minor >= 6) || major > 24;
 }
 
+// Right after cloning, `npm run demo` and `npm test` are enough: the dependencies come first.
+if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
+  process.stderr.write('installing the dependencies first (npm ci)\n');
+  const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (npm.status !== 0) {
+    process.stderr.write('npm ci failed (above): fix it and retry\n');
+    process.exit(1);
+  }
+}
+
 let env = process.env;
 if (!supported(process.version)) {
   const bin = join(tools, 'node_modules', 'node26', 'bin');
@@ -34,7 +47,9 @@ if (!supported(process.version)) {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (npm.status !== 0 || !existsSync(join(bin, 'node'))) {
-      process.stderr.write('could not install tools/node from the npm registry: run `npm run node-versions` and retry\n');
+      process.stderr.write(
+        'could not install tools/node from the npm registry: run `npm run node-versions` and retry\n',
+      );
       process.exit(1);
     }
   }
@@ -58,6 +73,5 @@ child.on('exit', (code, signal) => {
   if (signal) {
     process.removeAllListeners(signal);
     process.kill(process.pid, signal);
-  }
-  else process.exit(code ?? 1);
+  } else process.exit(code ?? 1);
 });

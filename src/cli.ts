@@ -10,7 +10,7 @@ import { redactKeyLike } from './redact.js';
 import { safeLine } from './output/sanitize.js';
 import { chosenFormat } from './output/settings.js';
 import { isClosedPipe, printText, watchStdout } from './output/stdout.js';
-import { createProgram } from './program.js';
+import { createProgram, runHelpCommand } from './program.js';
 
 export async function main(argv: string[], deps: Deps = createDeps()): Promise<number> {
   const { io } = deps;
@@ -24,7 +24,7 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
   let status: number;
   try {
     if (!argv.length) await printText(io, overview(program, io.columns));
-    else await program.parseAsync(argv, { from: 'user' });
+    else if (!(await runHelpCommand(program, argv))) await program.parseAsync(argv, { from: 'user' });
     status = EXIT.ok;
   } catch (err) {
     const failure = stdout.failure();

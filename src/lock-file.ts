@@ -13,10 +13,10 @@
 // O_EXCL, so when several runs find the same stale lock exactly one of them wins.
 import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { UsageError } from './errors.js';
 import { writeAll, WriteError } from './fs/durable.js';
+const { readFileSync } = process.getBuiltinModule('node:fs');
 
 export interface LockInfo {
   pid: number;

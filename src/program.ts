@@ -223,7 +223,6 @@ function configureTree(cmd: Command, deps: Deps): void {
   cmd.helpOption('-h, --help', 'show help for the command');
   // gh's layout (src/help/layout.ts): own flags and subcommands first, inherited flags condensed last.
   cmd.configureHelp({ formatHelp, minWidthToWrap: 20 });
-  refuseUnknownHelpTopic(cmd);
   cmd.showSuggestionAfterError(true);
   cmd.configureOutput({
     writeOut: (s) => printTextNow(io, s),
@@ -262,43 +261,56 @@ const INSTEAD: Record<string, string> = {
 };
 
 /**
- * `cardqr help <name> [<sub>...]` shows that command's help. commander alone prints the root help
+ * `cardqr [<group>] help <name> [<sub>...]` shows that command's help; true when `argv` asks for it
+ * (then it was shown, or a CommanderError thrown). commander's own help command prints the root help
  * with status 0 for a name that is no command (hiding the typo) and ignores names after the first;
- * here every name must be a command, and an unknown one is a usage error (exit 2).
+ * here every name must be a command, and an unknown one is a usage error (exit 2). Read from `argv`
+ * before commander parses it, through public API only (commander still lists its help command).
  */
-function refuseUnknownHelpTopic(cmd: Command): void {
-  const self = cmd as unknown as { _dispatchHelpCommand(name?: string): unknown };
-  const dispatch = self._dispatchHelpCommand.bind(cmd);
-  self._dispatchHelpCommand = (name?: string) => {
-    if (name === undefined) return dispatch(name);
-    // cmd.args holds the operands from `help` on: `help cards list` → ['help', 'cards', 'list'].
-    const names = cmd.args.slice(cmd.args.indexOf('help') + 1).filter((a) => !a.startsWith('-'));
-    // A help topic (a docs/ page) unless a command has that name; its module loads only here.
-    if (cmd.parent === null && names.length === 1 && !cmd.commands.some((c) => c.name() === names[0]))
-      return import('./help/topics.js').then(({ isTopic, topicText }) =>
-        isTopic(names[0]) ? void cmd.configureOutput().writeOut!(topicText(names[0])) : commandHelp(names),
-      );
-    return commandHelp(names);
-  };
-
-  function commandHelp(names: string[]): unknown {
-    let target = cmd;
-    for (const n of names) {
-      const next = target.commands.find((c) => c.name() === n || c.aliases().includes(n));
-      if (!next) {
-        const said = [...ancestry(cmd), 'help', ...names].join(' ');
-        cmd.error(
-          `unknown command '${n}' in '${said}'; see '${[...ancestry(target), '--help'].join(' ')}' for the commands`,
-          {
-            exitCode: EXIT.usage,
-            code: 'commander.unknownCommand',
-          },
-        );
-      }
-      target = next;
+export async function runHelpCommand(program: Command, argv: readonly string[]): Promise<boolean> {
+  let cmd = program;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') return false;
+    if (a.startsWith('-')) {
+      if (cmd === program && VALUE_FLAGS.has(a)) i++;
+      continue;
     }
-    return target.help();
+    const sub = cmd.commands.find((c) => c.name() === a || c.aliases().includes(a));
+    if (sub) {
+      cmd = sub;
+      continue;
+    }
+    if (a !== 'help' || !cmd.commands.length) return false;
+    await showHelp(
+      cmd,
+      argv.slice(i + 1).filter((n) => !n.startsWith('-')),
+    );
+    return true;
   }
+  return false;
+}
+
+async function showHelp(cmd: Command, names: string[]): Promise<void> {
+  if (!names.length) cmd.help();
+  // A help topic (a docs/ page) unless a command has that name; its module loads only here.
+  if (cmd.parent === null && names.length === 1 && !cmd.commands.some((c) => c.name() === names[0])) {
+    const { isTopic, topicText } = await import('./help/topics.js');
+    if (isTopic(names[0])) return void cmd.configureOutput().writeOut!(topicText(names[0]));
+  }
+  let target = cmd;
+  for (const n of names) {
+    const next = target.commands.find((c) => c.name() === n || c.aliases().includes(n));
+    if (!next) {
+      const said = [...ancestry(cmd), 'help', ...names].join(' ');
+      cmd.error(
+        `unknown command '${n}' in '${said}'; see '${[...ancestry(target), '--help'].join(' ')}' for the commands`,
+        { exitCode: EXIT.usage, code: 'commander.unknownCommand' },
+      );
+    }
+    target = next;
+  }
+  target.help();
 }
 
 function ancestry(cmd: Command): string[] {

@@ -1,6 +1,5 @@
 // The one HTTP client (node:http keep-alive, transport.ts): auth, Idempotency-Key on every write,
 // the spec's retry rules, pacing to the key's rate limit, no redirects, every failure as a typed error.
-import { randomUUID } from 'node:crypto';
 import { ApiError, CliError, EXIT, NotSentError, UnavailableError, UsageError, type ErrorDetail } from '../errors.js';
 import { hasDotSegment } from './ids.js';
 import { idempotencyKeyProblem } from './rules.js';
@@ -9,6 +8,9 @@ import { Pacer } from './pacer.js';
 import { backoffMs, isRetryable, MAX_WAIT_MS, retryWaitMs } from './retry.js';
 import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl } from '../redact.js';
 import { HttpTransport, type TransportResponse } from './transport.js';
+
+/** node:crypto (~40 of Node's modules) loads with the first write, never for a read. */
+const randomUUID = () => process.getBuiltinModule('node:crypto').randomUUID();
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type Query = Record<string, string | number | boolean | undefined>;

@@ -2,8 +2,9 @@
 // (`Cardqr-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`). Redirects are not
 // followed; the answer's body is read and dropped (at most 64 KiB kept for the error).
 import { createHmac } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
+const { request: httpRequest } = process.getBuiltinModule('node:http');
+const { request: httpsRequest } = process.getBuiltinModule('node:https');
 
 /** The header value for `body` sent at unix second `t`. */
 export function forwardSignature(secret: string, t: number, body: string): string {

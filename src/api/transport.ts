@@ -6,14 +6,9 @@
 // node:http (whose parser is native and already in the binary), about a third of `node -e 0`, and
 // Node's keep-alive agent answered as many sequential requests per second on loopback (more, with
 // less CPU per request), so the bulk paths lose nothing.
-import {
-  Agent,
-  request as httpRequest,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type RequestOptions,
-} from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
 import { urlToHttpOptions } from 'node:url';
+const { Agent, request: httpRequest } = process.getBuiltinModule('node:http');
 
 /**
  * The most a response body may hold: 128 MiB. The largest legitimate answers are an image of 4096
@@ -63,8 +58,8 @@ export interface TransportResponse {
 type RequestFn = typeof httpRequest;
 
 export class HttpTransport {
-  private httpAgent: Agent | undefined;
-  private https: Promise<{ agent: Agent; request: RequestFn }> | undefined;
+  private httpAgent: InstanceType<typeof Agent> | undefined;
+  private https: Promise<{ agent: InstanceType<typeof Agent>; request: RequestFn }> | undefined;
   /** The request options of the last URL (a bulk run sends one URL object thousands of times). */
   private target: { url: URL; options: RequestOptions } | undefined;
 
@@ -77,7 +72,11 @@ export class HttpTransport {
     return this.exchange(req, (this.httpAgent ??= new Agent(this.agentOptions())), httpRequest);
   }
 
-  private exchange(req: TransportRequest, agent: Agent, request: RequestFn): Promise<TransportResponse> {
+  private exchange(
+    req: TransportRequest,
+    agent: InstanceType<typeof Agent>,
+    request: RequestFn,
+  ): Promise<TransportResponse> {
     const headers =
       req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
     const { signal, timeoutMs } = req;
@@ -163,7 +162,7 @@ export class HttpTransport {
   }
 
   /** node:https (and TLS) loads only for an https base URL; the emulator and tests use http. */
-  private async loadHttps(): Promise<{ agent: Agent; request: RequestFn }> {
+  private async loadHttps(): Promise<{ agent: InstanceType<typeof Agent>; request: RequestFn }> {
     const https = await import('node:https');
     return { agent: new https.Agent(this.agentOptions()), request: https.request as unknown as RequestFn };
   }

@@ -1,8 +1,8 @@
 // Dates as people write them, for --since: a day (YYYY-MM-DD: midnight in UTC, or in --tz), a
 // date-time (with a zone it is exact; without one, in UTC or --tz), or a duration back from now
 // (30m, 24h, 7d, 2w). Everything becomes one UTC instant (ISO 8601 with Z) before it is sent.
-import { realpathSync } from 'node:fs';
 import { UsageError } from '../errors.js';
+const { realpathSync } = process.getBuiltinModule('node:fs');
 
 export const WHEN_HELP =
   'YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w';

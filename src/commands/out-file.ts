@@ -2,10 +2,10 @@
 // never be lost to a file that cannot be written): not a directory, not a FIFO, device or socket, not
 // an existing file unless replacing is allowed, and in a directory that exists. The write itself
 // (fs/durable.ts replaceFile) checks again at the last moment.
-import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
 import { nonRegularProblem } from '../fs/read-regular.js';
+const { statSync } = process.getBuiltinModule('node:fs');
 
 export interface OutFileRules {
   /** Replace an existing file (--force, or a command that always replaces). */

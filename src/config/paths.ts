@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export function configDir(env: Readonly<Record<string, string | undefined>>, platform = process.platform): string {
   if (env.CARDQR_CONFIG_DIR) return env.CARDQR_CONFIG_DIR;
@@ -16,6 +16,21 @@ export function stateDir(env: Readonly<Record<string, string | undefined>>, plat
   if (env.CARDQR_STATE_DIR) return env.CARDQR_STATE_DIR;
   if (platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'cardqr');
   return join(env.XDG_STATE_HOME || join(env.HOME || homedir(), '.local', 'state'), 'cardqr');
+}
+
+/**
+ * The emulator's local CA (`cardqr emulator --tls`): a folder `<stateDir>/emulator-ca/` (0700) holding
+ * `ca.pem`, the CA certificate (0644; the `caFile` of the profile the emulator writes), and `ca-key.pem`,
+ * its private key (0600). Made once, then reused. These are among the tool's own files (PRODUCT section
+ * 16): no path the user names may be one of them. Their one writer and reader is
+ * src/commands/emulator/local-ca.ts.
+ */
+export function emulatorCaFiles(
+  env: Readonly<Record<string, string | undefined>>,
+  platform = process.platform,
+): { dir: string; cert: string; key: string } {
+  const dir = resolve(stateDir(env, platform), 'emulator-ca'); // absolute: a profile's caFile is one
+  return { dir, cert: join(dir, 'ca.pem'), key: join(dir, 'ca-key.pem') };
 }
 
 /** Where cardqr keeps what it can make again (Node's compile cache): XDG_CACHE_HOME/cardqr, else ~/.cache/cardqr. */

@@ -3,11 +3,11 @@
 // under it, applies the change and replaces the file atomically (src/fs/durable.ts: temporary file
 // in the same directory, fsync, rename): a full disk or a kill leaves the previous file, and 20
 // parallel `profiles add` keep all 20.
-import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, UsageError } from '../errors.js';
 import type { HeldLock } from '../lock-file.js';
 import { readFileBoundedSync } from '../fs/bounded.js';
+const { mkdirSync, statSync } = process.getBuiltinModule('node:fs');
 
 export interface Profile {
   name: string;

@@ -1,6 +1,5 @@
 // The file an import reads, made readable more than once: a regular file pinned in place, a pipe or
 // FIFO copied to a private temporary file first (readRecords then reads either).
-import { constants, open as openFd } from 'node:fs';
 import { mkdtemp, rm, stat, type FileHandle } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import { join } from 'node:path';
 import { InterruptedError, UsageError } from '../errors.js';
 import { createExclusive, writeAll, WriteError } from '../fs/durable.js';
 import { pinFile, type PinnedFile } from '../fs/pinned-file.js';
+const { constants, open: openFd } = process.getBuiltinModule('node:fs');
 
 export interface Input {
   /** The path to read (the file itself, or a private copy of a pipe). */

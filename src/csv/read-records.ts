@@ -1,10 +1,10 @@
 // Streams a CSV file as records with the physical line each starts on: BOM, quoted newlines, CRLF,
 // mixed line endings, any delimiter, and any encoding TextDecoder knows (decoded as it streams).
-import { createReadStream } from 'node:fs';
 import { Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
 import { UsageError } from '../errors.js';
 import type { PinnedFile } from '../fs/pinned-file.js';
+const { createReadStream } = process.getBuiltinModule('node:fs');
 
 export interface CsvOptions {
   delimiter?: string;

@@ -1,6 +1,6 @@
-// createEmulator(): the in-process emulator on node:http. /v1 → api.ts, /_emulator → control.ts,
-// /c and /p → public.ts.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+// createEmulator(): the in-process emulator on node:http (node:https with `tls`). /v1 → api.ts,
+// /_emulator → control.ts, /c and /p → public.ts.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleApi, type RecordedRequest } from './api.js';
 import { clearShortCodeHolds } from './card-factory.js';
@@ -44,11 +44,16 @@ export interface EmulatorOptions {
   startAt?: number;
   /** Called with every API request once answered (tests hold each answer against the contract). */
   onRequest?: (r: RecordedRequest) => void;
+  /**
+   * Serve over HTTPS with this key and certificate (PEM; `cardqr emulator --tls` issues them from its
+   * local CA): the API, the control API and the public links, whose URLs then start with https://.
+   */
+  tls?: { key: string; cert: string };
 }
 
 export interface Emulator {
-  baseUrl: string; // http://127.0.0.1:<port>/v1
-  publicBaseUrl: string; // http://127.0.0.1:<port>   (public routes /c/..., /p/...)
+  baseUrl: string; // http://127.0.0.1:<port>/v1 (https:// with `tls`)
+  publicBaseUrl: string; // http://127.0.0.1:<port>   (public routes /c/..., /p/...; https:// with `tls`)
   port: number;
   keys: Record<string, string>; // name -> secret, from the seed (see "Default seed keys")
   store: Store; // the live state, for assertions in tests
@@ -149,13 +154,25 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     }
     opts.log?.(`${req.method} ${p}${url.search} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);
   };
-  const server = createServer((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     dispatch(req, res).catch((e: unknown) => {
       opts.log?.(`emulator: ${(e as Error)?.stack ?? String(e)}`);
       if (!res.headersSent) send(res, internalError());
       else res.destroy();
     });
-  });
+  };
+  let server: Server;
+  if (opts.tls) {
+    // Loaded only here: a plain emulator never loads node:https (nor node:tls). Not `await import()`:
+    // in the build, a dynamic import of a built-in resolves to a module whose only export is `default`.
+    const https = process.getBuiltinModule('node:https');
+    const secure = https.createServer({ key: opts.tls.key, cert: opts.tls.cert }, handler);
+    // A client that does not trust the certificate ends the handshake; said on the log, never an error.
+    secure.on('tlsClientError', (e: NodeJS.ErrnoException) =>
+      opts.log?.(`TLS handshake failed (${e.code ?? e.message})`),
+    );
+    server = secure;
+  } else server = createServer(handler);
   server.keepAliveTimeout = 5000;
 
   const host = opts.host ?? '127.0.0.1';
@@ -168,7 +185,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  const publicBaseUrl = `http://${urlHost}:${port}`;
+  const publicBaseUrl = `${opts.tls ? 'https' : 'http'}://${urlHost}:${port}`;
   store.publicBase = publicBaseUrl;
 
   return {

@@ -2,9 +2,9 @@
 // by accident, or a FIFO that never ends must stop with a usage error, not take gigabytes. A regular
 // file is judged by its size before a byte is read (a sparse 1 TB file costs nothing); anything else
 // (a device, a FIFO) is read until one byte past the bound.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
+const { closeSync, fstatSync, openSync, readSync } = process.getBuiltinModule('node:fs');
 
 /** What `--data -` accepts on standard input, and so every `@file` too. */
 export const FILE_MAX_BYTES = 64 * 1024 * 1024;

@@ -10,12 +10,14 @@
 // - Nothing that is not a regular file is ever renamed over or unlinked: a FIFO, a device (/dev/null as
 //   root!), a socket or a directory at the target is refused (`refuseNonRegular`); commands check the
 //   same earlier, before anything is sent (`nonRegularProblem`).
-import { randomBytes } from 'node:crypto';
-import { constants, fsyncSync, writeSync } from 'node:fs';
-import { link, lstat, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
 import { nonRegularProblem } from './read-regular.js';
+const { constants, fsyncSync, writeSync } = process.getBuiltinModule('node:fs');
+// Loaded on first use: most runs write no file, and crypto and fs/promises are ~55 of Node's modules.
+const fsp = () => process.getBuiltinModule('node:fs/promises');
+const randomBytes = (n: number) => process.getBuiltinModule('node:crypto').randomBytes(n);
 
 const { O_CREAT, O_EXCL, O_NOFOLLOW, O_RDWR, O_WRONLY } = constants;
 const code = (e: unknown) => (e as NodeJS.ErrnoException)?.code;
@@ -100,7 +102,7 @@ export function fsyncQuiet(fd: number): void {
 /** Flushes a directory entry (a rename) to disk where the platform allows it. */
 export async function syncDir(dir: string): Promise<void> {
   try {
-    const fh = await open(dir, 'r');
+    const fh = await fsp().open(dir, 'r');
     try {
       await fh.sync();
     } finally {
@@ -130,7 +132,7 @@ export async function createTemp(target: string, mode = 0o600): Promise<{ path: 
   for (let i = 0; ; i++) {
     const path = tempPathFor(target);
     try {
-      return { path, fh: await open(path, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW, mode) };
+      return { path, fh: await fsp().open(path, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW, mode) };
     } catch (e) {
       if (code(e) !== 'EEXIST' || i > 5) throw e;
     }
@@ -139,7 +141,7 @@ export async function createTemp(target: string, mode = 0o600): Promise<{ path: 
 
 /** Creates `path` exclusively (O_EXCL, no symlink), read-write: a private scratch file. */
 export async function createExclusive(path: string, mode = 0o600): Promise<FileHandle> {
-  return open(path, O_CREAT | O_EXCL | O_RDWR | O_NOFOLLOW, mode);
+  return fsp().open(path, O_CREAT | O_EXCL | O_RDWR | O_NOFOLLOW, mode);
 }
 
 /**
@@ -153,7 +155,7 @@ export async function sweepTempFiles(
 ): Promise<number> {
   let names: string[];
   try {
-    names = await readdir(dir);
+    names = await fsp().readdir(dir);
   } catch {
     return 0;
   }
@@ -167,12 +169,16 @@ export async function sweepTempFiles(
     if (wanted && !wanted.includes(m[1])) continue;
     if (pid === process.pid || alive(pid)) continue;
     const path = join(dir, name);
-    const st = await lstat(path).catch(() => undefined);
+    const st = await fsp()
+      .lstat(path)
+      .catch(() => undefined);
     if (!st?.isFile() || (uid !== undefined && st.uid !== uid)) continue;
-    await unlink(path).then(
-      () => removed++,
-      () => undefined,
-    );
+    await fsp()
+      .unlink(path)
+      .then(
+        () => removed++,
+        () => undefined,
+      );
   }
   return removed;
 }
@@ -190,7 +196,12 @@ function pidAlive(pid: number): boolean {
 
 /** The last guard before a rename over `target`: a FIFO, device, socket or directory there is refused. */
 export async function refuseNonRegular(target: string, what: string): Promise<void> {
-  const problem = nonRegularProblem(target, await lstat(target).catch(() => undefined));
+  const problem = nonRegularProblem(
+    target,
+    await fsp()
+      .lstat(target)
+      .catch(() => undefined),
+  );
   if (problem) throw new WriteError(what, new Error(problem));
 }
 
@@ -222,7 +233,9 @@ export async function replaceFile(
   opts: ReplaceOptions = {},
 ): Promise<boolean> {
   const what = opts.what ?? target;
-  const existing = await lstat(target).catch(() => undefined);
+  const existing = await fsp()
+    .lstat(target)
+    .catch(() => undefined);
   if (opts.noClobber && existing) return false;
   const refused = nonRegularProblem(target, existing);
   if (refused) throw new WriteError(what, new Error(refused));
@@ -236,20 +249,24 @@ export async function replaceFile(
     await tmp.fh.close();
     if (opts.noClobber) {
       const placed = await linkNew(tmp.path, target);
-      await unlink(tmp.path).catch((e: unknown) => {
-        if (code(e) !== 'ENOENT') throw e; // renamed into place where hard links are not supported
-      });
+      await fsp()
+        .unlink(tmp.path)
+        .catch((e: unknown) => {
+          if (code(e) !== 'ENOENT') throw e; // renamed into place where hard links are not supported
+        });
       tmp = undefined;
       if (!placed) return false;
     } else {
       await refuseNonRegular(target, what); // it may have become one while we wrote
-      await rename(tmp.path, target);
+      await fsp().rename(tmp.path, target);
       tmp = undefined;
     }
   } catch (e) {
     if (tmp) {
       await tmp.fh.close().catch(() => undefined);
-      await unlink(tmp.path).catch(() => undefined);
+      await fsp()
+        .unlink(tmp.path)
+        .catch(() => undefined);
     }
     throw e instanceof CliError ? e : new WriteError(what, e);
   }
@@ -260,7 +277,7 @@ export async function replaceFile(
 /** `tmp` under the name `target` unless that name exists (false then); `tmp` itself stays. */
 async function linkNew(tmp: string, target: string): Promise<boolean> {
   try {
-    await link(tmp, target);
+    await fsp().link(tmp, target);
     return true;
   } catch (e) {
     if (code(e) === 'EEXIST') return false;
@@ -269,13 +286,15 @@ async function linkNew(tmp: string, target: string): Promise<boolean> {
   // No hard links here: check, then rename (a small race instead of none). The caller's unlink of
   // `tmp` then finds nothing, which is fine.
   if (
-    await lstat(target).then(
-      () => true,
-      () => false,
-    )
+    await fsp()
+      .lstat(target)
+      .then(
+        () => true,
+        () => false,
+      )
   )
     return false;
-  await rename(tmp, target);
+  await fsp().rename(tmp, target);
   return true;
 }
 
@@ -288,13 +307,15 @@ export async function appendLineDurably(path: string, line: string, what = path)
   const { O_APPEND, O_NONBLOCK } = constants;
   let fh: FileHandle | undefined;
   try {
-    const existed = await lstat(path).then(
-      () => true,
-      () => false,
-    );
+    const existed = await fsp()
+      .lstat(path)
+      .then(
+        () => true,
+        () => false,
+      );
     // O_NONBLOCK: a FIFO without a reader fails at once (ENXIO) instead of blocking a thread that a stop
     // needs; anything that is not a regular file is refused, never written into.
-    fh = await open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK, 0o600);
+    fh = await fsp().open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK, 0o600);
     const problem = nonRegularProblem(path, await fh.stat());
     if (problem) throw new Error(problem);
     await writeAll(fh, line.endsWith('\n') ? line : `${line}\n`);

@@ -2,9 +2,9 @@
 // file, a cache), nor the other way round: `leads export --state s.json --out s.json.spool` once wrote the
 // export into the spool, then deleted it as the spool, and exited 0. Each command lists the paths it
 // was given with the working files it keeps beside each; every pair is checked before anything is sent.
-import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+const { realpathSync, statSync } = process.getBuiltinModule('node:fs');
 
 export interface NamedPath {
   /** How the user named it: `--state s.json`. */

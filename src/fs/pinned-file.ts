@@ -4,9 +4,10 @@
 // old bytes are still what is read. A file rewritten in place (truncated, appended to, edited) changes
 // the size or the modification time of that very inode: checked after every chunk read, before any row
 // of it is used, so a row no pass checked is never sent. The reading then stops with a usage error.
-import { closeSync, constants, fstatSync, openSync, read, type BigIntStats } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
+const { closeSync, constants, fstatSync, openSync, read } = process.getBuiltinModule('node:fs');
 
 export interface PinnedFile {
   /** A new stream of the file's bytes from the start, failing once the file changed since it was pinned. */

@@ -3,10 +3,9 @@
 // SIGTERM handling, which need that thread to finish), and a device such as /dev/zero never ends: the
 // file is opened with O_NONBLOCK (which never blocks, even on a FIFO), checked with fstat, and read only
 // when it is a regular file. Anything else is refused with a NotRegularFile error.
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { readHandleBounded, type FileLimits } from './bounded.js';
+const { constants } = process.getBuiltinModule('node:fs');
 
 export class NotRegularFile extends Error {
   constructor(
@@ -38,7 +37,7 @@ export function nonRegularProblem(path: string, st: Stats | undefined): string |
  * FIFO, device, socket or directory, a UsageError past the bound, and errno errors as they are.
  */
 export async function readRegularFile(path: string, limits: FileLimits): Promise<string> {
-  const fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const fh = await process.getBuiltinModule('node:fs/promises').open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const st = await fh.stat();
     if (!st.isFile()) throw new NotRegularFile(path, fileKind(st));

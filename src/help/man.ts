@@ -2,7 +2,7 @@
 // with its usage, description, options and examples, then the global options, the environment and the
 // exit statuses. `npm run build` writes man/cardqr.1 through the hidden `cardqr __man`; the package
 // installs it (package.json "man").
-import type { Command, Option } from 'commander';
+import { Help, type Command, type Option } from 'commander';
 import { EXIT_TABLE } from '../errors.js';
 import { examplesOf } from './annotations.js';
 
@@ -22,6 +22,7 @@ const ENVIRONMENT: Array<[string, string]> = [
   ['CARDQR_BASE_URL', 'the API base URL, version prefix included'],
   ['CARDQR_PROFILE', 'the stored profile to use'],
   ['CARDQR_CONFIG_DIR', 'where profiles, print runs and state live (default ~/.config/cardqr)'],
+  ['CARDQR_STATE_DIR', "where the emulator's local CA lives (default ~/.local/state/cardqr)"],
   ['CARDQR_DEBUG', '1: log each request and response to stderr, secrets redacted (as --verbose)'],
   ['NO_COLOR', 'set: no colour anywhere'],
 ];
@@ -32,8 +33,9 @@ function optionLines(options: readonly Option[]): string[] {
 
 function commandSections(cmd: Command, path: string[]): string[] {
   const out: string[] = [];
+  const visible = new Help().visibleCommands(cmd); // not hidden ones, nor commander's implicit help
   for (const sub of cmd.commands) {
-    if ((sub as unknown as { _hidden?: boolean })._hidden) continue;
+    if (!visible.includes(sub)) continue;
     const here = [...path, sub.name()];
     out.push(`.SS ${roff(here.join(' '))}`);
     const usage = sub.usage();

@@ -1,8 +1,8 @@
 // `cardqr help <topic>`: the docs/ pages shipped in the package, printed in the terminal (as `gh help
 // environment` does). A topic that is also a command (`print`) shows the command's help, which ends
 // with a pointer to its page (`cardqr help printing`).
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+const { existsSync, readFileSync } = process.getBuiltinModule('node:fs');
 
 /** Topic → page under docs/, and what it covers (listed by `cardqr help topics`). */
 export const TOPICS: Readonly<Record<string, { page: string; about: string }>> = {

@@ -31,7 +31,7 @@ const FLOORS: Array<[name: string, test: RegExp]> = [
   ['context', /^(context\.ts|deps\.ts|config\/|output\/|help\/|completion\/)/],
   ['engines', /^jobs\//],
   ['api', /^api\//],
-  ['ground', /^((errors|io|own|redact|lock-file|stdin-reader|terminal-question|compile-cache)\.ts|fs\/|csv\/)/],
+  ['ground', /^((errors|io|own|redact|lock-file|stdin-reader|terminal-question)\.ts|fs\/|csv\/)/],
 ];
 /** 0 for the top floor; files on no floor sort last (the test above names them). */
 const floorOf = (file: string) => {

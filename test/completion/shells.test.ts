@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
+import { ensureFreshBuild, NODE_FIRST_PATH, ROOT } from '../helpers/built-cli.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 import { bashComplete, fishComplete, type ShellEnv, zshComplete } from '../helpers/shells.js';
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
   sh = {
     dir,
     cwd: ROOT,
-    env: { PATH: `${ROOT}bin:${process.env.PATH}`, CARDQR_CONFIG_DIR: configDir, LANG: 'C.UTF-8' },
+    env: { PATH: `${ROOT}bin:${NODE_FIRST_PATH}`, CARDQR_CONFIG_DIR: configDir, LANG: 'C.UTF-8' },
   };
   await ensureFreshBuild();
 }, 180_000);

@@ -6,12 +6,18 @@
 // keeps parallel test files from building at the same time.
 import { execFile, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = `${ROOT}bin/cardqr`;
+/**
+ * PATH with the Node running the tests first: anything found through PATH (an installed `cardqr`, whose
+ * shebang is `env node`; a completion script calling `cardqr`) runs on the Node under test, never on
+ * an older default Node that cardqr refuses.
+ */
+export const NODE_FIRST_PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`;
 /** The built CLI as a shell command line: `$CARDQR` in a `shell` script. */
 export const CARDQR_COMMAND = `${process.execPath} ${BIN}`;
 
@@ -48,7 +54,7 @@ export interface SpawnedCli {
 }
 
 export function spawnCli(args: string[], opts: SpawnOptions = {}): SpawnedCli {
-  const env = { ...process.env, CARDQR: CARDQR_COMMAND, ...opts.env };
+  const env = { ...process.env, PATH: NODE_FIRST_PATH, CARDQR: CARDQR_COMMAND, ...opts.env };
   const stdio: StdioOptions = [opts.stdin === null ? 'ignore' : 'pipe', 'pipe', 'pipe'];
   const child: ChildProcess = opts.shell
     ? spawn('bash', ['-c', opts.shell], { env, cwd: opts.cwd ?? ROOT, stdio })
@@ -121,7 +127,7 @@ function newestSource(dir: string): number {
 }
 
 export function buildIsFresh(): boolean {
-  const bundle = join(ROOT, 'dist', 'cli.cjs');
+  const bundle = join(ROOT, 'dist', 'cli.js');
   if (!existsSync(bundle)) return false;
   const inputs = Math.max(newestSource(join(ROOT, 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
   return statSync(bundle).mtimeMs >= inputs;
@@ -146,7 +152,7 @@ export async function ensureFreshBuild(): Promise<void> {
     if (buildIsFresh()) return;
     await promisify(execFile)('npm', ['run', 'build'], { cwd: ROOT, maxBuffer: 16 << 20 });
   } catch (e) {
-    if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) throw e;
+    if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw e;
     process.stderr.write(
       `warning: rebuilding dist/ failed; testing the existing bundle\n${(e as { stderr?: string }).stderr ?? ''}\n`,
     );

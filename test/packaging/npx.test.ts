@@ -5,7 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
+import { ensureFreshBuild, NODE_FIRST_PATH, ROOT } from '../helpers/built-cli.js';
 import { tempDir } from '../helpers/run-cli.js';
 
 const exec = promisify(execFile);
@@ -13,6 +13,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { ve
 const work = tempDir('cardqr-npx-');
 const npmEnv = {
   ...process.env,
+  PATH: NODE_FIRST_PATH,
   npm_config_audit: 'false',
   npm_config_fund: 'false',
   npm_config_update_notifier: 'false',

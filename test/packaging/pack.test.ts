@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLETION_FILES } from '../../src/completion/index.js';
-import { ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
+import { ensureFreshBuild, NODE_FIRST_PATH, ROOT } from '../helpers/built-cli.js';
 import { tempDir } from '../helpers/run-cli.js';
 
 const exec = promisify(execFile);
@@ -18,6 +18,7 @@ const prefix = join(work, 'prefix');
 const cardqr = join(prefix, 'bin', 'cardqr');
 const env = {
   ...process.env,
+  PATH: NODE_FIRST_PATH,
   CARDQR_CONFIG_DIR: join(work, 'config'),
   NO_COLOR: '1',
   CARDQR_API_KEY: undefined,
@@ -41,7 +42,13 @@ beforeAll(async () => {
   await ensureFreshBuild();
   const npm = {
     cwd: ROOT,
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+    env: {
+      ...process.env,
+      PATH: NODE_FIRST_PATH,
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+    },
     maxBuffer: 16 << 20,
   };
   // dist/ is fresh (ensureFreshBuild): --ignore-scripts skips `prepack`, so no rebuild runs under the
@@ -63,15 +70,16 @@ afterAll(() => {
 describe('npm pack', () => {
   it('ships only the bundle, bin, completions, the man page, the docs, the API contract, README, LICENSE and package.json', () => {
     const allowed =
-      /^(dist\/[^/]+\.cjs|bin\/(cardqr|package\.json)|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|man\/cardqr\.1|docs\/[\w-]+\.md|openapi\/cardqr-api\.yaml|README\.md|LICENSE|package\.json)$/;
+      /^(dist\/[^/]+\.js(\.map)?|bin\/(cardqr|start\.cjs|package\.json)|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|man\/cardqr\.1|docs\/[\w-]+\.md|openapi\/cardqr-api\.yaml|README\.md|LICENSE|package\.json)$/;
     expect(packed.filter((f) => !allowed.test(f))).toEqual([]);
     const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
     expect(docs.length).toBeGreaterThan(1);
     const shipped = [
       'bin/cardqr',
       'bin/package.json',
-      'dist/cli.cjs',
-      'dist/compile-cache.cjs',
+      'bin/start.cjs',
+      'dist/cli.js',
+      'dist/cli.js.map',
       'man/cardqr.1',
       'openapi/cardqr-api.yaml',
       'README.md',
@@ -97,15 +105,14 @@ describe('npm pack from a clean clone', () => {
     expect(existsSync(join(clone, 'dist'))).toBe(false);
     const { stdout } = await exec('npm', ['pack', '--dry-run', '--json'], {
       cwd: clone,
-      env: { ...process.env, npm_config_update_notifier: 'false' },
+      env: { ...process.env, PATH: NODE_FIRST_PATH, npm_config_update_notifier: 'false' },
       maxBuffer: 16 << 20,
     });
     // prepack's build output comes first on stdout; npm's JSON starts at the line that opens the array.
     const shipped = (
       JSON.parse(stdout.slice(stdout.search(/^\[$/m))) as Array<{ files: Array<{ path: string }> }>
     )[0].files.map((f) => f.path);
-    expect(shipped).toContain('dist/cli.cjs');
-    expect(shipped).toContain('dist/fast.cjs');
+    expect(shipped).toContain('dist/cli.js');
   }, 300_000);
 });
 

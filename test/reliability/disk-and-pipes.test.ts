@@ -248,11 +248,12 @@ describe('a build that is missing', () => {
   it('bin/cardqr without dist/ prints one line and exits 1', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'bin'));
-    writeFileSync(join(dir, 'bin', 'cardqr'), readFileSync(BIN));
+    for (const f of ['cardqr', 'start.cjs', 'package.json'])
+      writeFileSync(join(dir, 'bin', f), readFileSync(join(BIN, '..', f)));
     const r = await sh(`exec ${process.execPath} ${dir}/bin/cardqr me`);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual([
-      expect.stringContaining('this installation has no build (dist/cli.cjs is missing)'),
+      expect.stringContaining('this installation has no build (dist/cli.js is missing)'),
     ]);
   });
 });

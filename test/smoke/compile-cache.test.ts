@@ -1,15 +1,15 @@
-// The compile cache (src/compile-cache.ts) as a user meets it: the built CLI, spawned on the Node that
-// runs the tests, with a home and cache folder of the test's own. A run fills
-// ~/.cache/cardqr/compile-cache (0700; a folder per cardqr and Node version, a 0600 file per module
-// the run loaded), on every supported Node. Under CARDQR_NO_CACHE=1, in
-// a home or cache folder that is not the user's, world-writable, read-only or not a folder, nothing is
-// written anywhere, and the command answers exactly as without a cache, with nothing on stderr.
-import { execFileSync } from 'node:child_process';
+// Node's compile cache (module.enableCompileCache, turned on by bin/start.cjs) as a user meets it: the
+// built CLI, spawned on the Node that runs the tests, with a home and cache folder of the test's own. A
+// run fills ~/.cache/cardqr/compile-cache (0700; Node makes a folder per Node version inside it).
+// Under CARDQR_NO_CACHE=1, or in a home or cache folder that is not the user's, world-writable,
+// read-only, a link or not a folder, nothing is written anywhere, and the command answers exactly as
+// without a cache, with nothing on stderr. A rebuilt dist/ is never run from a stale entry (Node checks
+// a hash of each source, not its length).
 import {
+  cpSync,
   chmodSync,
   chownSync,
   existsSync,
-  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -20,7 +20,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureFreshBuild, ROOT, spawnCli } from '../helpers/built-cli.js';
+import { BIN, ensureFreshBuild, ROOT, spawnCli } from '../helpers/built-cli.js';
 import { tempDir } from '../helpers/run-cli.js';
 
 beforeAll(() => ensureFreshBuild(), 180_000);
@@ -34,13 +34,17 @@ function files(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile());
 }
 
-/** A home of the test's own; runs `cardqr profiles list` (a command past the fast paths) in it. */
-function setup() {
+/** A home of the test's own; runs `cardqr profiles list` (a command past the --version answer) in it. */
+function setup(bin = BIN) {
   const home = tempDir();
   const config = join(home, 'config');
-  const run = async (env: Record<string, string | undefined> = {}, shell?: string) => {
-    const r = await spawnCli(['profiles', 'list', '-o', 'json'], {
-      shell,
+  const run = async (
+    env: Record<string, string | undefined> = {},
+    shell?: string,
+    args = ['profiles', 'list', '-o', 'json'],
+  ) => {
+    const r = await spawnCli([], {
+      shell: shell ?? `exec "${process.execPath}" "${bin}" ${args.join(' ')}`,
       env: {
         HOME: home,
         XDG_CACHE_HOME: undefined,
@@ -58,22 +62,34 @@ function setup() {
 }
 
 describe('the compile cache', () => {
-  it('fills ~/.cache/cardqr/compile-cache, private to the user: a file per module of the build', async () => {
+  it('fills ~/.cache/cardqr/compile-cache, private to the user (0700), a folder per Node version inside', async () => {
     const { run, cache } = setup();
     const first = await run();
     const written = files(cache);
-    expect(written).toContainEqual(expect.stringMatching(/^[\w.-]+-node[\d.]+-\w+\/cli\.cjs$/));
+    expect(written.length).toBeGreaterThan(0);
     const [folder] = readdirSync(cache);
-    expect(
-      written.every((f) => f.startsWith(`${folder}/`) && existsSync(join(ROOT, 'dist', f.slice(folder.length + 1)))),
-    ).toBe(true);
-    for (const dir of [join(cache, '..', '..'), join(cache, '..'), cache, join(cache, folder)])
+    expect(folder).toContain(process.version);
+    for (const dir of [join(cache, '..', '..'), join(cache, '..'), cache])
       expect((statSync(dir).mode & 0o777).toString(8)).toBe('700');
-    for (const f of written) expect((statSync(join(cache, f)).mode & 0o777).toString(8)).toBe('600');
-    const before = written.map((f) => statSync(join(cache, f)).mtimeMs);
-    expect(await run()).toBe(first); // read back: the same answer, and nothing written again
-    expect(written.map((f) => statSync(join(cache, f)).mtimeMs)).toEqual(before);
-    expect(files(cache)).toEqual(written);
+    expect(await run()).toBe(first); // read back: the same answer
+  });
+
+  it('a rebuilt dist/ runs its new code, even where a change keeps every file the same length', async () => {
+    // A copy of the package (bin/, dist/, package.json; node_modules linked), run once to fill the
+    // cache, then a word of the help changed in place for another of the same length.
+    const pkg = tempDir();
+    for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(pkg, part), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
+    const { run } = setup(join(pkg, 'bin', 'cardqr'));
+    const before = await run({}, undefined, ['--help']);
+    expect(before).toContain('Manage digital business cards');
+    const cli = join(pkg, 'dist', 'cli.js');
+    const text = readFileSync(cli, 'utf8');
+    expect(text).toContain('Manage digital business cards');
+    writeFileSync(cli, text.replace('Manage digital business cards', 'Manage digital business CARDS'));
+    const after = await run({}, undefined, ['--help']);
+    expect(after).toContain('Manage digital business CARDS');
+    expect(after.length).toBe(before.length);
   });
 
   it('goes to an absolute XDG_CACHE_HOME; a relative one is ignored', async () => {
@@ -126,9 +142,9 @@ describe('the compile cache', () => {
     expect(readdirSync(home).sort()).toEqual(['config', 'xdg']);
   });
 
-  it('under a file size limit (ulimit -f) nothing is written: it is written at exit, where SIGXFSZ could kill', async () => {
+  it('under a file size limit (ulimit -f) nothing is written: Node writes it at exit, where SIGXFSZ would kill', async () => {
     const { home, run } = setup();
-    await run({}, 'ulimit -f 256; exec $CARDQR profiles list -o json');
+    await run({}, `ulimit -f 256; exec "${process.execPath}" "${BIN}" profiles list -o json`);
     expect(files(join(home, '.cache'))).toEqual([]);
   });
 
@@ -160,34 +176,14 @@ describe('the compile cache', () => {
     expect(files(cache).length).toBeGreaterThan(0);
   });
 
-  it('is safe to delete or damage: the next run compiles again, answers the same and writes it anew', async () => {
+  it('is safe to delete or damage: the next run compiles again and answers the same', async () => {
     const { run, cache } = setup();
     const first = await run();
     const written = files(cache);
     for (const f of written) writeFileSync(join(cache, f), 'damaged');
-    writeFileSync(join(cache, written[0]), readFileSync(join(cache, written[1]))); // another module's code
     expect(await run()).toBe(first);
-    for (const f of written) expect(readFileSync(join(cache, f), 'latin1')).not.toBe('damaged');
-    expect(readFileSync(join(cache, written[0]))).not.toEqual(readFileSync(join(cache, written[1])));
     rmSync(cache, { recursive: true });
     expect(await run()).toBe(first);
     expect(files(cache).length).toBeGreaterThan(0);
-  });
-
-  it('an entry that is a FIFO, a link or a device is never read (no wait, nothing followed) and is replaced', async () => {
-    const { home, run, cache } = setup();
-    const first = await run();
-    const [fifo, link, device] = files(cache);
-    const outside = join(home, 'outside');
-    writeFileSync(outside, 'not ours');
-    rmSync(join(cache, fifo));
-    execFileSync('mkfifo', [join(cache, fifo)]); // opened for reading with no writer, it would block
-    rmSync(join(cache, link));
-    symlinkSync(outside, join(cache, link));
-    rmSync(join(cache, device));
-    symlinkSync('/dev/zero', join(cache, device)); // read whole, it would never end
-    expect(await run()).toBe(first);
-    for (const f of [fifo, link, device]) expect(lstatSync(join(cache, f)).isFile()).toBe(true);
-    expect(readFileSync(outside, 'utf8')).toBe('not ours');
   });
 });

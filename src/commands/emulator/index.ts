@@ -1,11 +1,13 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { printLines } from '../../output/stdout.js';
 import { action } from '../action.js';
+import { emulatorCaFiles } from '../../config/paths.js';
 import { isLoopbackHost } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { intIn, numberIn } from '../flags.js';
 import { example } from '../../help/annotations.js';
+import type { EmulatorTls } from './local-ca.js';
 
 export function emulatorCommand(): Command {
   const cmd = new Command('emulator')
@@ -27,6 +29,10 @@ export function emulatorCommand(): Command {
     )
     .option('--keep-profile', 'keep the --profile written when the emulator stops')
     .option(
+      '--tls',
+      'serve over HTTPS with a certificate from a local CA kept in the state folder (made once; the --profile written trusts it)',
+    )
+    .option(
       '--clock <time>',
       'start the emulator clock at this ISO 8601 time (the built-in seed is dated from it; default: now)',
       clockStart,
@@ -46,6 +52,13 @@ export function emulatorCommand(): Command {
         // Asked for before anything starts: a stop that comes while the emulator starts, writes its
         // profile or prints its line is seen below (and the profile is removed), never lost.
         const signal = ctx.interruptible();
+        let tls: EmulatorTls | undefined;
+        if (flags.tls) {
+          const { emulatorTls } = await import('./local-ca.js'); // @peculiar/x509: only with --tls
+          const files = emulatorCaFiles(ctx.env);
+          tls = await emulatorTls(files, ctx.now(), host);
+          if (tls.created) ctx.msg.info(`made the emulator's local CA in ${files.dir} (reused from now on)`);
+        }
         const emu = await createEmulator({
           port,
           host,
@@ -55,6 +68,7 @@ export function emulatorCommand(): Command {
           latencyMs: flags.latency,
           faultRate: flags.faultRate,
           startAt: flags.clock,
+          tls: tls && { key: tls.key, cert: tls.cert },
           log: ctx.msg.quiet ? undefined : (line) => ctx.msg.info(line),
           warn: (line) => ctx.msg.warn(line),
         }).catch((e: NodeJS.ErrnoException) => {
@@ -75,15 +89,26 @@ export function emulatorCommand(): Command {
         // --profile typed on this command line names the profile to write: CARDQR_PROFILE=prod in the
         // environment must never overwrite the stored prod profile with the emulator's URL and key.
         const profile = flags.profile ?? (typedOnCommandLine(cmd, 'profile') ? ctx.globals.profile : undefined);
-        const wrote = profile ? await writeProfile(ctx, profile, emu.baseUrl, emu.keys.full) : undefined;
-        const start = { baseUrl: emu.baseUrl, publicBaseUrl: emu.publicBaseUrl, keys: emu.keys };
+        const caFile = tls?.caFile;
+        const wrote = profile ? await writeProfile(ctx, profile, emu.baseUrl, emu.keys.full, caFile) : undefined;
+        const start = {
+          baseUrl: emu.baseUrl,
+          publicBaseUrl: emu.publicBaseUrl,
+          keys: emu.keys,
+          ...(caFile ? { caFile } : {}),
+        };
         const { summaryAsJson } = await import('../../output/settings.js');
         if (ctx.io.isStdoutTTY && !summaryAsJson(ctx.globals)) {
           // A person reads it: a few lines instead of one long JSON line (piped, it stays JSON).
-          const use = wrote ? `--profile ${wrote}` : `CARDQR_BASE_URL=${emu.baseUrl} CARDQR_API_KEY=${emu.keys.full}`;
+          // Without a profile, Node's own NODE_EXTRA_CA_CERTS makes a run trust the local CA.
+          const trust = caFile ? `NODE_EXTRA_CA_CERTS=${caFile} ` : '';
+          const use = wrote
+            ? `--profile ${wrote}`
+            : `${trust}CARDQR_BASE_URL=${emu.baseUrl} CARDQR_API_KEY=${emu.keys.full}`;
           const lines = [
             `cardqr emulator on ${emu.baseUrl} (Ctrl-C to stop)`,
             `  public links  ${emu.publicBaseUrl}`,
+            ...(caFile ? [`  ca file       ${caFile}`] : []),
             wrote
               ? `  profile       ${wrote}${flags.keepProfile ? '' : ' (removed when the emulator stops; --keep-profile keeps it)'}`
               : `  keys          full ${emu.keys.full}  readonly ${emu.keys.readonly}  campaign ${emu.keys.campaign}`,
@@ -104,6 +129,7 @@ export function emulatorCommand(): Command {
   return example(
     cmd,
     'cardqr emulator --port 0 --profile local',
+    'cardqr emulator --tls --profile local',
     'cardqr emulator --rate-limit 120 --latency 50 --fault-rate 0.05 --state emu-state.json',
   );
 }
@@ -119,6 +145,7 @@ interface EmulatorFlags {
   profile?: string;
   keepProfile?: boolean;
   clock?: number;
+  tls?: boolean;
 }
 
 /** `--clock 2026-03-14T12:00:00Z` → ms since the epoch; a date alone is midnight UTC. */
@@ -142,7 +169,13 @@ function typedOnCommandLine(cmd: Command, option: string): boolean {
  * Writes the profile; an existing one is replaced only when it points at this machine (an earlier
  * emulator's), never a profile of a real account. Returns the name written.
  */
-async function writeProfile(ctx: Context, name: string, baseUrl: string, apiKey: string): Promise<string> {
+async function writeProfile(
+  ctx: Context,
+  name: string,
+  baseUrl: string,
+  apiKey: string,
+  caFile: string | undefined,
+): Promise<string> {
   const store = ctx.profiles();
   const existing = store.get(name);
   if (existing && !pointsAtThisMachine(existing.baseUrl))
@@ -150,7 +183,8 @@ async function writeProfile(ctx: Context, name: string, baseUrl: string, apiKey:
       `--profile ${name}: a profile of that name points at ${existing.baseUrl}; the emulator never replaces it`,
       ['choose another name, e.g. --profile local'],
     );
-  await store.save({ name, baseUrl, apiKey }, false);
+  // With --tls, the profile trusts the local CA (and it alone: nothing else is told to).
+  await store.save({ name, baseUrl, apiKey, ...(caFile ? { caFile } : {}) }, false);
   ctx.msg.say(
     `profile "${name}" ${existing ? 'replaced: it now points' : 'points'} at the emulator (use --profile ${name})`,
   );

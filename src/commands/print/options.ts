@@ -1,7 +1,6 @@
 // Flags of `cardqr print` → a checked plan, before anything is sent (every problem is exit 2).
 import { DONE_OUTCOMES } from '../../jobs/import/report.js';
 import { reportLines } from '../../jobs/rows/report-file.js';
-import { statSync } from 'node:fs';
 import { checkIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
@@ -9,6 +8,7 @@ import { checkOutFile } from '../out-file.js';
 import { sheetLayout, type Layout } from '../../jobs/print/layout.js';
 import { SHEET_PRESETS } from '../../jobs/print/sheets.js';
 import { parseLength, parseSize2 } from '../../jobs/print/units.js';
+const { statSync } = process.getBuiltinModule('node:fs');
 
 export interface PrintFlags {
   out?: string;

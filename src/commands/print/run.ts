@@ -4,7 +4,6 @@
 // and renamed, then the run's manifest goes into the ledger.
 import { startLedgerRun } from '../ledger-run.js';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, failureReason, InterruptedError, PartialError, UsageError } from '../../errors.js';
@@ -17,6 +16,7 @@ import { fmtMm, MIN_DOTS_PER_MODULE, MIN_MODULE_MM, moduleFloorMm, WARN_FACTOR }
 import { chosenFormat } from '../../output/settings.js';
 import { readIds } from '../ids.js';
 import { idsFromReport, parsePrintOptions, type PrintFlags, type PrintOptions } from './options.js';
+const { existsSync } = process.getBuiltinModule('node:fs');
 
 const CONCURRENCY = 4;
 

@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { chosenProfileName } from '../../config/credentials.js';
 import { action } from '../action.js';
 import { Argument, Command } from 'commander';
@@ -8,6 +7,7 @@ import { CliError, EXIT, UsageError } from '../../errors.js';
 import type { View } from '../../output/render.js';
 import { withHint, example } from '../../help/annotations.js';
 import { confirm } from '../confirm.js';
+const { statSync } = process.getBuiltinModule('node:fs');
 
 /** A stored profile's name (completion offers the names of stored profiles). */
 const profileName = (spec: string) => withHint(new Argument(spec, 'profile name'), { value: 'profiles' });

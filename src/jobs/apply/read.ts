@@ -2,12 +2,12 @@
 // (`.ndjson`, `.jsonl`: one object per line, read line by line with a bound), as rows of the four
 // columns with their line numbers. An empty cell, a null or an absent column is `undefined`: leave
 // that property as it is. Every problem is collected (with its line), not thrown.
-import { createReadStream } from 'node:fs';
 import { readRecords } from '../../csv/read-records.js';
 import { delimiterName, matchHeaders, sniffDelimiter } from '../../csv/match-headers.js';
 import { boundedLines } from '../../fs/bounded.js';
 import { UsageError } from '../../errors.js';
 import type { Problem } from '../rows/types.js';
+const { createReadStream } = process.getBuiltinModule('node:fs');
 
 export const COLUMNS = ['shortCode', 'name', 'destinationUrl', 'status'] as const;
 export type Column = (typeof COLUMNS)[number];

@@ -11,13 +11,13 @@
 // - a directory, a socket or a block device: refused before any request (exit 2).
 // Standard output: with back-pressure; when it is a file (`> f`) every byte is checked and flushed
 // before the state file moves. Any write error surfaces before the state file is touched.
-import { fstatSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import { access, constants, lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import { UsageError } from '../../errors.js';
 import { createTemp, fsyncQuiet, syncDir, writeAll, writeAllSync, WriteError } from '../../fs/durable.js';
+const { fstatSync } = process.getBuiltinModule('node:fs');
 
 export interface Sink {
   write(text: string): Promise<void>;

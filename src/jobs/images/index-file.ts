@@ -3,9 +3,9 @@
 // the API's answer, so it cannot be known before asking otherwise). Kept under the config dir,
 // `image-index/<hash of the directory's real path>.ndjson`, so the image directory holds images only.
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { ImageQuery } from '../../api/images.js';
+const { appendFileSync, mkdirSync, readFileSync, realpathSync } = process.getBuiltinModule('node:fs');
 
 export function imageIndexPath(configDir: string, dir: string): string {
   let real: string;

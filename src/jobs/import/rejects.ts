@@ -2,13 +2,13 @@
 // header and cells plus `line`, `errorCode` and `message`, ready to fix in a spreadsheet and import
 // as they are (the three extra columns are dropped on the way back in). Written to a temporary file
 // beside the target, flushed, and renamed into place: a crash leaves the old file or the new one.
-import { realpathSync, statSync } from 'node:fs';
 import { access, constants, rename, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { createTemp, sweepTempFiles, syncDir, writeAll } from '../../fs/durable.js';
 import { rawCsvLine, spreadsheetCell } from '../../csv/write-line.js';
 import type { CsvRecord } from '../../csv/read-records.js';
+const { realpathSync, statSync } = process.getBuiltinModule('node:fs');
 
 export const REJECT_COLUMNS = ['line', 'errorCode', 'message'] as const;
 const MAX_MESSAGE = 2000;

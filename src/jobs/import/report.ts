@@ -6,11 +6,11 @@
 // Every write is checked (a full disk stops the import with one line); the header is flushed to disk
 // before the first row is sent; a symlink at the report path is refused, never followed.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, lstatSync, statSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
 import type { PinnedFile } from '../../fs/pinned-file.js';
 import { LineCounter, LineSet } from './compact.js';
 import { reportLines, ReportWriter } from '../rows/report-file.js';
+const { createReadStream, lstatSync, statSync } = process.getBuiltinModule('node:fs');
 
 export type Outcome = 'created' | 'exists' | 'updated' | 'unchanged' | 'trashed' | 'failed' | 'invalid' | 'skipped';
 

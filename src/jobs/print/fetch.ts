@@ -3,7 +3,6 @@
 // all in memory. A re-run fetches every object again (its status and url as they are now) but takes
 // the images the cache holds (resume after Ctrl-C).
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync } from 'node:fs';
 import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
@@ -15,6 +14,7 @@ import { getQrCode } from '../../api/qr.js';
 import { openString } from '../../api/schemas/open.js';
 import { ApiError, CliError, EXIT, isFatal } from '../../errors.js';
 import { sendEach, type Sent } from '../rows/loop.js';
+const { readFileSync, renameSync } = process.getBuiltinModule('node:fs');
 
 export interface CodeInfo extends PrintedCode {
   paused: boolean;

@@ -3,20 +3,12 @@
 // synchronous write before the next request starts, so a kill -9 loses at most the row in flight. A
 // line cut short by a kill or a full disk is cut off when the report is continued. Read back line by
 // line by reportLines: the resume of an import, `print --from-report`, a job's own check of its header.
-import {
-  closeSync,
-  constants,
-  createReadStream,
-  fstatSync,
-  fsyncSync,
-  ftruncateSync,
-  openSync,
-  readSync,
-} from 'node:fs';
 import { boundedLines } from '../../fs/bounded.js';
 import { replaceFile, writeAllSync, WriteError } from '../../fs/durable.js';
 import { UsageError } from '../../errors.js';
 import { acquireLock, type HeldLock } from '../../lock-file.js';
+const { closeSync, constants, createReadStream, fstatSync, fsyncSync, ftruncateSync, openSync, readSync } =
+  process.getBuiltinModule('node:fs');
 
 /** One line of a report: a header or a row, each job with its own shapes. */
 export type ReportLine = object;

@@ -3,10 +3,10 @@
 // checked writes, a line cut short by a kill cut off). A later run appends its own header and lines;
 // a file at that path that is not this job's report is never touched. `<report>.lock` keeps two runs
 // from sharing one report.
-import { lstatSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
 import type { HeldLock } from '../../lock-file.js';
 import { lockReport, reportLines, ReportWriter } from './report-file.js';
+const { lstatSync } = process.getBuiltinModule('node:fs');
 
 const AFTER_FAILURE =
   'the run stopped; free some space, then run the same command again: it plans only what the account still lacks';
