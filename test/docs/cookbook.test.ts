@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
-import { BIN, ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
+import { BIN, ensureFreshBuild, NODE_FIRST_PATH, ROOT } from '../helpers/built-cli.js';
 import { tempDir } from '../helpers/run-cli.js';
 import { sh } from './_sh.js';
 
@@ -121,7 +121,7 @@ beforeAll(async () => {
   writeFileSync(join(bin, 'cardqr'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(join(bin, 'cardqr'), 0o755);
   env = {
-    PATH: `${bin}:${process.env.PATH}`,
+    PATH: `${bin}:${NODE_FIRST_PATH}`,
     HOME: dir,
     CARDQR_CONFIG_DIR: join(dir, 'config'),
     CARDQR_BASE_URL: emu.baseUrl,

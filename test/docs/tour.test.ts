@@ -1,12 +1,12 @@
 // The README's five-minute tour runs as written: the built CLI on PATH as `cardqr`, `cardqr emulator
-// --port 0 --profile local` started in a fresh home, then every line of the second block in order
+// --tls --port 0 --profile local` started in a fresh home, then every line of the second block in order
 // against the profile it wrote; when the emulator stops, the profile goes with it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
+import { BIN, ensureFreshBuild, NODE_FIRST_PATH, ROOT } from '../helpers/built-cli.js';
 import { tempDir } from '../helpers/run-cli.js';
 import { sh } from './_sh.js';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'bin'));
   writeFileSync(join(dir, 'bin', 'cardqr'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(join(dir, 'bin', 'cardqr'), 0o755);
-  env = { PATH: `${join(dir, 'bin')}:${process.env.PATH}`, HOME: dir, CARDQR_CONFIG_DIR: join(dir, 'config') };
+  env = { PATH: `${join(dir, 'bin')}:${NODE_FIRST_PATH}`, HOME: dir, CARDQR_CONFIG_DIR: join(dir, 'config') };
   emulator = spawn('bash', ['-c', `exec ${start[0]}`], { cwd: dir, env, stdio: 'ignore' });
   for (let i = 0; i < 200 && !existsSync(config()); i++) await delay(25);
 }, 120_000);
@@ -46,7 +46,7 @@ afterAll(() => {
 
 describe('README: a five-minute tour', () => {
   it('starts the emulator with one line, which writes the profile local', () => {
-    expect(start).toEqual(['cardqr emulator --port 0 --profile local']);
+    expect(start).toEqual(['cardqr emulator --tls --port 0 --profile local']);
     expect(Object.keys(JSON.parse(readFileSync(config(), 'utf8')).profiles)).toEqual(['local']);
   });
 

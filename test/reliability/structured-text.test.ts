@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
+import { ensureFreshBuild, NODE_FIRST_PATH, ROOT } from '../helpers/built-cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 import { bashComplete, fishComplete, zshComplete, type ShellEnv } from '../helpers/shells.js';
@@ -148,7 +148,7 @@ describe('profile names in shell completion are never evaluated', () => {
       writeFileSync((scripts[shell] = join(dir, file)), r.stdout);
     }
     scripts.zshDir = join(dir, 'zfunc');
-    sh = { dir, cwd: sentinel, env: { PATH: `${ROOT}bin:${process.env.PATH}`, CARDQR_CONFIG_DIR: configDir } };
+    sh = { dir, cwd: sentinel, env: { PATH: `${ROOT}bin:${NODE_FIRST_PATH}`, CARDQR_CONFIG_DIR: configDir } };
     await ensureFreshBuild();
   }, 180_000);
 

@@ -2,11 +2,12 @@
 // (a local CA in the user's state folder; the profile it writes trusts it), then what the README walks
 // through, each command a separate process on the Node under test (first on PATH). The count of journeys
 // feeds the CI's `shipped:` line.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/built-cli.js';
-import { installedUser, startEmulator, type Installed, type RunningEmulator } from '../helpers/installed.js';
+import { installedUser, shipped, startEmulator, type Installed, type RunningEmulator } from '../helpers/installed.js';
 import { shippedCounts } from './counts.js';
 
 const counts = shippedCounts();
@@ -177,6 +178,42 @@ describe(`the installed package over TLS on Node ${process.version}`, () => {
     });
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('an unexpected failure', () => {
+  it('--verbose and CARDQR_DEBUG=1 show a stack trace with source positions (src/….ts), never a line of the bundle', async () => {
+    // A copy of the installed package with the `me` command's chunks removed: its import fails.
+    const { packageDir } = shipped();
+    const copy = join(user.home, 'broken');
+    cpSync(packageDir, copy, { recursive: true, verbatimSymlinks: true });
+    const gone = readdirSync(join(copy, 'dist')).filter((f) => /^me-\w+\.js$/.test(f));
+    expect(gone.length).toBeGreaterThan(0);
+    for (const f of gone) rmSync(join(copy, 'dist', f));
+    const bin = join(copy, 'bin', 'cardqr');
+    for (const [args, env] of [
+      [['me', '--verbose'], {}],
+      [['me'], { CARDQR_DEBUG: '1' }],
+    ] as const) {
+      const ran = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [bin, ...args], { env: { ...user.env, ...env } });
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+      expect(ran.code).toBe(1);
+      expect(ran.stderr).toMatch(/^error: unexpected failure: /);
+      expect(ran.stderr).toMatch(/\n {4}at .*src\/\S+\.ts:\d+:\d+/);
+      expect(ran.stderr).not.toMatch(/dist\/[\w-]+\.js:\d+/);
+    }
+    // Without them: the one line, no stack.
+    const quiet = await new Promise<string>((resolve) => {
+      const child = spawn(process.execPath, [bin, 'me'], { env: user.env });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+      child.on('close', () => resolve(stderr));
+    });
+    expect(quiet.trim().split('\n')).toHaveLength(1);
   });
 });
 

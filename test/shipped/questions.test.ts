@@ -1,5 +1,5 @@
-// Every question the tool asks, answered on a real pseudo-terminal by the built CLI (PRODUCT §15), against
-// the emulator. The questions (grep `ctx.prompt` and `confirm(` in src/commands/):
+// Every question the tool asks, answered on a real pseudo-terminal by the installed package (PRODUCT §15;
+// `cardqr` found on PATH, the Node under test first), against the emulator. The questions (grep `ctx.prompt` and `confirm(` in src/commands/):
 //
 //   profiles add <name> --base-url <url>     the key, hidden            src/commands/profiles/add.ts
 //   profiles remove <name>                   Remove profile "…" …?      src/commands/profiles/manage.ts
@@ -22,13 +22,14 @@
 // questions go to stderr. Off a terminal (and with only one of stdin and stderr a terminal) nothing is
 // asked: exit 2 without --yes, in-process at the end.
 //
-// The count of questions answered on the pty goes to .tmp/pty/<pid>.json for the CI's summary line.
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The count of questions answered on the pty goes to .tmp/shipped/ for the CI's summary line.
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProfileStore } from '../../src/config/profiles.js';
 import { QuestionCancelled } from '../../src/errors.js';
-import { BIN, ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
+import { shipped } from '../helpers/installed.js';
+import { shippedCounts } from './counts.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { spawnPty, type PtySession } from '../helpers/pty.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
@@ -37,8 +38,9 @@ const emu = useEmulator({ rateLimit: 1_000_000 });
 let answered = 0;
 let printRuns = ''; // a config dir holding a print run of qr_roboconf and qr_support (print retarget)
 
+const counts = shippedCounts();
+
 beforeAll(async () => {
-  await ensureFreshBuild();
   const config = tempDir('cardqr-pty-print-');
   const r = await runCli(['print', 'qr_roboconf', 'qr_support', '--size', '25mm', '-O', join(config, 'run.pdf')], {
     emu,
@@ -49,9 +51,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => {
-  const dir = join(ROOT, '.tmp', 'pty');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${process.pid}.json`), JSON.stringify({ questions: answered }));
+  counts.questions = answered;
+  counts.save();
 });
 
 interface Dirs {
@@ -82,8 +83,8 @@ const MARK = '[cli exited ';
  */
 function onPty(args: string[], opts: { env?: Record<string, string | undefined>; pipe?: boolean } = {}): PtySession {
   const script = `"$@"${opts.pipe ? ' | cat; s=${PIPESTATUS[0]}' : '; s=$?'}; printf '\\n${MARK}%d]\\n' "$s"; stty -a; exit "$s"`;
-  return spawnPty('bash', ['-c', script, 'bash', process.execPath, BIN, ...args], {
-    env: env(opts.env),
+  return spawnPty('bash', ['-c', script, 'bash', 'cardqr', ...args], {
+    env: { PATH: `${dirname(process.execPath)}:${join(shipped().prefix, 'bin')}:/usr/bin:/bin`, ...env(opts.env) },
     cwd: dirs.config,
   });
 }
