@@ -66,7 +66,7 @@ describe('cardqr print: the must-show runs', () => {
     ).toEqual([]);
     // Nothing left beside the output: no cache, no temporary file.
     expect(readdirSync(dir)).toEqual(['sheet.pdf']);
-  });
+  }, 120_000); // CPU-bound (two pages rastered at 300 dpi, 70 codes decoded): a bound for a busy machine
 
   it('3 codes one per page with bleed: TrimBox, BleedBox and crop marks; each page decodes', async () => {
     const codes = await createQrCodes(emu, 3, 'badge');
