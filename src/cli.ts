@@ -3,7 +3,7 @@ import { CommanderError } from 'commander';
 import type { Credentials } from './config/credentials.js';
 import type { Context } from './context.js';
 import { createDeps, type Deps } from './deps.js';
-import { ApiError, CliError, EXIT, UnavailableError } from './errors.js';
+import { ApiError, CliError, ConnectionError, EXIT, UnavailableError } from './errors.js';
 import { overview } from './help/overview.js';
 import { WriteError } from './fs/durable.js';
 import { redactKeyLike } from './redact.js';
@@ -75,8 +75,9 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
     // An id echoed in a message may be an API key pasted in its place: never shown whole.
     if (err.message) put(`error: ${redactKeyLike(safeLine(err.message))}\n`);
     for (const line of err.lines) put(`  ${redactKeyLike(safeLine(line))}\n`);
-    if (err instanceof UnavailableError) {
-      // Say where: which profile (or none: flags and environment) and which API.
+    // Say where: which profile (or none: flags and environment) and which API; a ConnectionError's one
+    // line names the host or proxy, and what was trusted, itself.
+    if (err instanceof UnavailableError && !(err instanceof ConnectionError)) {
       const s = await settingsIfResolved(ctx);
       if (s)
         put(
