@@ -24,10 +24,9 @@ import {
   type CertificateFailure,
   type RawResponse,
 } from './failures.js';
-import { maskCredentials } from './proxy.js';
 import { Pacer } from './pacer.js';
 import { backoffMs, isRetryable, MAX_WAIT_MS, retryWaitMs } from './retry.js';
-import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl } from '../redact.js';
+import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl, maskUrlCredentials } from '../redact.js';
 import { HttpTransport, type TransportResponse } from './transport.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -246,15 +245,15 @@ export class ApiClient {
         if (proxy && refusal && refusal.status >= 400 && refusal.status < 500)
           throw new ConnectionError(
             this.scrub.text(
-              `the proxy ${proxy.shown} (${proxy.from}) refused to tunnel to ${url.host}: ${maskCredentials(refusal.line) || `HTTP ${refusal.status}`}; nothing was sent` +
+              `the proxy ${proxy.shown} (${proxy.from}) refused to tunnel to ${url.host}: ${maskUrlCredentials(refusal.line) || `HTTP ${refusal.status}`}; nothing was sent` +
                 (refusal.status === 407
-                  ? `; check the user and password in ${proxy.from} (http://user:password@host:port)`
+                  ? `; check the user and password in ${proxy.from} (the user:password@ before its host)`
                   : `; check ${proxy.from}, or name ${url.hostname} in NO_PROXY if it is to be reached directly`),
             ),
             'proxy',
           );
         const reason = refusal
-          ? `the proxy ${proxy!.shown} answered CONNECT with ${maskCredentials(refusal.line) || `HTTP ${refusal.status}`}`
+          ? `the proxy ${proxy!.shown} answered CONNECT with ${maskUrlCredentials(refusal.line) || `HTTP ${refusal.status}`}`
           : describeNetworkError(err, this.options.timeoutMs);
         const notSent = neverSent(err);
         maybeReceived ||= !notSent;

@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Agents, type NetworkOptions } from './agents.js';
 import { certificateFailure, tunnelRefusal } from './failures.js';
-import { maskCredentials } from './proxy.js';
+import { maskUrlCredentials } from '../redact.js';
 
 /** The header value for `body` sent at unix second `t`. */
 export function forwardSignature(secret: string, t: number, body: string): string {
@@ -50,7 +50,7 @@ export async function postDelivery(
       if (refusal)
         return reject(
           new Error(
-            `the proxy ${proxy!.shown} (${proxy!.from}) answered CONNECT with ${maskCredentials(refusal.line)}`,
+            `the proxy ${proxy!.shown} (${proxy!.from}) answered CONNECT with ${maskUrlCredentials(refusal.line)}`,
           ),
         );
       if (

@@ -15,6 +15,7 @@
 // - A proxy URL without a scheme is http://; without a port, 1080 (443 for https://), as curl.
 import { BlockList, isIP } from 'node:net';
 import { UsageError } from '../errors.js';
+import { maskUrlCredentials } from '../redact.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -58,7 +59,7 @@ export function parseProxy(raw: string, from: string): ProxyChoice {
     url = new URL(withScheme);
   } catch {
     throw new UsageError(
-      `${from} is not a proxy URL (${maskCredentials(raw)}): expected e.g. http://proxy.example.com:3128; nothing was sent`,
+      `${from} is not a proxy URL (${maskUrlCredentials(raw, true)}): expected e.g. http://proxy.example.com:3128; nothing was sent`,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -74,11 +75,6 @@ export function parseProxy(raw: string, from: string): ProxyChoice {
 /** A proxy URL for people: scheme, `****@` for any credentials, host and port. */
 function showProxy(url: URL): string {
   return `${url.protocol}//${url.username || url.password ? '****@' : ''}${url.host}`;
-}
-
-/** Any `user:password@` in a URL inside this text shown as `****@`. */
-export function maskCredentials(text: string): string {
-  return text.replace(/(\/\/|^)[^\s/@]*@/g, '$1****@');
 }
 
 /** Whether NO_PROXY's `list` exempts `host` (bare, lower case) at `port`. */

@@ -1,7 +1,8 @@
 // Which proxy a request goes through (src/api/proxy.ts): the proxy variables read as curl reads them,
 // on a table of rules; loopback hosts and plain http:// never proxied.
 import { describe, expect, test } from 'vitest';
-import { maskCredentials, noProxyMatches, proxyFor } from '../../src/api/proxy.js';
+import { noProxyMatches, proxyFor } from '../../src/api/proxy.js';
+import { maskUrlCredentials } from '../../src/redact.js';
 import { UsageError } from '../../src/errors.js';
 
 const P = 'http://proxy.corp:3128';
@@ -105,11 +106,11 @@ describe('noProxyMatches (curl rules)', () => {
   });
 });
 
-test('maskCredentials hides user:password@ in any URL of a text', () => {
-  expect(maskCredentials('via http://u:p@proxy:3128 and https://x@y/')).toBe(
+test('maskUrlCredentials hides user:password@ in any URL of a text (and, bare, at its start)', () => {
+  expect(maskUrlCredentials('via http://u:p@proxy:3128 and https://x@y/')).toBe(
     'via http://****@proxy:3128 and https://****@y/',
   );
-  expect(maskCredentials('HTTP/1.1 407 Proxy Authentication Required')).toBe(
+  expect(maskUrlCredentials('HTTP/1.1 407 Proxy Authentication Required')).toBe(
     'HTTP/1.1 407 Proxy Authentication Required',
   );
 });

@@ -98,7 +98,7 @@ describe('HTTPS_PROXY', () => {
     const r = await run(['me', '--max-retries', '4'], { HTTPS_PROXY: p.url.replace('//', '//ops:hunter2@') });
     expect(r.exitCode).toBe(6);
     expect(r.stderr).toBe(
-      `error: the proxy http://****@127.0.0.1:${p.port} (HTTPS_PROXY) refused to tunnel to ${target()}: HTTP/1.1 407 Refused by the test proxy; nothing was sent; check the user and password in HTTPS_PROXY (http://user:password@host:port)\n`,
+      `error: the proxy http://****@127.0.0.1:${p.port} (HTTPS_PROXY) refused to tunnel to ${target()}: HTTP/1.1 407 Refused by the test proxy; nothing was sent; check the user and password in HTTPS_PROXY (the user:password@ before its host)\n`,
     );
     expect(p.seen).toHaveLength(1);
     expect(r.sleeps).toEqual([]);
