@@ -9,7 +9,7 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 // helpers below, not node:child_process, and does not run `cardqr emulator`. Decided from the imports, so a new file lands on the
 // right side without anyone editing a list.
 const SLOW_IMPORT =
-  /from '[^']*\/helpers\/(emulator|built-cli|shells|answer-server|pty)\.js'|from '[^']*\/emulator\/_util\.js'|'node:child_process'|\bcreateEmulator\b|runCli\(\['emulator'/;
+  /from '[^']*\/helpers\/(emulator|built-cli|shells|answer-server|pty|connect-proxy|https-front)\.js'|from '[^']*\/emulator\/_util\.js'|'node:child_process'|\bcreateEmulator\b|runCli\(\['emulator'/;
 
 function startsSomething(file: string, seen = new Set<string>()): boolean {
   if (seen.has(file)) return false;

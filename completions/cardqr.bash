@@ -7,12 +7,13 @@
 __cardqr_node() {
   case "$1" in
     '') __cardqr_subs='profiles me status cards qr templates image print analytics leads campaigns api emulator completion'; __cardqr_aliases=''; __cardqr_flags='-V --version --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw -h --help' ;;
-    'profiles') __cardqr_subs='add list use show remove'; __cardqr_aliases='ls rm'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'profiles add') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--default --no-verify --api-key-command -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'profiles') __cardqr_subs='add list use show remove set'; __cardqr_aliases='ls rm'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'profiles add') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--default --no-verify --api-key-command --ca-file --no-ca-file -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'profiles list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'profiles use') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'profiles show') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'profiles remove') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'profiles set') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--no-verify --ca-file --no-ca-file -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'me') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'status') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'cards') __cardqr_subs='list get create update delete wallet'; __cardqr_aliases='ls rm'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -85,6 +86,7 @@ __cardqr_resolve() {
     'profiles|use') __cardqr_r='use' ;;
     'profiles|show') __cardqr_r='show' ;;
     'profiles|remove'|'profiles|rm') __cardqr_r='remove' ;;
+    'profiles|set') __cardqr_r='set' ;;
     'cards|list'|'cards|ls') __cardqr_r='list' ;;
     'cards|get') __cardqr_r='get' ;;
     'cards|create') __cardqr_r='create' ;;
@@ -126,6 +128,8 @@ __cardqr_resolve() {
 __cardqr_value() {
   case "$1|$2" in
     'profiles add|--api-key-command') __cardqr_v='any' ;;
+    'profiles add|--ca-file') __cardqr_v='file' ;;
+    'profiles set|--ca-file') __cardqr_v='file' ;;
     'cards list|--search') __cardqr_v='any' ;;
     'cards list|--template') __cardqr_v='any' ;;
     'cards list|--status') __cardqr_v='choices:draft published paused archived' ;;
@@ -274,6 +278,7 @@ __cardqr_arg() {
     'profiles use') case "$2" in 0) __cardqr_v='profiles' ;; *) __cardqr_v=any ;; esac ;;
     'profiles show') case "$2" in 0) __cardqr_v='profiles' ;; *) __cardqr_v=any ;; esac ;;
     'profiles remove') case "$2" in 0) __cardqr_v='profiles' ;; *) __cardqr_v=any ;; esac ;;
+    'profiles set') case "$2" in 0) __cardqr_v='profiles' ;; *) __cardqr_v=any ;; esac ;;
     'cards get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'cards update') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'cards delete') case "$2" in *) __cardqr_v='any' ;; esac ;;

@@ -103,6 +103,8 @@ function __cardqr_resolve
             echo 'show'
         case 'profiles|remove' 'profiles|rm'
             echo 'remove'
+        case 'profiles|set'
+            echo 'set'
         case 'cards|list' 'cards|ls'
             echo 'list'
         case 'cards|get'
@@ -173,6 +175,10 @@ end
 function __cardqr_takes_value
     switch "$argv[1]|$argv[2]"
         case 'profiles add|--api-key-command'
+            return 0
+        case 'profiles add|--ca-file'
+            return 0
+        case 'profiles set|--ca-file'
             return 0
         case 'cards list|--search'
             return 0
@@ -472,17 +478,20 @@ complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'emula
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'completion' -d 'Print the shell completion script for bash, zsh or fish (it never edits rc files)'
 complete -c cardqr -n '__cardqr_using ""' -s V -l version -d 'print the version (also -v, cardqr version)'
 complete -c cardqr -n '__cardqr_using ""' -s h -l help -d 'show help for the command'
-complete -c cardqr -n '__cardqr_using "profiles"; and __cardqr_arg_index 0' -f -a 'add' -d 'Add (or replace) a profile: base URL and API key, verified with GET /me'
+complete -c cardqr -n '__cardqr_using "profiles"; and __cardqr_arg_index 0' -f -a 'add' -d 'Add (or replace) a profile: base URL and API key, verified with GET /me; with only --ca-file, set the CA file of a stored profile'
 complete -c cardqr -n '__cardqr_using "profiles"; and __cardqr_arg_index 0' -f -a 'list' -d 'List stored profiles (keys masked; * marks the default)'
 complete -c cardqr -n '__cardqr_using "profiles"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List stored profiles (keys masked; * marks the default) (alias of list)'
 complete -c cardqr -n '__cardqr_using "profiles"; and __cardqr_arg_index 0' -f -a 'use' -d 'Make a profile the default'
 complete -c cardqr -n '__cardqr_using "profiles"; and __cardqr_arg_index 0' -f -a 'show' -d 'Show one profile (default: the one in use)'
 complete -c cardqr -n '__cardqr_using "profiles"; and __cardqr_arg_index 0' -f -a 'remove' -d 'Remove a profile and its stored key'
 complete -c cardqr -n '__cardqr_using "profiles"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'rm' -d 'Remove a profile and its stored key (alias of remove)'
+complete -c cardqr -n '__cardqr_using "profiles"; and __cardqr_arg_index 0' -f -a 'set' -d 'Change a stored profile\'s CA file, without asking for its key again (verified with GET /me)'
 complete -c cardqr -n '__cardqr_using "profiles"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "profiles add"' -l default -d 'make it the default profile'
 complete -c cardqr -n '__cardqr_using "profiles add"' -l no-verify -d 'store without calling GET /me'
 complete -c cardqr -n '__cardqr_using "profiles add"' -l api-key-command -x -d 'store this command instead of the key: each run executes it (sh -c, 30 s timeout) and uses the first line it prints, e.g. \'pass show cardqr/prod\''
+complete -c cardqr -n '__cardqr_using "profiles add"' -l ca-file -r -F -d 'a PEM file of CA certificates to trust for this API, besides Node\'s and the system\'s (stored as an absolute path; "" drops it)'
+complete -c cardqr -n '__cardqr_using "profiles add"' -l no-ca-file -d 'drop the profile\'s CA file: trust only Node\'s roots, the system store and NODE_EXTRA_CA_CERTS'
 complete -c cardqr -n '__cardqr_using "profiles add"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "profiles list"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "profiles use"' -s h -l help -d 'show help for the command'
@@ -491,6 +500,11 @@ complete -c cardqr -n '__cardqr_using "profiles show"' -s h -l help -d 'show hel
 complete -c cardqr -n '__cardqr_using "profiles show"; and __cardqr_arg_index 0' -f -a '(__cardqr_profiles)'
 complete -c cardqr -n '__cardqr_using "profiles remove"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "profiles remove"; and __cardqr_arg_index 0' -f -a '(__cardqr_profiles)'
+complete -c cardqr -n '__cardqr_using "profiles set"' -l no-verify -d 'store without calling GET /me'
+complete -c cardqr -n '__cardqr_using "profiles set"' -l ca-file -r -F -d 'a PEM file of CA certificates to trust for this API, besides Node\'s and the system\'s (stored as an absolute path; "" drops it)'
+complete -c cardqr -n '__cardqr_using "profiles set"' -l no-ca-file -d 'drop the profile\'s CA file: trust only Node\'s roots, the system store and NODE_EXTRA_CA_CERTS'
+complete -c cardqr -n '__cardqr_using "profiles set"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "profiles set"; and __cardqr_arg_index 0' -f -a '(__cardqr_profiles)'
 complete -c cardqr -n '__cardqr_using "me"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "status"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "cards"; and __cardqr_arg_index 0' -f -a 'list' -d 'List business cards, newest first (archived cards only with --status archived)'

@@ -3,10 +3,10 @@ import { CommanderError } from 'commander';
 import type { Credentials } from './config/credentials.js';
 import type { Context } from './context.js';
 import { createDeps, type Deps } from './deps.js';
-import { ApiError, CliError, EXIT, UnavailableError } from './errors.js';
+import { ApiError, CliError, ConnectionError, EXIT, UnavailableError } from './errors.js';
 import { overview } from './help/overview.js';
 import { WriteError } from './fs/durable.js';
-import { redactKeyLike } from './redact.js';
+import { maskUrlCredentials, redactKeyLike } from './redact.js';
 import { safeLine } from './output/sanitize.js';
 import { chosenFormat } from './output/settings.js';
 import { isClosedPipe, printText, watchStdout } from './output/stdout.js';
@@ -73,10 +73,12 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
   }
   if (err instanceof CliError) {
     // An id echoed in a message may be an API key pasted in its place: never shown whole.
-    if (err.message) put(`error: ${redactKeyLike(safeLine(err.message))}\n`);
-    for (const line of err.lines) put(`  ${redactKeyLike(safeLine(line))}\n`);
-    if (err instanceof UnavailableError) {
-      // Say where: which profile (or none: flags and environment) and which API.
+    // A proxy URL's password (a message quoting HTTPS_PROXY) is masked like the key.
+    if (err.message) put(`error: ${maskUrlCredentials(redactKeyLike(safeLine(err.message)))}\n`);
+    for (const line of err.lines) put(`  ${maskUrlCredentials(redactKeyLike(safeLine(line)))}\n`);
+    // Say where: which profile (or none: flags and environment) and which API; a ConnectionError's one
+    // line names the host or proxy, and what was trusted, itself.
+    if (err instanceof UnavailableError && !(err instanceof ConnectionError)) {
       const s = await settingsIfResolved(ctx);
       if (s)
         put(
@@ -87,9 +89,9 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
   }
   const e = err as Error;
   put(
-    `error: unexpected failure: ${safeLine(e?.message ?? String(err))}${ctx?.globals.verbose ? '' : ' (run again with --verbose for details)'}\n`,
+    `error: unexpected failure: ${maskUrlCredentials(safeLine(e?.message ?? String(err)))}${ctx?.globals.verbose ? '' : ' (run again with --verbose for details)'}\n`,
   );
-  if (ctx?.globals.verbose && e?.stack) put(`${e.stack}\n`);
+  if (ctx?.globals.verbose && e?.stack) put(`${maskUrlCredentials(e.stack)}\n`);
   return EXIT.failed;
 }
 

@@ -1,5 +1,6 @@
 // What one command's action runs with: the process's Deps plus the global flags, resolved once when the
 // action starts (program.ts) and passed in. Nothing here changes after it is built.
+import type { NetworkOptions } from './api/agents.js';
 import type { ApiClient } from './api/client.js';
 import { type Credentials, resolveCredentials } from './config/credentials.js';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, type GlobalOptions } from './config/settings.js';
@@ -23,9 +24,29 @@ export interface Context extends Deps {
   /** The one API client, built on first use (so --help never builds it). */
   api(): Promise<ApiClient>;
   /** A client for other credentials (profiles add verifies a key before storing it). */
-  clientFor(baseUrl: string, apiKey: string, requestsPerMinute?: number): Promise<ApiClient>;
+  clientFor(baseUrl: string, apiKey: string, opts?: ClientFor): Promise<ApiClient>;
+  /**
+   * What every other outbound request of this run is set up with (`--forward-to`): the proxy
+   * variables and the run's profile's CA file, as the API client has them (PRODUCT §15).
+   */
+  network(): Promise<NetworkOptions>;
   /** Closes what was opened (the client's sockets). */
   dispose(): Promise<void>;
+}
+
+export interface ClientFor {
+  requestsPerMinute?: number;
+  /** A CA file to trust besides the usual ones (checked here: exit 2 naming it, nothing sent). */
+  caFile?: string;
+  /** The profile these credentials belong to (named in errors about its CA file). */
+  profile?: string;
+}
+
+/** The network options of a run: the environment and, when a profile names one, its CA file read and checked. */
+async function networkFor(env: Deps['env'], caFile: string | undefined, profile: string | undefined) {
+  if (!caFile) return { env, profile };
+  const { loadCaFile } = await import('./config/ca-file.js');
+  return { env, profile, caFile: loadCaFile(caFile, { profile }) };
 }
 
 export async function createContext(deps: Deps, flags: GlobalOptions): Promise<Context> {
@@ -57,7 +78,9 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
           readStdinKey: () => readKeyFromStdin(deps),
         });
       })()),
-    clientFor: async (baseUrl, apiKey, requestsPerMinute) => {
+    clientFor: async (baseUrl, apiKey, opts = {}) => {
+      // The CA file first: a missing one stops the run before anything is sent.
+      const network = await networkFor(deps.env, opts.caFile, opts.profile);
       const { ApiClient } = await import('./api/client.js');
       return new ApiClient({
         baseUrl,
@@ -65,7 +88,8 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
         userAgent: `cardqr/${deps.version}`,
         timeoutMs: (globals.timeout ?? DEFAULT_TIMEOUT_S) * 1000,
         maxRetries: globals.maxRetries ?? DEFAULT_MAX_RETRIES,
-        requestsPerMinute,
+        requestsPerMinute: opts.requestsPerMinute,
+        network,
         sleep: deps.sleep,
         now: deps.clock,
         wallNow: () => deps.now().getTime(),
@@ -75,7 +99,15 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
         notice: (line) => msg.say(line),
       });
     },
-    api: () => (client ??= ctx.settings().then((s) => ctx.clientFor(s.baseUrl, s.key, s.requestsPerMinute))),
+    api: () =>
+      (client ??= ctx.settings().then((s) =>
+        ctx.clientFor(s.baseUrl, s.key, {
+          requestsPerMinute: s.requestsPerMinute,
+          caFile: s.caFile,
+          profile: s.profile?.name,
+        }),
+      )),
+    network: () => ctx.settings().then((s) => networkFor(deps.env, s.caFile, s.profile?.name)),
     dispose: async () => {
       if (client) await (await client.catch(() => undefined))?.close();
     },

@@ -86,6 +86,20 @@ export class UnavailableError extends CliError {
   }
 }
 
+/**
+ * A connection that could not be set up, so nothing was sent (PRODUCT §15-16): a server certificate
+ * that did not verify (never retried), a proxy that refused the tunnel or could not be reached. The
+ * message is one line that says it all (host or proxy, why, what was trusted, how to fix); exit 6.
+ */
+export class ConnectionError extends UnavailableError {
+  constructor(
+    message: string,
+    readonly kind: 'certificate' | 'proxy',
+  ) {
+    super(message);
+  }
+}
+
 /** What an error's request was, for hints (set by the client). */
 export interface FailedRequest {
   method: string;

@@ -99,6 +99,15 @@ export class KeyScrubber {
   }
 }
 
+/**
+ * Any `user:password@` of a URL in the text (a proxy URL in an error or a --verbose line) shown as
+ * `****@`; with `bare`, also one at the start of the text (a proxy variable written without a scheme,
+ * `user:password@proxy:3128`).
+ */
+export function maskUrlCredentials(text: string, bare = false): string {
+  return text.replace(bare ? /(\/\/|^)[^\s/@]*@/g : /(\/\/)[^\s/@]*@/g, '$1****@');
+}
+
 const SECRET_PARAM = /key|token|secret|passw|auth|signature|^sig$|credential/i;
 
 /** A URL for a log line: values of query parameters named like secrets (api_key, token...) masked. */

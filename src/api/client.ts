@@ -1,12 +1,31 @@
 // The one HTTP client (node:http keep-alive, transport.ts): auth, Idempotency-Key on every write,
 // the spec's retry rules, pacing to the key's rate limit, no redirects, every failure as a typed error.
-import { ApiError, CliError, EXIT, NotSentError, UnavailableError, UsageError, type ErrorDetail } from '../errors.js';
+import {
+  ApiError,
+  CliError,
+  ConnectionError,
+  EXIT,
+  NotSentError,
+  UnavailableError,
+  UsageError,
+  type ErrorDetail,
+} from '../errors.js';
+import type { NetworkOptions } from './agents.js';
 import { hasDotSegment } from './ids.js';
 import { idempotencyKeyProblem } from './rules.js';
-import { buildError, describeNetworkError, neverSent, toApiError, type RawResponse } from './failures.js';
+import {
+  buildError,
+  certificateFailure,
+  describeNetworkError,
+  neverSent,
+  toApiError,
+  tunnelRefusal,
+  type CertificateFailure,
+  type RawResponse,
+} from './failures.js';
 import { Pacer } from './pacer.js';
 import { backoffMs, isRetryable, MAX_WAIT_MS, retryWaitMs } from './retry.js';
-import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl } from '../redact.js';
+import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl, maskUrlCredentials } from '../redact.js';
 import { HttpTransport, type TransportResponse } from './transport.js';
 
 /** node:crypto (~40 of Node's modules) loads with the first write, never for a read. */
@@ -35,6 +54,8 @@ export interface ClientOptions {
   notice?: (line: string) => void;
   random?: () => number;
   connections?: number;
+  /** Proxy variables and the profile's CA file (PRODUCT §15); default: no proxy, the usual CAs. */
+  network?: NetworkOptions;
 }
 
 export interface RequestOptions {
@@ -82,7 +103,11 @@ export class ApiClient {
   constructor(readonly options: ClientOptions) {
     checkKeyCharacters(options.apiKey);
     this.scrub = new KeyScrubber(options.apiKey);
-    this.transport = new HttpTransport({ keepAliveMs: 10_000, connections: options.connections ?? 8 });
+    this.transport = new HttpTransport({
+      keepAliveMs: 10_000,
+      connections: options.connections ?? 8,
+      network: options.network,
+    });
     this.pacer = new Pacer(options.requestsPerMinute, options.sleep, options.now);
     this.rateKnown = options.requestsPerMinute !== undefined;
     this.random = options.random ?? Math.random;
@@ -198,16 +223,55 @@ export class ApiClient {
         );
       } catch (err) {
         if (opts.signal?.aborted) throw err;
+        // The transport's own refusal before anything left (a proxy variable it cannot use).
+        if (err instanceof CliError) throw err;
         // A request Node refused to build (a bad header or path character) never left: a usage error, not retried.
         const local = buildError(err);
         if (local) throw new UsageError(this.scrub.text(`${method} ${url.pathname}: ${local}; nothing was sent`));
         // Not retried: the same server would send the same endless body again.
         if ((err as Error).name === 'BodyTooLargeError')
           throw new CliError(`${method} ${url.pathname}: ${(err as Error).message}; stopped reading`, EXIT.failed);
-        const reason = describeNetworkError(err, this.options.timeoutMs);
-        maybeReceived ||= !neverSent(err);
+        // A certificate that did not verify is never retried: the same certificate would come back.
+        const cert = certificateFailure(err);
+        if (cert && !maybeReceived)
+          throw new ConnectionError(this.scrub.text(this.certificateMessage(url, cert, true)), 'certificate');
+        // An earlier attempt of this write may have arrived: its outcome stays unknown (PRODUCT §16).
+        if (cert)
+          throw new UnavailableError(this.scrub.text(this.certificateMessage(url, cert, false)), [
+            `request: ${method} ${url.origin}${url.pathname}`,
+            ...outcomeUnknown(method, key),
+          ]);
+        const proxy = this.transport.agents.proxyOf(url);
+        const refusal = proxy ? tunnelRefusal(err) : undefined;
+        // A proxy that refuses the tunnel (403, 407) says the same again: not retried either.
+        if (proxy && refusal && refusal.status >= 400 && refusal.status < 500)
+          throw new ConnectionError(
+            this.scrub.text(
+              `the proxy ${proxy.shown} (${proxy.from}) refused to tunnel to ${url.host}: ${maskUrlCredentials(refusal.line) || `HTTP ${refusal.status}`}; nothing was sent` +
+                (refusal.status === 407
+                  ? `; check the user and password in ${proxy.from} (the user:password@ before its host)`
+                  : `; check ${proxy.from}, or name ${url.hostname} in NO_PROXY if it is to be reached directly`),
+            ),
+            'proxy',
+          );
+        const reason = refusal
+          ? `the proxy ${proxy!.shown} answered CONNECT with ${maskUrlCredentials(refusal.line) || `HTTP ${refusal.status}`}`
+          : describeNetworkError(err, this.options.timeoutMs);
+        const notSent = neverSent(err);
+        maybeReceived ||= !notSent;
         this.debug(`<- ${method} ${url.pathname} failed: ${reason} (${this.options.now() - started} ms)`);
         if (!replaySafe || attempt >= this.options.maxRetries) {
+          const attempts = replaySafe ? ` (after ${attempt + 1} attempts)` : '';
+          // Through a proxy, a connection that failed before anything was sent failed at the proxy.
+          if (proxy && notSent && !maybeReceived)
+            throw new ConnectionError(
+              this.scrub.text(
+                refusal
+                  ? `${reason}${attempts}; ${url.host} was not reached and nothing was sent`
+                  : `could not reach the proxy ${proxy.shown} (${proxy.from}) for ${url.host}: ${reason}${attempts}; nothing was sent`,
+              ),
+              'proxy',
+            );
           const where = `request: ${method} ${url.origin}${url.pathname}`;
           const outcome = !WRITE_METHODS.has(method)
             ? ['a read: safe to run again']
@@ -222,7 +286,7 @@ export class ApiClient {
                     'not retried: the request carried no Idempotency-Key, so a repeat could act twice',
                   ];
           throw new UnavailableError(
-            `could not reach the API: ${reason}` + (replaySafe ? ` (after ${attempt + 1} attempts)` : ''),
+            `could not reach the API${proxy ? ` through the proxy ${proxy.shown}` : ''}: ${reason}${attempts}`,
             [where, ...outcome],
           );
         }
@@ -307,9 +371,27 @@ export class ApiClient {
   private debugRequest(method: Method, url: URL, attempt: number, key: string | undefined): void {
     if (!this.options.debug) return;
     const retry = attempt ? ` (retry ${attempt})` : '';
+    const proxy = this.transport.agents.proxyOf(url);
+    const via = proxy ? ` (via proxy ${proxy.shown} from ${proxy.from}: CONNECT ${url.host})` : '';
     this.debug(
-      `-> ${method} ${maskUrl(url)}${retry} Authorization: Bearer ${maskKey(this.options.apiKey)}${key ? ` Idempotency-Key: ${key}` : ''}`,
+      `-> ${method} ${maskUrl(url)}${retry}${via} Authorization: Bearer ${maskKey(this.options.apiKey)}${key ? ` Idempotency-Key: ${key}` : ''}`,
     );
+  }
+
+  /** One line: whose certificate, Node's reason, what was trusted, and what would fix it. */
+  private certificateMessage(url: URL, cert: CertificateFailure, nothingSent: boolean): string {
+    const host = url.hostname;
+    const trusted = this.transport.agents.trusted() ?? "Node's roots and the system store";
+    const profile = this.options.network?.profile;
+    const fix =
+      cert.kind === 'name'
+        ? `the certificate is for another name: check the base URL's host`
+        : cert.kind === 'dates'
+          ? `the certificate is outside its dates: renew it on the server (or check this machine's clock)`
+          : profile
+            ? `if ${host} uses a private CA, trust it: cardqr profiles set ${profile} --ca-file <ca.pem>`
+            : `if ${host} uses a private CA, trust it: cardqr profiles add <name> --base-url ${this.options.baseUrl} --ca-file <ca.pem>`;
+    return `the certificate of ${host} did not verify (${cert.code}: ${cert.reason}); trusted: ${trusted}${nothingSent ? '; nothing was sent' : ''}; ${fix}`;
   }
 
   private debug(line: string): void {

@@ -71,7 +71,11 @@ export function buildError(err: unknown): string | undefined {
   return `the request could not be built (${e.code}: ${(e.message ?? '').split('\n')[0]})`;
 }
 
-/** Failures that happen before a single byte of the request reaches a server. */
+/**
+ * Failures that happen before a single byte of the request reaches a server (PRODUCT §16, Not sent): no
+ * connection, a TLS handshake or certificate that failed (the request is written only after the
+ * handshake), a proxy that refused the tunnel.
+ */
 export function neverSent(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   const code = e?.code ?? e?.cause?.code;
@@ -80,8 +84,72 @@ export function neverSent(err: unknown): boolean {
     code === 'ENOTFOUND' ||
     code === 'EAI_AGAIN' ||
     code === 'EHOSTUNREACH' ||
-    code === 'ENETUNREACH'
+    code === 'ENETUNREACH' ||
+    code === 'ERR_PROXY_TUNNEL' ||
+    (code !== undefined && code.startsWith('ERR_SSL_')) ||
+    certificateFailure(err) !== undefined
   );
+}
+
+/** OpenSSL's verification errors as Node names them, and Node's own host name check. */
+const CERTIFICATE_CODES = new Set([
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_NOT_YET_VALID',
+  'CERT_HAS_EXPIRED',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'CERT_CHAIN_TOO_LONG',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'HOSTNAME_MISMATCH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_TLS_CERT_ALTNAME_FORMAT',
+]);
+
+export interface CertificateFailure {
+  code: string;
+  /** Node's reason, without its advice to run Node with --use-system-ca (the system store is trusted already). */
+  reason: string;
+  /** What would fix it: trusting a CA, or something no CA can fix. */
+  kind: 'untrusted' | 'name' | 'dates';
+}
+
+/** A server certificate that did not verify (never retried: the same certificate comes back), else undefined. */
+export function certificateFailure(err: unknown): CertificateFailure | undefined {
+  const e = err as { code?: string; message?: string };
+  if (!e?.code || !CERTIFICATE_CODES.has(e.code)) return undefined;
+  const reason = (e.message ?? e.code)
+    .split('\n')[0]
+    .replace(/;\s*if the root CA is installed locally.*$/i, '')
+    .trim();
+  const kind =
+    e.code === 'ERR_TLS_CERT_ALTNAME_INVALID' ||
+    e.code === 'ERR_TLS_CERT_ALTNAME_FORMAT' ||
+    e.code === 'HOSTNAME_MISMATCH'
+      ? 'name'
+      : /NOT_YET_VALID|HAS_EXPIRED|_NOT_(BEFORE|AFTER)_FIELD/.test(e.code)
+        ? 'dates'
+        : 'untrusted';
+  return { code: e.code, reason, kind };
+}
+
+/** A proxy that answered CONNECT with something other than 200: its status (0 when unknown) and status line. */
+export function tunnelRefusal(err: unknown): { status: number; line: string } | undefined {
+  const e = err as { code?: string; message?: string; statusCode?: number };
+  if (e?.code !== 'ERR_PROXY_TUNNEL') return undefined;
+  const line = /HTTP\/1\.[01] \d{3}[^\r\n]*/.exec(e.message ?? '')?.[0] ?? '';
+  return { status: typeof e.statusCode === 'number' ? e.statusCode : Number(/ (\d{3})/.exec(line)?.[1] ?? 0), line };
 }
 
 export function describeNetworkError(err: unknown, timeoutMs: number): string {

@@ -6,9 +6,9 @@
 // node:http (whose parser is native and already in the binary), about a third of `node -e 0`, and
 // Node's keep-alive agent answered as many sequential requests per second on loopback (more, with
 // less CPU per request), so the bulk paths lose nothing.
-import type { IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
+import type { Agent, IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
 import { urlToHttpOptions } from 'node:url';
-const { Agent, request: httpRequest } = process.getBuiltinModule('node:http');
+import { Agents, type NetworkOptions, type RequestFn, type Route } from './agents.js';
 
 /**
  * The most a response body may hold: 128 MiB. The largest legitimate answers are an image of 4096
@@ -34,6 +34,8 @@ export interface TransportOptions {
   maxBodyBytes?: number;
   /** Default MAX_ERROR_BODY_BYTES. */
   maxErrorBodyBytes?: number;
+  /** Proxy variables and the profile's CA (agents.ts); default: no proxy, Node's and the system's CAs. */
+  network?: NetworkOptions;
 }
 
 export interface TransportRequest {
@@ -55,21 +57,31 @@ export interface TransportResponse {
   truncated?: boolean;
 }
 
-type RequestFn = typeof httpRequest;
-
 export class HttpTransport {
-  private httpAgent: InstanceType<typeof Agent> | undefined;
-  private https: Promise<{ agent: InstanceType<typeof Agent>; request: RequestFn }> | undefined;
+  /** Every agent, its CAs and its proxy come from agents.ts (shared with forward.ts). */
+  readonly agents: Agents;
+  /** The https route of the last origin (its agent is made once; a run talks to one API). */
+  private secure: { origin: string; route: Promise<Route> } | undefined;
   /** The request options of the last URL (a bulk run sends one URL object thousands of times). */
   private target: { url: URL; options: RequestOptions } | undefined;
 
-  constructor(private readonly options: TransportOptions) {}
+  constructor(private readonly options: TransportOptions) {
+    this.agents = new Agents(options.network ?? { env: {} }, {
+      connections: options.connections,
+      keepAliveMs: options.keepAliveMs,
+    });
+  }
 
   request(req: TransportRequest): Promise<TransportResponse> {
-    if (req.url.protocol === 'https:')
-      return (this.https ??= this.loadHttps()).then(({ agent, request }) => this.exchange(req, agent, request));
+    if (req.url.protocol === 'https:') {
+      // node:https, the trust and the proxy decision are set up on the first https request only.
+      if (this.secure?.origin !== req.url.origin)
+        this.secure = { origin: req.url.origin, route: this.agents.secureRoute(req.url) };
+      return this.secure.route.then(({ agent, request }) => this.exchange(req, agent, request));
+    }
     // Not an async function: the exchange's own promise is the answer (one promise less per request).
-    return this.exchange(req, (this.httpAgent ??= new Agent(this.agentOptions())), httpRequest);
+    const { agent, request } = this.agents.plainRoute();
+    return this.exchange(req, agent, request);
   }
 
   private exchange(
@@ -123,7 +135,7 @@ export class HttpTransport {
           finish(undefined, {
             status: res.statusCode ?? 0,
             headers: res.headers,
-            body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks),
+            body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks),
           }),
         );
         res.on('error', (err) => finish(err));
@@ -147,24 +159,11 @@ export class HttpTransport {
 
   /** Closes every socket at once, so the process can exit as soon as the command is done. */
   close(): void {
-    this.httpAgent?.destroy();
-    void this.https?.then(({ agent }) => agent.destroy());
-  }
-
-  private agentOptions() {
-    return {
-      keepAlive: true,
-      maxSockets: this.options.connections,
-      // Closes idle sockets only; an active request is bounded by its own deadline (timeoutMs).
-      timeout: this.options.keepAliveMs,
-      noDelay: true,
-    };
-  }
-
-  /** node:https (and TLS) loads only for an https base URL; the emulator and tests use http. */
-  private async loadHttps(): Promise<{ agent: InstanceType<typeof Agent>; request: RequestFn }> {
-    const https = await import('node:https');
-    return { agent: new https.Agent(this.agentOptions()), request: https.request as unknown as RequestFn };
+    this.agents.close();
+    void this.secure?.route.then(
+      () => this.agents.close(),
+      () => undefined,
+    );
   }
 }
 

@@ -17,6 +17,12 @@ export interface Credentials {
   profile?: Profile;
   /** The profile's stored rate limit; only for that profile's own key. */
   requestsPerMinute?: number;
+  /**
+   * The profile's CA file (absolute path), added to the CAs every https request trusts (PRODUCT §15);
+   * kept whatever gave the key or base URL: trust is not a secret, and it only ever adds. Read and
+   * checked (config/ca-file.ts) before the first request.
+   */
+  caFile?: string;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -79,7 +85,13 @@ export async function resolveCredentials(s: CredentialSources): Promise<Credenti
       'no API key: add a profile with `cardqr profiles add`, or use --api-key-stdin / CARDQR_API_KEY',
     );
   const own = found.keyFrom === 'profile' || found.keyFrom === 'key command';
-  return { baseUrl, ...found, profile, requestsPerMinute: own ? profile?.requestsPerMinute : undefined };
+  return {
+    baseUrl,
+    ...found,
+    profile,
+    requestsPerMinute: own ? profile?.requestsPerMinute : undefined,
+    ...(profile?.caFile ? { caFile: profile.caFile } : {}),
+  };
 }
 
 async function findKey(

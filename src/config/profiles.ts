@@ -118,6 +118,23 @@ export class ProfileStore {
     });
   }
 
+  /**
+   * Changes one stored profile in place, under the lock (as stored now, not as read earlier): the
+   * other fields stay. Says whether the profile was there.
+   */
+  async change(name: string, edit: (p: Profile) => void): Promise<boolean> {
+    let found = false;
+    await this.update((data) => {
+      const now = data.profiles && Object.hasOwn(data.profiles, name) ? data.profiles[name] : undefined;
+      if (!now) return;
+      found = true;
+      const next = { ...now };
+      edit(next);
+      data.profiles = { ...data.profiles, [name]: next };
+    });
+    return found;
+  }
+
   /** `onlyIf`: checked on the profile as stored now (under the lock); false leaves it. Says whether it went. */
   async remove(name: string, onlyIf?: (p: Profile) => boolean): Promise<boolean> {
     let removed = false;

@@ -100,6 +100,26 @@ describe('one owner for each concern', () => {
     expect(files.filter((f) => f !== 'api/client.ts' && /\bBearer \$\{/.test(text(f)))).toEqual([]);
   });
 
+  test('every outbound connection is set up in one module, api/agents.ts (the same CAs and proxy rules)', () => {
+    // node:https is loaded, and an Agent made, only there (the emulator serves; it sends nothing).
+    const https = files.filter(
+      (f) => f !== 'api/agents.ts' && /from 'node:https'|import\('node:https'\)/.test(text(f)),
+    );
+    expect(https).toEqual([]);
+    const agents = files.filter((f) => f !== 'api/agents.ts' && /\bnew\s+([\w.]+\.)?Agent\s*\(/.test(text(f)));
+    expect(agents).toEqual([]);
+    // The proxy variables are read in one function's module, api/proxy.ts; trust is built in api/trust.ts.
+    const proxyVars = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'];
+    const readers = files.filter(
+      (f) => f !== 'api/proxy.ts' && proxyVars.some((v) => propertyReads(text(f), v).length > 0),
+    );
+    expect(readers).toEqual([]);
+    const trust = files.filter(
+      (f) => f !== 'api/trust.ts' && /\bgetCACertificates\b|\bcreateSecureContext\b/.test(text(f)),
+    );
+    expect(trust).toEqual([]);
+  });
+
   test('the checker sees property reads but not words in comments or strings', () => {
     expect(propertyReads("const a = ctx.globals.output; // io.stderr\nconst s = 'io.stderr.write'", 'output')).toEqual([
       'ctx.globals.output',

@@ -17,6 +17,7 @@ import { createProgram } from '../../src/program.js';
 import { partnersCsv } from '../jobs/import/_files.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli, tempDir, type RunOptions, type RunResult } from '../helpers/run-cli.js';
+import { createTestCa } from '../helpers/test-ca.js';
 import { expectNoStack, filesUnder, realWait, useCounters } from './_support.js';
 
 const counts = useCounters('secrets-all');
@@ -134,6 +135,15 @@ const TABLE: Record<string, (c: Ctx) => Invocation> = {
   'profiles use': () => ({ args: ['profiles', 'use', 'p1'], api: false, before: addProfile }),
   'profiles show': () => ({ args: ['profiles', 'show', 'p1'], api: false, before: addProfile }),
   'profiles remove': () => ({ args: ['profiles', 'remove', 'p1', '--yes'], api: false, before: addProfile }),
+  // Verified with the stored profile's own key (GET /me), not the run's: not one of the API failure cases.
+  'profiles set': (c) => ({
+    args: ['profiles', 'set', 'p1', '--ca-file', join(c.work, 'ca.pem')],
+    api: false,
+    before: async () => {
+      await addProfile(c);
+      writeFileSync(join(c.work, 'ca.pem'), (await createTestCa()).certPem);
+    },
+  }),
   me: () => ({ args: ['me'], api: true }),
   status: () => ({ args: ['status'], api: true, before: addProfile }),
   'cards list': () => ({ args: ['cards', 'list', '--all'], api: true }),

@@ -43,6 +43,8 @@ describe('start-up loads only what the command runs', () => {
     const mods = await loaded(['me', '-o', 'json']);
     expect(mods).toContain('NativeModule http');
     expect(mods.filter((m) => UNNEEDED.some((re) => re.test(m)))).toEqual([]);
+    // Plain http to the emulator: no TLS, and so no CA list read (src/api/trust.ts loads for https only).
+    expect(mods.filter((m) => /^NativeModule (https|tls|_tls_wrap)$/.test(m))).toEqual([]);
   });
 
   it('__complete profiles: no HTTP at all (net is there for stdout, a pipe)', async () => {

@@ -70,6 +70,7 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
       timeoutMs: flags.deliveryTimeout ?? 30_000,
       now: ctx.now,
       userAgent: `cardqr/${ctx.version}`,
+      network: await ctx.network(),
     });
   }
   const { stdoutTarget } = await import('../../jobs/follow/deliver.js');

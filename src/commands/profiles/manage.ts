@@ -24,6 +24,7 @@ const profileView: View<ShownProfile> = {
     { header: 'account', value: 'account.email' },
     { header: 'plan', value: 'account.plan' },
     { header: 'verified', value: 'verifiedAt', style: 'date' },
+    { header: 'ca file', value: (p) => p.caFile ?? '', priority: 2 },
   ],
 };
 

@@ -76,14 +76,14 @@ async function check(ctx: Context, p: Profile, isDefault: boolean): Promise<{ ro
   try {
     // The environment's row: its key and base URL with no profile; a profile's row: that profile alone.
     const environment = p.name === ENVIRONMENT;
-    const { baseUrl, key } = await resolveCredentials({
+    const { baseUrl, key, caFile } = await resolveCredentials({
       flags: environment ? { baseUrl: ctx.globals.baseUrl } : {},
       env: ctx.env,
       store: ctx.profiles(),
       profile: environment ? null : p,
     });
     const { getMe } = await import('../../api/me.js');
-    const client = await ctx.clientFor(baseUrl, key);
+    const client = await ctx.clientFor(baseUrl, key, { caFile, profile: environment ? undefined : p.name });
     try {
       const me = await getMe(client);
       return {

@@ -1,5 +1,6 @@
 // --forward-to: one signed POST per delivery (src/api/forward.ts); a 2xx answer = delivered.
-import { forwardSignature, postDelivery } from '../../api/forward.js';
+import type { NetworkOptions } from '../../api/agents.js';
+import { forwardAgents, forwardSignature, postDelivery } from '../../api/forward.js';
 import { DeliveryFailure, type Target } from './deliver.js';
 
 export interface ForwardTargetOptions {
@@ -10,9 +11,14 @@ export interface ForwardTargetOptions {
   /** Unix time for the signature. */
   now: () => Date;
   userAgent: string;
+  /** The proxy variables and the profile's CA file: the API client's rules (api/agents.ts). */
+  network: NetworkOptions;
 }
 
 export function forwardTarget(o: ForwardTargetOptions): Target {
+  const agents = forwardAgents(o.network);
+  // A proxy variable cardqr cannot use is refused now (exit 2), before the first poll.
+  agents.proxyOf(o.url);
   return {
     describe: `POST ${o.url.origin}${o.url.pathname}`,
     retries: true,
@@ -21,6 +27,7 @@ export function forwardTarget(o: ForwardTargetOptions): Target {
       let answer;
       try {
         answer = await postDelivery(
+          agents,
           o.url,
           body,
           {
