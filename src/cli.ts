@@ -20,9 +20,10 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
   // failure (`> /dev/full`: ENOSPC; EFBIG; EIO) means the data did not arrive: one line, exit 1.
   const stdout = watchStdout(io);
   let ctx: Context | undefined;
-  const program = await createProgram(deps, (c) => (ctx = c), argv);
   let status: number;
   try {
+    // Inside the try: a command group that cannot load is reported like any other failure.
+    const program = await createProgram(deps, (c) => (ctx = c), argv);
     if (!argv.length) await printText(io, overview(program, io.columns));
     else if (!(await runHelpCommand(program, argv))) await program.parseAsync(argv, { from: 'user' });
     status = EXIT.ok;
@@ -32,7 +33,7 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
     else if (failure && (err === failure || !(err instanceof CliError))) {
       deps.io.stderr.write(`error: ${new WriteError('standard output', failure).message}\n`);
       return EXIT.failed;
-    } else status = await report(err, deps, ctx);
+    } else status = await report(err, deps, ctx, argv);
   } finally {
     await ctx?.dispose();
   }
@@ -46,7 +47,10 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
   return status;
 }
 
-async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promise<number> {
+async function report(err: unknown, deps: Deps, ctx: Context | undefined, argv: readonly string[]): Promise<number> {
+  // --verbose or CARDQR_DEBUG=1 (PRODUCT section 15); read from argv too when no action's context exists
+  // yet (a command group that failed to load).
+  const verbose = Boolean(ctx?.globals.verbose) || argv.includes('--verbose') || deps.env.CARDQR_DEBUG === '1';
   // `error:` red and `hint:` dim on a colour terminal (the same rule as every other stderr text).
   const { colorEnabled, loadPaint } = await import('./output/paint.js'); // only on the way out with an error
   const colour =
@@ -89,9 +93,9 @@ async function report(err: unknown, deps: Deps, ctx: Context | undefined): Promi
   }
   const e = err as Error;
   put(
-    `error: unexpected failure: ${maskUrlCredentials(safeLine(e?.message ?? String(err)))}${ctx?.globals.verbose ? '' : ' (run again with --verbose for details)'}\n`,
+    `error: unexpected failure: ${maskUrlCredentials(safeLine(e?.message ?? String(err)))}${verbose ? '' : ' (run again with --verbose for details)'}\n`,
   );
-  if (ctx?.globals.verbose && e?.stack) put(`${maskUrlCredentials(e.stack)}\n`);
+  if (verbose && e?.stack) put(`${maskUrlCredentials(e.stack)}\n`);
   return EXIT.failed;
 }
 

@@ -9,9 +9,9 @@
 // plain http (the emulator) never pays it. The base (everything but a caFile) is read once per
 // process, and one SecureContext is made per caFile, shared by every connection and every agent
 // (Node would otherwise parse the whole list again for each new connection).
-import { readFileSync } from 'node:fs';
 import { createSecureContext, getCACertificates, type SecureContext } from 'node:tls';
 import { UsageError } from '../errors.js';
+const { readFileSync } = process.getBuiltinModule('node:fs');
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -2,11 +2,11 @@
 // request. Missing, unreadable, not a file, or holding no certificate (or one that cannot be parsed): exit
 // 2 naming the path and the profile, nothing sent. Loaded only when a profile names one.
 import { X509Certificate } from 'node:crypto';
-import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { CaFile } from '../api/trust.js';
 import { UsageError } from '../errors.js';
 import { readFileBoundedSync } from '../fs/bounded.js';
+const { statSync } = process.getBuiltinModule('node:fs');
 
 /** A bundle of every public root is ~200 KiB; a CA file past 16 MiB is not one. */
 const MAX_BYTES = 16 * 1024 * 1024;

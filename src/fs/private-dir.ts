@@ -3,13 +3,13 @@
 // not is refused, never repaired: a chmod would hide that someone else could have read or planted what
 // is inside. Such a folder is made in one step (a temporary folder beside it, filled, then renamed into
 // place), so a run killed half-way never leaves half of it and two first runs never mix their files.
-import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { processAlive } from '../lock-file.js';
 import { readHandleBounded } from './bounded.js';
 import { syncDir, tempPathFor } from './durable.js';
 import { fileKind } from './read-regular.js';
+const { constants } = process.getBuiltinModule('node:fs');
 
 const code = (e: unknown) => (e as NodeJS.ErrnoException)?.code;
 const octal = (mode: number) => (mode & 0o777).toString(8).padStart(4, '0');

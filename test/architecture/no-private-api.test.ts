@@ -75,3 +75,16 @@ describe('no private API, no patched dependency', () => {
       expect(readFileSync(join(ROOT, 'bin', f), 'utf8')).not.toMatch(/node:vm|_compile|_load\b|compileFunction/);
   });
 });
+
+describe('built-ins on the start-up path', () => {
+  test("node:fs, node:http and node:https come from process.getBuiltinModule outside the emulator (an ESM import builds their namespaces: Node's undici, fs/promises)", () => {
+    const bad = sourceFiles()
+      .filter((f) => !f.startsWith('emulator/'))
+      .flatMap((f) =>
+        [...readFileSync(join(SRC, f), 'utf8').matchAll(/^import (?!type )[^;]*? from 'node:(fs|http|https)';/gm)].map(
+          (m) => `${f}: ${m[0]}`,
+        ),
+      );
+    expect(bad).toEqual([]);
+  });
+});
