@@ -90,8 +90,17 @@ export default tseslint.config(
     },
   },
   {
-    // Plain JavaScript (scripts, benchmarks, this file) is outside tsconfig: no type information.
-    files: ['**/*.js', '**/*.mjs'],
+    // Plain JavaScript (scripts, benchmarks, bin/start.cjs, this file) is outside tsconfig: no type information.
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // CommonJS (bin/start.cjs: loaded by bin/cardqr with require, before any ESM).
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { ...nodeGlobals, require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -42,7 +42,12 @@ import(pathToFileURL(join(__dirname, '..', 'dist', 'cli.js')).href).then(
 function compileCacheDir() {
   if ((env.CARDQR_NO_CACHE && env.CARDQR_NO_CACHE !== '0') || env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   if (process.platform === 'win32' || !fileSizeUnlimited()) return undefined;
-  const base = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : env.HOME && isAbsolute(env.HOME) ? join(env.HOME, '.cache') : undefined;
+  const base =
+    env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)
+      ? env.XDG_CACHE_HOME
+      : env.HOME && isAbsolute(env.HOME)
+        ? join(env.HOME, '.cache')
+        : undefined;
   return base && join(base, 'cardqr', 'compile-cache');
 }
 
