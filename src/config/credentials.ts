@@ -47,13 +47,21 @@ export interface CredentialSources {
  * rather than silently cut.
  */
 export function environmentKey(env: Env): string | undefined {
-  const key = env.CARDQR_API_KEY;
-  return key?.trim() ? key : undefined;
+  return given(env.CARDQR_API_KEY);
+}
+
+/**
+ * A value that says something: an empty or blank one (`CARDQR_BASE_URL= cardqr …`, a variable exported
+ * empty; commander also hands the environment's empty value over as the flag's) counts as unset, for
+ * the key, the base URL and the profile alike.
+ */
+function given(value: string | undefined): string | undefined {
+  return value?.trim() ? value : undefined;
 }
 
 /** The profile named for this run (--profile > CARDQR_PROFILE), if any; else the default one applies. */
 export function chosenProfileName(flags: Pick<GlobalOptions, 'profile'>, env: Env): string | undefined {
-  return flags.profile ?? env.CARDQR_PROFILE;
+  return given(flags.profile) ?? given(env.CARDQR_PROFILE);
 }
 
 /** The missing piece, typed so that `status` can show it as a row state. */
@@ -69,16 +77,17 @@ export class MissingCredentialError extends UsageError {
 export async function resolveCredentials(s: CredentialSources): Promise<Credentials> {
   // A given profile is the only source besides the flags: the environment's base URL and key are not
   // that profile's (status shows the environment's key as its own row, with no profile).
-  const given = s.profile !== undefined && s.profile !== null;
+  const givenProfile = s.profile !== undefined && s.profile !== null;
   const profile = s.profile === undefined ? chooseProfile(s.flags, s.env, s.store) : (s.profile ?? undefined);
-  const rawBase = s.flags.baseUrl ?? (given ? undefined : s.env.CARDQR_BASE_URL) ?? profile?.baseUrl;
+  const rawBase =
+    given(s.flags.baseUrl) ?? (givenProfile ? undefined : given(s.env.CARDQR_BASE_URL)) ?? profile?.baseUrl;
   if (!rawBase)
     throw new MissingCredentialError(
       'base URL',
       'no API base URL: add a profile with `cardqr profiles add`, or pass --base-url / set CARDQR_BASE_URL',
     );
   const baseUrl = checkBaseUrl(rawBase);
-  const found = await findKey(s, profile, given);
+  const found = await findKey(s, profile, givenProfile);
   if (!found)
     throw new MissingCredentialError(
       'key',

@@ -70,6 +70,29 @@ describe('credentials: flag > environment > profile > key command', () => {
       ).toBe('profile');
   });
 
+  it('an empty or blank CARDQR_BASE_URL or CARDQR_PROFILE (or the flag commander fills from it) is unset: the profile decides', async () => {
+    for (const blank of ['', '  ']) {
+      const fromEnv = await resolveCredentials({
+        flags: {},
+        env: { CARDQR_BASE_URL: blank, CARDQR_PROFILE: blank },
+        store: await store(),
+      });
+      expect([fromEnv.baseUrl, fromEnv.profile?.name]).toEqual(['https://one.example.com/v1', 'p1']);
+      const fromFlags = await resolveCredentials({
+        flags: { baseUrl: blank, profile: blank },
+        env: {},
+        store: await store(),
+      });
+      expect([fromFlags.baseUrl, fromFlags.profile?.name]).toEqual(['https://one.example.com/v1', 'p1']);
+      const named = await resolveCredentials({
+        flags: { baseUrl: blank, profile: 'p2' },
+        env: {},
+        store: await store(),
+      });
+      expect(named.baseUrl).toBe('https://two.example.com/v1');
+    }
+  });
+
   it('the key command runs only when nothing before it gave a key', async () => {
     const s = await store();
     const c = await resolveCredentials({ flags: { profile: 'cmd' }, env: {}, store: s });
