@@ -65,8 +65,12 @@ export async function startEmulator(args = [], env = {}) {
       if (!res.ok) throw new Error(`control ${path}: ${res.status} ${await res.text()}`);
       return res.json();
     },
+    /** Stops it; resolves once it has exited (and removed any profile it wrote). */
     stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
+      return exited;
     },
   };
 }

@@ -99,8 +99,7 @@ try {
     });
   }
 } finally {
-  emu.stop();
-  tls.stop();
+  await Promise.all([emu.stop(), tls.stop()]);
   rmSync(dir, { recursive: true, force: true });
 }
 process.exitCode = ok ? 0 : 1;
