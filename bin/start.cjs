@@ -23,17 +23,24 @@ if (cache) {
   }
 }
 
-import(pathToFileURL(join(__dirname, '..', 'dist', 'cli.js')).href).then(
+const entry = join(__dirname, '..', 'dist', 'cli.js');
+import(pathToFileURL(entry).href).then(
   (cli) =>
     cli.main(args).then((status) => {
       process.exitCode = status;
     }),
   (e) => {
-    if (e?.code !== 'ERR_MODULE_NOT_FOUND' || !String(e.message).includes('dist')) throw e;
-    // A checkout without a build (or a package packed without one): one line, not a stack trace.
+    // A checkout without a build, or an installation missing a file of it: one line, not a stack trace
+    // (--verbose or CARDQR_DEBUG=1 adds it).
+    const missing = e?.code === 'ERR_MODULE_NOT_FOUND' && /Cannot find module '([^']+)'/.exec(String(e.message))?.[1];
     process.stderr.write(
-      'cardqr: this installation has no build (dist/cli.js is missing): run `npm run build` in its directory, or reinstall the package\n',
+      missing === entry
+        ? 'cardqr: this installation has no build (dist/cli.js is missing): run `npm run build` in its directory, or reinstall the package\n'
+        : missing
+          ? `cardqr: this installation is incomplete (${missing} is missing): reinstall the package\n`
+          : `cardqr: could not load its build (${String(e?.message ?? e).split('\n')[0]}): reinstall the package\n`,
     );
+    if (args.includes('--verbose') || env.CARDQR_DEBUG === '1') process.stderr.write(`${e?.stack ?? e}\n`);
     process.exitCode = 1;
   },
 );

@@ -2,7 +2,7 @@
 // (`ulimit -f`: a full disk a test can make), /dev/full, a closed pipe (`| head -1`), FIFOs and pipes
 // as import input, SIGTERM/SIGHUP. Each case checks the exit status, one clear line, and that the
 // state / report / output files are exactly as before.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { partnersCsv } from '../jobs/import/_files.js';
@@ -255,5 +255,29 @@ describe('a build that is missing', () => {
     expect(r.stderr.trim().split('\n')).toEqual([
       expect.stringContaining('this installation has no build (dist/cli.js is missing)'),
     ]);
+  });
+
+  it('an installation missing one chunk, or with a damaged entry, is one line naming it (a stack only with --verbose), exit 1', async () => {
+    const dir = tempDir();
+    cpSync(join(BIN, '..'), join(dir, 'bin'), { recursive: true });
+    cpSync(join(BIN, '..', '..', 'dist'), join(dir, 'dist'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), readFileSync(join(BIN, '..', '..', 'package.json')));
+    const cli = readFileSync(join(dir, 'dist', 'cli.js'), 'utf8');
+    const chunk = /from "\.\/(chunk-\w+\.js)"/.exec(cli)![1];
+    rmSync(join(dir, 'dist', chunk));
+    const missing = await sh(`exec ${process.execPath} ${dir}/bin/cardqr me`);
+    expect([missing.code, missing.stderr]).toEqual([
+      1,
+      `cardqr: this installation is incomplete (${join(dir, 'dist', chunk)} is missing): reinstall the package\n`,
+    ]);
+    writeFileSync(join(dir, 'dist', 'cli.js'), 'syntax(');
+    const damaged = await sh(`exec ${process.execPath} ${dir}/bin/cardqr me`);
+    expect(damaged.code).toBe(1);
+    expect(damaged.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^cardqr: could not load its build \(.+\): reinstall the package$/),
+    ]);
+    const verbose = await sh(`exec ${process.execPath} ${dir}/bin/cardqr me --verbose`);
+    expect(verbose.stderr).toMatch(/^cardqr: could not load its build .*\n(SyntaxError|.*\n).*/);
+    expect(verbose.stderr.split('\n').length).toBeGreaterThan(2);
   });
 });
