@@ -26,6 +26,10 @@ export const counts = {
   structuredText: 0,
   files: 0,
   bounds: 0,
+  // Issue 34: writes whose answer was lost (each run again without a second object), and the tool's own
+  // files refused or kept whole when a user names them.
+  unknownOutcomes: 0,
+  ownFiles: 0,
 };
 
 export function useCounters(name: string): typeof counts {
