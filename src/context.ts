@@ -4,6 +4,7 @@ import type { NetworkOptions } from './api/agents.js';
 import type { ApiClient } from './api/client.js';
 import { type Credentials, resolveCredentials } from './config/credentials.js';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, type GlobalOptions } from './config/settings.js';
+import { journalFile } from './config/paths.js';
 import type { Deps } from './deps.js';
 import { UsageError } from './errors.js';
 import { createMessages, type Messages } from './output/messages.js';
@@ -82,6 +83,8 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
       // The CA file first: a missing one stops the run before anything is sent.
       const network = await networkFor(deps.env, opts.caFile, opts.profile);
       const { ApiClient } = await import('./api/client.js');
+      const { FileJournal } = await import('./api/journal.js');
+      const wallNow = () => deps.now().getTime();
       return new ApiClient({
         baseUrl,
         apiKey,
@@ -92,8 +95,9 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
         network,
         sleep: deps.sleep,
         now: deps.clock,
-        wallNow: () => deps.now().getTime(),
+        wallNow,
         stop: deps.stopped,
+        journal: new FileJournal(journalFile(deps.env), baseUrl, apiKey, wallNow, (line) => msg.warn(line)),
         random: deps.random,
         debug: verbose ? (line) => msg.verbose(`[debug] ${line}`) : undefined,
         notice: (line) => msg.say(line),

@@ -87,6 +87,25 @@ export class UnavailableError extends CliError {
 }
 
 /**
+ * A write that may have been applied (PRODUCT §16): some attempt failed after its request was sent (a
+ * dropped connection, a timeout), so whatever later attempts answered (500, 429, another drop), the
+ * service may have done it. Never a failure: exit 6, the report outcome `unknown`. `reachable` is false
+ * when the last attempt got no answer at all (a batch stops: no later request would get through either).
+ */
+export class OutcomeUnknownError extends UnavailableError {
+  constructor(
+    message: string,
+    lines: string[],
+    readonly method: string,
+    readonly path: string,
+    readonly key: string | undefined,
+    readonly reachable: boolean,
+  ) {
+    super(message, lines);
+  }
+}
+
+/**
  * A connection that could not be set up, so nothing was sent (PRODUCT §15-16): a server certificate
  * that did not verify (never retried), a proxy that refused the tunnel or could not be reached. The
  * message is one line that says it all (host or proxy, why, what was trusted, how to fix); exit 6.
@@ -163,6 +182,7 @@ export function formatDetail(d: ErrorDetail): string {
 /** A failure no later request can get past (the key refused, the service unavailable): a batch stops. */
 export function isFatal(err: unknown): boolean {
   if (err instanceof NotSentError) return true; // a stop was asked: no later item may start either
+  if (err instanceof OutcomeUnknownError) return !err.reachable;
   return err instanceof CliError && (err.exit === EXIT.auth || err.exit === EXIT.unavailable);
 }
 

@@ -6,11 +6,12 @@ import {
   ConnectionError,
   EXIT,
   NotSentError,
+  OutcomeUnknownError,
   UnavailableError,
   UsageError,
-  type ErrorDetail,
 } from '../errors.js';
 import type { NetworkOptions } from './agents.js';
+import { JOURNAL_HOURS, type WriteJournal } from './journal.js';
 import { hasDotSegment } from './ids.js';
 import { idempotencyKeyProblem } from './rules.js';
 import {
@@ -26,7 +27,8 @@ import {
 import { Pacer } from './pacer.js';
 import { backoffMs, isRetryable, MAX_WAIT_MS, retryWaitMs } from './retry.js';
 import { checkKeyCharacters, KeyScrubber, maskKey, maskUrl, maskUrlCredentials } from '../redact.js';
-import { HttpTransport, type TransportResponse } from './transport.js';
+import { HttpTransport } from './transport.js';
+import { parseJson, raw, retryReason, scrubError, SETTLE_WITH_KEY } from './answers.js';
 
 /** node:crypto (~40 of Node's modules) loads with the first write, never for a read. */
 const randomUUID = () => process.getBuiltinModule('node:crypto').randomUUID();
@@ -56,6 +58,8 @@ export interface ClientOptions {
   connections?: number;
   /** Proxy variables and the profile's CA file (PRODUCT §15); default: no proxy, the usual CAs. */
   network?: NetworkOptions;
+  /** Single writes whose outcome was lost, kept so the same write run again reuses its key (PRODUCT §16). */
+  journal?: WriteJournal;
 }
 
 export interface RequestOptions {
@@ -64,6 +68,12 @@ export interface RequestOptions {
   /** Writes get a random key unless one is given; `false` sends none (never on writes we make). */
   idempotencyKey?: string | false;
   signal?: AbortSignal;
+  /**
+   * A write with the client's own key is kept in the journal when its outcome is lost: creates and deletes
+   * always; `any` adds PATCH and PUT (`cardqr api` with a body). Typed updates read the object before
+   * they write it, which resolves a lost PATCH without reusing its key.
+   */
+  journal?: 'any';
 }
 
 /** What a typed write endpoint passes through: its key (default random) and the caller's signal. */
@@ -171,10 +181,45 @@ export class ApiClient {
 
   private async send(method: Method, path: string, opts: RequestOptions, accept: string): Promise<RawResponse> {
     const url = this.url(path, opts.query);
+    const journal = WRITE_METHODS.has(method) && opts.idempotencyKey === undefined ? this.options.journal : undefined;
+    if (!journal) return this.exchange(method, url, opts, accept, undefined);
+    const where = url.pathname + url.search;
+    const fp = journal.fingerprint(method, where, opts.body);
+    const kept = method === 'POST' || method === 'DELETE' || opts.journal === 'any';
+    const earlier = kept ? await journal.find(fp) : undefined;
+    if (earlier)
+      this.options.notice?.(
+        `${method} ${url.pathname}: the same request ended with its outcome unknown at ${earlier.at}; sending it again with its Idempotency-Key ${earlier.key}, so it cannot act twice`,
+      );
+    // A known outcome drops what was kept: this request's entry, and (for a write to one object) the
+    // object's other entries. A collection's path (a create) is shared by other creates: only by fingerprint.
+    const object = method === 'POST' ? undefined : where;
+    try {
+      const res = await this.exchange(method, url, opts, accept, earlier?.key);
+      await journal.forget(fp, object);
+      return res;
+    } catch (e) {
+      if (e instanceof OutcomeUnknownError && kept && e.key) {
+        await journal.remember({ fp, key: e.key, method, path: where });
+        // The last line says how to settle it: here, simply running it again.
+        e.lines[e.lines.length - 1] =
+          `run the same command again within ${JOURNAL_HOURS} h to settle it: it reuses that key, so it cannot act twice`;
+      } else if (e instanceof ApiError) await journal.forget(fp, object);
+      throw e;
+    }
+  }
+
+  private async exchange(
+    method: Method,
+    url: URL,
+    opts: RequestOptions,
+    accept: string,
+    journaledKey: string | undefined,
+  ): Promise<RawResponse> {
     const key = WRITE_METHODS.has(method)
       ? opts.idempotencyKey === false
         ? undefined
-        : (opts.idempotencyKey ?? randomUUID())
+        : (opts.idempotencyKey ?? journaledKey ?? randomUUID())
       : undefined;
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
@@ -194,8 +239,22 @@ export class ApiClient {
     // Network errors and timeouts are retried only where a repeat cannot create a second object.
     const replaySafe = method === 'GET' || key !== undefined;
 
-    // Whether any failed attempt may have reached the server (a refused connection never did).
+    // Whether any failed attempt may have reached the server (a refused connection never did), and why.
     let maybeReceived = false;
+    let lostBecause = '';
+    const lost = (last: string, reachable: boolean) =>
+      new OutcomeUnknownError(
+        this.scrub.text(`the ${method} ${url.pathname} may have been applied: its answer was lost (${lostBecause})`),
+        [
+          `request: ${method} ${url.origin}${url.pathname} with Idempotency-Key ${key}`,
+          `the last attempt: ${this.scrub.text(last)}`,
+          SETTLE_WITH_KEY(key),
+        ],
+        method,
+        url.pathname,
+        key,
+        reachable,
+      );
     // The process's stop and the caller's signal (a job's own stop, e.g. follow's): waits end on either.
     const stop =
       this.options.stop && opts.signal
@@ -236,11 +295,7 @@ export class ApiClient {
         if (cert && !maybeReceived)
           throw new ConnectionError(this.scrub.text(this.certificateMessage(url, cert, true)), 'certificate');
         // An earlier attempt of this write may have arrived: its outcome stays unknown (PRODUCT §16).
-        if (cert)
-          throw new UnavailableError(this.scrub.text(this.certificateMessage(url, cert, false)), [
-            `request: ${method} ${url.origin}${url.pathname}`,
-            ...outcomeUnknown(method, key),
-          ]);
+        if (cert) throw lost(this.certificateMessage(url, cert, false), false);
         const proxy = this.transport.agents.proxyOf(url);
         const refusal = proxy ? tunnelRefusal(err) : undefined;
         // A proxy that refuses the tunnel (403, 407) says the same again: not retried either.
@@ -258,6 +313,7 @@ export class ApiClient {
           ? `the proxy ${proxy!.shown} answered CONNECT with ${maskUrlCredentials(refusal.line) || `HTTP ${refusal.status}`}`
           : describeNetworkError(err, this.options.timeoutMs);
         const notSent = neverSent(err);
+        if (!notSent && !maybeReceived) lostBecause = `attempt ${attempt + 1}: ${reason}`;
         maybeReceived ||= !notSent;
         this.debug(`<- ${method} ${url.pathname} failed: ${reason} (${this.options.now() - started} ms)`);
         if (!replaySafe || attempt >= this.options.maxRetries) {
@@ -272,6 +328,7 @@ export class ApiClient {
               ),
               'proxy',
             );
+          if (WRITE_METHODS.has(method) && maybeReceived && key) throw lost(`${reason}${attempts}`, false);
           const where = `request: ${method} ${url.origin}${url.pathname}`;
           const outcome = !WRITE_METHODS.has(method)
             ? ['a read: safe to run again']
@@ -279,12 +336,10 @@ export class ApiClient {
               ? [
                   `never sent: the connection was refused before the ${method} left (nothing was applied); safe to run again`,
                 ]
-              : replaySafe
-                ? outcomeUnknown(method, key)
-                : [
-                    `the ${method} may have been applied (it failed after being sent)`,
-                    'not retried: the request carried no Idempotency-Key, so a repeat could act twice',
-                  ];
+              : [
+                  `the ${method} may have been applied (it failed after being sent)`,
+                  'not retried: the request carried no Idempotency-Key, so a repeat could act twice',
+                ];
           throw new UnavailableError(
             `could not reach the API${proxy ? ` through the proxy ${proxy.shown}` : ''}: ${reason}${attempts}`,
             [where, ...outcome],
@@ -308,6 +363,8 @@ export class ApiClient {
       if (isRetryable(res.status, error.code) && attempt < this.options.maxRetries) {
         const ms = retryWaitMs(res.status, res.headers, attempt, this.random, (this.options.wallNow ?? Date.now)());
         if (ms > MAX_WAIT_MS) {
+          if (maybeReceived && key)
+            throw lost(`${retryReason(error)}, asking to wait ${Math.round(ms / 1000)} s`, false);
           throw new UnavailableError(
             `${retryReason(error)}: the server asks to wait ${Math.round(ms / 1000)} s, more than the ${MAX_WAIT_MS / 1000} s cardqr waits; try again later`,
           );
@@ -315,6 +372,12 @@ export class ApiClient {
         await this.wait(ms, retryReason(error), stop);
         continue;
       }
+      // Once an attempt of this write may have arrived, no later answer tells what the service did.
+      if (maybeReceived && key)
+        throw lost(
+          `${res.status}${error.code ? ` ${error.code}` : ''}: ${error.message} (after ${attempt + 1} attempts)`,
+          res.status !== 429,
+        );
       if (res.status === 429) {
         throw new UnavailableError(`rate limit still exceeded after ${attempt + 1} attempts (429)`, [
           'lower the pace (--rate on imports) or wait for the window to reset',
@@ -322,9 +385,12 @@ export class ApiClient {
       }
       if (error.code === 'idempotency_key_in_flight') {
         // Not a rejection: an earlier attempt of this very request is still running and may yet succeed.
+        if (key) {
+          lostBecause = 'the first attempt is still running on the server';
+          throw lost(`409 idempotency_key_in_flight (after ${attempt + 1} attempts)`, true);
+        }
         throw new UnavailableError(
-          `the first attempt with this Idempotency-Key is still running on the server (409 idempotency_key_in_flight after ${attempt + 1} attempts)`,
-          outcomeUnknown(method, key),
+          `the server says an earlier attempt is still running (409 idempotency_key_in_flight after ${attempt + 1} attempts)`,
         );
       }
       throw error;
@@ -396,53 +462,5 @@ export class ApiClient {
 
   private debug(line: string): void {
     this.options.debug?.(this.scrub.text(line));
-  }
-}
-
-/** The transport's answer with its Request-Id (awaited in send itself: one promise less per request). */
-function raw(res: TransportResponse): RawResponse {
-  const rid = res.headers['request-id'];
-  return {
-    status: res.status,
-    headers: res.headers,
-    body: res.body,
-    requestId: typeof rid === 'string' ? rid : undefined,
-    truncated: res.truncated,
-  };
-}
-
-function scrubError(e: ApiError, scrub: KeyScrubber): ApiError {
-  const t = (s: string | undefined) => (s === undefined ? undefined : scrub.text(s));
-  return new ApiError(
-    e.status,
-    t(e.code),
-    scrub.text(e.message),
-    scrub.value(e.details) as ErrorDetail[],
-    t(e.requestId),
-    scrub.value(e.body),
-  );
-}
-
-/** What to tell when a keyed write gave up without an answer: it may have happened, and how to find out safely. */
-function outcomeUnknown(method: Method, key: string | undefined): string[] {
-  if (!key || !WRITE_METHODS.has(method)) return [];
-  return [
-    `the ${method} may have been applied: it carried Idempotency-Key ${key}`,
-    `repeating the same request with that key (--idempotency-key ${key}) returns its outcome and cannot act twice`,
-  ];
-}
-
-function retryReason(error: ApiError): string {
-  if (error.status === 429) return 'rate limited (429)';
-  if (error.code === 'idempotency_key_in_flight')
-    return 'the first attempt is still running (409 idempotency_key_in_flight)';
-  return `server error (${error.status}${error.code ? ` ${error.code}` : ''})`;
-}
-
-function parseJson(res: RawResponse): unknown {
-  try {
-    return JSON.parse(res.body.toString('utf8'));
-  } catch {
-    throw new ApiError(res.status, undefined, `unexpected response: not JSON (HTTP ${res.status})`, [], res.requestId);
   }
 }

@@ -5,7 +5,7 @@
 // `qr pause/publish/archive`.
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
-import { ApiError, CliError, EXIT, PartialError } from '../errors.js';
+import { ApiError, CliError, EXIT, OutcomeUnknownError, PartialError, UnavailableError } from '../errors.js';
 import { formatApiError } from '../output/hints.js';
 import type { ByIdPlan } from '../jobs/by-id/job.js';
 import { readIds } from './ids.js';
@@ -29,10 +29,22 @@ export interface DeleteSpec<T> {
 export const DESCRIBE_MAX = 20;
 
 /**
- * The end of a many-id command: nothing failed → return; all failed for the same reason → that
- * reason's status (4 when every id was missing); some failed → 7.
+ * The end of a many-id command: an answer lost → 6 (PRODUCT §16: may have been applied, never failed);
+ * else nothing failed → return; all failed for the same reason → that reason's status (4 when every id
+ * was missing); some failed → 7.
  */
-export function finishMany(failures: ApiError[], total: number, doneText: string, noun: string): void {
+export function finishMany(
+  failures: ApiError[],
+  total: number,
+  doneText: string,
+  noun: string,
+  unknown: readonly string[] = [],
+): void {
+  if (unknown.length)
+    throw new UnavailableError(
+      `${unknown.length} of ${total} ${noun} may have been applied: the answer was lost (${doneText}${failures.length ? `, ${failures.length} failed` : ''})`,
+      [`may have been applied: ${unknown.join(', ')}`, 'run the same command again for those ids: it cannot act twice'],
+    );
   if (!failures.length) return;
   const summary = `${failures.length} of ${total} ${noun} failed (${doneText})`;
   if (failures.length === total) {
@@ -57,7 +69,9 @@ export async function deleteRecords<T>(
   const describe = !yes && unique.length <= DESCRIBE_MAX;
   const failures: ApiError[] = [];
   const failed: string[] = [];
+  const unknown: string[] = [];
   const fail = (id: string, e: unknown) => {
+    if (lostAnswer(ctx, id, e, unknown)) return;
     if (!(e instanceof ApiError)) throw e;
     failed.push(id);
     failures.push(e);
@@ -88,10 +102,16 @@ export async function deleteRecords<T>(
     onDone: (id) => ctx.msg.info(`deleted ${spec.noun} ${id}`),
     onFailure: fail,
   });
-  if (failed.length) {
-    ctx.msg.say(`not deleted: ${failed.join(', ')}`);
-    finishMany(failures, unique.length, `${summary.tallies.deleted ?? 0} deleted`, 'deletions');
-  }
+  if (failed.length) ctx.msg.say(`not deleted: ${failed.join(', ')}`);
+  finishMany(failures, unique.length, `${summary.tallies.deleted ?? 0} deleted`, 'deletions', unknown);
+}
+
+/** A many-id job's item whose answer was lost: said on its own line and kept for finishMany. */
+export function lostAnswer(ctx: Context, id: string, e: unknown, unknown: string[]): boolean {
+  if (!(e instanceof OutcomeUnknownError)) return false;
+  unknown.push(id);
+  ctx.msg.say(`${id}: may have been applied, its answer was lost (${e.message})`);
+  return true;
 }
 
 /** One id: its error is the command's error (its own exit status). */

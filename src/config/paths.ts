@@ -33,6 +33,11 @@ export function emulatorCaFiles(
   return { dir, cert: join(dir, 'ca.pem'), key: join(dir, 'ca-key.pem') };
 }
 
+/** The journal of single writes whose outcome was lost (src/api/journal.ts): `<stateDir>/journal.json`. */
+export function journalFile(env: Readonly<Record<string, string | undefined>>, platform = process.platform): string {
+  return resolve(stateDir(env, platform), 'journal.json');
+}
+
 /** Where cardqr keeps what it can make again (Node's compile cache): XDG_CACHE_HOME/cardqr, else ~/.cache/cardqr. */
 export function cacheDir(env: Readonly<Record<string, string | undefined>>, platform = process.platform): string {
   if (platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'cardqr', 'cache');

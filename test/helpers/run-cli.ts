@@ -38,6 +38,7 @@ export interface RunResult {
   prompts: string[];
 }
 
+import { join } from 'node:path';
 import { removeTempDir, tempDir } from './temp-dirs.js';
 
 export { removeTempDir, tempDir };
@@ -64,6 +65,8 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
     opts.configDir === undefined && opts.env?.CARDQR_CONFIG_DIR === undefined ? tempDir('cardqr-cfg-') : undefined;
   const env: Record<string, string | undefined> = {
     CARDQR_CONFIG_DIR: opts.configDir ?? ownConfig,
+    // The journal of lost writes (and other state) stays with the run's config folder, never in the home folder.
+    CARDQR_STATE_DIR: join(opts.configDir ?? opts.env?.CARDQR_CONFIG_DIR ?? ownConfig!, 'state'),
     ...(emu ? { CARDQR_BASE_URL: emu.baseUrl } : {}),
     ...(emu && opts.key !== null ? { CARDQR_API_KEY: opts.key ?? emu.keys.full } : {}),
     ...opts.env,

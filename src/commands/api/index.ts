@@ -101,6 +101,7 @@ export function apiCommand(): Command {
         query: call.query,
         body: payload,
         idempotencyKey: call.idempotencyKey,
+        ...(payload === undefined ? {} : { journal: 'any' as const }),
       });
       // A body that is not JSON (an image, a PDF), or any body with -O: its bytes as they came.
       const bytes = res.bytes ?? (flags.out !== undefined && res.data !== undefined ? jsonBytes(res.data) : undefined);

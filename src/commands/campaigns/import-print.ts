@@ -14,7 +14,7 @@ import { rejectsFailure, rejectsLine } from '../../jobs/import/rejects-line.js';
 import { progressText } from '../../jobs/import/progress.js';
 import { commandLine, formatSummary, type Tally } from '../../jobs/import/summary.js';
 import type { Context } from '../../context.js';
-import { CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { CliError, EXIT, InterruptedError, PartialError, UnavailableError, UsageError } from '../../errors.js';
 import { delimiterName } from '../../csv/match-headers.js';
 import type { Messages } from '../../output/messages.js';
 import type { Progress } from '../../output/progress.js';
@@ -163,7 +163,8 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
   const quiet = msg.quiet;
   const { tally, mode } = s;
   const failed = tally.outcomes.failed;
-  const incomplete = s.stopped !== 'done' || failed > 0;
+  const unknown = tally.outcomes.unknown;
+  const incomplete = s.stopped !== 'done' || failed > 0 || unknown > 0;
   const resume = mode === 'import' && incomplete ? resumeCommand(opts, ctx) : undefined;
   const what =
     mode === 'dry-run'
@@ -234,6 +235,12 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
   if (s.stopped === 'interrupted')
     // The summary above already ends with the command that resumes: said once.
     throw new InterruptedError('interrupted: the rows sent so far are recorded in the report');
+  // PRODUCT §16: 130 if stopped; else 6 if a row's answer was lost; else 7 if a row failed; else 0.
+  if (unknown)
+    throw new UnavailableError(
+      `${unknown} row${unknown === 1 ? '' : 's'} may have been imported: the answer was lost (outcome unknown in the report)`,
+      ['resume (the command above): each is sent again with its own key, which settles it without a second card'],
+    );
   if (s.fatal) throw s.fatal instanceof ImportStop ? stopError(s.fatal) : s.fatal;
   if (failed || tally.outcomes.invalid) {
     throw new PartialError(

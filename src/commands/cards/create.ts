@@ -94,6 +94,23 @@ export function cardsCreateCommand(): Command {
         );
       }
       await printCard(ctx, card);
+      // Compared: the template and the text fields sent (an unknown key let through by
+      // --allow-unknown-fields is dropped by the API, as the tool warned; an empty text may come back unset).
+      const [{ createdNotShown, unshownValues }, { SCALAR_KEYS }] = await Promise.all([
+        import('../created.js'),
+        import('../../api/card-rules.js'),
+      ]);
+      const sentText = Object.fromEntries(
+        SCALAR_KEYS.flatMap((k) =>
+          typeof body.fields[k] === 'string' && body.fields[k] !== '' ? [[k, body.fields[k]]] : [],
+        ),
+      );
+      const differences = [
+        ...unshownValues({ templateId: body.templateId }, card as unknown as Record<string, unknown>),
+        ...unshownValues(sentText, (card.fields ?? {}) as Record<string, unknown>, undefined, 'fields.'),
+      ];
+      if (differences.length)
+        throw createdNotShown('card', card.id, differences, `cardqr cards update ${card.id} --field … (or --data)`);
     }),
   );
   withCardFields(cmd);

@@ -1,10 +1,11 @@
 // The terminal side of `qr apply`: runs the row engine (jobs/rows/) with the qr-apply job, prints the
 // plan (words on stderr; -o json: the plan as data on stdout), asks before moving existing codes, and
-// maps the summary to an exit status (0 done, 7 a row failed, 2 invalid file or refused, 130 Ctrl-C).
+// maps the summary to an exit status: 130 stopped; else 6 a write's answer was lost; else 7 a row failed;
+// else 0 (2: an invalid file or refused). PRODUCT §16.
 import type { ApplyPlan, ApplyRow, PropertyChange } from '../../jobs/apply/plan.js';
 import type { RowSummary } from '../../jobs/rows/types.js';
 import type { Context } from '../../context.js';
-import { CliError, EXIT, InterruptedError, PartialError, UsageError } from '../../errors.js';
+import { CliError, EXIT, InterruptedError, PartialError, UnavailableError, UsageError } from '../../errors.js';
 import type { Progress } from '../../output/progress.js';
 import { safeLine } from '../../output/sanitize.js';
 import { summaryAsJson } from '../../output/settings.js';
@@ -63,6 +64,12 @@ export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise
         progress = await ctx.msg.progress({ label: 'apply', now: ctx.clock });
       },
       onProgress: ({ done, total, tallies }) => progress?.update(rowProgressText(done, total, tallies, 'writes')),
+      onSettled: (subject, done) =>
+        ctx.msg.info(
+          safeLine(
+            `${subject}: ${done.outcome} by an earlier run whose answer was lost (the account shows it); recorded in the report`,
+          ),
+        ),
     },
   ).finally(() => progress?.stop({ keep: true }));
   await finish(summary, opts, ctx);
@@ -125,10 +132,28 @@ async function finish(s: RowSummary<ApplyPlan>, opts: ApplyOptions, ctx: Context
   if (s.phase !== 'sent') throw new CliError('cancelled: nothing was sent', EXIT.usage);
   const t = s.tallies;
   const failed = t.failed ?? 0;
-  if (s.total === 0) return ctx.msg.info(`${opts.file}: the account already matches the file; nothing to send`);
-  const line = `${s.sent}/${s.total} writes: ${t.created ?? 0} created, ${t.updated ?? 0} updated, ${failed} failed; report: ${s.report}`;
+  const unknown = t.unknown ?? 0;
+  if (s.total === 0)
+    return ctx.msg.info(
+      `${opts.file}: the account already matches the file; nothing to send${s.settled ? ` (${s.settled} settled; report: ${s.report})` : ''}`,
+    );
+  const line = `${s.sent}/${s.total} writes: ${t.created ?? 0} created, ${t.updated ?? 0} updated, ${unknown ? `${unknown} unknown, ` : ''}${failed} failed${s.settled ? `, ${s.settled} settled from an earlier run` : ''}; report: ${s.report}`;
   if (s.stopped === 'interrupted')
     throw new InterruptedError(`interrupted: ${line}`, [`run the same command again to apply the rest: ${again}`]);
+  const lost = s.unknowns
+    .slice(0, SHOWN)
+    .map((f) => safeLine(`line ${f.line} ${f.subject}: ${f.action} may have been applied: ${f.message}`));
+  if (unknown) {
+    ctx.msg.say(line);
+    throw new UnavailableError(
+      `${unknown} write${unknown === 1 ? '' : 's'} may have been applied: the answer was lost`,
+      [
+        ...lost,
+        ...(failed ? [`and ${failed} failed (listed in the report)`] : []),
+        `run the same command again: it reads the account first and settles them, sending only what is still missing: ${again}`,
+      ],
+    );
+  }
   if (s.fatal) {
     ctx.msg.say(line);
     throw s.fatal instanceof CliError

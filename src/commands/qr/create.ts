@@ -34,6 +34,17 @@ export function qrCreateCommand(): Command {
         const body = { name: flags.name, destinationUrl: flags.url, shortCode: flags.shortCode, status: flags.status };
         if (flags.dryRun) return printDryRun(ctx, 'POST', '/qr-codes', body);
         const qr = await createQrCode(await ctx.api(), body, { idempotencyKey: flags.idempotencyKey });
+        const [{ sameUrl }, { createdNotShown, unshownValues }] = await Promise.all([
+          import('../../api/qr.js'),
+          import('../created.js'),
+        ]);
+        const differences = unshownValues(body, qr, (key, answered, wanted) =>
+          key === 'destinationUrl'
+            ? sameUrl(answered, String(wanted))
+            : key === 'shortCode'
+              ? String(answered).toLowerCase() === String(wanted).toLowerCase()
+              : answered === wanted,
+        );
         if (qr.paused) {
           ctx.msg.warn(
             `QR code ${qr.id} was created but is paused (paused: true): the plan does not cover it, so ${qr.url} does not redirect`,
@@ -41,6 +52,8 @@ export function qrCreateCommand(): Command {
         }
         const { qrView } = await import('../../output/views/qr.js');
         await printWritten(ctx, qr, qrView, qr.id);
+        if (differences.length)
+          throw createdNotShown('QR code', qr.id, differences, `cardqr qr update ${qr.id} --name … --url …`);
       }),
     );
   withFields(cmd, () => import('../../api/schemas/qr.js').then((m) => m.QrCode));

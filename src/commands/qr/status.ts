@@ -13,7 +13,7 @@ import { readIds } from '../ids.js';
 import { confirm } from '../confirm.js';
 import { example, withFields } from '../../help/annotations.js';
 import { printWritten } from '../written.js';
-import { finishMany } from '../delete-records.js';
+import { finishMany, lostAnswer } from '../delete-records.js';
 import { runByIds, type ByIdFlags } from '../by-ids.js';
 
 const SHORTCUTS: Array<[string, Status, string, string]> = [
@@ -69,6 +69,7 @@ async function setStatus(
   const s = ctx.output(); // bad output flags fail before anything is sent
   const { renderList } = await import('../../output/render.js');
   const failures: ApiError[] = [];
+  const unknown: string[] = [];
   const written: QrCode[] = [];
   const summary = await runByIds(ctx, flags, ids, {
     kind: `qr-${verb}`,
@@ -79,6 +80,7 @@ async function setStatus(
     confirm: async () => true, // asked above, before any request
     onDone: (_id, qr) => written.push(qr as QrCode),
     onFailure: (id, e) => {
+      if (lostAnswer(ctx, id, e, unknown)) return;
       if (!(e instanceof ApiError)) throw e;
       failures.push(e);
       ctx.msg.say(formatApiError(e, { subject: id, brief: true }));
@@ -91,5 +93,6 @@ async function setStatus(
     ids.length,
     `${changed} ${done}`,
     verb === 'publish' ? 'publications' : `${verb === 'pause' ? 'pauses' : 'archivings'}`,
+    unknown,
   );
 }

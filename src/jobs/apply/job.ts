@@ -3,7 +3,8 @@
 // as one POST or PATCH. A create carries the short code, so it can never make a second code: a short
 // code held by anything else is answered 400 invalid_request, which fails that row only.
 import type { ApiClient } from '../../api/client.js';
-import { ChangeNotShownError, InterruptedError } from '../../errors.js';
+import { ApiError, ChangeNotShownError, InterruptedError } from '../../errors.js';
+import type { QrCode } from '../../api/schemas/qr.js';
 import type { RowJob, Step, StepContext, StepDone } from '../rows/types.js';
 import { planApply, type ApplyPlan, type ExistingCode } from './plan.js';
 import { readApplyFile, type ApplyInput } from './read.js';
@@ -16,6 +17,15 @@ export function qrApplyJob(file: string, map?: ReadonlyMap<string, string>): Row
     read: () => readApplyFile(file, map),
     plan: async (input, client, signal) => planApply(file, input, await accountCodes(client, signal)),
     send,
+    // A write of an earlier run whose answer was lost: the account now matches the row, so it was done.
+    settle: (subject, action, plan) => {
+      const row = plan.rows.find((r) => r.shortCode.toLowerCase() === subject.toLowerCase());
+      if (row?.action !== 'unchanged' || !row.qrCodeId) return undefined;
+      return {
+        outcome: action === 'create' ? 'created' : 'updated',
+        fields: { qrCodeId: row.qrCodeId, url: row.url ?? null },
+      };
+    },
   };
 }
 
@@ -31,6 +41,7 @@ export async function accountCodes(client: ApiClient, signal: AbortSignal): Prom
         name: q.name,
         destinationUrl: q.destinationUrl,
         status: q.status,
+        url: q.url,
       });
     }
     if (signal.aborted) throw new InterruptedError('interrupted before anything was sent');
@@ -52,7 +63,11 @@ async function send(step: Step, { client, key, earlier }: StepContext): Promise<
       destinationUrl: string;
       status: 'draft' | 'published';
     };
-    const qr = await createQrCode(client, body, { idempotencyKey: key });
+    const qr = await createQrCode(client, body, { idempotencyKey: key }).catch(async (e: unknown) => {
+      const mine = await takenByThisRow(client, e, body);
+      if (mine) return mine;
+      throw e;
+    });
     const unshown = unshownChanges(qr, body);
     if (qr.shortCode.toLowerCase() !== body.shortCode.toLowerCase())
       unshown.push(`short code ${qr.shortCode} (asked ${body.shortCode})`);
@@ -65,4 +80,27 @@ async function send(step: Step, { client, key, earlier }: StepContext): Promise<
   if (!target) throw new Error('no code to update: the create before it did not succeed');
   const qr = await updateQrCode(client, target, body, { idempotencyKey: key });
   return { outcome: 'updated', fields: { qrCodeId: qr.id, url: qr.url } };
+}
+
+/**
+ * A create answered "short code already taken" (400 invalid_request) whose code is this account's and
+ * holds the row's values: an earlier run's create whose answer was lost landed after that run read the
+ * account. It is done, not failed (PRODUCT §16). Anything else: undefined, and the row fails as answered.
+ */
+async function takenByThisRow(
+  client: ApiClient,
+  e: unknown,
+  body: { shortCode: string; name: string; destinationUrl: string; status: string },
+): Promise<QrCode | undefined> {
+  if (!(e instanceof ApiError) || e.status !== 400 || e.code !== 'invalid_request' || !e.request?.sentShortCode)
+    return undefined;
+  const { listQrCodes, sameUrl } = await (qrApi ??= import('../../api/qr.js'));
+  const wanted = body.shortCode.toLowerCase();
+  for (const status of [undefined, 'archived'])
+    for await (const q of listQrCodes(client, { search: body.shortCode, status }, { all: true }))
+      if (q.shortCode.toLowerCase() === wanted)
+        return q.name === body.name && sameUrl(q.destinationUrl, body.destinationUrl) && q.status === body.status
+          ? q
+          : undefined;
+  return undefined;
 }

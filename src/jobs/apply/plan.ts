@@ -16,6 +16,8 @@ export interface ExistingCode {
   /** Not a string for codes of other types than url. */
   destinationUrl: unknown;
   status: string;
+  /** Its short link (the report's `url`). */
+  url?: string;
 }
 
 export interface PropertyChange {
@@ -29,6 +31,8 @@ export interface ApplyRow {
   shortCode: string;
   action: 'create' | 'update' | 'unchanged';
   qrCodeId: string | null;
+  /** The existing code's short link. */
+  url?: string;
   changes: PropertyChange[];
 }
 
@@ -145,6 +149,7 @@ export function planApply(file: string, input: ApplyInput, existing: readonly Ex
       shortCode: current.shortCode,
       action: diff.length ? 'update' : 'unchanged',
       qrCodeId: current.id,
+      ...(current.url === undefined ? {} : { url: current.url }),
       changes: diff,
     };
     rows.push(row);

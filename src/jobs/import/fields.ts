@@ -7,7 +7,7 @@
 // Pure functions.
 import { SCALAR_KEYS, templateProblems, type Fields, type TemplateLike } from '../../api/card-rules.js';
 import { hasOwn, own, setOwn } from '../../own.js';
-import { canonicalJson } from '../rows/keys.js';
+import { canonicalJson } from '../../api/canonical-json.js';
 
 /** One property of a card that the update changes: its dotted path, the card's value and the row's. */
 export interface FieldChange {

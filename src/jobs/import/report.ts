@@ -12,7 +12,10 @@ import { LineCounter, LineSet } from './compact.js';
 import { reportLines, ReportWriter } from '../rows/report-file.js';
 const { createReadStream, lstatSync, statSync } = process.getBuiltinModule('node:fs');
 
-export type Outcome = 'created' | 'exists' | 'updated' | 'unchanged' | 'trashed' | 'failed' | 'invalid' | 'skipped';
+// `unknown`: the answer was lost (PRODUCT §16): the row may be in the account; --resume sends it again with
+// the same key, which settles it without a second card.
+export type Outcome =
+  'created' | 'exists' | 'updated' | 'unchanged' | 'trashed' | 'unknown' | 'failed' | 'invalid' | 'skipped';
 
 export const IMPORT_REPORT_ADVICE =
   'the import stopped; free some space, then continue it with --resume (rows not recorded are sent again with the same keys)';
@@ -86,7 +89,7 @@ export interface TrashReportRow extends Omit<ReportRow, 'line'> {
 
 export function trashReportRow(
   externalId: string,
-  outcome: 'trashed' | 'failed',
+  outcome: 'trashed' | 'failed' | 'unknown',
   rest: Partial<ReportRow> = {},
 ): TrashReportRow {
   return { ...reportRow(0, externalId, outcome, rest), line: null };

@@ -7,7 +7,7 @@
 // (failed rows, Ctrl-C, a stop such as a full plan, a rejects file that could not be written) is in
 // the summary.
 import { idempotencyKey } from './keys.js';
-import { canonicalJson } from '../rows/keys.js';
+import { canonicalJson } from '../../api/canonical-json.js';
 import { sendEach } from '../rows/loop.js';
 import { Tally } from './summary.js';
 import { rowId, buildBody } from './validate.js';

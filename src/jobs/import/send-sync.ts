@@ -4,7 +4,15 @@
 // unchanged row sends nothing and is recorded `unchanged`; a trash is one DELETE (`trashed`; a card
 // already gone, 404, is recorded trashed too: the account is as planned).
 import type { ApiClient } from '../../api/client.js';
-import { ApiError, ChangeNotShownError, formatDetail, isFatal, NotSentError, UnavailableError } from '../../errors.js';
+import {
+  ApiError,
+  ChangeNotShownError,
+  formatDetail,
+  isFatal,
+  NotSentError,
+  OutcomeUnknownError,
+  UnavailableError,
+} from '../../errors.js';
 import { reportRow, trashReportRow, type ReportRow } from './report.js';
 import { unshownChanges } from './fields.js';
 import { ImportStop } from './stop.js';
@@ -50,7 +58,7 @@ export async function createSyncSender(client: ApiClient): Promise<(job: SyncJob
   };
 
   function failed(job: Exclude<SyncJob, { kind: 'unchanged' }>, e: unknown): Sent {
-    const row = (outcome: 'failed', rest: Partial<ReportRow>) =>
+    const row = (outcome: 'failed' | 'unknown', rest: Partial<ReportRow>) =>
       job.kind === 'trash'
         ? trashReportRow(job.externalId, outcome, rest)
         : reportRow(job.line, job.externalId, outcome, rest);
@@ -86,6 +94,11 @@ export async function createSyncSender(client: ApiClient): Promise<(job: SyncJob
           ),
         };
       return { row: failure };
+    }
+    if (e instanceof OutcomeUnknownError) {
+      serverErrors = 0;
+      const lost = row('unknown', { cardId: job.card.id, errorCode: 'outcome_unknown', message: e.message });
+      return { row: lost, ...(isFatal(e) ? { fatal: e } : {}) };
     }
     if (e instanceof UnavailableError)
       return {

@@ -3,7 +3,7 @@
 // (fatal: the import stops and prints how to resume).
 import type { ApiClient } from '../../api/client.js';
 import { openString } from '../../api/schemas/open.js';
-import { ApiError, formatDetail, NotSentError, UnavailableError } from '../../errors.js';
+import { ApiError, formatDetail, isFatal, NotSentError, OutcomeUnknownError, UnavailableError } from '../../errors.js';
 import { reportRow } from './report.js';
 import type { Job, RowSent as Sent } from './types.js';
 import { ImportStop } from './stop.js';
@@ -171,6 +171,11 @@ export async function createSender(
         };
       }
       return { row };
+    }
+    if (e instanceof OutcomeUnknownError) {
+      serverErrors = 0;
+      const row = reportRow(job.line, job.externalId, 'unknown', { errorCode: 'outcome_unknown', message: e.message });
+      return { row, ...(isFatal(e) ? { fatal: e } : {}) };
     }
     if (e instanceof UnavailableError) {
       return {

@@ -7,6 +7,7 @@ export const OUTCOMES: Outcome[] = [
   'updated',
   'unchanged',
   'trashed',
+  'unknown',
   'failed',
   'invalid',
   'skipped',
@@ -21,6 +22,7 @@ export class Tally {
     updated: 0,
     unchanged: 0,
     trashed: 0,
+    unknown: 0,
     failed: 0,
     invalid: 0,
     skipped: 0,
@@ -45,6 +47,7 @@ export class Tally {
     const outcomes: Partial<Record<Outcome, number>> = { ...this.outcomes };
     // Without --update the JSON keeps the import's original five keys (unless a sync outcome occurred).
     for (const o of SYNC_OUTCOMES) if (!this.sync && !this.outcomes[o]) delete outcomes[o];
+    if (!this.outcomes.unknown) delete outcomes.unknown;
     return { outcomes, errors: Object.fromEntries([...this.byCode].sort((a, b) => b[1] - a[1])) };
   }
 }

@@ -11,7 +11,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { TemplateLike } from '../../api/card-rules.js';
 import { ApiError, CliError, EXIT, InterruptedError, UsageError } from '../../errors.js';
 import { changeKey } from './keys.js';
-import { canonicalJson } from '../rows/keys.js';
+import { canonicalJson } from '../../api/canonical-json.js';
 import { buildBody, rowId, type RowProblem } from './validate.js';
 import { dataRows, type CheckedFile } from './check.js';
 import { sendEach, type Sent } from '../rows/loop.js';

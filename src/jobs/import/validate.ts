@@ -4,7 +4,7 @@
 import { CAMPAIGN_BODY_MAX, shortCodeProblem } from '../../api/rules.js';
 import { hash53, IdIndex, LineSet } from './compact.js';
 import type { CsvRecord } from '../../csv/read-records.js';
-import { canonicalJson } from '../rows/keys.js';
+import { canonicalJson } from '../../api/canonical-json.js';
 import type { ImportPlan, Segment } from './columns.js';
 import { SpreadsheetCheck } from './spreadsheet.js';
 import { setOwn } from '../../own.js';

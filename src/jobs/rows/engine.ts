@@ -9,10 +9,18 @@
 // Thrown, before anything is written: the client's errors while planning, the report's UsageErrors,
 // whatever `confirm` throws (the command's refusal). From the first step on, everything is in the summary.
 import { randomBytes } from 'node:crypto';
-import { ApiError, InterruptedError, isFatal, NotSentError, UnavailableError } from '../../errors.js';
+import {
+  ApiError,
+  InterruptedError,
+  isFatal,
+  NotSentError,
+  OutcomeUnknownError,
+  UnavailableError,
+} from '../../errors.js';
 import { stepKey } from './keys.js';
 import { openJobReport } from './report.js';
 import { sendEach, type Sent, type SendResult } from './loop.js';
+import { unsettledRows } from './unsettled.js';
 import type {
   PlannedChange,
   RowDeps,
@@ -41,17 +49,30 @@ export async function runRowJob<I, P extends RowPlan>(
     client.setRate(me.rateLimit.requestsPerMinute);
     accountId = me.account.id;
   }
+  // An earlier run's rows whose outcome is not known are settled first, by reading the account (the plan).
+  const unsettled =
+    opts.report === undefined
+      ? new Map<string, string>()
+      : await unsettledRows(opts.report, job.kind, job.subjectField);
   const plan = await job.plan(input, client, deps.signal);
   if (deps.signal.aborted) throw new InterruptedError('interrupted before anything was sent');
   if (plan.problems.length) return { phase: 'invalid', plan };
+  const planned = new Set(plan.changes.map((c) => c.subject));
+  const settled = [...unsettled]
+    .filter(([subject]) => !planned.has(subject))
+    .flatMap(([subject, action]) => {
+      const done = job.settle?.(subject, action, plan);
+      return done ? [{ subject, action, done }] : [];
+    });
   await deps.onPlan?.(plan);
   if (opts.dryRun) return { phase: 'dry-run', plan };
   if (!(await deps.confirm(plan))) return { phase: 'refused', plan };
 
   const total = plan.changes.reduce((n, c) => n + c.steps.length, 0);
   const result = { phase: 'sent', plan, report: opts.report, total } as const;
-  // Nothing to write: the report is left as it is (it records writes, and there are none).
-  if (total === 0) return { ...result, stopped: 'done', tallies: {}, failures: [], sent: 0 };
+  // Nothing to write or settle: the report is left as it is (it records writes, and there are none).
+  if (total === 0 && !settled.length)
+    return { ...result, stopped: 'done', tallies: {}, failures: [], unknowns: [], settled: 0, sent: 0 };
   const nonce = randomBytes(16).toString('hex');
   const report =
     opts.report === undefined
@@ -73,6 +94,7 @@ export async function runRowJob<I, P extends RowPlan>(
         );
   const tallies: Record<string, number> = {};
   const failures: StepFailure[] = [];
+  const unknowns: StepFailure[] = [];
   let sent = 0;
   let serverErrors = 0;
   const blank = Object.fromEntries(job.reportFields.map((f) => [f, null]));
@@ -82,6 +104,20 @@ export async function runRowJob<I, P extends RowPlan>(
     sent++;
     deps.onProgress?.({ done: sent, total, tallies });
   };
+  // Settled rows are recorded as what they turned out to be; they are not writes of this run.
+  for (const { subject, action, done } of settled) {
+    report?.writer.write({
+      line: null,
+      [job.subjectField]: subject,
+      action,
+      outcome: done.outcome,
+      ...blank,
+      ...done.fields,
+      errorCode: null,
+      message: 'settled: an earlier run sent this and its answer was lost; the account shows it done',
+    });
+    deps.onSettled?.(subject, done);
+  }
   // A row's keys are derived as the loop prepares it, while the request before it is in flight.
   function* rows(): Generator<{ change: PlannedChange; keys: string[] }> {
     for (const change of plan.changes)
@@ -95,10 +131,32 @@ export async function runRowJob<I, P extends RowPlan>(
       const head = { line: change.line, [job.subjectField]: change.subject, action: step.action };
       const key = keys[i];
       let done: StepDone;
+      // On disk before the request leaves: a run killed now leaves `sending`, which the next run settles.
+      report?.writer.write({ ...head, outcome: 'sending', ...blank, errorCode: null, message: null });
       try {
         done = await job.send(step, { client, change, key, earlier });
       } catch (e) {
-        if (e instanceof NotSentError) throw e; // a stop came during the pacing wait: nothing was sent
+        if (e instanceof NotSentError) {
+          report?.writer.write({ ...head, outcome: 'not-sent', ...blank, errorCode: null, message: null });
+          throw e; // a stop came during the pacing wait: nothing was sent
+        }
+        if (e instanceof OutcomeUnknownError) {
+          const message = e.message;
+          record({ ...head, outcome: 'unknown', ...blank, errorCode: 'outcome_unknown', message }, 'unknown');
+          const unknown = {
+            line: change.line,
+            subject: change.subject,
+            action: step.action,
+            errorCode: 'outcome_unknown',
+            message,
+            error: e,
+          };
+          unknowns.push(unknown);
+          deps.onFailure?.(unknown);
+          serverErrors = 0;
+          // The rest of the row waits: a later step may depend on this one.
+          return { row: null, ...(isFatal(e) ? { fatal: e } : {}) };
+        }
         const errorCode =
           e instanceof ApiError
             ? (e.code ?? `http_${e.status}`)
@@ -134,7 +192,7 @@ export async function runRowJob<I, P extends RowPlan>(
   let loop: SendResult;
   try {
     await deps.onSending?.(total);
-    deps.onProgress?.({ done: 0, total, tallies });
+    if (total > 0) deps.onProgress?.({ done: 0, total, tallies });
     loop = await sendEach(rows(), sendRow, () => undefined, { concurrency: 1, signal: deps.signal });
   } finally {
     try {
@@ -145,5 +203,14 @@ export async function runRowJob<I, P extends RowPlan>(
   }
   const stopped = loop.stopped;
   const fatal = loop.fatal;
-  return { ...result, stopped, ...(fatal ? { fatal } : {}), tallies, failures, sent };
+  return {
+    ...result,
+    stopped,
+    ...(fatal ? { fatal } : {}),
+    tallies,
+    failures,
+    unknowns,
+    settled: settled.length,
+    sent,
+  };
 }

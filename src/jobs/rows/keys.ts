@@ -3,6 +3,7 @@
 // never shares a key with this one (a code moved A → B → A really moves back), because the account,
 // not a key, is what tells a later run what is still missing.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../api/canonical-json.js';
 import type { Step } from './types.js';
 
 /** `cqrow-<sha256 hex>`: 70 characters, well under the API's 255. */
@@ -10,20 +11,4 @@ export function stepKey(nonce: string, accountId: string, kind: string, subject:
   // One string, one update: the same bytes as updating part by part (each part ends in \0).
   const text = `${nonce}\0${accountId}\0${kind}\0${subject}\0${step.action}\0${canonicalJson(step.intent)}`;
   return `cqrow-${createHash('sha256').update(text).digest('hex')}`;
-}
-
-/** JSON with object keys sorted at every level: equal content gives equal bytes. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) {
-    const items: string[] = []; // a plain loop: map() would skip the holes of a sparse list
-    for (let i = 0; i < value.length; i++) items.push(value[i] === undefined ? 'null' : canonicalJson(value[i]));
-    return `[${items.join(',')}]`;
-  }
-  const obj = value as Record<string, unknown>;
-  const parts: string[] = [];
-  for (const k of Object.keys(obj).sort()) {
-    if (obj[k] !== undefined) parts.push(`${JSON.stringify(k)}:${canonicalJson(obj[k])}`);
-  }
-  return `{${parts.join(',')}}`;
 }

@@ -65,6 +65,11 @@ export interface RowJob<I, P extends RowPlan> {
   plan(input: I, client: ApiClient, signal: AbortSignal): Promise<P>;
   /** Sends one step; throws the client's errors as they are (the engine decides row failure or stop). */
   send(step: Step, ctx: StepContext): Promise<StepDone>;
+  /**
+   * A row an earlier run left `sending` or `unknown` (PRODUCT §16) that the plan finds nothing to do for:
+   * what the account shows it became (`created` with its id), or undefined when it cannot tell.
+   */
+  settle?(subject: string, action: string, plan: P): StepDone | undefined;
 }
 
 export interface RowDeps<P extends RowPlan> {
@@ -83,8 +88,10 @@ export interface RowDeps<P extends RowPlan> {
   onSending?: (total: number) => Promise<void> | void;
   /** After each step that succeeded (its line is in the report). */
   onStep?: (done: StepDone, change: PlannedChange) => void;
-  /** After each step that failed (its line is in the report). */
+  /** After each step that failed, or whose outcome is unknown (`errorCode` outcome_unknown); its line is in the report. */
   onFailure?: (failure: StepFailure) => void;
+  /** An earlier run's row whose answer was lost, found done in the account (its line is in the report). */
+  onSettled?: (subject: string, done: StepDone) => void;
   /** After each step's line is in the report: steps done of `total`. */
   onProgress?: (progress: { done: number; total: number; tallies: Readonly<Record<string, number>> }) => void;
 }
@@ -116,9 +123,13 @@ export type RowSummary<P extends RowPlan> =
       /** Every step done, Ctrl-C, or an answer no later step can get past (`fatal`). */
       stopped: 'done' | 'interrupted' | 'fatal';
       fatal?: Error;
-      /** Steps by outcome (`created`, `updated`, `failed`). */
+      /** Steps by outcome (`created`, `updated`, `failed`, `unknown`). */
       tallies: Record<string, number>;
       failures: StepFailure[];
+      /** Steps that may have been applied: their answer was lost (exit 6 unless stopped). */
+      unknowns: StepFailure[];
+      /** Rows of earlier runs whose answer was lost, settled by reading the account. */
+      settled: number;
       /** Steps planned, and how many were sent (a failed step's row sends no later step). */
       total: number;
       sent: number;

@@ -3,7 +3,7 @@
 // --id-column, and checks every identifier before the first create.
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
-import { canonicalJson } from '../../../src/jobs/rows/keys.js';
+import { canonicalJson } from '../../../src/api/canonical-json.js';
 import { createSender } from '../../../src/jobs/import/send.js';
 import { readReportLines, writeCsv } from '../../jobs/import/_files.js';
 import { useEmulator } from '../../helpers/emulator.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CampaignSchema } from '../../../src/api/schemas/campaigns.js';
 import { hash53, IdIndex, LineCounter, LineSet } from '../../../src/jobs/import/compact.js';
 import { idempotencyKey } from '../../../src/jobs/import/keys.js';
-import { canonicalJson } from '../../../src/jobs/rows/keys.js';
+import { canonicalJson } from '../../../src/api/canonical-json.js';
 import { buildPlan } from '../../../src/jobs/import/columns.js';
 import { buildBody, checkRow, validateAll, type RowProblem } from '../../../src/jobs/import/validate.js';
 

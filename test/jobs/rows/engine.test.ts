@@ -65,11 +65,13 @@ function deps(more: Partial<RowDeps<RowPlan>> = {}) {
   return { d, progress, close: () => client.close() };
 }
 
-const readLines = (path: string) =>
+const rawLines = (path: string) =>
   readFileSync(path, 'utf8')
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as Record<string, unknown>);
+/** Headers and outcomes: each step's `sending` line (on disk before its request) left out. */
+const readLines = (path: string) => rawLines(path).filter((l) => l.outcome !== 'sending');
 
 describe('runRowJob', () => {
   it('sends every step in order, records each before the next, and sums up as data', async () => {
@@ -77,12 +79,18 @@ describe('runRowJob', () => {
     const ids = ['qr_support', 'qr_promo'];
     const { d, progress, close } = deps();
     let recordedBeforeEach: number[] = [];
-    const job = renameJob(ids, () => recordedBeforeEach.push(readLines(report).length - 1));
+    const sendingAtSend: unknown[] = [];
+    const job = renameJob(ids, () => {
+      recordedBeforeEach.push(readLines(report).length - 1);
+      sendingAtSend.push(rawLines(report).at(-1)?.outcome);
+    });
     try {
       const s = await runRowJob(job, { file: 'f', report, dryRun: false }, d);
       expect(s).toMatchObject({ phase: 'sent', stopped: 'done', total: 4, sent: 4 });
       if (s.phase === 'sent') expect(s.tallies).toEqual({ renamed: 2, paused: 2 });
       expect(recordedBeforeEach).toEqual([0, 1, 2, 3]);
+      // Each request leaves with its `sending` line already on disk (a kill then leaves it for the next run).
+      expect(sendingAtSend).toEqual(['sending', 'sending', 'sending', 'sending']);
       expect(progress).toEqual(['0/4', '1/4', '2/4', '3/4', '4/4']);
       const lines = readLines(report);
       expect(lines[0]).toMatchObject({ type: 'header', job: 'test-rename', accountId: 'acc_acme' });

@@ -1,0 +1,149 @@
+// The journal of single writes whose outcome was lost (PRODUCT §16, "Creates and deletes run again are
+// safe"). A create or delete that ended unknown may have happened; the service remembers its
+// Idempotency-Key for a while (how long is not shown), so the same write run again must carry the same
+// key: then the service answers the first outcome instead of acting twice. Kept in the user's state
+// folder (journal.json, 0600, in a 0700 folder), at most 24 hours, one entry per write: a SHA-256 of
+// (account, method, path, canonical body) with its key, the method and the path, never the body. The
+// account is the base URL and a SHA-256 of the API key (a write needs no GET /me to know it).
+//
+// Only the client's own random keys are journaled: a key the user gave wins, and bulk jobs derive theirs
+// and resolve unknown rows by reading the account. A later write to the same object whose outcome is
+// known drops the entries of that object, so A → B → A never replays B's old answer.
+import { canonicalJson } from './canonical-json.js';
+import { replaceFile } from '../fs/durable.js';
+import { privateDirProblem, readPrivateFile } from '../fs/private-dir.js';
+import { dirname } from 'node:path';
+
+export const JOURNAL_HOURS = 24;
+const MAX_BYTES = 4 * 1024 * 1024;
+const MAX_ENTRIES = 5000;
+
+export interface JournalEntry {
+  /** SHA-256 hex of (account, method, path, canonical body). */
+  fp: string;
+  key: string;
+  method: string;
+  /** The request path with its query (ids are not secrets; bodies are never kept). */
+  path: string;
+  /** When the write ended unknown (ISO, wall clock: compared across runs). */
+  at: string;
+}
+
+/** What the client needs from the journal (an interface: the client never touches files itself). */
+export interface WriteJournal {
+  fingerprint(method: string, path: string, body: unknown): string;
+  find(fp: string): Promise<JournalEntry | undefined>;
+  /** A write ended unknown: keep its key. */
+  remember(entry: Omit<JournalEntry, 'at'>): Promise<void>;
+  /** A write with a known outcome: drop its entry and, given the object's path, every entry of that object. */
+  forget(fp: string, objectPath: string | undefined): Promise<void>;
+}
+
+/** A body sent as JSON text is compared by content (key order aside); any other text as it is. */
+function parsedOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const sha256 = (text: string) =>
+  process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');
+
+export class FileJournal implements WriteJournal {
+  private readonly account: string;
+  private entries: JournalEntry[] | undefined;
+  private broken = false;
+
+  constructor(
+    private readonly file: string,
+    baseUrl: string,
+    apiKey: string,
+    private readonly wallNow: () => number,
+    /** One line to the human when the journal cannot be used (the write goes on without it). */
+    private readonly warn: (line: string) => void,
+  ) {
+    this.account = `${baseUrl.replace(/\/+$/, '')}\0${sha256(apiKey)}`;
+  }
+
+  fingerprint(method: string, path: string, body: unknown): string {
+    const text = canonicalJson(typeof body === 'string' ? parsedOr(body) : (body ?? null));
+    return sha256(`${this.account}\0${method}\0${path}\0${text}`);
+  }
+
+  async find(fp: string): Promise<JournalEntry | undefined> {
+    return (await this.load()).find((e) => e.fp === fp);
+  }
+
+  async remember(entry: Omit<JournalEntry, 'at'>): Promise<void> {
+    const now = new Date(this.wallNow()).toISOString();
+    await this.update((all) => [...all.filter((e) => e.fp !== entry.fp), { ...entry, at: now }].slice(-MAX_ENTRIES));
+  }
+
+  async forget(fp: string, objectPath: string | undefined): Promise<void> {
+    const hit = (e: JournalEntry) => e.fp === fp || (objectPath !== undefined && e.path === objectPath);
+    if (!(await this.load()).some(hit)) return; // the usual case: nothing kept, no file written
+    await this.update((all) => all.filter((e) => !hit(e)));
+  }
+
+  /** Read again before each change: another run may have written meanwhile. */
+  private async update(change: (all: JournalEntry[]) => JournalEntry[]): Promise<void> {
+    this.entries = undefined;
+    const next = change(await this.load());
+    if (this.broken) return;
+    try {
+      const { mkdir } = process.getBuiltinModule('node:fs/promises');
+      await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
+      const problem = await privateDirProblem(dirname(this.file));
+      if (problem) throw new Error(problem);
+      await replaceFile(this.file, JSON.stringify({ version: 1, entries: next }) + '\n', {
+        mode: 0o600,
+        forceMode: true,
+        what: `the journal ${this.file}`,
+      });
+      this.entries = next;
+    } catch (e) {
+      this.disable(`could not write the journal ${this.file}: ${(e as Error).message}`);
+    }
+  }
+
+  private async load(): Promise<JournalEntry[]> {
+    if (this.entries) return this.entries;
+    if (this.broken) return [];
+    let text: string;
+    try {
+      const problem = await privateDirProblem(dirname(this.file));
+      if (problem) throw new Error(problem);
+      text = await readPrivateFile(this.file, { secret: true, maxBytes: MAX_BYTES });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return (this.entries = []);
+      this.disable(`could not read the journal ${this.file}: ${(e as Error).message}`);
+      return [];
+    }
+    const oldest = this.wallNow() - JOURNAL_HOURS * 3600_000;
+    try {
+      const doc = JSON.parse(text) as { entries?: unknown };
+      const list = Array.isArray(doc.entries) ? doc.entries : [];
+      this.entries = list.filter(
+        (e): e is JournalEntry =>
+          typeof e?.fp === 'string' &&
+          typeof e.key === 'string' &&
+          typeof e.method === 'string' &&
+          typeof e.path === 'string' &&
+          typeof e.at === 'string' &&
+          Date.parse(e.at) >= oldest &&
+          Date.parse(e.at) <= this.wallNow() + 3600_000, // a clock put back: an entry from the future is not trusted
+      );
+    } catch {
+      this.warn(`the journal ${this.file} is not valid JSON: it is replaced at the next unknown outcome`);
+      this.entries = [];
+    }
+    return this.entries;
+  }
+
+  private disable(line: string): void {
+    if (!this.broken) this.warn(`${line}; writes whose outcome is lost cannot be resumed with the same key`);
+    this.broken = true;
+  }
+}
