@@ -42,7 +42,7 @@ export function cutTornTail(fd: number): TornTail {
 /** Bytes up to and including the last newline (0 when there is none), read backwards in small blocks. */
 function lastNewlineEnd(fd: number, size: number): number {
   const block = Buffer.alloc(64 * 1024);
-  for (let end = size; end > 0; ) {
+  for (let end = size; end > 0;) {
     const start = Math.max(0, end - block.length);
     const n = readSync(fd, block, 0, end - start, start);
     const i = block.subarray(0, n).lastIndexOf(0x0a);
@@ -72,7 +72,7 @@ export function isWholeJson(buf: Buffer): boolean {
 
 function writeAllSync(fd: number, text: string): void {
   const buf = Buffer.from(text, 'utf8');
-  for (let done = 0; done < buf.length; ) {
+  for (let done = 0; done < buf.length;) {
     const n = writeSync(fd, buf, done, buf.length - done);
     if (n <= 0) throw Object.assign(new Error('short write'), { code: 'EIO' });
     done += n;

@@ -44,4 +44,3 @@ describe('leads follow whose wall clock steps (in-process, virtual monotonic clo
     counts.clocks++;
   });
 });
-

@@ -189,7 +189,10 @@ describe('the built CLI under libfaketime (wall clock stepped, monotonic clock r
       const dir = tempDir();
       const stamp = join(dir, 'faketime');
       const polls = () => emu.requests({ path: '/leads' }).length;
-      const child = spawnFaked(['leads', 'follow', '--state', join(dir, 'leads.state.json'), '--interval', '1s'], stamp);
+      const child = spawnFaked(
+        ['leads', 'follow', '--state', join(dir, 'leads.state.json'), '--interval', '1s'],
+        stamp,
+      );
       try {
         await settle(() => polls() >= 2, 20_000);
         expect(polls()).toBeGreaterThanOrEqual(2);
