@@ -14,6 +14,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
 import { nonRegularProblem } from './read-regular.js';
+import { cutTornTail, NOT_TORN } from './torn-tail.js';
 const { constants, fsyncSync, writeSync } = process.getBuiltinModule('node:fs');
 // Loaded on first use: most runs write no file, and crypto and fs/promises are ~55 of Node's modules.
 const fsp = () => process.getBuiltinModule('node:fs/promises');
@@ -301,9 +302,15 @@ async function linkNew(tmp: string, target: string): Promise<boolean> {
 /**
  * Appends one line to `path` (created 0600 when missing, never through a symbolic link) and flushes it
  * to disk before returning: the dead-letter file of `leads follow`. A new file's directory entry is
- * flushed too.
+ * flushed too. A last line an earlier write left without its newline (a kill, a full disk) is cut off
+ * first (fs/torn-tail.ts); `onTorn` learns how many bytes, for the command to say so.
  */
-export async function appendLineDurably(path: string, line: string, what = path): Promise<void> {
+export async function appendLineDurably(
+  path: string,
+  line: string,
+  what = path,
+  onTorn?: (cut: number) => void,
+): Promise<void> {
   const { O_APPEND, O_NONBLOCK } = constants;
   let fh: FileHandle | undefined;
   try {
@@ -314,14 +321,17 @@ export async function appendLineDurably(path: string, line: string, what = path)
         () => false,
       );
     // O_NONBLOCK: a FIFO without a reader fails at once (ENXIO) instead of blocking a thread that a stop
-    // needs; anything that is not a regular file is refused, never written into.
-    fh = await fsp().open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK, 0o600);
+    // needs; anything that is not a regular file is refused, never written into. Read-write: the torn
+    // tail is read back.
+    fh = await fsp().open(path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK, 0o600);
     const problem = nonRegularProblem(path, await fh.stat());
     if (problem) throw new Error(problem);
+    const torn = existed ? cutTornTail(fh.fd) : NOT_TORN;
     await writeAll(fh, line.endsWith('\n') ? line : `${line}\n`);
     await fh.sync();
     await fh.close();
     fh = undefined;
+    if (torn.cut) onTorn?.(torn.cut);
     if (!existed) await syncDir(dirname(path));
   } catch (e) {
     await fh?.close().catch(() => undefined);

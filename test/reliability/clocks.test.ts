@@ -2,7 +2,9 @@
 // or stored follow the wall clock. The wall clock is stepped back an hour or forward a day mid-run while
 // the monotonic one advances normally: the pacer neither stalls nor bursts, a Retry date read against the
 // wall clock stays bounded, a lock file from "the future" does not hold for ever, and the built CLI under
-// libfaketime finishes an import whose wall clock is stepped back mid-run.
+// libfaketime finishes an import whose wall clock is stepped back mid-run. `leads follow` (issue 34) goes on
+// polling at its interval under libfaketime, its sweep of locked leads on schedule (in-process, paced by
+// the key: clocks-follow.test.ts).
 import { existsSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -151,35 +153,79 @@ describe('lock files dated by a clock that stepped', () => {
   });
 });
 
+function faketimeLib(): string {
+  const lib = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib']
+    .map((d) => join(d, 'faketime', 'libfaketime.so.1'))
+    .find((p) => existsSync(p));
+  expect(lib, 'libfaketime (Debian package faketime; .ci/run installs it)').toBeDefined();
+  return lib!;
+}
+
+/** The built CLI with its wall clock read from `stamp` (libfaketime), its monotonic clock real. */
+function spawnFaked(args: string[], stamp: string) {
+  writeFileSync(stamp, '+0\n');
+  return spawnCli(args, {
+    env: {
+      CARDQR_CONFIG_DIR: tempDir(),
+      NO_COLOR: '1',
+      CARDQR_BASE_URL: emu.baseUrl,
+      CARDQR_API_KEY: emu.keys.full,
+      LD_PRELOAD: faketimeLib(),
+      FAKETIME_TIMESTAMP_FILE: stamp,
+      FAKETIME_NO_CACHE: '1',
+      FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    },
+    stdin: null,
+  });
+}
+
 describe('the built CLI under libfaketime (wall clock stepped, monotonic clock real)', () => {
+  it.each([
+    ['back an hour', '-1h'],
+    ['forward a day', '+1d'],
+  ])(
+    'leads follow --interval 1s stepped %s: polls go on every second, no early sweep, then put right, still',
+    async (_name, offset) => {
+      const dir = tempDir();
+      const stamp = join(dir, 'faketime');
+      const polls = () => emu.requests({ path: '/leads' }).length;
+      const child = spawnFaked(
+        ['leads', 'follow', '--state', join(dir, 'leads.state.json'), '--interval', '1s'],
+        stamp,
+      );
+      try {
+        await settle(() => polls() >= 2, 20_000);
+        expect(polls()).toBeGreaterThanOrEqual(2);
+        writeFileSync(stamp, `${offset}\n`);
+        const before = polls();
+        await realWait(4000);
+        expect(polls() - before).toBeGreaterThanOrEqual(2);
+        writeFileSync(stamp, '+0\n');
+        const after = polls();
+        await realWait(3000);
+        expect(polls() - after).toBeGreaterThanOrEqual(2);
+        // The 4 locked leads of the seed wait for the sweep 5 minutes in, whatever the wall clock said.
+        expect(emu.requests({ path: /^\/leads\/./ })).toEqual([]);
+      } finally {
+        child.child.kill('SIGTERM');
+      }
+      expect(await Promise.race([child.exit, realWait(15_000).then(() => 'still running')])).toBe(0);
+      counts.clocks++;
+    },
+    60_000,
+  );
+
   it.each([
     ['back an hour', '-1h'],
     ['forward a day', '+1d'],
   ])(
     'stepped %s mid-import: the run ends within 30 s, every row created once',
     async (_name, offset) => {
-      const lib = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib']
-        .map((d) => join(d, 'faketime', 'libfaketime.so.1'))
-        .find((p) => existsSync(p));
-      expect(lib, 'libfaketime (Debian package faketime; .ci/run installs it)').toBeDefined();
       emu.store.account('acc_acme')!.cardAllowance = 1000;
       const dir = tempDir();
       const file = writeCsv('people.csv', partnersCsv(8), dir);
       const stamp = join(dir, 'faketime');
-      writeFileSync(stamp, '+0\n');
-      const child = spawnCli(['campaigns', 'import', 'cmp_native', file, '--rate', '240'], {
-        env: {
-          CARDQR_CONFIG_DIR: tempDir(),
-          NO_COLOR: '1',
-          CARDQR_BASE_URL: emu.baseUrl,
-          CARDQR_API_KEY: emu.keys.full,
-          LD_PRELOAD: lib,
-          FAKETIME_TIMESTAMP_FILE: stamp,
-          FAKETIME_NO_CACHE: '1',
-          FAKETIME_DONT_FAKE_MONOTONIC: '1',
-        },
-        stdin: null,
-      });
+      const child = spawnFaked(['campaigns', 'import', 'cmp_native', file, '--rate', '240'], stamp);
       await settle(() => emu.requests({ method: 'POST' }).length >= 2, 20_000);
       writeFileSync(stamp, `${offset}\n`);
       const end = await Promise.race([child.exit, realWait(30_000).then(() => 'still running')]);

@@ -21,6 +21,7 @@ import type { Progress } from '../../output/progress.js';
 import { safeLine } from '../../output/sanitize.js';
 import { summaryAsJson } from '../../output/settings.js';
 import { confirm } from '../confirm.js';
+import { tornTailNote } from '../torn-tail.js';
 import { planData, planLines } from './import-plan.js';
 
 export type ImportCommandOptions = ImportOptions & { validateOnly: boolean };
@@ -111,6 +112,8 @@ function printNotice(n: ImportNotice, msg: Messages): void {
       return msg.say(
         `note: ${n.existed ? `${n.report} records no sent rows` : `no report at ${n.report} yet`}; starting a new import`,
       );
+    case 'report-torn':
+      return msg.say(tornTailNote(n.report, n.bytes));
     case 'campaign-closed':
       return msg.warn(safeLine(n.message));
     case 'schema-stale':

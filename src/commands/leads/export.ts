@@ -83,6 +83,10 @@ On success it prints one summary line on stderr (nothing with -q).`,
           const { skippedLine } = await import('../../output/leads/files.js');
           ctx.msg.say(skippedLine(summary.skippedLocked, true));
         }
+        if (summary.outTornBytes && flags.out) {
+          const { tornTailNote } = await import('../torn-tail.js');
+          ctx.msg.say(tornTailNote(flags.out, summary.outTornBytes));
+        }
         for (const t of [summary.tookOverLock, summary.tookOverOutLock]) {
           if (t)
             ctx.msg.note(

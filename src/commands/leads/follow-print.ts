@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.js';
 import type { Context } from '../../context.js';
 import type { Target } from '../../jobs/follow/deliver.js';
 import type { FollowEvent } from '../../jobs/follow/follow.js';
+import { tornTailNote } from '../torn-tail.js';
 
 /** The flags of `leads follow` (commander fills them; follow.ts declares them). */
 export interface LeadsFollowFlags {
@@ -104,7 +105,8 @@ async function checkDeadLetter(path: string): Promise<void> {
   const where = st ? path : dirname(path);
   if (st && !st.isFile()) throw new UsageError(`--dead-letter ${path} is not a regular file`);
   try {
-    await access(where, constants.W_OK);
+    // An existing file is read too: its last line, if a run was killed mid-write, is cut off before appending.
+    await access(where, st ? constants.W_OK | constants.R_OK : constants.W_OK);
   } catch (e) {
     throw new UsageError(
       `--dead-letter ${path} cannot be written: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
@@ -155,5 +157,8 @@ export function printFollowEvent(ctx: Context, e: FollowEvent, target: Target, s
           ? `lead ${e.id} is still locked since ${e.firstSeen} (past --locked-window): no longer re-read`
           : `lead ${e.id} delivered while locked is no longer there (404): no longer re-read`,
       );
+      return;
+    case 'dead-letter-torn':
+      ctx.msg.say(tornTailNote(e.file, e.bytes));
   }
 }

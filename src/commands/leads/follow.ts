@@ -66,6 +66,7 @@ export function leadsFollowCommand(): Command {
           client: await ctx.api(),
           baseUrl: settings.baseUrl,
           now: ctx.now,
+          clock: ctx.clock,
           sleep: ctx.sleep,
           signal,
           onEvent: (e) => printFollowEvent(ctx, e, target, flags.state),

@@ -17,6 +17,7 @@ import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import { UsageError } from '../../errors.js';
 import { createTemp, fsyncQuiet, syncDir, writeAll, writeAllSync, WriteError } from '../../fs/durable.js';
+import { isWholeJson, RecordEnds, type RecordKind } from '../../fs/torn-tail.js';
 const { fstatSync } = process.getBuiltinModule('node:fs');
 
 export interface Sink {
@@ -27,6 +28,8 @@ export interface Sink {
   abort(): Promise<void>;
   /** Whether the header line is to be written (false when adding to an existing file). */
   readonly fresh: boolean;
+  /** Bytes of a torn last record cut off the existing file (known once committed; 0 when none). */
+  readonly cut?: number;
 }
 
 const CHUNK = 64 * 1024;
@@ -138,6 +141,8 @@ class DeviceSink extends Buffered {
 class FileSink extends Buffered {
   private pos = 0;
   private added = 0;
+  /** Bytes of a torn last record left out of the existing file. */
+  cut = 0;
   private constructor(
     private readonly out: OutTarget & { kind: 'file' },
     private readonly tmp: string,
@@ -162,19 +167,32 @@ class FileSink extends Buffered {
       throw new WriteError(`--out ${out.given}`, e);
     }
   }
-  /** The existing content first (plus a missing final newline), so the file keeps every lead it held. */
+  /**
+   * The existing content first, so the file keeps every lead it held; a last record cut short (a copy or
+   * a write by another tool that stopped midway) is left out, and an NDJSON line that lost only its
+   * newline gets it back: what is added never glues onto a partial record.
+   */
   private async copyExisting(): Promise<void> {
     const src = await open(this.out.target, 'r');
+    const ends = new RecordEnds(this.out.records ?? 'lines');
     try {
       const buf = Buffer.alloc(1 << 20);
-      let last = 0x0a;
       for (;;) {
         const { bytesRead } = await src.read(buf, 0, buf.length, null);
         if (!bytesRead) break;
-        last = buf[bytesRead - 1];
+        ends.feed(buf.subarray(0, bytesRead));
         this.pos += await writeAll(this.fh, buf.subarray(0, bytesRead), this.pos);
       }
-      if (last !== 0x0a) this.pos += await writeAll(this.fh, '\n', this.pos);
+      if (ends.complete === ends.seen) return;
+      const tail = Buffer.alloc(Math.min(ends.seen - ends.complete, 16 * 1024 * 1024 + 1));
+      await src.read(tail, 0, tail.length, ends.complete);
+      if ((this.out.records ?? 'lines') === 'lines' && isWholeJson(tail)) {
+        this.pos += await writeAll(this.fh, '\n', this.pos);
+        return;
+      }
+      await this.fh.truncate(ends.complete);
+      this.pos = ends.complete;
+      this.cut = ends.seen - ends.complete;
     } finally {
       await src.close();
     }
@@ -190,7 +208,10 @@ class FileSink extends Buffered {
   }
   async commit(): Promise<void> {
     await this.flush();
-    if (this.out.append && this.added === 0) return this.abort(); // nothing new: the file stays as it is
+    if (this.out.append && this.added === 0) {
+      this.cut = 0;
+      return this.abort(); // nothing new: the file stays as it is
+    }
     try {
       await this.fh.sync();
       await this.fh.close();
@@ -208,11 +229,16 @@ class FileSink extends Buffered {
 }
 
 export type OutTarget =
-  | { kind: 'file'; given: string; target: string; append: boolean; mode?: number }
+  | { kind: 'file'; given: string; target: string; append: boolean; mode?: number; records?: RecordKind }
   | { kind: 'device'; given: string; target: string };
 
 /** Whether an existing file's first line shows it holds this kind of export ('never': -o json). */
-export type AppendCheck = { label: string; fits: ((firstLine: string) => boolean) | 'never' };
+export type AppendCheck = {
+  label: string;
+  fits: ((firstLine: string) => boolean) | 'never';
+  /** How the file's records end (default: lines), to cut a torn last one before adding (fs/torn-tail.ts). */
+  records?: RecordKind;
+};
 
 /** Decides what --out means (see the top of this file) before any request; exit 2 for what is refused. */
 export async function checkOutPath(out: string, check: AppendCheck): Promise<OutTarget> {
@@ -251,7 +277,7 @@ export async function checkOutPath(out: string, check: AppendCheck): Promise<Out
       ['nothing was exported and the state file is unchanged: use a new file name'],
     );
   }
-  return { kind: 'file', given: out, target, append: true, mode };
+  return { kind: 'file', given: out, target, append: true, mode, records: check.records };
 }
 
 async function firstLine(path: string): Promise<string> {

@@ -57,6 +57,8 @@ export interface ExportSummary {
   oldest?: string;
   newest?: string;
   tookOverLock?: LockInfo;
+  /** Bytes of a torn last record (a write cut short) cut off the existing --out file before adding to it. */
+  outTornBytes?: number;
   /** The stale `<out>.lock` this run took over, if any. */
   tookOverOutLock?: LockInfo;
   /** Locked leads left out of a preset CSV or vCard file (the cursor still moves past them). */
@@ -107,7 +109,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
       );
       for (const id of [...walk.lockedIds].reverse()) pending.add(id, deps.now()); // oldest first
       const exported = walk.exported + caught.unlocked.length;
-      const { skippedLocked, tookOverOutLock } = await writeOutput(spool, fmt, out, deps);
+      const { skippedLocked, tookOverOutLock, outTornBytes } = await writeOutput(spool, fmt, out, deps);
       const state: ExportState = {
         version: 1,
         baseUrl: deps.baseUrl,
@@ -134,6 +136,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
         newest: walk.newest,
         tookOverLock: lock.tookOver,
         tookOverOutLock,
+        outTornBytes,
         skippedLocked,
         unlocked: caught.unlocked.map((l) => l.id),
         droppedLocked: caught.dropped,
@@ -183,7 +186,7 @@ async function writeOutput(
   fmt: Formatter,
   checked: OutTarget | undefined,
   deps: ExportDeps,
-): Promise<{ skippedLocked: number; tookOverOutLock?: LockInfo }> {
+): Promise<{ skippedLocked: number; tookOverOutLock?: LockInfo; outTornBytes?: number }> {
   const outLock =
     checked?.kind === 'file'
       ? await acquireLock(`${checked.target}.lock`, deps.now(), outputBusy(checked.given))
@@ -203,7 +206,7 @@ async function writeOutput(
       await sink.abort();
       throw e;
     }
-    return { skippedLocked: fmt.skipped(), tookOverOutLock: outLock?.tookOver };
+    return { skippedLocked: fmt.skipped(), tookOverOutLock: outLock?.tookOver, outTornBytes: sink.cut || undefined };
   } finally {
     await outLock?.release();
   }

@@ -57,6 +57,8 @@ export interface RetryDeps {
   now: () => Date;
   signal?: AbortSignal;
   onRetry?: (e: { delivery: Delivery; attempt: number; waitMs: number; error: string }) => void;
+  /** The dead letter ended in a line cut short (a run killed mid-write): `bytes` cut off before appending. */
+  onTornDeadLetter?: (bytes: number) => void;
 }
 
 export type DeliveryOutcome =
@@ -89,7 +91,12 @@ export async function deliverWithRetries(
           lastError: e.message,
           deadLetteredAt: deps.now().toISOString(),
         };
-        await appendLineDurably(o.deadLetter!, JSON.stringify(record), `the dead-letter file ${o.deadLetter}`);
+        await appendLineDurably(
+          o.deadLetter!,
+          JSON.stringify(record),
+          `the dead-letter file ${o.deadLetter}`,
+          deps.onTornDeadLetter,
+        );
         return { kind: 'dead-lettered', attempts: attempt, error: e.message };
       }
       const waitMs = backoffAfter(attempt);

@@ -11,7 +11,9 @@
 // Pace. GET /me tells the key's requestsPerMinute; follow spaces its own requests (polls, pages and
 // locked re-reads) at least 120 s / rpm apart (half the key's rate, the other half left to other tools)
 // and polls no faster than that. Locked leads are re-read in a sweep every max(10 × interval, 5 min).
-// Every wait ends at once on a stop, and no request starts after one.
+// Every wait ends at once on a stop, and no request starts after one. Waits and the sweep's schedule run
+// on the monotonic clock (`clock`): a wall clock stepped back an hour would stall the polls behind the
+// last request, one stepped forward a day would skip waits. The wall clock (`now`) only dates things.
 import { dirname } from 'node:path';
 import { refuseOverlaps } from '../../fs/own-files.js';
 import type { ApiClient } from '../../api/client.js';
@@ -49,7 +51,10 @@ export interface FollowOptions {
 export interface FollowDeps {
   client: ApiClient;
   baseUrl: string;
+  /** The wall clock: timestamps only (the lock, the state's lastRun, a locked lead's firstSeen, a dead letter). */
   now: () => Date;
+  /** Monotonic ms for every wait (the pace between requests, the sweep's schedule): the wall clock can step. */
+  clock: () => number;
   sleep: Sleep;
   /** A stop (SIGINT/SIGTERM): the delivery in flight finishes, the state is saved, the run returns. */
   signal: AbortSignal;
@@ -71,7 +76,9 @@ export type FollowEvent =
   | { kind: 'retry'; id: string; type: Delivery['type']; attempt: number; waitMs: number; error: string }
   | { kind: 'dead-lettered'; id: string; type: Delivery['type']; attempts: number; error: string; file: string }
   | { kind: 'poll-failed'; error: string; waitMs: number }
-  | { kind: 'locked-dropped'; id: string; firstSeen: string; why: 'expired' | 'gone' };
+  | { kind: 'locked-dropped'; id: string; firstSeen: string; why: 'expired' | 'gone' }
+  /** The dead letter ended in a line cut short (a run killed mid-write): `bytes` cut off before appending. */
+  | { kind: 'dead-letter-torn'; file: string; bytes: number };
 
 export interface FollowSummary {
   delivered: number;
@@ -128,13 +135,13 @@ export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Pro
       tookOverLock: lock.tookOver,
     });
     // Leads left pending by an earlier run are re-read after the first poll; new ones at the next sweep.
-    let nextSweep = deps.now().getTime() + (run.pending.size ? 0 : sweepEveryMs);
+    let nextSweep = deps.clock() + (run.pending.size ? 0 : sweepEveryMs);
     while (!signal.aborted) {
       const polled = await run.poll();
       if (polled === 'stopped') break;
-      if (run.pending.size && deps.now().getTime() >= nextSweep) {
+      if (run.pending.size && deps.clock() >= nextSweep) {
         if ((await run.sweepLocked()) === 'stopped') break;
-        nextSweep = deps.now().getTime() + sweepEveryMs;
+        nextSweep = deps.clock() + sweepEveryMs;
       }
       if (polled === 'failed') deps.onEvent?.({ kind: 'poll-failed', error: run.lastPollError, waitMs: intervalMs });
       if (await waitUnlessStopped(deps.sleep, intervalMs, signal)) break;
@@ -162,7 +169,7 @@ class FollowRun {
     readonly pending: PendingSet,
     private readonly gapMs: number,
   ) {
-    this.lastRequestAt = deps.now().getTime();
+    this.lastRequestAt = deps.clock();
   }
 
   summary(): FollowSummary {
@@ -172,9 +179,9 @@ class FollowRun {
 
   /** Before every request: at least gapMs after the previous one; false when a stop came. */
   private async gate(): Promise<boolean> {
-    const wait = this.lastRequestAt + this.gapMs - this.deps.now().getTime();
+    const wait = this.lastRequestAt + this.gapMs - this.deps.clock();
     if (await waitUnlessStopped(this.deps.sleep, wait, this.deps.signal)) return false;
-    this.lastRequestAt = this.deps.now().getTime();
+    this.lastRequestAt = this.deps.clock();
     return true;
   }
 
@@ -217,6 +224,7 @@ class FollowRun {
     const { deps } = this;
     for (const entry of this.pending.list()) {
       if (deps.signal.aborted) return 'stopped';
+      // The window spans runs (firstSeen is stored): a date against a date, so the wall clock.
       const windowOver = deps.now().getTime() - Date.parse(entry.firstSeen) > this.opts.lockedWindowMs;
       if (!windowOver && !(await this.gate())) return 'stopped';
       let r;
@@ -260,6 +268,7 @@ class FollowRun {
             waitMs: e.waitMs,
             error: e.error,
           }),
+        onTornDeadLetter: (bytes) => deps.onEvent?.({ kind: 'dead-letter-torn', file: opts.deadLetter!, bytes }),
       },
     );
     if (outcome.kind === 'delivered' && d.type === 'lead.created') this.delivered++;

@@ -90,7 +90,7 @@ export async function openReport(
     ]);
   }
   return {
-    writer: appendImportReport(path),
+    writer: appendImportReport(path, (bytes) => notice({ kind: 'report-torn', report: path, bytes })),
     done: existing.done,
     refusals: existing.refusals,
     resumed: true,

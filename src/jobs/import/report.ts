@@ -101,8 +101,8 @@ export function createImportReport(path: string, header: ReportHeader): Promise<
 }
 
 /** An import report continued (--resume, or another run of the same file). */
-export function appendImportReport(path: string): ReportWriter {
-  return ReportWriter.append(path, IMPORT_REPORT_ADVICE);
+export function appendImportReport(path: string, onTorn?: (cut: number) => void): ReportWriter {
+  return ReportWriter.append(path, IMPORT_REPORT_ADVICE, onTorn);
 }
 
 export interface ReportState {

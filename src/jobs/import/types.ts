@@ -147,6 +147,8 @@ export type ImportNotice =
   | { kind: 'delimiter-sniffed'; delimiter: string; file: string }
   | { kind: 'columns-matched'; notes: string[] }
   | { kind: 'report-started-fresh'; report: string; existed: boolean }
+  /** The report ended in a line cut short (an earlier run killed mid-write): `bytes` cut off before appending. */
+  | { kind: 'report-torn'; report: string; bytes: number }
   | { kind: 'campaign-closed'; message: string }
   | { kind: 'schema-stale' }
   | { kind: 'resolving-ids'; campaignId: string }

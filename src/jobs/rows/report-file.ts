@@ -5,10 +5,10 @@
 // line by reportLines: the resume of an import, `print --from-report`, a job's own check of its header.
 import { boundedLines } from '../../fs/bounded.js';
 import { replaceFile, writeAllSync, WriteError } from '../../fs/durable.js';
+import { cutTornTail } from '../../fs/torn-tail.js';
 import { UsageError } from '../../errors.js';
 import { acquireLock, type HeldLock } from '../../lock-file.js';
-const { closeSync, constants, createReadStream, fstatSync, fsyncSync, ftruncateSync, openSync, readSync } =
-  process.getBuiltinModule('node:fs');
+const { closeSync, constants, createReadStream, fsyncSync, openSync } = process.getBuiltinModule('node:fs');
 
 /** One line of a report: a header or a row, each job with its own shapes. */
 export type ReportLine = object;
@@ -28,32 +28,27 @@ export class ReportWriter {
   }
 
   /**
-   * Continues an existing report. A last line cut short (a kill, a full disk) is cut off: it never was a
-   * recorded row (readers skip it, and that row is sent again with the same key), and left in place it
-   * would break every line-by-line JSON reader (the README's jq recipes).
+   * Continues an existing report. A last line cut short (a kill, a full disk) is cut off (fs/torn-tail.ts):
+   * it never was a recorded row (readers skip it, and that row is sent again with the same key), and left
+   * in place it would break every line-by-line JSON reader (the README's jq recipes). `onTorn` learns how
+   * many bytes were cut, for the command to say so.
    */
-  static append(path: string, afterFailure: string): ReportWriter {
+  static append(path: string, afterFailure: string, onTorn?: (cut: number) => void): ReportWriter {
     let fd: number;
     try {
       fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW);
     } catch (e) {
       throw new WriteError(`the report ${path}`, e);
     }
-    const w = new ReportWriter(fd, path, afterFailure);
-    const size = fstatSync(fd).size; // the file opened (O_NOFOLLOW), not the path again
-    if (size > 0) {
-      const end = completeLength(fd, size);
-      if (end < size && (end === 0 || wholeJson(fd, end, size)))
-        w.put('\n'); // only the newline was lost
-      else if (end < size) {
-        try {
-          ftruncateSync(fd, end);
-        } catch (e) {
-          throw new WriteError(`the report ${path}`, e);
-        }
-      }
+    let torn;
+    try {
+      torn = cutTornTail(fd); // the file opened (O_NOFOLLOW), not the path again
+    } catch (e) {
+      closeSync(fd);
+      throw new WriteError(`the report ${path}`, e);
     }
-    return w;
+    if (torn.cut) onTorn?.(torn.cut);
+    return new ReportWriter(fd, path, afterFailure);
   }
 
   write(line: ReportLine): void {
@@ -80,32 +75,6 @@ export class ReportWriter {
       throw new WriteError(`the report ${this.path}`, e, [this.afterFailure]);
     }
   }
-}
-
-/** Whether the bytes from `start` to `end` are one whole JSON value (a row whose newline alone was lost: a reader counted it). */
-function wholeJson(fd: number, start: number, end: number): boolean {
-  if (end - start > 16 * 1024 * 1024) return false;
-  const buf = Buffer.alloc(end - start);
-  readSync(fd, buf, 0, buf.length, start);
-  try {
-    JSON.parse(buf.toString('utf8'));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Bytes up to and including the last newline (0 when there is none), read backwards in small blocks. */
-function completeLength(fd: number, size: number): number {
-  const block = Buffer.alloc(64 * 1024);
-  for (let end = size; end > 0;) {
-    const start = Math.max(0, end - block.length);
-    const n = readSync(fd, block, 0, end - start, start);
-    const i = block.subarray(0, n).lastIndexOf(0x0a);
-    if (i >= 0) return start + i + 1;
-    end = start;
-  }
-  return 0;
 }
 
 /**

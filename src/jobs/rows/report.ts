@@ -28,12 +28,18 @@ export interface OpenJobReport {
   lock: HeldLock;
 }
 
-export async function openJobReport(path: string, header: JobHeader, now: Date): Promise<OpenJobReport> {
+/** `onTorn`: the report ended in a line cut short (a run killed mid-write), `cut` bytes cut off before appending. */
+export async function openJobReport(
+  path: string,
+  header: JobHeader,
+  now: Date,
+  onTorn?: (cut: number) => void,
+): Promise<OpenJobReport> {
   const lock = await lockReport(path, now, 'run');
   try {
     const existing = await existingReport(path, header.job);
     const writer = existing
-      ? ReportWriter.append(path, AFTER_FAILURE)
+      ? ReportWriter.append(path, AFTER_FAILURE, onTorn)
       : await ReportWriter.create(path, header, AFTER_FAILURE);
     if (existing) writer.write(header);
     return { writer, lock };

@@ -39,8 +39,8 @@ export async function leadExportFormatter(
       skipped: () => f.skipped,
       append:
         'preset' in file
-          ? { label: 'preset CSV (same columns)', fits: sameHeader(header) }
-          : { label: 'vCard', fits: (l) => l.startsWith('BEGIN:VCARD') },
+          ? { label: 'preset CSV (same columns)', fits: sameHeader(header), records: 'csv' }
+          : { label: 'vCard', fits: (l) => l.startsWith('BEGIN:VCARD'), records: 'vcard' },
     };
   }
   let count = 0;
@@ -83,7 +83,7 @@ export async function leadExportFormatter(
     },
     footer: () => '',
     skipped: () => 0,
-    append: { label: 'csv (same columns)', fits: sameHeader(header) },
+    append: { label: 'csv (same columns)', fits: sameHeader(header), records: 'csv' },
   };
 }
 
