@@ -7,6 +7,7 @@ import type { ByIdPlan, ByIdSpec } from '../jobs/by-id/job.js';
 import type { RowSummary } from '../jobs/rows/types.js';
 import type { Progress } from '../output/progress.js';
 import { rowProgressText } from './row-progress.js';
+import { tornTailNote } from './torn-tail.js';
 
 /** More ids than this show the progress line. */
 const PROGRESS_FROM = 20;
@@ -55,6 +56,7 @@ export async function runByIds(
         if (total > PROGRESS_FROM) progress = await ctx.msg.progress({ label: run.action, now: ctx.clock });
       },
       onStep: (done, change) => run.onDone(change.subject, done.value),
+      onTornReport: (cut) => ctx.msg.say(tornTailNote(flags.report!, cut)),
       onFailure: (f) => run.onFailure(f.subject, f.error),
       onProgress: ({ done, total, tallies }) => progress?.update(rowProgressText(done, total, tallies, 'ids')),
     },

@@ -73,6 +73,7 @@ describe('a torn last line is cut off before the next append', () => {
     writeApplyCsv(dir, fairRows(2));
     const r = await runCli(['qr', 'apply', rows, '--yes'], { emu });
     expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`note: ${report} ended in a partial line (30 bytes written by a run cut short)`);
     const after = wholeLines(report);
     expect(after.slice(0, before.length)).toEqual(before);
     expect(after.length).toBeGreaterThan(before.length);

@@ -13,6 +13,7 @@ import { commandLine } from '../../jobs/import/summary.js';
 import { rowProgressText } from '../row-progress.js';
 import { confirm } from '../confirm.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
+import { tornTailNote } from '../torn-tail.js';
 
 export interface ApplyOptions {
   file: string;
@@ -64,6 +65,7 @@ export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise
         progress = await ctx.msg.progress({ label: 'apply', now: ctx.clock });
       },
       onProgress: ({ done, total, tallies }) => progress?.update(rowProgressText(done, total, tallies, 'writes')),
+      onTornReport: (cut) => ctx.msg.say(tornTailNote(report, cut)),
       onSettled: (subject, done) =>
         ctx.msg.info(
           safeLine(

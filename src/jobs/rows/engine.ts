@@ -91,6 +91,7 @@ export async function runRowJob<I, P extends RowPlan>(
             nonce,
           },
           deps.now(),
+          deps.onTornReport,
         );
   const tallies: Record<string, number> = {};
   const failures: StepFailure[] = [];

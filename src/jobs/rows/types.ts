@@ -90,6 +90,8 @@ export interface RowDeps<P extends RowPlan> {
   onStep?: (done: StepDone, change: PlannedChange) => void;
   /** After each step that failed, or whose outcome is unknown (`errorCode` outcome_unknown); its line is in the report. */
   onFailure?: (failure: StepFailure) => void;
+  /** The report ended in a line cut short by a killed run: `cut` bytes were cut off before appending. */
+  onTornReport?: (cut: number) => void;
   /** An earlier run's row whose answer was lost, found done in the account (its line is in the report). */
   onSettled?: (subject: string, done: StepDone) => void;
   /** After each step's line is in the report: steps done of `total`. */
