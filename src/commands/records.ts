@@ -34,7 +34,7 @@ export function showRecordCommand<T>(spec: ShowRecord<T>): Command {
     .argument(...spec.argument)
     .action(
       action(async (ctx, id: string) => {
-        checkId(id, spec.argument[0].replace(/^<|>$/g, '').replace(/-/g, ' '));
+        checkId(id);
         const settings = ctx.output();
         const [record, view, { renderRecord }] = await Promise.all([
           ctx.api().then((client) => spec.fetch(client, id)),

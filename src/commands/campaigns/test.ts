@@ -16,7 +16,7 @@ export function campaignsTestCommand(): Command {
     .requiredOption('--data <json>', 'the record: @file.json, - for standard input, or inline JSON')
     .action(
       action(async (ctx, id: string, flags: { data: string }) => {
-        checkId(id, 'campaign id');
+        checkId(id);
         const body = await readJsonObject(flags.data, ctx);
         const problem = campaignBodyProblem(body);
         if (problem) throw new UsageError(`--data: ${problem}`);

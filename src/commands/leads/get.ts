@@ -12,7 +12,7 @@ export function leadsGetCommand(): Command {
     .option('--vcard-version <version>', VCARD_HELP)
     .action(
       action(async (ctx, id: string, flags: LeadFileFlags) => {
-        checkId(id, 'lead id');
+        checkId(id);
         const { leadFileKind, leadsView, skippedLine } = await import('../../output/leads/files.js');
         const kind = await leadFileKind(flags, ctx.globals);
         const [{ getLead }, { renderRecord }] = await Promise.all([

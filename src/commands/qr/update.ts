@@ -47,7 +47,7 @@ export function qrUpdateCommand(): Command {
     .option('--dry-run', 'print the request body that would be sent and send nothing')
     .action(
       action(async (ctx, id: string, flags: QrUpdateFlags) => {
-        checkId(id, 'QR code id');
+        checkId(id);
         if (flags.name === undefined && flags.url === undefined && flags.status === undefined) {
           throw new UsageError('nothing to change: give --name, --url or --status');
         }

@@ -37,7 +37,7 @@ describe('ids from answers are not typed ids', () => {
       ['templates', 'get', ODD],
     ]) {
       const r = await runCli(args, { emu });
-      expect([r.exitCode, r.stderr]).toEqual([2, expect.stringMatching(/^error: the template id .* is not an id/)]);
+      expect([r.exitCode, r.stderr]).toEqual([2, expect.stringMatching(/^error: the (template )?id .* is not an id/)]);
     }
     expect(emu.requests()).toEqual([]);
   });
