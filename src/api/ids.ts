@@ -1,8 +1,13 @@
-// Ids in request paths, the one rule for every id, wherever it comes from (an argument, standard input,
-// a report or ledger file). An id is one path segment: `.` or `..` would be resolved away by the URL
-// (`cards delete ..` a DELETE of /v1/), an empty id would name the collection, and `/`, `\` (a slash to
-// a WHATWG URL), `?`, `#`, `%` (a pre-encoded `%2e%2e` or `%2f` a server may decode), spaces and control
-// characters never occur in the API's ids. Such an id is an input error found before sending (exit 2).
+// Ids in request paths. Two rules, by where the id comes from:
+// - an id a user types (an argument, standard input, a --template flag or a --data key) is checked with
+//   `checkId`: one path segment (`.` or `..` would be resolved away by the URL, `cards delete ..` a DELETE
+//   of /v1/; an empty id would name the collection) that looks like an id (no `/`, `\`, `?`, `#`, `%`,
+//   spaces or control characters: a pasted URL or a typo). Such an id is an input error found before
+//   sending (exit 2). The commands apply it where the id is read.
+// - an id the service gave (read from an answer, or from a report or ledger cardqr wrote from answers) is
+//   opaque (api-spec.md §Resources rule 2): it is only made a safe path segment (`checkGivenId`: not
+//   empty, not a dot segment) and encoded. `idPath`, which every endpoint builder goes through, applies
+//   this rule only, so an id from an answer never meets the typed-id rule.
 import { UsageError } from '../errors.js';
 
 export const MAX_ID_LENGTH = 256;
@@ -21,9 +26,16 @@ export function idProblem(id: string): string | undefined {
   return undefined;
 }
 
+/** Why `id` (from the service: opaque) cannot be one path segment, or undefined. */
+export function segmentProblem(id: string): string | undefined {
+  if (id === '') return 'is empty';
+  if (id === '.' || id === '..') return 'is a dot segment (it would change the request path)';
+  return undefined;
+}
+
 /** The one-line refusal for a bad id. */
-export function idError(id: string, what = 'id'): UsageError | undefined {
-  const problem = idProblem(id);
+export function idError(id: string, what = 'id', problemOf = idProblem): UsageError | undefined {
+  const problem = problemOf(id);
   if (!problem) return undefined;
   if (problem === 'is empty') return new UsageError(`an empty ${what}: give the id of the record (nothing was sent)`);
   const shown = JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id);
@@ -40,9 +52,23 @@ export function checkIds(ids: readonly string[], what = 'id'): void {
   for (const id of ids) checkId(id, what);
 }
 
-/** `/prefix/<id>` with the id checked and encoded: every endpoint builder goes through here. */
+/** An id the service gave (opaque): refused only when it cannot be one path segment. */
+export function checkGivenId(id: string, what = 'id'): void {
+  const e = idError(id, what, segmentProblem);
+  if (e) throw e;
+}
+
+/** Checks every id the service gave before the first is sent. */
+export function checkGivenIds(ids: readonly string[], what = 'id'): void {
+  for (const id of ids) checkGivenId(id, what);
+}
+
+/**
+ * `/prefix/<id>` with the id encoded: every endpoint builder goes through here. Only the segment rule
+ * (an id from an answer is opaque); a typed id was checked with `checkId` where the user gave it.
+ */
 export function idPath(prefix: string, id: string, rest = ''): string {
-  checkId(id);
+  checkGivenId(id);
   return `${prefix}/${encodeURIComponent(id)}${rest}`;
 }
 

@@ -1,7 +1,8 @@
 // GET /qr-codes/:id/image: the image bytes of a QR code or a card, and the filename the API suggests.
-// No runtime imports: the command reads the format constants at start-up.
+// Few runtime imports: the command reads the format constants at start-up.
 import type { ApiClient } from './client.js';
 import { idPath } from './ids.js';
+import { checkImage } from './image-check.js';
 
 export const IMAGE_FORMATS = ['png', 'svg', 'pdf', 'jpeg', 'webp'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -35,6 +36,7 @@ export async function getQrImage(client: ApiClient, id: string, q: ImageQuery, s
     signal,
   );
   const type = header(res.headers['content-type']);
+  checkImage(q.format, type, res.body);
   return {
     bytes: res.body,
     contentType: type,

@@ -76,8 +76,13 @@ export function searchProblem(text: string, max = SEARCH_MAX): string | undefine
   return text.length > max ? `at most ${max} characters (got ${text.length})` : undefined;
 }
 
-/** A campaign request body (one JSON object) over the size the API accepts. */
+/**
+ * A campaign request body the API would refuse: a top-level `templateId` (api-spec.md §Campaign ingestion,
+ * create-card rule 2: the campaign owns its template; the rule names no mode) or over the size it accepts.
+ */
 export function campaignBodyProblem(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && Object.hasOwn(body, 'templateId'))
+    return 'templateId: a campaign owns its template and a campaign record must not send it (leave the key out)';
   const size = Buffer.byteLength(JSON.stringify(body));
   if (size <= CAMPAIGN_BODY_MAX) return undefined;
   return `the record is ${size} bytes as JSON; a campaign request body is at most ${CAMPAIGN_BODY_MAX} bytes (1 MB)`;

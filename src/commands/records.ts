@@ -11,6 +11,7 @@ import { example, withFields } from '../help/annotations.js';
 import type { FieldsCatalogue, ZodLike } from '../output/field-names.js';
 import type { View } from '../output/view.js';
 import { action } from './action.js';
+import { checkId } from '../api/ids.js';
 import { type ListFlags, withListOptions } from './flags.js';
 
 export interface ShowRecord<T> {
@@ -33,6 +34,7 @@ export function showRecordCommand<T>(spec: ShowRecord<T>): Command {
     .argument(...spec.argument)
     .action(
       action(async (ctx, id: string) => {
+        checkId(id);
         const settings = ctx.output();
         const [record, view, { renderRecord }] = await Promise.all([
           ctx.api().then((client) => spec.fetch(client, id)),

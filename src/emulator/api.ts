@@ -3,7 +3,7 @@
 // hold resource logic; everything cross-cutting is here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, checkCampaignScope, checkPlan, checkScopes, extractSecret } from './auth.js';
-import type { FaultQueue, FaultSpec } from './faults.js';
+import { NOT_IMAGE_BYTES, type FaultQueue, type FaultSpec } from './faults.js';
 import {
   EmuError,
   internalError,
@@ -144,6 +144,10 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
       size: body.size,
       fault,
     });
+    if (fault?.kind === 'not_image' && reply.status === 200 && Buffer.isBuffer(reply.body)) {
+      finish({ ...reply, body: NOT_IMAGE_BYTES });
+      return;
+    }
     if (fault?.kind === 'drop_after') {
       status = reply.status;
       drop();

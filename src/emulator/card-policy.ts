@@ -79,7 +79,10 @@ export function sanitizeFields(
   const bad = (path: string, message: string, code = 'invalid_type') =>
     problems.push({ field: `${prefix}.${path}`, message, code });
   // A section's `max` comes from the template (campaign_schema sections[].max); without one, no cap.
-  const sectionMax = (key: string) => template?.sections.find((s) => s.key === key)?.max ?? Infinity;
+  const sectionMax = (key: string) => {
+    const max: unknown = template?.sections.find((s) => s.key === key)?.max;
+    return typeof max === 'number' ? max : Infinity;
+  };
 
   for (const key of SCALAR_FIELD_KEYS) {
     const v = src[key];
@@ -154,7 +157,8 @@ export function sanitizeFields(
       bad(section.key, `Expected array, received ${typeName(v)}`);
       continue;
     }
-    if (v.length > section.max) bad(section.key, `Array must contain at most ${section.max} element(s)`, 'too_big');
+    if (typeof section.max === 'number' && v.length > section.max)
+      bad(section.key, `Array must contain at most ${section.max} element(s)`, 'too_big');
     const items: Record<string, string>[] = [];
     v.forEach((item, i) => {
       if (!item || typeof item !== 'object' || Array.isArray(item))

@@ -1,5 +1,6 @@
 // Fault injection: a queue of FaultSpec consumed by matching API requests, plus random faults (faultRate).
-export type FaultKind = '500' | '429' | 'in_flight' | 'drop_before' | 'drop_after' | 'slow' | 'malformed_500';
+export type FaultKind =
+  '500' | '429' | 'in_flight' | 'drop_before' | 'drop_after' | 'slow' | 'malformed_500' | 'not_image';
 export const FAULT_KINDS: readonly FaultKind[] = [
   '500',
   '429',
@@ -8,7 +9,11 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'drop_after',
   'slow',
   'malformed_500',
+  'not_image',
 ];
+
+/** What a `not_image` fault puts in place of an image's bytes (its headers kept): a proxy's error page. */
+export const NOT_IMAGE_BYTES = Buffer.from('<html><body><h1>502 Bad Gateway</h1></body></html>\n');
 
 export type FaultSpec = {
   method?: string;

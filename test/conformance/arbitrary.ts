@@ -1,8 +1,8 @@
 // fast-check arbitraries derived from the contract's JSON Schemas: any value an arbitrary yields is one
 // the schema accepts (the test checks each against ajv too). Covers what openapi/cardqr-api.yaml uses:
 // $ref (with sibling overlays), anyOf/oneOf, const, enum, type (or a list of types), properties and
-// required, `false` for a property that must be absent, items, additionalProperties, string lengths
-// and the date/date-time formats, integer bounds. A schema without a type is an open value: any JSON.
+// required, `false` for a property that must be absent, items, additionalProperties, string lengths,
+// patterns (fast-check's stringMatching) and the date/date-time formats, integer bounds. A schema without a type is an open value: any JSON.
 // Objects open to unknown fields sometimes get one (the API may add fields).
 import fc from 'fast-check';
 import type { Contract } from './contract.js';
@@ -68,7 +68,7 @@ function build(contract: Contract, raw: Schema): fc.Arbitrary<unknown> {
 function stringOf(s: Record<string, any>): fc.Arbitrary<string> {
   if (s.format === 'date-time') return instant.map((d) => d.toISOString());
   if (s.format === 'date') return instant.map((d) => d.toISOString().slice(0, 10));
-  if (s.pattern) throw new Error(`no generator for pattern ${String(s.pattern)}`);
+  if (s.pattern) return fc.stringMatching(new RegExp(s.pattern as string));
   const lengths = { minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 24, 24) };
   // Mostly printable ASCII; one in four any code point (control characters, other scripts, lone surrogates).
   return fc.oneof(

@@ -23,6 +23,8 @@ export interface DocumentedAnswer {
   pointer: string;
   /** Lower-case header name → required. */
   headers: Map<string, boolean>;
+  /** Lower-case header name → pointer of its value's schema. */
+  headerSchemas: Map<string, string>;
   /** Media type → pointer of its schema. */
   content: Map<string, string>;
 }
@@ -138,12 +140,16 @@ export class Contract {
   private response(r: Json, at: string): DocumentedAnswer {
     const { node, pointer = at } = this.resolve(r);
     const headers = new Map<string, boolean>();
-    for (const [name, h] of Object.entries((node.headers ?? {}) as Json))
-      headers.set(name.toLowerCase(), Boolean(this.resolve(h as Json).node.required));
+    const headerSchemas = new Map<string, string>();
+    for (const [name, h] of Object.entries((node.headers ?? {}) as Json)) {
+      const { node: header, pointer: at2 = `${pointer}/headers/${esc(name)}` } = this.resolve(h as Json);
+      headers.set(name.toLowerCase(), Boolean(header.required));
+      if (header.schema) headerSchemas.set(name.toLowerCase(), `${at2}/schema`);
+    }
     const content = new Map<string, string>();
     for (const type of Object.keys((node.content ?? {}) as Json))
       content.set(type, `${pointer}/content/${esc(type)}/schema`);
-    return { pointer, headers, content };
+    return { pointer, headers, headerSchemas, content };
   }
 
   /** The compiled schema at a JSON pointer of the document. */
@@ -163,7 +169,7 @@ export class Contract {
     for (const op of this.operations) {
       out.push(...op.params.map((p) => p.pointer));
       if (op.body) out.push(op.body.pointer);
-      for (const r of op.responses.values()) out.push(...r.content.values());
+      for (const r of op.responses.values()) out.push(...r.content.values(), ...r.headerSchemas.values());
     }
     return [...new Set(out)];
   }
@@ -212,7 +218,12 @@ export class Contract {
     if (!response) return [`status ${answer.status} is not documented for ${op ? op.id : 'an unknown path'}`];
     for (const [name, required] of response.headers)
       if (required && answer.headers[name] === undefined) problems.push(`header ${name} is required`);
-    for (const name of Object.keys(answer.headers)) {
+    for (const [name, value] of Object.entries(answer.headers)) {
+      const schema = response.headerSchemas.get(name);
+      if (schema) {
+        const v = this.validator(schema);
+        if (!v(value)) problems.push(...errorsText(v).map((e) => `header ${name}: ${e}`));
+      }
       if (HTTP_FRAMING.has(name) || name === 'content-type' || response.headers.has(name)) continue;
       problems.push(`header ${name} is not documented for this answer`);
     }

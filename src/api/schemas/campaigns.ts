@@ -20,10 +20,26 @@ export const SchemaField = z.looseObject({ key: z.unknown(), label: z.unknown(),
 export const SchemaSection = z.looseObject({
   key: z.unknown(),
   label: z.unknown(),
-  kind: z.unknown(),
-  max: z.unknown(),
+  kind: z.optional(z.unknown()),
+  max: z.optional(z.unknown()),
   props: z.array(z.looseObject({ prop: z.unknown(), label: z.unknown() })),
 });
+/** Sections the spec's card fields make lists (api-spec.md §card, Card fields); `address` is an object. */
+const LIST_SECTIONS = new Set(['emails', 'phones', 'links']);
+
+/**
+ * Whether a schema section's columns are a list (`emails.0.value`), an object (`address.city`) or either
+ * (`unknown`: both headers are accepted and the dry run decides). The spec types neither `kind` nor `max`
+ * (api-spec.md §campaign_schema): a list when the card fields make it one, when `kind` is `list` or when
+ * `max` is a number; `address` is an object; any other section (a `kind` null, absent or unknown and no
+ * numeric `max`) is unknown.
+ */
+export function sectionShape(key: string, kind: unknown, max: unknown): 'list' | 'object' | 'unknown' {
+  if (key === 'address') return 'object';
+  if (LIST_SECTIONS.has(key) || kind === 'list' || typeof max === 'number') return 'list';
+  return 'unknown';
+}
+
 export const SchemaBlock = z.looseObject({
   id: z.unknown(),
   type: z.unknown(),

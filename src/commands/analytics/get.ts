@@ -1,3 +1,4 @@
+import { checkId } from '../../api/ids.js';
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { example, withFields } from '../../help/annotations.js';
@@ -10,6 +11,7 @@ export function analyticsGetCommand(): Command {
       .argument('<id>', 'card id or QR code id'),
   ).action(
     action(async (ctx, id: string, flags: StatsFlags) => {
+      checkId(id);
       const opts = parseStatsOptions(flags, ctx.env);
       await showStats(ctx, id, opts, async (client) => {
         const { getScanStats } = await import('../../api/analytics.js');

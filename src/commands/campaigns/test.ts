@@ -1,3 +1,4 @@
+import { checkId } from '../../api/ids.js';
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { campaignBodyProblem } from '../../api/rules.js';
@@ -15,6 +16,7 @@ export function campaignsTestCommand(): Command {
     .requiredOption('--data <json>', 'the record: @file.json, - for standard input, or inline JSON')
     .action(
       action(async (ctx, id: string, flags: { data: string }) => {
+        checkId(id);
         const body = await readJsonObject(flags.data, ctx);
         const problem = campaignBodyProblem(body);
         if (problem) throw new UsageError(`--data: ${problem}`);

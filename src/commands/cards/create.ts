@@ -1,3 +1,4 @@
+import { checkId } from '../../api/ids.js';
 import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { CREATE_STATUSES } from '../../api/rules.js';
@@ -62,6 +63,7 @@ export function cardsCreateCommand(): Command {
       const { fields, doc } = await readFieldInput(flags, ctx);
       checkDocKeys(doc, ['name', 'templateId', 'shortCode', 'status'], flags);
       const templateId = flags.template ?? docString(doc, 'templateId');
+      if (templateId !== undefined) checkId(templateId, 'template id');
       // Unknown keys are refused before any request; a template may declare further keys, so fetch it
       // only when it could settle the doubt.
       if (!templateId || !(await hasUnknownKeys(fields))) await checkFieldKeys(fields, flags);

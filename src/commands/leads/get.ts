@@ -1,3 +1,4 @@
+import { checkId } from '../../api/ids.js';
 import { Command } from 'commander';
 import { action } from '../action.js';
 import type { LeadFileFlags } from '../../output/leads/files.js';
@@ -11,6 +12,7 @@ export function leadsGetCommand(): Command {
     .option('--vcard-version <version>', VCARD_HELP)
     .action(
       action(async (ctx, id: string, flags: LeadFileFlags) => {
+        checkId(id);
         const { leadFileKind, leadsView, skippedLine } = await import('../../output/leads/files.js');
         const kind = await leadFileKind(flags, ctx.globals);
         const [{ getLead }, { renderRecord }] = await Promise.all([

@@ -2,7 +2,7 @@
 // manifest from the ledger and check (or move) every code it put on paper.
 import { createHash, randomBytes } from 'node:crypto';
 import { getCard } from '../../api/cards.js';
-import { checkIds } from '../../api/ids.js';
+import { checkGivenIds } from '../../api/ids.js';
 import { getQrCode, updateQrCode } from '../../api/qr.js';
 import { openText } from '../../api/schemas/open.js';
 import { configDir } from '../../config/paths.js';
@@ -40,8 +40,9 @@ async function loadRun(ref: string, ctx: Context): Promise<Ledger> {
       `run ${ledger.run.run} was printed against ${ledger.run.baseUrl}, but this command would ask ${settings.baseUrl}; choose that profile or --base-url`,
     );
   }
-  // A ledger is a file: its ids obey the same rule as typed ones, all checked before the first request.
-  checkIds(
+  // A ledger's ids came from the service's answers: opaque (api-spec.md §Resources rule 2), refused only
+  // when not one path segment, all checked before the first request.
+  checkGivenIds(
     ledger.codes.map((c) => c.id),
     `id (ledger of run ${ledger.run.run})`,
   );

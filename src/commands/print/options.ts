@@ -1,7 +1,7 @@
 // Flags of `cardqr print` → a checked plan, before anything is sent (every problem is exit 2).
 import { DONE_OUTCOMES } from '../../jobs/import/report.js';
 import { reportLines } from '../../jobs/rows/report-file.js';
-import { checkIds } from '../../api/ids.js';
+import { checkGivenIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
 import { checkOutFile } from '../out-file.js';
@@ -207,6 +207,7 @@ export async function idsFromReport(path: string): Promise<string[]> {
     throw new UsageError(
       `--from-report ${path} holds no ${apply ? 'created or updated' : 'created or existing'} ${what}`,
     );
-  checkIds([...ids], `${apply ? 'QR code' : 'card'} id (--from-report ${path})`);
+  // The report's ids came from the service's answers: opaque, refused only when not one path segment.
+  checkGivenIds([...ids], `${apply ? 'QR code' : 'card'} id (--from-report ${path})`);
   return [...ids];
 }

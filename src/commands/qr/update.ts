@@ -1,3 +1,4 @@
+import { checkId } from '../../api/ids.js';
 import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { STATUSES, type Status } from '../../api/rules.js';
@@ -46,6 +47,7 @@ export function qrUpdateCommand(): Command {
     .option('--dry-run', 'print the request body that would be sent and send nothing')
     .action(
       action(async (ctx, id: string, flags: QrUpdateFlags) => {
+        checkId(id);
         if (flags.name === undefined && flags.url === undefined && flags.status === undefined) {
           throw new UsageError('nothing to change: give --name, --url or --status');
         }

@@ -8,7 +8,7 @@
 // resolved by the campaign's dry run (dry_run.externalId) during validation (`resolveIds`).
 import { closest } from '../../api/rules.js';
 import { matchHeaders } from '../../csv/match-headers.js';
-import type { CampaignSchema } from '../../api/schemas/campaigns.js';
+import { sectionShape, type CampaignSchema } from '../../api/schemas/campaigns.js';
 import { openText } from '../../api/schemas/open.js';
 
 export type Segment = string | number;
@@ -45,6 +45,10 @@ export interface ImportPlan {
   /** Columns matched other than exactly (`"First Name" → firstName`, --map entries): said once. */
   headerNotes: string[];
 }
+
+/** api-spec.md §Campaign ingestion, create-card rule 2 (both modes: the rule names none). */
+const TEMPLATE_ID_COLUMN =
+  'column "templateId": a campaign owns its template and a campaign record must not send templateId (remove the column)';
 
 const splitPath = (header: string): Segment[] => header.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 const shape = (path: Segment[]): string => path.map((s) => (typeof s === 'number' ? '#' : s)).join('.');
@@ -92,7 +96,9 @@ export function buildPlan(
     seen.set(header, i);
     const path = schema.payloadMode === 'native' ? nativePath(header) : splitPath(header);
     plan.columns.push({ header, path });
-    if (header && known.shapes.size && !known.shapes.has(shape(path))) {
+    if (path.length === 1 && path[0] === 'templateId') {
+      plan.problems.push({ code: 'template_id_column', message: TEMPLATE_ID_COLUMN });
+    } else if (header && known.shapes.size && !known.shapes.has(shape(path))) {
       // Suggestions only for problems that can be shown (a file of 100,000 unknown columns: no 3 s of edit distances).
       const near = plan.problems.length < 100 ? closest(header, known.names) : undefined;
       plan.problems.push({
@@ -142,7 +148,7 @@ interface Known {
 
 function nativePath(header: string): Segment[] {
   const path = splitPath(header);
-  if (path.length === 1 && (header === 'externalId' || header === 'shortCode' || header === 'name')) return path;
+  if (path.length === 1 && ['externalId', 'shortCode', 'name', 'templateId'].includes(header)) return path;
   if (path[0] === 'blocks') return path;
   return path[0] === 'fields' ? path : ['fields', ...path];
 }
@@ -161,11 +167,18 @@ function nativeShapes(schema: CampaignSchema): Known {
   }
   for (const s of schema.sections) {
     const key = openText(s.key);
-    if (s.kind === 'list' && typeof s.max === 'number') maxIndex.set(key, s.max);
+    const shapeOf = sectionShape(key, s.kind, s.max);
+    if (typeof s.max === 'number') maxIndex.set(key, s.max);
     for (const { prop: raw } of s.props) {
       const prop = openText(raw);
-      names.push(s.kind === 'list' ? `${key}.0.${prop}` : `${key}.${prop}`);
-      shapes.add(s.kind === 'list' ? `fields.${key}.#.${prop}` : `fields.${key}.${prop}`);
+      if (shapeOf !== 'object') {
+        names.push(`${key}.0.${prop}`);
+        shapes.add(`fields.${key}.#.${prop}`);
+      }
+      if (shapeOf !== 'list') {
+        names.push(`${key}.${prop}`);
+        shapes.add(`fields.${key}.${prop}`);
+      }
     }
     // sections[] carry no `required` in the spec: a missing required section is the API's to refuse.
   }

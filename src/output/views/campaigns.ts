@@ -1,5 +1,5 @@
 // Column specs for campaigns, campaign schemas and dry runs.
-import { problemText } from '../../api/schemas/campaigns.js';
+import { problemText, sectionShape } from '../../api/schemas/campaigns.js';
 import type { TableContext, View } from '../render.js';
 import { safeText } from '../sanitize.js';
 import { openText } from '../../api/schemas/open.js';
@@ -111,10 +111,10 @@ function schemaSections(s: CampaignSchema, { paint }: TableContext): string {
     for (const sec of s.sections) {
       const key = keyOf(sec);
       const props = sec.props.map((p) => openText(p.prop)).join(', ');
+      const listed = `${key}.<n>.{${props}}${typeof sec.max === 'number' ? `, up to ${sec.max}` : ''}`;
+      const kind = sectionShape(key, sec.kind, sec.max);
       const shape =
-        sec.kind === 'list'
-          ? `${key}.<n>.{${props}}${typeof sec.max === 'number' ? `, up to ${sec.max}` : ''}`
-          : `${key}.{${props}}`;
+        kind === 'list' ? listed : kind === 'object' ? `${key}.{${props}}` : `${key}.{${props}} or ${listed}`;
       // A kind other than "list" or "object", or a max that is not a number, is shown as it came.
       const odd = [
         sec.kind !== 'list' && sec.kind !== 'object' ? `kind ${openText(sec.kind) || 'null'}` : '',
