@@ -21,7 +21,10 @@ export const EXIT_TABLE: Array<[number, string]> = [
   [3, 'authentication or permission (401, 403, plan limits)'],
   [4, 'not found (404)'],
   [5, 'rejected request (400, 409, 422)'],
-  [6, 'could not get through (network, timeout, 429 after retries), or a write whose answer was lost (it may have been applied)'],
+  [
+    6,
+    'could not get through (network, timeout, 429 after retries), or a write whose answer was lost (it may have been applied)',
+  ],
   [7, 'partial: a bulk command finished and some items failed'],
   [130, 'interrupted; work done so far is recorded'],
 ];

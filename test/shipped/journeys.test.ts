@@ -29,6 +29,24 @@ afterAll(async () => {
   counts.save();
 });
 
+/** The emulator's control API (loopback, over its TLS, trusting its CA). */
+async function control(method: string, path: string, body: unknown): Promise<void> {
+  const { request } = await import('node:https');
+  const url = new URL(path, emu.baseUrl);
+  await new Promise<void>((resolve, reject) => {
+    const req = request(
+      url,
+      { method, ca: readFileSync(emu.caFile!), headers: { 'content-type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${path}: ${res.statusCode}`))));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
 /** A journey: counted once it passed. */
 function journey(name: string, fn: () => Promise<void>) {
   it(name, async () => {
@@ -118,6 +136,29 @@ describe(`the installed package over TLS on Node ${process.version}`, () => {
     const report = readFileSync(join(work(), 'people.csv.report.ndjson'), 'utf8');
     expect(report.split('\n').filter((l) => /"created"/.test(l))).toHaveLength(6);
   });
+
+  journey(
+    'a create whose answer is lost: exit 6 naming its key; the same command again makes no second code',
+    async () => {
+      // The first attempt is processed and its connection dropped; the retries get 500s.
+      await control('POST', '/_emulator/faults', {
+        faults: [
+          { kind: 'drop_after', method: 'POST', path: '/qr-codes' },
+          { kind: '500', method: 'POST', path: '/qr-codes', times: 2 },
+        ],
+      });
+      const args = ['qr', 'create', '--name', 'DupTest', '--url', 'https://example.com/dup', '--max-retries', '2'];
+      const first = await cardqr(args);
+      expect(first.code, first.stderr).toBe(6);
+      expect(first.stderr).toMatch(/may have been applied: its answer was lost/);
+      const key = /Idempotency-Key ([\w-]+)/.exec(first.stderr)![1];
+      const again = await cardqr([...args, '-o', 'json']);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).toContain(`sending it again with its Idempotency-Key ${key}`);
+      const named = await cardqr(['qr', 'list', '--all', '--search', 'DupTest', '--query', '[].id']);
+      expect(named.stdout.trim().split('\n')).toEqual([(JSON.parse(again.stdout) as { id: string }).id]);
+    },
+  );
 
   journey('qr apply: a retarget in the file reaches the account, and a second run sends nothing', async () => {
     const csv = await cardqr(['qr', 'list', '--all', '-o', 'csv', '--fields', 'shortCode,name,destinationUrl']);
