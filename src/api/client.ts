@@ -99,6 +99,7 @@ export interface ApiResponse<T = unknown> {
 export type { RawResponse } from './failures.js';
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+const attemptsText = (attempt: number) => (attempt === 0 ? '1 attempt' : `${attempt + 1} attempts`);
 const LONG_WAIT_MS = 3000;
 
 export class ApiClient {
@@ -317,7 +318,7 @@ export class ApiClient {
         maybeReceived ||= !notSent;
         this.debug(`<- ${method} ${url.pathname} failed: ${reason} (${this.options.now() - started} ms)`);
         if (!replaySafe || attempt >= this.options.maxRetries) {
-          const attempts = replaySafe ? ` (after ${attempt + 1} attempts)` : '';
+          const attempts = replaySafe ? ` (after ${attemptsText(attempt)})` : '';
           // Through a proxy, a connection that failed before anything was sent failed at the proxy.
           if (proxy && notSent && !maybeReceived)
             throw new ConnectionError(
@@ -375,7 +376,7 @@ export class ApiClient {
       // Once an attempt of this write may have arrived, no later answer tells what the service did.
       if (maybeReceived && key)
         throw lost(
-          `${res.status}${error.code ? ` ${error.code}` : ''}: ${error.message} (after ${attempt + 1} attempts)`,
+          `${res.status}${error.code ? ` ${error.code}` : ''}: ${error.message} (after ${attemptsText(attempt)})`,
           res.status !== 429,
         );
       if (res.status === 429) {
@@ -387,7 +388,7 @@ export class ApiClient {
         // Not a rejection: an earlier attempt of this very request is still running and may yet succeed.
         if (key) {
           lostBecause = 'the first attempt is still running on the server';
-          throw lost(`409 idempotency_key_in_flight (after ${attempt + 1} attempts)`, true);
+          throw lost(`409 idempotency_key_in_flight (after ${attemptsText(attempt)})`, true);
         }
         throw new UnavailableError(
           `the server says an earlier attempt is still running (409 idempotency_key_in_flight after ${attempt + 1} attempts)`,

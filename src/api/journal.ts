@@ -10,8 +10,8 @@
 // and resolve unknown rows by reading the account. A later write to the same object whose outcome is
 // known drops the entries of that object, so A → B → A never replays B's old answer.
 import { canonicalJson } from './canonical-json.js';
-import { replaceFile } from '../fs/durable.js';
-import { privateDirProblem, readPrivateFile } from '../fs/private-dir.js';
+// The file helpers load with the first write (private-dir.ts brings node:crypto through lock-file.ts).
+const files = () => Promise.all([import('../fs/durable.js'), import('../fs/private-dir.js')]);
 import { dirname } from 'node:path';
 
 export const JOURNAL_HOURS = 24;
@@ -52,23 +52,23 @@ const sha256 = (text: string) =>
   process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');
 
 export class FileJournal implements WriteJournal {
-  private readonly account: string;
+  private account: string | undefined;
   private entries: JournalEntry[] | undefined;
   private broken = false;
 
   constructor(
     private readonly file: string,
-    baseUrl: string,
-    apiKey: string,
+    private readonly baseUrl: string,
+    private readonly apiKey: string,
     private readonly wallNow: () => number,
     /** One line to the human when the journal cannot be used (the write goes on without it). */
     private readonly warn: (line: string) => void,
-  ) {
-    this.account = `${baseUrl.replace(/\/+$/, '')}\0${sha256(apiKey)}`;
-  }
+  ) {}
 
   fingerprint(method: string, path: string, body: unknown): string {
     const text = canonicalJson(typeof body === 'string' ? parsedOr(body) : (body ?? null));
+    // Hashed on the first write, never for a read (node:crypto is ~40 of Node's modules).
+    this.account ??= `${this.baseUrl.replace(/\/+$/, '')}\0${sha256(this.apiKey)}`;
     return sha256(`${this.account}\0${method}\0${path}\0${text}`);
   }
 
@@ -93,6 +93,7 @@ export class FileJournal implements WriteJournal {
     const next = change(await this.load());
     if (this.broken) return;
     try {
+      const [{ replaceFile }, { privateDirProblem }] = await files();
       const { mkdir } = process.getBuiltinModule('node:fs/promises');
       await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
       const problem = await privateDirProblem(dirname(this.file));
@@ -113,6 +114,7 @@ export class FileJournal implements WriteJournal {
     if (this.broken) return [];
     let text: string;
     try {
+      const [, { privateDirProblem, readPrivateFile }] = await files();
       const problem = await privateDirProblem(dirname(this.file));
       if (problem) throw new Error(problem);
       text = await readPrivateFile(this.file, { secret: true, maxBytes: MAX_BYTES });

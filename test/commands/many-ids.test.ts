@@ -9,11 +9,13 @@ import { addQrCodes } from '../helpers/records.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
 const emu = useEmulator({ rateLimit: 1_000_000 });
+/** The report's header and outcomes (each id's `sending` line, on disk before its request, left out). */
 const lines = (path: string) =>
   readFileSync(path, 'utf8')
     .trim()
     .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((l) => l.outcome !== 'sending');
 const keysOf = (method: string) => emu.requests({ method }).map((r) => r.headers['idempotency-key'] ?? '(none)');
 const status = (id: string) => emu.store.qrCode('acc_acme', id)?.status;
 

@@ -97,9 +97,10 @@ describe('network errors name the URL and the profile, and say whether it was se
       },
     );
     expect(r.exitCode).toBe(6);
-    expect(r.stderr).toContain('could not reach the API: connection dropped');
-    expect(r.stderr).toContain(`request: POST ${baseUrl}/qr-codes`);
-    expect(r.stderr).toContain('the POST may have been applied: it carried Idempotency-Key k-123');
+    expect(r.stderr).toContain('may have been applied: its answer was lost (attempt 1: connection dropped)');
+    expect(r.stderr).toContain(`request: POST ${baseUrl}/qr-codes with Idempotency-Key k-123`);
+    expect(r.stderr).toContain('the last attempt: connection dropped (after 1 attempt)');
+    expect(r.stderr).toContain('repeating it with that key (--idempotency-key k-123) returns its outcome');
     expect(r.stderr).toContain('profile: none (base URL and key from flags or environment)');
     expect(r.stderr).not.toContain('never sent');
   });

@@ -96,11 +96,14 @@ async function takenByThisRow(
     return undefined;
   const { listQrCodes, sameUrl } = await (qrApi ??= import('../../api/qr.js'));
   const wanted = body.shortCode.toLowerCase();
-  for (const status of [undefined, 'archived'])
-    for await (const q of listQrCodes(client, { search: body.shortCode, status }, { all: true }))
-      if (q.shortCode.toLowerCase() === wanted)
-        return q.name === body.name && sameUrl(q.destinationUrl, body.destinationUrl) && q.status === body.status
-          ? q
-          : undefined;
-  return undefined;
+  // One list (its pages): a create asks for draft or published, which the default list holds.
+  let holder: QrCode | undefined;
+  for await (const q of listQrCodes(client, { search: body.shortCode }, { all: true }))
+    if (q.shortCode.toLowerCase() === wanted) holder ??= q;
+  return holder &&
+    holder.name === body.name &&
+    sameUrl(holder.destinationUrl, body.destinationUrl) &&
+    holder.status === body.status
+    ? holder
+    : undefined;
 }
