@@ -12,6 +12,7 @@ import { commandLine } from '../../jobs/import/summary.js';
 import { rowProgressText } from '../row-progress.js';
 import { confirm } from '../confirm.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
+import { refuseOwnPaths } from '../own-files.js';
 
 export interface ApplyOptions {
   file: string;
@@ -30,6 +31,7 @@ export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise
     import('../../jobs/apply/job.js'),
   ]);
   const report = opts.report ?? `${opts.file}.report.ndjson`;
+  refuseOwnPaths(ctx, [{ flag: '--report', path: report }]);
   refuseOverlaps([
     { flag: 'the file', path: opts.file, suffixes: [] },
     { flag: '--report', path: report, suffixes: ['.lock'] },
