@@ -5,6 +5,9 @@ import { ownHomes } from '../config/paths.js';
 import type { Context } from '../context.js';
 import { refuseOwnFiles } from '../fs/own-files.js';
 
-export function refuseOwnPaths(ctx: Pick<Context, 'env'>, paths: Array<{ flag: string; path: string | undefined }>): void {
+export function refuseOwnPaths(
+  ctx: Pick<Context, 'env'>,
+  paths: Array<{ flag: string; path: string | undefined }>,
+): void {
   refuseOwnFiles(ownHomes(ctx.env), paths);
 }

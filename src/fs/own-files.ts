@@ -164,8 +164,7 @@ export function namedFile(path: string): NamedFile {
   return { real: resolvedPath(path), stat, head: () => (head ??= stat?.isFile() ? readHead(path) : '') };
 }
 
-const sameInode = (a: Stats | undefined, b: Stats | undefined) =>
-  Boolean(a && b && a.dev === b.dev && a.ino === b.ino);
+const sameInode = (a: Stats | undefined, b: Stats | undefined) => Boolean(a && b && a.dev === b.dev && a.ino === b.ino);
 
 /** Whether a file with another name (a hard link) is one of the files under `dir` (bounded walk). */
 function linkedUnder(st: Stats, dir: string, budget = { left: 5000 }): boolean {

@@ -252,7 +252,9 @@ export async function checkOutPath(out: string, check: AppendCheck): Promise<Out
     ]);
   if (!fits.first(edges.first)) throw refuse(`already holds something that is not a ${check.label} export`);
   if (edges.last === undefined || !fits.last(edges.last))
-    throw refuse(`does not end with a complete line of a ${check.label} export (its last line is not one cardqr writes)`);
+    throw refuse(
+      `does not end with a complete line of a ${check.label} export (its last line is not one cardqr writes)`,
+    );
   return { kind: 'file', given: out, target, append: true, mode };
 }
 

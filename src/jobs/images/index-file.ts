@@ -15,7 +15,11 @@ export function imageIndexPath(configDir: string, dir: string): string {
   } catch {
     real = resolve(dir);
   }
-  return join(configDir, OWN_NAMES.imageIndex, `${createHash('sha256').update(real).digest('hex').slice(0, 32)}.ndjson`);
+  return join(
+    configDir,
+    OWN_NAMES.imageIndex,
+    `${createHash('sha256').update(real).digest('hex').slice(0, 32)}.ndjson`,
+  );
 }
 
 interface Entry {

@@ -54,7 +54,10 @@ export async function leadExportFormatter(
       item: (line) => (fields ? JSON.stringify(pick(JSON.parse(line), fields)) : line) + '\n',
       footer: () => '',
       skipped: () => 0,
-      append: { label: 'ndjson lead', fits: { first: (l) => isLeadLine(l, fields), last: (l) => isLeadLine(l, fields) } },
+      append: {
+        label: 'ndjson lead',
+        fits: { first: (l) => isLeadLine(l, fields), last: (l) => isLeadLine(l, fields) },
+      },
     };
   }
   if (format === 'json') {
