@@ -31,7 +31,7 @@ describe('two names for one state file meet one lock', () => {
     ['./x and x', (s) => `./${relative(process.cwd(), s)}`],
     [
       'a path through a symlinked folder',
-      (s, d) => {
+      (_s, d) => {
         symlinkSync(d, join(d, '..', 'via'));
         return join(d, '..', 'via', 'leads.state');
       },
