@@ -13,9 +13,8 @@ import { basename, dirname, join, sep } from 'node:path';
 import type { Stats } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { OWN_NAMES } from './own-names.js';
-import { resolvedPath } from './real-path.js';
-const { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync } =
-  process.getBuiltinModule('node:fs');
+import { resolvedPath, statQuiet } from './real-path.js';
+const { closeSync, constants, fstatSync, openSync, readdirSync, readSync } = process.getBuiltinModule('node:fs');
 
 /** The tool's folders (src/config/paths.ts: `ownHomes`). */
 export interface Homes {
@@ -160,7 +159,7 @@ function readHead(path: string): string {
 
 export function namedFile(path: string): NamedFile {
   let head: string | undefined;
-  const stat = statSync(path, { throwIfNoEntry: false });
+  const stat = statQuiet(path);
   return { real: resolvedPath(path), stat, head: () => (head ??= stat?.isFile() ? readHead(path) : '') };
 }
 
@@ -176,7 +175,7 @@ function linkedUnder(st: Stats, dir: string, budget = { left: 5000 }): boolean {
   }
   for (const name of names) {
     if (--budget.left < 0) return false;
-    const s = statSync(join(dir, name), { throwIfNoEntry: false });
+    const s = statQuiet(join(dir, name));
     if (s?.isDirectory() ? linkedUnder(st, join(dir, name), budget) : sameInode(s, st)) return true;
   }
   return false;
@@ -192,7 +191,7 @@ function locatedAs(f: NamedFile, entry: OwnFile, homes: Homes): string | undefin
     if (f.real === `${real}.lock` || f.real === `${real}.lock.takeover`) return `the lock file of ${entry.what}`;
     const temp = TEMP.exec(basename(f.real));
     if (temp?.[1] === basename(real) && dirname(f.real) === dirname(real)) return `a temporary file of ${entry.what}`;
-    if (hardLinked && sameInode(f.stat, statSync(real, { throwIfNoEntry: false }))) return entry.what;
+    if (hardLinked && sameInode(f.stat, statQuiet(real))) return entry.what;
   }
   for (const dir of dirs) {
     const real = resolvedPath(dir);
@@ -245,7 +244,7 @@ export interface NamedPath {
 /** Same file: the same resolved path, or the same inode (a hard link). */
 function same(a: string, b: string): boolean {
   if (resolvedPath(a) === resolvedPath(b)) return true;
-  return sameInode(statSync(a, { throwIfNoEntry: false }), statSync(b, { throwIfNoEntry: false }));
+  return sameInode(statQuiet(a), statQuiet(b));
 }
 
 /** What `candidate` is among `owner`'s working files, or undefined. */

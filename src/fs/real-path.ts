@@ -11,7 +11,17 @@
 // lock. (A rename would also part the names at the first save, leaving the other name with old content.)
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import type { Stats } from 'node:fs';
 const { lstatSync, readlinkSync, realpathSync, statSync } = process.getBuiltinModule('node:fs');
+
+/** stat (links followed) or lstat, undefined for any failure (missing, ENOTDIR, a loop, no permission). */
+export function statQuiet(path: string, link = false): Stats | undefined {
+  try {
+    return (link ? lstatSync : statSync)(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The absolute path of the file `path` names, every symbolic link resolved: its realpath when it
@@ -27,7 +37,7 @@ export function resolvedPath(path: string, depth = 0): string {
   }
   const parent = dirname(abs);
   if (depth > 40 || parent === abs) return abs;
-  const st = lstatSync(abs, { throwIfNoEntry: false });
+  const st = statQuiet(abs, true);
   if (st?.isSymbolicLink()) {
     try {
       return resolvedPath(resolve(parent, readlinkSync(abs)), depth + 1);
@@ -48,7 +58,7 @@ export function lockPathFor(file: string): string {
  * links: see the top of this file). `flag` names it in the message (`--state`).
  */
 export function lockedFileTarget(flag: string, path: string): string {
-  const st = statSync(path, { throwIfNoEntry: false });
+  const st = statQuiet(path);
   if (st?.isFile() && st.nlink > 1) {
     throw new UsageError(
       `${flag} ${path} has ${st.nlink} names (hard links); cardqr locks a file by its one real path, so two names could run at once`,
