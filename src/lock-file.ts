@@ -1,5 +1,6 @@
 // Lock files that keep two runs off one file (`<report>.lock` for imports, `<state>.lock` and
-// `<out>.lock` for lead exports): created with O_EXCL (open 'wx'), holding {"pid", "host", "startedAt", "bootId",
+// `<out>.lock` for lead exports, each at the file's real path: `lockPathFor`, src/fs/real-path.ts, so
+// every name of a file meets one lock): created with O_EXCL (open 'wx'), holding {"pid", "host", "startedAt", "bootId",
 // "procStart", "token"}; removed when the run ends.
 //
 // A lock whose process is gone is stale and is taken over: same host and either `kill(pid, 0)` says

@@ -37,7 +37,11 @@ export async function runByIds(
     import('../jobs/by-id/job.js'),
   ]);
   if (flags.report !== undefined) {
-    const { refuseOverlaps } = await import('../fs/own-files.js');
+    const [{ refuseOverlaps }, { refuseOwnPaths }] = await Promise.all([
+      import('../fs/own-files.js'),
+      import('./own-files.js'),
+    ]);
+    refuseOwnPaths(ctx, [{ flag: '--report', path: flags.report }]);
     refuseOverlaps([{ flag: '--report', path: flags.report, suffixes: ['.lock'] }]);
   }
   let progress: Progress | undefined;

@@ -1,5 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Homes } from '../fs/own-files.js';
+import { OWN_NAMES } from '../fs/own-names.js';
 
 export function configDir(env: Readonly<Record<string, string | undefined>>, platform = process.platform): string {
   if (env.CARDQR_CONFIG_DIR) return env.CARDQR_CONFIG_DIR;
@@ -8,7 +10,7 @@ export function configDir(env: Readonly<Record<string, string | undefined>>, pla
 }
 
 /**
- * Where cardqr keeps state that is neither configuration nor cache (the emulator's local CA, later the
+ * Where cardqr keeps state that is neither configuration nor cache (the emulator's local CA, the
  * journal of writes with an unknown outcome): CARDQR_STATE_DIR, else XDG_STATE_HOME/cardqr, else
  * ~/.local/state/cardqr (LOCALAPPDATA/cardqr on Windows).
  */
@@ -29,17 +31,25 @@ export function emulatorCaFiles(
   env: Readonly<Record<string, string | undefined>>,
   platform = process.platform,
 ): { dir: string; cert: string; key: string } {
-  const dir = resolve(stateDir(env, platform), 'emulator-ca'); // absolute: a profile's caFile is one
+  const dir = resolve(stateDir(env, platform), OWN_NAMES.emulatorCa); // absolute: a profile's caFile is one
   return { dir, cert: join(dir, 'ca.pem'), key: join(dir, 'ca-key.pem') };
-}
-
-/** The journal of single writes whose outcome was lost (src/api/journal.ts): `<stateDir>/journal.json`. */
-export function journalFile(env: Readonly<Record<string, string | undefined>>, platform = process.platform): string {
-  return resolve(stateDir(env, platform), 'journal.json');
 }
 
 /** Where cardqr keeps what it can make again (Node's compile cache): XDG_CACHE_HOME/cardqr, else ~/.cache/cardqr. */
 export function cacheDir(env: Readonly<Record<string, string | undefined>>, platform = process.platform): string {
   if (platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'cardqr', 'cache');
   return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'cardqr');
+}
+
+/**
+ * The journal of single writes whose outcome was lost (PRODUCT section 16, src/api/journal.ts):
+ * `<stateDir>/journal.json`. One of the tool's own files (src/fs/own-files.ts).
+ */
+export function journalFile(env: Readonly<Record<string, string | undefined>>, platform = process.platform): string {
+  return resolve(stateDir(env, platform), OWN_NAMES.journal);
+}
+
+/** The tool's folders, for the registry of its own files (src/fs/own-files.ts). */
+export function ownHomes(env: Readonly<Record<string, string | undefined>>, platform = process.platform): Homes {
+  return { config: configDir(env, platform), state: stateDir(env, platform), cache: cacheDir(env, platform) };
 }

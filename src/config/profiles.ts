@@ -3,10 +3,11 @@
 // under it, applies the change and replaces the file atomically (src/fs/durable.ts: temporary file
 // in the same directory, fsync, rename): a full disk or a kill leaves the previous file, and 20
 // parallel `profiles add` keep all 20.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CliError, UsageError } from '../errors.js';
 import type { HeldLock } from '../lock-file.js';
 import { readFileBoundedSync } from '../fs/bounded.js';
+import { OWN_NAMES } from '../fs/own-names.js';
 const { mkdirSync, statSync } = process.getBuiltinModule('node:fs');
 
 export interface Profile {
@@ -35,7 +36,7 @@ interface StoreFile {
   profiles?: Record<string, Profile>;
 }
 
-export const CONFIG_FILE = 'config.json';
+export const CONFIG_FILE = OWN_NAMES.profileStore;
 
 export class ProfileStore {
   readonly file: string;
@@ -167,10 +168,14 @@ export class ProfileStore {
     }
     // Writing loads its modules here: every command reads the store, few write it (start-up).
     const { replaceFile, sweepTempFiles } = await import('../fs/durable.js');
+    const { resolvedPath } = await import('../fs/real-path.js');
+    // The file, not the path: a store that is a symlink (dotfiles) is written through, and one lock
+    // serves every name of it.
+    const target = resolvedPath(this.file);
     for (let attempt = 0; ; attempt++) {
-      const lock = await lockStore(`${this.file}.lock`);
+      const lock = await lockStore(`${target}.lock`);
       try {
-        await sweepTempFiles(this.dir, [this.file]); // a save cut short by a kill
+        await sweepTempFiles(dirname(target), [target]); // a save cut short by a kill
         this.cache = undefined;
         const data = { ...this.read() }; // re-read under the lock: another writer may have just saved
         change(data);
@@ -186,7 +191,7 @@ export class ProfileStore {
             1,
           );
         }
-        await replaceFile(this.file, JSON.stringify(file, null, '\t') + '\n', {
+        await replaceFile(target, JSON.stringify(file, null, '\t') + '\n', {
           mode: 0o600,
           forceMode: true,
           what: `the profile store ${this.file}`,

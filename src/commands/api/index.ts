@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { printBytes } from '../../output/stdout.js';
 import { checkOutFile } from '../out-file.js';
+import { refuseOwnPaths } from '../own-files.js';
 import { action } from '../action.js';
 import type { Method } from '../../api/client.js';
 import { normaliseApiPath } from '../../api/ids.js';
@@ -91,8 +92,10 @@ export function apiCommand(): Command {
       // Refused formats (-o vcf) and an -O that cannot be written stop the command before a request
       // can change anything (the answer of a POST must not be lost to a missing directory).
       const settings = ctx.output();
-      if (flags.out !== undefined && flags.out !== '-')
+      if (flags.out !== undefined && flags.out !== '-') {
         checkOutFile(flags.out, { replace: true, specialHint: 'name a file, or use -O - for standard output' });
+        refuseOwnPaths(ctx, [{ flag: '-O', path: flags.out }]);
+      }
       const body = call.data !== undefined ? await readJsonData(call.data, ctx) : undefined;
       const client = await ctx.api();
       // Sent as JSON text: a JSON string given with --data ("hello") must reach the API quoted, not bare.

@@ -22,12 +22,17 @@ import { safeLine } from '../../output/sanitize.js';
 import { summaryAsJson } from '../../output/settings.js';
 import { confirm } from '../confirm.js';
 import { tornTailNote } from '../torn-tail.js';
+import { refuseOwnPaths } from '../own-files.js';
 import { planData, planLines } from './import-plan.js';
 
 export type ImportCommandOptions = ImportOptions & { validateOnly: boolean };
 
 export async function runImportCommand(opts: ImportCommandOptions, ctx: Context): Promise<void> {
   const { runCampaignImport, validateCampaignImport } = await import('../../jobs/import/run.js');
+  refuseOwnPaths(ctx, [
+    { flag: '--report', path: opts.report },
+    { flag: '--rejects', path: opts.rejects },
+  ]);
   let progress: Progress | undefined;
   let total = 0;
   let planned: SyncPlan | undefined;

@@ -7,6 +7,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { intIn, numberIn } from '../flags.js';
 import { example } from '../../help/annotations.js';
+import { refuseOwnPaths } from '../own-files.js';
 import type { EmulatorTls } from './local-ca.js';
 
 export function emulatorCommand(): Command {
@@ -47,6 +48,7 @@ export function emulatorCommand(): Command {
           if (e instanceof SeedError) throw new UsageError(`--seed: ${flags.seed} is not a valid seed`, e.problems);
           throw e;
         }
+        refuseOwnPaths(ctx, [{ flag: '--state', path: flags.state }]);
         const port = flags.port ?? 4010;
         const host = flags.host ?? '127.0.0.1';
         // Asked for before anything starts: a stop that comes while the emulator starts, writes its

@@ -10,6 +10,7 @@ import { parseImageOptions, type ImageFlags } from './options.js';
 import { readIds } from '../ids.js';
 import { prepareDir, saveImages, type Outcome } from '../../jobs/images/save.js';
 import { safeLine } from '../../output/sanitize.js';
+import { refuseOwnPaths } from '../own-files.js';
 
 export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: Context): Promise<void> {
   const { io, msg } = ctx;
@@ -17,6 +18,10 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
     stdoutTTY: io.isStdoutTTY,
     apiKeyStdin: Boolean(ctx.globals.apiKeyStdin),
   });
+  refuseOwnPaths(ctx, [
+    { flag: '-O', path: opts.out },
+    { flag: '-d', path: opts.out === undefined ? opts.dir : undefined },
+  ]);
   const ids = await readIds(ctx, rawIds);
   if (opts.out === undefined) await prepareDir(opts.dir);
   if (opts.out !== '-') {

@@ -65,6 +65,11 @@ On success it prints one summary line on stderr (nothing with -q).`,
         // The row mapper belongs to the view (output/lead-export.ts); the engine only writes what it is given.
         const formatter = await leadExportFormatter(format, file, ctx.globals);
         const out = flags.out === '-' ? undefined : flags.out;
+        const { refuseOwnPaths } = await import('../own-files.js');
+        refuseOwnPaths(ctx, [
+          { flag: '--state', path: flags.state },
+          { flag: '--out', path: out },
+        ]);
         const { runLeadsExport } = await import('../../jobs/export/run.js');
         const stdout = dataStream(ctx.io);
         const settings = await ctx.settings();

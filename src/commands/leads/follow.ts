@@ -47,6 +47,11 @@ export function leadsFollowCommand(): Command {
       if (ctx.globals.query !== undefined)
         throw new UsageError('leads follow does not take --query: filter its ndjson with jq, or in the --exec command');
       const since = parseSince(ctx.now(), flags, ctx.env);
+      const { refuseOwnPaths } = await import('../own-files.js');
+      refuseOwnPaths(ctx, [
+        { flag: '--state', path: flags.state },
+        { flag: '--dead-letter', path: flags.deadLetter },
+      ]);
       const target = await followTarget(ctx, flags);
       const signal = ctx.interruptible();
       const settings = await ctx.settings();

@@ -15,6 +15,7 @@ import { findSymbol, parseQrSvg, type QrSvg, type Symbol } from '../../jobs/prin
 import { fmtMm, MIN_DOTS_PER_MODULE, MIN_MODULE_MM, moduleFloorMm, WARN_FACTOR } from '../../jobs/print/units.js';
 import { chosenFormat } from '../../output/settings.js';
 import { readIds } from '../ids.js';
+import { refuseOwnPaths } from '../own-files.js';
 import { idsFromReport, parsePrintOptions, type PrintFlags, type PrintOptions } from './options.js';
 const { existsSync } = process.getBuiltinModule('node:fs');
 
@@ -23,6 +24,7 @@ const CONCURRENCY = 4;
 export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: Context): Promise<void> {
   const { io } = ctx;
   const opts = parsePrintOptions(rawIds, flags);
+  refuseOwnPaths(ctx, [{ flag: '-O', path: opts.out }]);
   const ids = [
     ...(rawIds.length ? await readIds(ctx, rawIds) : []),
     ...(opts.fromReport ? await idsFromReport(opts.fromReport) : []),

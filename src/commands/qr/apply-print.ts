@@ -14,6 +14,7 @@ import { rowProgressText } from '../row-progress.js';
 import { confirm } from '../confirm.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
 import { tornTailNote } from '../torn-tail.js';
+import { refuseOwnPaths } from '../own-files.js';
 
 export interface ApplyOptions {
   file: string;
@@ -32,6 +33,7 @@ export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise
     import('../../jobs/apply/job.js'),
   ]);
   const report = opts.report ?? `${opts.file}.report.ndjson`;
+  refuseOwnPaths(ctx, [{ flag: '--report', path: report }]);
   refuseOverlaps([
     { flag: 'the file', path: opts.file, suffixes: [] },
     { flag: '--report', path: report, suffixes: ['.lock'] },

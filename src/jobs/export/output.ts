@@ -3,8 +3,9 @@
 // --out <file> (README, "Reliability: disks, pipes, --out and locks"):
 // - a new file, or an empty one: written to a temporary file beside it, flushed and renamed into place
 //   only when complete (an existing empty file keeps its mode);
-// - an existing non-empty file: the new leads are ADDED after what it holds (ndjson; csv when its
-//   first line is this export's header), again through a temporary copy renamed into place, so the
+// - an existing non-empty file: the new leads are ADDED after what it holds when its first line and its
+//   last complete line are lines this export writes (append-check.ts: an ndjson lead, this csv's header
+//   and a row of as many cells, a vCard), again through a temporary copy renamed into place, so the
 //   file keeps every lead it ever held and its mode; -o json refuses (a JSON array cannot grow);
 // - a symbolic link: the file it points to is the one written (as `>` would);
 // - a FIFO or a character device (/dev/null, /dev/stdout): written straight through, as `>` would;
@@ -12,12 +13,14 @@
 // Standard output: with back-pressure; when it is a file (`> f`) every byte is checked and flushed
 // before the state file moves. Any write error surfaces before the state file is touched.
 import { isatty } from 'node:tty';
-import { access, constants, lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { access, constants, lstat, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import { UsageError } from '../../errors.js';
 import { createTemp, fsyncQuiet, syncDir, writeAll, writeAllSync, WriteError } from '../../fs/durable.js';
 import { isWholeJson, RecordEnds, type RecordKind } from '../../fs/torn-tail.js';
+import { lockedFileTarget, resolvedPath } from '../../fs/real-path.js';
+import { fileEdges, type AppendCheck } from './append-check.js';
 const { fstatSync } = process.getBuiltinModule('node:fs');
 
 export interface Sink {
@@ -232,30 +235,21 @@ export type OutTarget =
   | { kind: 'file'; given: string; target: string; append: boolean; mode?: number; records?: RecordKind }
   | { kind: 'device'; given: string; target: string };
 
-/** Whether an existing file's first line shows it holds this kind of export ('never': -o json). */
-export type AppendCheck = {
-  label: string;
-  fits: ((firstLine: string) => boolean) | 'never';
-  /** How the file's records end (default: lines), to cut a torn last one before adding (fs/torn-tail.ts). */
-  records?: RecordKind;
-};
+export type { AppendCheck };
 
 /** Decides what --out means (see the top of this file) before any request; exit 2 for what is refused. */
 export async function checkOutPath(out: string, check: AppendCheck): Promise<OutTarget> {
-  let target = out;
   const link = await lstat(out).catch(() => undefined);
-  if (link?.isSymbolicLink()) {
-    try {
-      target = await realpath(out);
-    } catch {
-      throw new UsageError(`--out ${out} is a symbolic link to a missing file; give the file's own path`);
-    }
-  }
-  const existing = link?.isSymbolicLink() ? await stat(target) : link;
+  if (link?.isSymbolicLink() && !(await stat(out).catch(() => undefined)))
+    throw new UsageError(`--out ${out} is a symbolic link to a missing file; give the file's own path`);
+  const existing = link?.isSymbolicLink() ? await stat(out) : link;
   if (existing?.isDirectory()) throw new UsageError(`--out ${out} is a directory; give a file name`);
-  if (existing?.isFIFO() || existing?.isCharacterDevice()) return { kind: 'device', given: out, target };
+  if (existing?.isFIFO() || existing?.isCharacterDevice())
+    return { kind: 'device', given: out, target: resolvedPath(out) };
   if (existing && !existing.isFile())
     throw new UsageError(`--out ${out} is not a regular file, a FIFO or a character device; refusing to write to it`);
+  // The file, not the path as typed: its lock is `realpath + ".lock"`, and a symlink is written through.
+  const target = lockedFileTarget('--out', out);
   try {
     await access(dirname(target), constants.W_OK);
   } catch (e) {
@@ -266,34 +260,23 @@ export async function checkOutPath(out: string, check: AppendCheck): Promise<Out
   if (!existing) return { kind: 'file', given: out, target, append: false };
   const mode = existing.mode & 0o7777;
   if (existing.size === 0) return { kind: 'file', given: out, target, append: false, mode };
-  if (check.fits === 'never') {
+  const fits = check.fits;
+  if (fits === 'never') {
     throw new UsageError(`--out ${out} already holds an export, and -o json cannot add to a JSON array`, [
       'nothing was exported and the state file is unchanged: use a new file name, or -o ndjson / -o csv, which add to an existing file',
     ]);
   }
-  if (!check.fits(await firstLine(target))) {
-    throw new UsageError(
-      `--out ${out} already holds something that is not a ${check.label} export; refusing to add to it`,
-      ['nothing was exported and the state file is unchanged: use a new file name'],
+  const edges = fileEdges(target, fits.quoted);
+  const refuse = (why: string) =>
+    new UsageError(`--out ${out} ${why}; refusing to add to it`, [
+      'nothing was exported and the state file is unchanged: use a new file name',
+    ]);
+  if (!fits.first(edges.first)) throw refuse(`already holds something that is not a ${check.label} export`);
+  if (edges.last === undefined || !fits.last(edges.last))
+    throw refuse(
+      `does not end with a complete line of a ${check.label} export (its last line is not one cardqr writes)`,
     );
-  }
   return { kind: 'file', given: out, target, append: true, mode, records: check.records };
-}
-
-async function firstLine(path: string): Promise<string> {
-  const fh = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    const text = buf
-      .subarray(0, bytesRead)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
-    const nl = text.indexOf('\n');
-    return (nl < 0 ? text : text.slice(0, nl)).replace(/\r$/, '');
-  } finally {
-    await fh.close();
-  }
 }
 
 /** Standard output's file descriptor is a file or a non-terminal device (`> f`, `> /dev/full`). */
@@ -322,6 +305,6 @@ export interface Formatter {
   footer(): string;
   /** Leads left out so far (the locked leads of a preset CSV or vCards). */
   skipped(): number;
-  /** What an existing --out file must start with for this export to be added to it. */
+  /** What an existing --out file must hold for this export to be added to it. */
   readonly append: AppendCheck;
 }

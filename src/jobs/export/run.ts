@@ -15,6 +15,7 @@ import { acquireLock, type LockInfo } from '../../lock-file.js';
 import { exportBusy, outputBusy } from './busy.js';
 import { checkOutPath, openSink, type Formatter, type OutTarget, type Sink } from './output.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
+import { lockedFileTarget } from '../../fs/real-path.js';
 import { DEFAULT_LOCKED_WINDOW_MS, PendingSet, recheckLocked, type RawLead } from './locked.js';
 import { Spool } from './spool.js';
 import {
@@ -79,10 +80,13 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
     { flag: '--state', path: opts.statePath, suffixes: ['.lock', '.spool'], temp: true },
     out && { flag: '--out', path: out.target, suffixes: ['.lock'], temp: true },
   ]);
-  const lock = await acquireLock(`${opts.statePath}.lock`, deps.now(), exportBusy);
+  // The file, not the path as typed: every name of the state meets one lock, and a state that is a
+  // symlink is written through (src/fs/real-path.ts). Messages keep the name the user gave.
+  const statePath = lockedFileTarget('--state', opts.statePath);
+  const lock = await acquireLock(`${statePath}.lock`, deps.now(), exportBusy);
   try {
-    await sweepTempFiles(dirname(opts.statePath), [opts.statePath]);
-    const prev = await readState(opts.statePath);
+    await sweepTempFiles(dirname(statePath), [statePath]);
+    const prev = await readState(statePath, opts.statePath);
     checkStateApi(prev, opts.statePath, deps.baseUrl);
     const { getMe } = await import('../../api/me.js');
     const accountId = (await getMe(deps.client)).account.id;
@@ -93,7 +97,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
         ['drop --since, or use a new state file to export again from another date'],
       );
     }
-    const spool = await Spool.create(`${opts.statePath}.spool`);
+    const spool = await Spool.create(`${statePath}.spool`);
     try {
       const walk = await walkLeads(deps.client, spool, {
         cursor: prev?.cursor ?? null,
@@ -119,7 +123,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
         pending: pending.toState(),
       };
       try {
-        await writeStateAtomic(opts.statePath, state);
+        await writeStateAtomic(statePath, state, opts.statePath);
       } catch (e) {
         const where = opts.out ?? 'standard output';
         throw new CliError(

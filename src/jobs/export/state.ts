@@ -38,7 +38,7 @@ export interface ExportState {
 }
 
 /** The state at `path`, or undefined when the file does not exist yet (first run). */
-export async function readState(path: string): Promise<ExportState | undefined> {
+export async function readState(path: string, given = path): Promise<ExportState | undefined> {
   let text: string;
   try {
     text = await readRegularFile(path, { what: 'the state file' });
@@ -46,10 +46,10 @@ export async function readState(path: string): Promise<ExportState | undefined> 
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    throw new UsageError(`cannot read the state file ${path}: ${code ?? (e as Error).message}`);
+    throw new UsageError(`cannot read the state file ${given}: ${code ?? (e as Error).message}`);
   }
   const bad = (why: string) =>
-    new UsageError(`the state file ${path} is not a cardqr export state (${why})`, [
+    new UsageError(`the state file ${given} is not a cardqr export state (${why})`, [
       'it is written by `cardqr leads export`; restore it from a backup, or delete it to export everything again',
     ]);
   let raw: unknown;
@@ -97,10 +97,12 @@ export async function readState(path: string): Promise<ExportState | undefined> 
 /**
  * Replaces the state file atomically (src/fs/durable.ts): a new temporary file (O_EXCL, never through a
  * planted symlink), every byte checked, flushed, renamed over the old file, the directory flushed.
+ * `path` is the resolved file (src/fs/real-path.ts), so a state that is a symlink stays one; `given`
+ * is the name the user gave, for messages.
  * A crash or a full disk leaves the old state, never a mix.
  */
-export async function writeStateAtomic(path: string, state: ExportState): Promise<void> {
-  await replaceFile(path, JSON.stringify(state, null, 2) + '\n', { mode: 0o600, what: `the state file ${path}` });
+export async function writeStateAtomic(path: string, state: ExportState, given = path): Promise<void> {
+  await replaceFile(path, JSON.stringify(state, null, 2) + '\n', { mode: 0o600, what: `the state file ${given}` });
 }
 
 /**

@@ -16,6 +16,7 @@
 // last request, one stepped forward a day would skip waits. The wall clock (`now`) only dates things.
 import { dirname } from 'node:path';
 import { refuseOverlaps } from '../../fs/own-files.js';
+import { lockedFileTarget } from '../../fs/real-path.js';
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, UnavailableError } from '../../errors.js';
 import { sweepTempFiles } from '../../fs/durable.js';
@@ -100,10 +101,13 @@ export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Pro
     { flag: '--state', path: opts.statePath, suffixes: ['.lock', '.spool'], temp: true },
     opts.deadLetter !== undefined ? { flag: '--dead-letter', path: opts.deadLetter, suffixes: [] } : undefined,
   ]);
-  const lock = await acquireLock(`${opts.statePath}.lock`, deps.now(), followBusy);
+  // The file, not the path as typed: a second follow through a symlink (or `./s.state`) meets this
+  // lock, and a state that is a symlink is written through (src/fs/real-path.ts).
+  const statePath = lockedFileTarget('--state', opts.statePath);
+  const lock = await acquireLock(`${statePath}.lock`, deps.now(), followBusy);
   try {
-    await sweepTempFiles(dirname(opts.statePath), [opts.statePath]);
-    const prev = await readState(opts.statePath);
+    await sweepTempFiles(dirname(statePath), [statePath]);
+    const prev = await readState(statePath, opts.statePath);
     checkStateApi(prev, opts.statePath, deps.baseUrl);
     const idle = (): FollowSummary => ({
       delivered: 0,
@@ -123,7 +127,15 @@ export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Pro
     const intervalMs = Math.max(opts.intervalMs, gapMs);
     const sweepEveryMs = Math.max(10 * intervalMs, 300_000);
 
-    const run = new FollowRun(opts, deps, me.account.id, prev?.cursor ?? null, new PendingSet(prev?.pending), gapMs);
+    const run = new FollowRun(
+      opts,
+      deps,
+      me.account.id,
+      prev?.cursor ?? null,
+      new PendingSet(prev?.pending),
+      gapMs,
+      statePath,
+    );
     deps.onEvent?.({
       kind: 'started',
       intervalMs,
@@ -168,6 +180,8 @@ class FollowRun {
     public cursor: ExportCursor | null,
     readonly pending: PendingSet,
     private readonly gapMs: number,
+    /** The state file resolved (opts.statePath is the name given, for messages). */
+    private readonly statePath: string,
   ) {
     this.lastRequestAt = deps.clock();
   }
@@ -188,7 +202,7 @@ class FollowRun {
   /** One poll: every lead after the cursor, delivered oldest first. */
   async poll(): Promise<'done' | 'stopped' | 'failed'> {
     const { deps } = this;
-    const spool = await Spool.create(`${this.opts.statePath}.spool`);
+    const spool = await Spool.create(`${this.statePath}.spool`);
     try {
       this.polls++;
       try {
@@ -287,13 +301,17 @@ class FollowRun {
   }
 
   private async save(): Promise<void> {
-    await writeStateAtomic(this.opts.statePath, {
-      version: 1,
-      baseUrl: this.deps.baseUrl,
-      accountId: this.accountId,
-      cursor: this.cursor,
-      lastRun: { finishedAt: this.deps.now().toISOString(), exported: this.delivered + this.unlocked },
-      pending: this.pending.toState(),
-    });
+    await writeStateAtomic(
+      this.statePath,
+      {
+        version: 1,
+        baseUrl: this.deps.baseUrl,
+        accountId: this.accountId,
+        cursor: this.cursor,
+        lastRun: { finishedAt: this.deps.now().toISOString(), exported: this.delivered + this.unlocked },
+        pending: this.pending.toState(),
+      },
+      this.opts.statePath,
+    );
   }
 }

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
 import type { ImageQuery } from '../../api/images.js';
+import { OWN_NAMES } from '../../fs/own-names.js';
 const { appendFileSync, mkdirSync, readFileSync, realpathSync } = process.getBuiltinModule('node:fs');
 
 export function imageIndexPath(configDir: string, dir: string): string {
@@ -14,7 +15,11 @@ export function imageIndexPath(configDir: string, dir: string): string {
   } catch {
     real = resolve(dir);
   }
-  return join(configDir, 'image-index', `${createHash('sha256').update(real).digest('hex').slice(0, 32)}.ndjson`);
+  return join(
+    configDir,
+    OWN_NAMES.imageIndex,
+    `${createHash('sha256').update(real).digest('hex').slice(0, 32)}.ndjson`,
+  );
 }
 
 interface Entry {

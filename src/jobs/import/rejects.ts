@@ -6,6 +6,7 @@ import { access, constants, rename, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { createTemp, sweepTempFiles, syncDir, writeAll } from '../../fs/durable.js';
+import { resolvedPath } from '../../fs/real-path.js';
 import { rawCsvLine, spreadsheetCell } from '../../csv/write-line.js';
 import type { CsvRecord } from '../../csv/read-records.js';
 const { realpathSync, statSync } = process.getBuiltinModule('node:fs');
@@ -77,11 +78,12 @@ export async function checkRejectsPath(path: string, inputs: Array<string | unde
 
 /** Streams the file again and writes the rejected rows; returns how many were written. */
 export async function writeRejects(
-  path: string,
+  given: string,
   header: string[],
   rows: AsyncIterable<CsvRecord>,
   rejects: Rejects,
 ): Promise<number> {
+  const path = resolvedPath(given); // a symlink is written through: the link stays a link
   await sweepTempFiles(dirname(path), [path]); // left by a run killed while writing (kill -9, a full disk's SIGXFSZ)
   const { path: tmp, fh } = await createTemp(path, 0o666);
   let written = 0;

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
 import { readRegularFile } from '../../fs/read-regular.js';
+import { OWN_NAMES } from '../../fs/own-names.js';
 import { join } from 'node:path';
 import { UsageError } from '../../errors.js';
 
@@ -55,7 +56,7 @@ export interface FileLine {
 
 export type LedgerLine = RunLine | CodeLine | FileLine;
 
-export const ledgerDir = (configDir: string) => join(configDir, 'print-runs');
+export const ledgerDir = (configDir: string) => join(configDir, OWN_NAMES.printRuns);
 
 export function newRunId(now: Date): string {
   const stamp = now

@@ -8,6 +8,7 @@ import { replaceFile, writeAllSync, WriteError } from '../../fs/durable.js';
 import { cutTornTail } from '../../fs/torn-tail.js';
 import { UsageError } from '../../errors.js';
 import { acquireLock, type HeldLock } from '../../lock-file.js';
+import { lockedFileTarget } from '../../fs/real-path.js';
 const { closeSync, constants, createReadStream, fsyncSync, openSync } = process.getBuiltinModule('node:fs');
 
 /** One line of a report: a header or a row, each job with its own shapes. */
@@ -104,12 +105,12 @@ export async function* reportLines(path: string, what: string): AsyncGenerator<R
 }
 
 /**
- * `<report>.lock`: two runs never share a report (the shared lock-file rules). `who` words the
+ * `realpath(report) + ".lock"`: two runs never share a report (the shared lock-file rules). `who` words the
  * refusal: `import` for campaigns import, `run` for the jobs of the row engine.
  */
 export function lockReport(path: string, now: Date, who: 'import' | 'run'): Promise<HeldLock> {
   return acquireLock(
-    `${path}.lock`,
+    `${lockedFileTarget('--report', path)}.lock`, // every name of the report meets one lock
     now,
     (p, holder) =>
       new UsageError(

@@ -1,7 +1,8 @@
 // What `leads export` writes: -o ndjson (default), csv or json, or a lead file (--preset, -o vcf). The
 // formatter built here turns the engine's spooled lines (one lead as JSON each) into that text; the
 // command hands it to the engine (src/jobs/export/run.ts), which decides no format itself.
-import type { Formatter } from '../../jobs/export/output.js';
+import type { AppendCheck, Formatter } from '../../jobs/export/output.js';
+import { csvCellCount, isLeadLine } from '../../jobs/export/append-check.js';
 import { UsageError } from '../../errors.js';
 import { csvLine, csvPreamble, csvSettingsFrom } from '../csv-values.js';
 import { leadFile, type LeadFileKind } from './files.js';
@@ -39,8 +40,12 @@ export async function leadExportFormatter(
       skipped: () => f.skipped,
       append:
         'preset' in file
-          ? { label: 'preset CSV (same columns)', fits: sameHeader(header), records: 'csv' }
-          : { label: 'vCard', fits: (l) => l.startsWith('BEGIN:VCARD'), records: 'vcard' },
+          ? { label: 'preset CSV (same columns)', fits: sameCsv(header, csv.delimiter), records: 'csv' }
+          : {
+              label: 'vCard',
+              fits: { first: (l) => l.startsWith('BEGIN:VCARD'), last: (l) => l === 'END:VCARD' },
+              records: 'vcard',
+            },
     };
   }
   let count = 0;
@@ -50,7 +55,10 @@ export async function leadExportFormatter(
       item: (line) => (fields ? JSON.stringify(pick(JSON.parse(line), fields)) : line) + '\n',
       footer: () => '',
       skipped: () => 0,
-      append: { label: 'ndjson', fits: (l) => l.startsWith('{') },
+      append: {
+        label: 'ndjson lead',
+        fits: { first: (l) => isLeadLine(l, fields), last: (l) => isLeadLine(l, fields) },
+      },
     };
   }
   if (format === 'json') {
@@ -83,11 +91,20 @@ export async function leadExportFormatter(
     },
     footer: () => '',
     skipped: () => 0,
-    append: { label: 'csv (same columns)', fits: sameHeader(header), records: 'csv' },
+    append: { label: 'csv (same columns)', fits: sameCsv(header, csv.delimiter), records: 'csv' },
   };
 }
 
-/** An existing export whose first line is `header` (csv, a preset's csv) can be added to. */
-function sameHeader(header: string): (line: string) => boolean {
-  return (line) => `${line}\n` === header || `${line}\r\n` === header;
+/**
+ * An existing export this CSV can be added to: its first line is `header`, and its last complete record
+ * is that header or a row of as many cells.
+ */
+function sameCsv(header: string, delimiter = ','): AppendCheck['fits'] {
+  const line = header.replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
+  const cells = csvCellCount(line, delimiter);
+  return {
+    first: (l) => l === line,
+    last: (r) => r === line || csvCellCount(r, delimiter) === cells,
+    quoted: true,
+  };
 }

@@ -209,7 +209,8 @@ describe('leads export: crashes and failures lose nothing', () => {
     const dir = tempDir();
     const statePath = join(dir, 'leads.state');
     const out = join(dir, 'out.ndjson');
-    writeFileSync(out, '{"id":"lead_previous"}\n');
+    const previous = '{"id":"lead_previous","createdAt":"2026-11-01T00:00:00.000Z"}\n'; // a line the export writes
+    writeFileSync(out, previous);
     let armed = true;
     afterRequest = (line) => {
       // after page 1: page 2 fails twice (the first try and the one retry)
@@ -233,7 +234,7 @@ describe('leads export: crashes and failures lose nothing', () => {
     }
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('internal_error (500)');
-    expect(readFileSync(out, 'utf8')).toBe('{"id":"lead_previous"}\n');
+    expect(readFileSync(out, 'utf8')).toBe(previous);
     expect(readdirSync(dir).sort()).toEqual(['out.ndjson']);
     const next = await runCli(['leads', 'export', '--state', statePath, '--out', out], { emu });
     expect(next.exitCode).toBe(0);

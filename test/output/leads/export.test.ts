@@ -35,7 +35,12 @@ describe('leadExportFormatter', () => {
     expect((await leadExportFormatter('ndjson', undefined, {})).item(line)).toBe(`${line}\n`);
     const picked = await leadExportFormatter('ndjson', undefined, { fields: 'id,contact.email' });
     expect(picked.item(line)).toBe('{"id":"lead_1","contact":{"email":"ada@example.com"}}\n');
-    expect(picked.append.fits === 'never' ? 'never' : picked.append.fits('{"id":1}')).toBe(true);
+    const fits = picked.append.fits;
+    if (fits === 'never') throw new Error('ndjson can be added to');
+    // Lines this export writes: a lead, or an object of the --fields; never any JSON that starts with `{`.
+    expect([fits.first('{"id":1}'), fits.last(line), fits.last('{"version":1,"baseUrl":"x"}'), fits.last('}')]).toEqual(
+      [true, true, false, false],
+    );
   });
 
   test('json: one indented array that cannot be added to', async () => {
@@ -54,8 +59,14 @@ describe('leadExportFormatter', () => {
       /^id;createdAt;source;trigger;cardId;cardName;formName;locked;archived;contact\.name;contact\.email;/,
     );
     expect(f.item(line)).toBe('lead_1;2026-05-01T10:00:00Z;form;;crd_1;;;false;false;Ada;ada@example.com;;;;;;;;;\r\n');
-    const fits = f.append.fits as (l: string) => boolean;
-    expect([fits(f.header().replace(/\r\n$/, '')), fits('id,name')]).toEqual([true, false]);
+    const fits = f.append.fits;
+    if (fits === 'never') throw new Error('csv can be added to');
+    expect([fits.first(f.header().replace(/\r\n$/, '')), fits.first('id,name')]).toEqual([true, false]);
+    expect([fits.last(f.item(line).replace(/\r\n$/, '')), fits.last('a;b'), fits.last('{"a":1}')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(f.skipped()).toBe(0);
   });
 

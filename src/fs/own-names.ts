@@ -1,0 +1,16 @@
+// The names of the tool's own files inside its folders (the config, state and cache folders of
+// src/config/paths.ts). One table, read by the writers of these files and by the registry of
+// src/fs/own-files.ts, so a file cannot move without the registry moving with it. No imports: the
+// profile store reads it at start-up.
+export const OWN_NAMES = {
+  /** `<configDir>/config.json`: profiles and their keys (src/config/profiles.ts). */
+  profileStore: 'config.json',
+  /** `<stateDir>/journal.json`: single writes whose outcome was lost (src/api/journal.ts). */
+  journal: 'journal.json',
+  /** `<stateDir>/emulator-ca/`: the emulator's local CA. */
+  emulatorCa: 'emulator-ca',
+  /** `<configDir>/print-runs/`: the print ledger (src/jobs/print/ledger.ts). */
+  printRuns: 'print-runs',
+  /** `<configDir>/image-index/`: which file each id went to in a -d folder (src/jobs/images/index-file.ts). */
+  imageIndex: 'image-index',
+} as const;
