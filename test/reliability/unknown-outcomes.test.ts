@@ -101,6 +101,13 @@ const SINGLES: Single[] = [
     state: () => liveCards(emu, (c) => c.campaignId === 'cmp_native' && c.externalId === 'P-7001').length,
   },
   {
+    name: 'cardqr api POST (a body)',
+    method: 'POST',
+    path: '/qr-codes',
+    args: ['api', 'POST', '/qr-codes', '--data', '{"name":"ApiDup","destinationUrl":"https://example.com/api"}'],
+    state: () => emu.store.qrCodes.filter((q) => q.name === 'ApiDup').length,
+  },
+  {
     name: 'cards delete',
     method: 'DELETE',
     path: '/cards/crd_ngozi',
