@@ -26,8 +26,13 @@ export interface LeadsFollowFlags {
 export const followHelp = `
 Each delivery is one JSON object: {"type":"lead.created"|"lead.unlocked","lead":{…the lead as the API sent it}}.
 Targets: standard output (default; one NDJSON line per delivery, flushed at once), --exec or --forward-to.
-A failed --exec/--forward-to attempt is retried after 1 s, 2 s, 4 s … (at most 5 min apart); after
---max-attempts it is appended to --dead-letter (the delivery, attempts, last error) and the next lead goes on.
+A failed --exec/--forward-to attempt is retried after 1 s, 2 s, 4 s … (at most 5 min apart). A refusal
+(HTTP 4xx; --exec: an exit status other than 0 and 75) is appended to --dead-letter after --max-attempts
+(the delivery, its target, attempts, last error) and the next lead goes on. "Down" (no answer, a timeout,
+a 5xx; --exec exit 75): after --max-attempts the next lead is tried once; if it fails too the target is
+down: nothing is dead-lettered, the cursor stays, tries go on at most 5 min apart (said once, and once
+when it is back); if it goes through, the first lead goes to --dead-letter. Re-send the dead letter
+with \`cardqr leads replay <file>\`.
 The cursor (the --state file, shared with \`leads export\`) is saved after every delivered or dead-lettered
 lead: killed at any moment, the next run delivers at most the one lead in flight again and loses none.
 SIGINT/SIGTERM: the delivery in flight finishes, the state is saved, exit 0.
@@ -114,6 +119,14 @@ async function checkDeadLetter(path: string): Promise<void> {
   }
 }
 
+/** 42 s, 12 min, 3 h 5 min. */
+function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
+}
+
 const seconds = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`);
 
 export function printFollowEvent(ctx: Context, e: FollowEvent, target: Target, statePath: string): void {
@@ -145,8 +158,23 @@ export function printFollowEvent(ctx: Context, e: FollowEvent, target: Target, s
       return;
     case 'dead-lettered':
       ctx.msg.warn(
-        `gave up on ${e.id} (${e.type}) after ${e.attempts} attempts (${e.error}): written to ${e.file}; going on with the next lead`,
+        e.poison
+          ? `gave up on ${e.id} (${e.type}) after ${e.attempts} attempts (${e.error}), while the next lead went through: written to ${e.file}`
+          : `gave up on ${e.id} (${e.type}) after ${e.attempts} attempts (${e.error}): written to ${e.file}; going on with the next lead`,
       );
+      return;
+    case 'held':
+      ctx.msg.warn(
+        `delivery of ${e.id} (${e.type}) failed ${e.attempts === 1 ? 'once' : `${e.attempts} times`} (${e.error}); holding it until a later lead tells whether ${target.describe} is down or this lead is the problem`,
+      );
+      return;
+    case 'down':
+      ctx.msg.warn(
+        `${target.describe} is down since ${e.since}: ${e.id} and the next lead ${e.next} both failed (${e.error}); nothing is dead-lettered, the cursor stays at ${e.id}; trying again at most 5 min apart`,
+      );
+      return;
+    case 'back':
+      ctx.msg.info(`${target.describe} is back (down since ${e.since}, for ${duration(e.downForMs)}): delivering again`);
       return;
     case 'poll-failed':
       ctx.msg.warn(`could not poll for leads: ${e.error}; trying again in ${seconds(e.waitMs)}`);
