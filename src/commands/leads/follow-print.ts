@@ -84,23 +84,26 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
   return stdoutTarget(dataStream(ctx.io).stream);
 }
 
-/** --forward-to: https, or plain http to a loopback host only (the API's rule), no credentials in it. */
-function forwardUrl(given: string): URL {
+/**
+ * --forward-to (or a dead letter's recorded target, `what`): https, or plain http to a loopback host only
+ * (the API's rule), no credentials in it.
+ */
+export function forwardUrl(given: string, what = '--forward-to'): URL {
   let url: URL;
   try {
     url = new URL(given);
   } catch {
-    throw new UsageError(`--forward-to: "${given}" is not a URL, e.g. https://crm.example.com/hooks/cardqr`);
+    throw new UsageError(`${what}: "${given}" is not a URL, e.g. https://crm.example.com/hooks/cardqr`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new UsageError(`--forward-to: only https:// URLs (and http:// to localhost), not ${url.protocol}`);
+    throw new UsageError(`${what}: only https:// URLs (and http:// to localhost), not ${url.protocol}`);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
     throw new UsageError(
-      `--forward-to: refusing plain http:// to ${url.hostname}: leads are forwarded only over https (http is allowed for localhost only)`,
+      `${what}: refusing plain http:// to ${url.hostname}: leads are forwarded only over https (http is allowed for localhost only)`,
     );
   if (url.username || url.password)
     throw new UsageError(
-      '--forward-to: credentials in the URL (user:password@) are refused; the signature authenticates',
+      `${what}: credentials in the URL (user:password@) are refused; the signature authenticates`,
     );
   return url;
 }

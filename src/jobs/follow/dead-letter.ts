@@ -29,9 +29,15 @@ export async function appendDeadLetter(
   await appendLineDurably(path, JSON.stringify(record), `the dead-letter file ${path}`, onTorn);
 }
 
-/** A recorded target as words: "POST https://…" or "sh -c '…'". */
+/** A recorded target as words: "POST https://host/path" (no query: it may hold a token) or "sh -c '…'". */
 export function describeRecorded(t: RecordedTarget): string {
-  return 'forwardTo' in t ? `POST ${t.forwardTo}` : `sh -c ${JSON.stringify(t.exec)}`;
+  if ('exec' in t) return `sh -c ${JSON.stringify(t.exec)}`;
+  try {
+    const u = new URL(t.forwardTo);
+    return `POST ${u.origin}${u.pathname}`;
+  } catch {
+    return `POST ${t.forwardTo.replace(/[?#].*/s, '')}`;
+  }
 }
 
 /** The record a line holds, or why it is not one. */

@@ -153,6 +153,7 @@ export class DeliveryQueue {
       await this.deadLetter(d, h.attempts, h.error, true);
       return { kind: 'poison', next: r.ok ? 'delivered' : 'refused' };
     }
+    h.nextTryAt = deps.clock() + h.waitMs; // the wait runs from the last try
     if (!this.down) {
       this.down = { since: h.since.at, at: h.since.clock };
       deps.onEvent?.({
