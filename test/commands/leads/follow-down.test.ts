@@ -89,7 +89,9 @@ describe('cardqr leads follow --forward-to, receiver down then back', () => {
     expect(got.slice(0, -5).every((id) => id === ids[0] || id === ids[1])).toBe(true);
     expect(run.stderr.match(/is down since/g)).toHaveLength(1);
     expect(run.stderr).toMatch(
-      new RegExp(`warning: POST ${url} is down since \\S+Z: ${ids[0]} and the next lead ${ids[1]} both failed \\(ECONNREFUSED`),
+      new RegExp(
+        `warning: POST ${url} is down since \\S+Z: ${ids[0]} and the next lead ${ids[1]} both failed \\(ECONNREFUSED`,
+      ),
     );
     expect(run.stderr.match(/is back \(down since/g)).toHaveLength(1);
     expect(run.stderr).toMatch(/stopped: 5 new leads delivered; state saved/);
@@ -105,29 +107,45 @@ describe('cardqr leads follow --forward-to, receiver down then back', () => {
   it.each([
     ['400 (a refusal)', 400, 3],
     ['500 while the others go through (a poison lead)', 500, 3],
-  ])('a lead answered %s goes to the dead letter, naming its target, and later leads go through', async (_n, code, attempts) => {
-    const dir = tempDir();
-    const deadPath = join(dir, 'dead.ndjson');
-    const got: string[] = [];
-    const since = sinceNow();
-    const ids = await addInOrder(['p1', 'poison', 'p3', 'p4']);
-    const server = await listen(0, (id) => (id === ids[1] ? code : 204), got);
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/cardqr?tenant=7`;
-    const run = await follow(
-      emu,
-      ['--state', join(dir, 's.json'), '--since', since, '--forward-to', url, '--dead-letter', deadPath, '--max-attempts', String(attempts)],
-      () => true,
-      { env: { CARDQR_FORWARD_SECRET: SECRET } },
-    );
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(got.filter((id) => id !== ids[1])).toEqual([ids[0], ids[2], ids[3]]);
-    const dead = lines<Dead>(readFileSync(deadPath, 'utf8'));
-    expect(dead.map((d) => [d.delivery.lead.id, d.attempts, d.lastError])).toEqual([[ids[1], attempts, `HTTP ${code}: no`]]);
-    expect(dead[0]!.target).toEqual({ forwardTo: url });
-    expect(readFileSync(deadPath, 'utf8')).not.toContain(SECRET);
-    expect(run.stderr).not.toContain('is down since');
-    expect(run.stderr).toMatch(/stopped: 3 new leads delivered, 1 dead-lettered/);
-  });
+  ])(
+    'a lead answered %s goes to the dead letter, naming its target, and later leads go through',
+    async (_n, code, attempts) => {
+      const dir = tempDir();
+      const deadPath = join(dir, 'dead.ndjson');
+      const got: string[] = [];
+      const since = sinceNow();
+      const ids = await addInOrder(['p1', 'poison', 'p3', 'p4']);
+      const server = await listen(0, (id) => (id === ids[1] ? code : 204), got);
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/cardqr?tenant=7`;
+      const run = await follow(
+        emu,
+        [
+          '--state',
+          join(dir, 's.json'),
+          '--since',
+          since,
+          '--forward-to',
+          url,
+          '--dead-letter',
+          deadPath,
+          '--max-attempts',
+          String(attempts),
+        ],
+        () => true,
+        { env: { CARDQR_FORWARD_SECRET: SECRET } },
+      );
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(got.filter((id) => id !== ids[1])).toEqual([ids[0], ids[2], ids[3]]);
+      const dead = lines<Dead>(readFileSync(deadPath, 'utf8'));
+      expect(dead.map((d) => [d.delivery.lead.id, d.attempts, d.lastError])).toEqual([
+        [ids[1], attempts, `HTTP ${code}: no`],
+      ]);
+      expect(dead[0]!.target).toEqual({ forwardTo: url });
+      expect(readFileSync(deadPath, 'utf8')).not.toContain(SECRET);
+      expect(run.stderr).not.toContain('is down since');
+      expect(run.stderr).toMatch(/stopped: 3 new leads delivered, 1 dead-lettered/);
+    },
+  );
 });
 
 describe('cardqr leads follow --exec: exit 75 is down, exit 1 a refusal', () => {
@@ -143,7 +161,18 @@ describe('cardqr leads follow --exec: exit 75 is down, exit 1 a refusal', () => 
     let waited = 0;
     const run = await follow(
       emu,
-      ['--state', join(dir, 's.json'), '--since', since, '--exec', command, '--dead-letter', deadPath, '--max-attempts', '2'],
+      [
+        '--state',
+        join(dir, 's.json'),
+        '--since',
+        since,
+        '--exec',
+        command,
+        '--dead-letter',
+        deadPath,
+        '--max-attempts',
+        '2',
+      ],
       (n) => n >= 2,
       {
         sleep: async (ms) => {
