@@ -102,9 +102,7 @@ export function forwardUrl(given: string, what = '--forward-to'): URL {
       `${what}: refusing plain http:// to ${url.hostname}: leads are forwarded only over https (http is allowed for localhost only)`,
     );
   if (url.username || url.password)
-    throw new UsageError(
-      `${what}: credentials in the URL (user:password@) are refused; the signature authenticates`,
-    );
+    throw new UsageError(`${what}: credentials in the URL (user:password@) are refused; the signature authenticates`);
   return url;
 }
 
@@ -177,7 +175,9 @@ export function printFollowEvent(ctx: Context, e: FollowEvent, target: Target, s
       );
       return;
     case 'back':
-      ctx.msg.info(`${target.describe} is back (down since ${e.since}, for ${duration(e.downForMs)}): delivering again`);
+      ctx.msg.info(
+        `${target.describe} is back (down since ${e.since}, for ${duration(e.downForMs)}): delivering again`,
+      );
       return;
     case 'poll-failed':
       ctx.msg.warn(`could not poll for leads: ${e.error}; trying again in ${seconds(e.waitMs)}`);

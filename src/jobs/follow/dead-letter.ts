@@ -50,8 +50,7 @@ export function parseDeadLetterLine(text: string): DeadLetterRecord | string {
   }
   const r = v as Partial<DeadLetterRecord> | null;
   const d = r?.delivery;
-  if (!r || typeof r !== 'object' || !d || typeof d !== 'object')
-    return 'not a dead-letter record (no "delivery")';
+  if (!r || typeof r !== 'object' || !d || typeof d !== 'object') return 'not a dead-letter record (no "delivery")';
   if ((d.type !== 'lead.created' && d.type !== 'lead.unlocked') || typeof d.lead?.id !== 'string')
     return 'not a dead-letter record (a delivery needs "type" and "lead.id")';
   const t = r.target as Record<string, unknown> | undefined;

@@ -109,7 +109,8 @@ export async function deliverWithRetries(
     const r = await attemptOnce(delivery, target);
     if (r.ok) return { kind: 'delivered', attempts: attempt };
     firstFailed ??= { at: deps.now(), clock: deps.clock() };
-    if (attempt >= maxAttempts) return { kind: 'failed', attempts: attempt, failure: r.kind, error: r.error, firstFailed };
+    if (attempt >= maxAttempts)
+      return { kind: 'failed', attempts: attempt, failure: r.kind, error: r.error, firstFailed };
     const waitMs = backoffAfter(attempt);
     deps.onRetry?.({ delivery, attempt, waitMs, error: r.error });
     if (await waitUnlessStopped(deps.sleep, waitMs, deps.signal)) return { kind: 'stopped', attempts: attempt };

@@ -75,7 +75,8 @@ export function execTarget(o: ExecTargetOptions): Target {
           if (timedOut)
             reject(new DeliveryFailure(`no exit after ${o.timeoutMs / 1000} s: process group killed`, 'down'));
           else if (code === 0) resolve();
-          else if (code !== null) reject(new DeliveryFailure(`exit ${code}${said}`, code === EX_TEMPFAIL ? 'down' : 'refused'));
+          else if (code !== null)
+            reject(new DeliveryFailure(`exit ${code}${said}`, code === EX_TEMPFAIL ? 'down' : 'refused'));
           else reject(new DeliveryFailure(`killed by ${signal}${said}`, 'down'));
         });
       }),

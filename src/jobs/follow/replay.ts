@@ -13,7 +13,13 @@ import { replaceFile } from '../../fs/durable.js';
 import { NotRegularFile, readRegularFile } from '../../fs/read-regular.js';
 import { lockedFileTarget } from '../../fs/real-path.js';
 import { acquireLock, type HeldLock } from '../../lock-file.js';
-import { deadLetterBusy, describeRecorded, parseDeadLetterLine, type DeadLetterRecord, type RecordedTarget } from './dead-letter.js';
+import {
+  deadLetterBusy,
+  describeRecorded,
+  parseDeadLetterLine,
+  type DeadLetterRecord,
+  type RecordedTarget,
+} from './dead-letter.js';
 import { attemptOnce, type Target } from './deliver.js';
 const { statSync } = process.getBuiltinModule('node:fs');
 
@@ -175,7 +181,9 @@ async function readLines(path: string, given: string): Promise<{ lines: Line[]; 
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], torn: '' };
     if (e instanceof NotRegularFile) throw new UsageError(`dead letter ${given} is ${e.message}`);
     if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot read the dead letter ${given}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(
+      `cannot read the dead letter ${given}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   const parts = text.split('\n');
   let torn = parts.pop() ?? '';

@@ -73,7 +73,7 @@ describe('cardqr leads follow --forward-to, receiver down then back', () => {
           waited += ms;
           if (phase === 'refusing' && waited > 20 * 60_000) {
             phase = '503'; // something answers, but not yet the service
-            await listen(port, (id) => (phase === 'up' ? 204 : 503), got);
+            await listen(port, () => (phase === 'up' ? 204 : 503), got);
           } else if (phase === '503' && waited > 40 * 60_000) {
             stateWhileDown = existsSync(state) ? readState(state) : null;
             phase = 'up';
