@@ -6,7 +6,7 @@ import { action } from '../action.js';
 import { InterruptedError, PartialError, UnavailableError, UsageError } from '../../errors.js';
 import { example } from '../../help/annotations.js';
 import type { Context } from '../../context.js';
-import type { RecordedTarget } from '../../jobs/follow/dead-letter.js';
+import type { RecordedTarget } from '../../jobs/follow/deliver.js';
 import type { ReplayEvent, ReplaySummary } from '../../jobs/follow/replay.js';
 import { durationFlag } from './options.js';
 import { forwardUrl } from './follow-print.js';

@@ -6,10 +6,7 @@
 import { UsageError } from '../../errors.js';
 import { appendLineDurably } from '../../fs/durable.js';
 import type { BusyMessage } from '../../lock-file.js';
-import type { Delivery } from './deliver.js';
-
-/** Where a dead-lettered delivery was to go. */
-export type RecordedTarget = { forwardTo: string } | { exec: string };
+import type { Delivery, RecordedTarget } from './deliver.js';
 
 export interface DeadLetterRecord {
   delivery: Delivery;

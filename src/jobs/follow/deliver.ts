@@ -5,9 +5,11 @@ import type { Writable } from 'node:stream';
 import { write } from '../../io.js';
 import type { RawLead } from '../export/locked.js';
 import { waitUnlessStopped, type Sleep } from '../export/wait.js';
-import type { RecordedTarget } from './dead-letter.js';
 
 export type DeliveryType = 'lead.created' | 'lead.unlocked';
+
+/** Where a delivery was to go, as a dead-letter line records it (dead-letter.ts): never the secret. */
+export type RecordedTarget = { forwardTo: string } | { exec: string };
 
 export interface Delivery {
   type: DeliveryType;

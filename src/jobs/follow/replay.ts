@@ -13,14 +13,8 @@ import { replaceFile } from '../../fs/durable.js';
 import { NotRegularFile, readRegularFile } from '../../fs/read-regular.js';
 import { lockedFileTarget } from '../../fs/real-path.js';
 import { acquireLock, type HeldLock } from '../../lock-file.js';
-import {
-  deadLetterBusy,
-  describeRecorded,
-  parseDeadLetterLine,
-  type DeadLetterRecord,
-  type RecordedTarget,
-} from './dead-letter.js';
-import { attemptOnce, type Target } from './deliver.js';
+import { deadLetterBusy, describeRecorded, parseDeadLetterLine, type DeadLetterRecord } from './dead-letter.js';
+import { attemptOnce, type RecordedTarget, type Target } from './deliver.js';
 const { statSync } = process.getBuiltinModule('node:fs');
 
 export interface ReplayOptions {
