@@ -43,11 +43,12 @@ __cardqr_node() {
     'analytics') __cardqr_subs='overview get'; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics overview') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'leads') __cardqr_subs='list get export follow crm-report'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'leads') __cardqr_subs='list get export follow replay crm-report'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--card --source --include-archived --crm-status --preset --vcard-version --since --tz --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads export') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --out --since --tz --locked-window --preset --vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads follow') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --interval --exec --forward-to --dead-letter --max-attempts --delivery-timeout --since --tz --locked-window -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'leads replay') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --delivery-timeout -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads crm-report') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--include-archived --since --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns') __cardqr_subs='list get schema test create-card import'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -112,6 +113,7 @@ __cardqr_resolve() {
     'leads|get') __cardqr_r='get' ;;
     'leads|export') __cardqr_r='export' ;;
     'leads|follow') __cardqr_r='follow' ;;
+    'leads|replay') __cardqr_r='replay' ;;
     'leads|crm-report') __cardqr_r='crm-report' ;;
     'campaigns|list'|'campaigns|ls') __cardqr_r='list' ;;
     'campaigns|get') __cardqr_r='get' ;;
@@ -226,6 +228,7 @@ __cardqr_value() {
     'leads follow|--since') __cardqr_v='any' ;;
     'leads follow|--tz') __cardqr_v='any' ;;
     'leads follow|--locked-window') __cardqr_v='any' ;;
+    'leads replay|--delivery-timeout') __cardqr_v='any' ;;
     'leads crm-report|--since') __cardqr_v='any' ;;
     'leads crm-report|--tz') __cardqr_v='any' ;;
     'campaigns list|--limit') __cardqr_v='any' ;;
@@ -297,6 +300,7 @@ __cardqr_arg() {
     'print retarget') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'analytics get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'leads get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'leads replay') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'campaigns get') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'campaigns schema') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'campaigns test') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;

@@ -10,7 +10,7 @@ export const TOPICS: Readonly<Record<string, { page: string; about: string }>> =
   'exit-codes': { page: 'exit-codes.md', about: 'every exit status, and what to do about each error code' },
   formatting: { page: 'output.md', about: 'output formats, --fields, --query, --raw, dates and scripting' },
   import: { page: 'import.md', about: 'campaigns import and qr apply: files as the source of truth' },
-  export: { page: 'export.md', about: 'leads export and leads follow, CRM presets and delivery' },
+  export: { page: 'export.md', about: 'leads export, leads follow and leads replay, CRM presets and delivery' },
   printing: { page: 'print.md', about: 'print, print audit and print retarget; images for print' },
   rehearsal: { page: 'emulator.md', about: 'the emulator: the whole API on this machine, for rehearsal' },
   reliability: { page: 'reliability.md', about: 'what cardqr promises under faults, and how it is tested' },

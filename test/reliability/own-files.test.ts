@@ -144,6 +144,8 @@ const FLAGS: Array<{ flag: string; args: (f: string, p: Place) => string[] }> = 
     flag: '--dead-letter',
     args: (f, p) => ['leads', 'follow', '--state', join(p.work, 'fresh.state'), '--exec', 'cat', '--dead-letter', f],
   },
+  // leads replay rewrites its dead letter (the argument)
+  { flag: 'the dead letter', args: (f) => ['leads', 'replay', f] },
 ];
 
 const NAMES = ['as it is', 'through a symlink', 'through a hard link'] as const;

@@ -193,6 +193,21 @@ const TABLE: Record<string, (c: Ctx) => Invocation> = {
     api: true,
     opts: () => ({ interruptAfter: realWait(150) }),
   }),
+  'leads replay': (c) => ({
+    args: ['leads', 'replay', join(c.work, 'dead.ndjson')],
+    api: false,
+    before: async () => {
+      const delivery = { type: 'lead.created', lead: { id: 'lead_001', createdAt: '2026-05-01T00:00:00.000Z' } };
+      const line = {
+        delivery,
+        target: { exec: 'cat > /dev/null' },
+        attempts: 8,
+        lastError: 'exit 1',
+        deadLetteredAt: '2026-05-01T00:05:00.000Z',
+      };
+      writeFileSync(join(c.work, 'dead.ndjson'), `${JSON.stringify(line)}\n`, { mode: 0o600 });
+    },
+  }),
   'leads crm-report': () => ({ args: ['leads', 'crm-report'], api: true }),
   'campaigns list': () => ({ args: ['campaigns', 'list'], api: true }),
   'campaigns get': () => ({ args: ['campaigns', 'get', 'cmp_native'], api: true }),

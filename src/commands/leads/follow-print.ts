@@ -26,8 +26,13 @@ export interface LeadsFollowFlags {
 export const followHelp = `
 Each delivery is one JSON object: {"type":"lead.created"|"lead.unlocked","lead":{…the lead as the API sent it}}.
 Targets: standard output (default; one NDJSON line per delivery, flushed at once), --exec or --forward-to.
-A failed --exec/--forward-to attempt is retried after 1 s, 2 s, 4 s … (at most 5 min apart); after
---max-attempts it is appended to --dead-letter (the delivery, attempts, last error) and the next lead goes on.
+A failed --exec/--forward-to attempt is retried after 1 s, 2 s, 4 s … (at most 5 min apart). A refusal
+(HTTP 4xx; --exec: an exit status other than 0 and 75) is appended to --dead-letter after --max-attempts
+(the delivery, its target, attempts, last error) and the next lead goes on. "Down" (no answer, a timeout,
+a 5xx; --exec exit 75): after --max-attempts the next lead is tried once; if it fails too the target is
+down: nothing is dead-lettered, the cursor stays, tries go on at most 5 min apart (said once, and once
+when it is back); if it goes through, the first lead goes to --dead-letter. Re-send the dead letter
+with \`cardqr leads replay <file>\`.
 The cursor (the --state file, shared with \`leads export\`) is saved after every delivered or dead-lettered
 lead: killed at any moment, the next run delivers at most the one lead in flight again and loses none.
 SIGINT/SIGTERM: the delivery in flight finishes, the state is saved, exit 0.
@@ -79,24 +84,25 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
   return stdoutTarget(dataStream(ctx.io).stream);
 }
 
-/** --forward-to: https, or plain http to a loopback host only (the API's rule), no credentials in it. */
-function forwardUrl(given: string): URL {
+/**
+ * --forward-to (or a dead letter's recorded target, `what`): https, or plain http to a loopback host only
+ * (the API's rule), no credentials in it.
+ */
+export function forwardUrl(given: string, what = '--forward-to'): URL {
   let url: URL;
   try {
     url = new URL(given);
   } catch {
-    throw new UsageError(`--forward-to: "${given}" is not a URL, e.g. https://crm.example.com/hooks/cardqr`);
+    throw new UsageError(`${what}: "${given}" is not a URL, e.g. https://crm.example.com/hooks/cardqr`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new UsageError(`--forward-to: only https:// URLs (and http:// to localhost), not ${url.protocol}`);
+    throw new UsageError(`${what}: only https:// URLs (and http:// to localhost), not ${url.protocol}`);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
     throw new UsageError(
-      `--forward-to: refusing plain http:// to ${url.hostname}: leads are forwarded only over https (http is allowed for localhost only)`,
+      `${what}: refusing plain http:// to ${url.hostname}: leads are forwarded only over https (http is allowed for localhost only)`,
     );
   if (url.username || url.password)
-    throw new UsageError(
-      '--forward-to: credentials in the URL (user:password@) are refused; the signature authenticates',
-    );
+    throw new UsageError(`${what}: credentials in the URL (user:password@) are refused; the signature authenticates`);
   return url;
 }
 
@@ -112,6 +118,14 @@ async function checkDeadLetter(path: string): Promise<void> {
       `--dead-letter ${path} cannot be written: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
+}
+
+/** 42 s, 12 min, 3 h 5 min. */
+function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
 }
 
 const seconds = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`);
@@ -145,7 +159,24 @@ export function printFollowEvent(ctx: Context, e: FollowEvent, target: Target, s
       return;
     case 'dead-lettered':
       ctx.msg.warn(
-        `gave up on ${e.id} (${e.type}) after ${e.attempts} attempts (${e.error}): written to ${e.file}; going on with the next lead`,
+        e.poison
+          ? `gave up on ${e.id} (${e.type}) after ${e.attempts} attempts (${e.error}), while the next lead went through: written to ${e.file}`
+          : `gave up on ${e.id} (${e.type}) after ${e.attempts} attempts (${e.error}): written to ${e.file}; going on with the next lead`,
+      );
+      return;
+    case 'held':
+      ctx.msg.warn(
+        `delivery of ${e.id} (${e.type}) failed ${e.attempts === 1 ? 'once' : `${e.attempts} times`} (${e.error}); holding it until a later lead tells whether ${target.describe} is down or this lead is the problem`,
+      );
+      return;
+    case 'down':
+      ctx.msg.warn(
+        `${target.describe} is down since ${e.since}: ${e.id} and the next lead ${e.next} both failed (${e.error}); nothing is dead-lettered, the cursor stays at ${e.id}; trying again at most 5 min apart`,
+      );
+      return;
+    case 'back':
+      ctx.msg.info(
+        `${target.describe} is back (down since ${e.since}, for ${duration(e.downForMs)}): delivering again`,
       );
       return;
     case 'poll-failed':

@@ -30,7 +30,7 @@ export function leadsFollowCommand(): Command {
         )
         .option(
           '--dead-letter <file.ndjson>',
-          'with --exec or --forward-to (required there): a delivery that failed --max-attempts times is appended here, and the next lead goes on',
+          'with --exec or --forward-to (required there): a delivery refused --max-attempts times (or failing alone while the next lead goes through) is appended here with its target, and the next lead goes on; <file>.lock is held while running (`leads replay <file>` sends them again)',
         )
         .option('--max-attempts <n>', 'attempts per delivery before the dead letter, 1-100 (default: 8)', intIn(1, 100))
         .option(

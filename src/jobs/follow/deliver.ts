@@ -1,20 +1,38 @@
-// One delivery of `leads follow` ({type, lead} as one JSON text) to its target, retried with backoff,
-// and written to the dead-letter file when every attempt failed. PRODUCT §12.
+// One delivery of `leads follow` ({type, lead} as one JSON text) to its target, retried with backoff.
+// What happens after the last attempt (the dead letter, or holding the cursor while the target is down)
+// is decided by the queue (queue.ts). PRODUCT §12.
 import type { Writable } from 'node:stream';
-import { appendLineDurably } from '../../fs/durable.js';
 import { write } from '../../io.js';
 import type { RawLead } from '../export/locked.js';
 import { waitUnlessStopped, type Sleep } from '../export/wait.js';
 
 export type DeliveryType = 'lead.created' | 'lead.unlocked';
 
+/** Where a delivery was to go, as a dead-letter line records it (dead-letter.ts): never the secret. */
+export type RecordedTarget = { forwardTo: string } | { exec: string };
+
 export interface Delivery {
   type: DeliveryType;
   lead: RawLead;
 }
 
-/** An attempt that did not deliver (exit status, HTTP status, timeout): retried, then dead-lettered. */
-export class DeliveryFailure extends Error {}
+/**
+ * How an attempt failed. `refused`: the target answered no (a 4xx; an --exec exit status other than 0
+ * and 75): about this lead, so it goes to the dead letter after the last attempt. `down`: no answer
+ * (connection refused, a timeout, a 5xx, 408/429; --exec exit 75 EX_TEMPFAIL, a kill): about the
+ * target, so the next lead is tried before this one is given up.
+ */
+export type FailureKind = 'refused' | 'down';
+
+/** An attempt that did not deliver (exit status, HTTP status, timeout): retried, then dead-lettered or held. */
+export class DeliveryFailure extends Error {
+  constructor(
+    message: string,
+    readonly kind: FailureKind,
+  ) {
+    super(message);
+  }
+}
 
 /** Where deliveries go. `send` resolves once delivered; a DeliveryFailure is retried, anything else is fatal. */
 export interface Target {
@@ -22,6 +40,8 @@ export interface Target {
   describe: string;
   /** A failed attempt is retried and then dead-lettered (stdout failures end the run instead). */
   retries: boolean;
+  /** What a dead-letter line records, for `leads replay` (never the secret). */
+  recorded?: RecordedTarget;
   send(body: string, delivery: Delivery): Promise<void>;
 }
 
@@ -46,24 +66,33 @@ export function backoffAfter(attempt: number): number {
   return Math.min(1000 * 2 ** Math.min(attempt - 1, 30), 300_000);
 }
 
-export interface RetryOptions {
-  maxAttempts: number;
-  /** Required for a target that retries. */
-  deadLetter?: string;
+export type AttemptResult = { ok: true } | { ok: false; kind: FailureKind; error: string };
+
+/** One attempt; a failure other than a DeliveryFailure (or any failure of a target that does not retry) is thrown. */
+export async function attemptOnce(delivery: Delivery, target: Target): Promise<AttemptResult> {
+  try {
+    await target.send(deliveryBody(delivery), delivery);
+    return { ok: true };
+  } catch (e) {
+    if (!(e instanceof DeliveryFailure) || !target.retries) throw e;
+    return { ok: false, kind: e.kind, error: e.message };
+  }
 }
 
 export interface RetryDeps {
   sleep: Sleep;
+  /** The wall clock: when the first attempt failed (the "down since" of the queue). */
   now: () => Date;
+  /** The monotonic clock (ms): the same instant, for durations. */
+  clock: () => number;
   signal?: AbortSignal;
   onRetry?: (e: { delivery: Delivery; attempt: number; waitMs: number; error: string }) => void;
-  /** The dead letter ended in a line cut short (a run killed mid-write): `bytes` cut off before appending. */
-  onTornDeadLetter?: (bytes: number) => void;
 }
 
 export type DeliveryOutcome =
   | { kind: 'delivered'; attempts: number }
-  | { kind: 'dead-lettered'; attempts: number; error: string }
+  /** Every attempt failed; `failure` is how the last one did. */
+  | { kind: 'failed'; attempts: number; failure: FailureKind; error: string; firstFailed: { at: Date; clock: number } }
   /** A stop came during a backoff wait: not delivered; the cursor stays before it. */
   | { kind: 'stopped'; attempts: number };
 
@@ -74,34 +103,18 @@ export type DeliveryOutcome =
 export async function deliverWithRetries(
   delivery: Delivery,
   target: Target,
-  o: RetryOptions,
+  maxAttempts: number,
   deps: RetryDeps,
 ): Promise<DeliveryOutcome> {
-  const body = deliveryBody(delivery);
+  let firstFailed: { at: Date; clock: number } | undefined;
   for (let attempt = 1; ; attempt++) {
-    try {
-      await target.send(body, delivery);
-      return { kind: 'delivered', attempts: attempt };
-    } catch (e) {
-      if (!(e instanceof DeliveryFailure) || !target.retries) throw e;
-      if (attempt >= o.maxAttempts) {
-        const record = {
-          delivery: JSON.parse(body) as unknown,
-          attempts: attempt,
-          lastError: e.message,
-          deadLetteredAt: deps.now().toISOString(),
-        };
-        await appendLineDurably(
-          o.deadLetter!,
-          JSON.stringify(record),
-          `the dead-letter file ${o.deadLetter}`,
-          deps.onTornDeadLetter,
-        );
-        return { kind: 'dead-lettered', attempts: attempt, error: e.message };
-      }
-      const waitMs = backoffAfter(attempt);
-      deps.onRetry?.({ delivery, attempt, waitMs, error: e.message });
-      if (await waitUnlessStopped(deps.sleep, waitMs, deps.signal)) return { kind: 'stopped', attempts: attempt };
-    }
+    const r = await attemptOnce(delivery, target);
+    if (r.ok) return { kind: 'delivered', attempts: attempt };
+    firstFailed ??= { at: deps.now(), clock: deps.clock() };
+    if (attempt >= maxAttempts)
+      return { kind: 'failed', attempts: attempt, failure: r.kind, error: r.error, firstFailed };
+    const waitMs = backoffAfter(attempt);
+    deps.onRetry?.({ delivery, attempt, waitMs, error: r.error });
+    if (await waitUnlessStopped(deps.sleep, waitMs, deps.signal)) return { kind: 'stopped', attempts: attempt };
   }
 }

@@ -1,5 +1,6 @@
 // --exec: `/bin/sh -c '<cmd>'` once per delivery, the JSON on stdin, CARDQR_LEAD_ID (and
-// CARDQR_DELIVERY_TYPE) set; exit 0 = delivered. The command runs in its own process group, killed
+// CARDQR_DELIVERY_TYPE) set; exit 0 = delivered. Exit 75 (EX_TEMPFAIL), a timeout, a kill or a shell that
+// cannot start say the target is down; any other exit status refuses this lead (deliver.ts). The command runs in its own process group, killed
 // whole when it outlives the delivery timeout (a failed attempt). The API key and the forward secret
 // are not passed on.
 import { spawn } from 'node:child_process';
@@ -15,11 +16,14 @@ export interface ExecTargetOptions {
 
 const SECRET_VARS = ['CARDQR_API_KEY', 'CARDQR_FORWARD_SECRET'];
 const TAIL = 400;
+/** sysexits.h: a temporary failure, try again later (the command's way to say "down"). */
+const EX_TEMPFAIL = 75;
 
 export function execTarget(o: ExecTargetOptions): Target {
   return {
     describe: `sh -c ${JSON.stringify(o.command)}`,
     retries: true,
+    recorded: { exec: o.command },
     send: (body, delivery) =>
       new Promise<void>((resolve, reject) => {
         const env: Record<string, string> = {};
@@ -51,7 +55,7 @@ export function execTarget(o: ExecTargetOptions): Target {
         child.stdin.end(`${body}\n`);
         child.on('error', (err) => {
           clearTimeout(timer);
-          reject(new DeliveryFailure(`could not run /bin/sh: ${err.message}`));
+          reject(new DeliveryFailure(`could not run /bin/sh: ${err.message}`, 'down'));
         });
         // Settled on 'close' (the output read to its end); children it left behind may hold the pipes
         // open, so they are closed a moment after the command itself exited.
@@ -68,10 +72,12 @@ export function execTarget(o: ExecTargetOptions): Target {
           if (!exited) return;
           const { code, signal } = exited;
           const said = tail.trim() ? `: ${tail.trim().split('\n').at(-1)}` : '';
-          if (timedOut) reject(new DeliveryFailure(`no exit after ${o.timeoutMs / 1000} s: process group killed`));
+          if (timedOut)
+            reject(new DeliveryFailure(`no exit after ${o.timeoutMs / 1000} s: process group killed`, 'down'));
           else if (code === 0) resolve();
-          else if (code !== null) reject(new DeliveryFailure(`exit ${code}${said}`));
-          else reject(new DeliveryFailure(`killed by ${signal}${said}`));
+          else if (code !== null)
+            reject(new DeliveryFailure(`exit ${code}${said}`, code === EX_TEMPFAIL ? 'down' : 'refused'));
+          else reject(new DeliveryFailure(`killed by ${signal}${said}`, 'down'));
         });
       }),
   };

@@ -20,9 +20,12 @@ import { lockedFileTarget } from '../../fs/real-path.js';
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, UnavailableError } from '../../errors.js';
 import { sweepTempFiles } from '../../fs/durable.js';
-import { acquireLock, type LockInfo } from '../../lock-file.js';
+import { acquireLock, type HeldLock, type LockInfo } from '../../lock-file.js';
+import { lockPathFor } from '../../fs/real-path.js';
 import { followBusy } from '../export/busy.js';
-import { deliverWithRetries, type Delivery, type DeliveryOutcome, type Target } from './deliver.js';
+import { deadLetterBusy } from './dead-letter.js';
+import type { Target } from './deliver.js';
+import { DeliveryQueue, type QueueEvent } from './queue.js';
 import { isLocked, PendingSet, recheckLocked, type RawLead } from '../export/locked.js';
 import { Spool } from '../export/spool.js';
 import {
@@ -74,12 +77,10 @@ export type FollowEvent =
       pending: number;
       tookOverLock?: LockInfo;
     }
-  | { kind: 'retry'; id: string; type: Delivery['type']; attempt: number; waitMs: number; error: string }
-  | { kind: 'dead-lettered'; id: string; type: Delivery['type']; attempts: number; error: string; file: string }
+  /** Retries, the dead letter, the target down and back (queue.ts). */
+  | QueueEvent
   | { kind: 'poll-failed'; error: string; waitMs: number }
-  | { kind: 'locked-dropped'; id: string; firstSeen: string; why: 'expired' | 'gone' }
-  /** The dead letter ended in a line cut short (a run killed mid-write): `bytes` cut off before appending. */
-  | { kind: 'dead-letter-torn'; file: string; bytes: number };
+  | { kind: 'locked-dropped'; id: string; firstSeen: string; why: 'expired' | 'gone' };
 
 export interface FollowSummary {
   delivered: number;
@@ -105,7 +106,11 @@ export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Pro
   // lock, and a state that is a symlink is written through (src/fs/real-path.ts).
   const statePath = lockedFileTarget('--state', opts.statePath);
   const lock = await acquireLock(`${statePath}.lock`, deps.now(), followBusy);
+  let deadLock: HeldLock | undefined;
   try {
+    // `leads replay` rewrites the dead letter: never while a follow appends to it (dead-letter.ts).
+    if (opts.deadLetter !== undefined)
+      deadLock = await acquireLock(lockPathFor(opts.deadLetter), deps.now(), deadLetterBusy(opts.deadLetter));
     await sweepTempFiles(dirname(statePath), [statePath]);
     const prev = await readState(statePath, opts.statePath);
     checkStateApi(prev, opts.statePath, deps.baseUrl);
@@ -151,7 +156,8 @@ export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Pro
     while (!signal.aborted) {
       const polled = await run.poll();
       if (polled === 'stopped') break;
-      if (run.pending.size && deps.clock() >= nextSweep) {
+      // While a lead is held (the target down, or not known yet), unlocked leads wait for the next sweep.
+      if (polled !== 'held' && run.pending.size && deps.clock() >= nextSweep) {
         if ((await run.sweepLocked()) === 'stopped') break;
         nextSweep = deps.clock() + sweepEveryMs;
       }
@@ -160,6 +166,7 @@ export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Pro
     }
     return run.summary();
   } finally {
+    await deadLock?.release();
     await lock.release();
   }
 }
@@ -172,6 +179,7 @@ class FollowRun {
   lastPollError = '';
   /** GET /me was the first request. */
   private lastRequestAt: number;
+  private readonly queue: DeliveryQueue;
 
   constructor(
     private readonly opts: FollowOptions,
@@ -184,6 +192,10 @@ class FollowRun {
     private readonly statePath: string,
   ) {
     this.lastRequestAt = deps.clock();
+    this.queue = new DeliveryQueue(
+      { target: opts.target, maxAttempts: opts.maxAttempts, deadLetter: opts.deadLetter },
+      { sleep: deps.sleep, now: deps.now, clock: deps.clock, signal: deps.signal, onEvent: deps.onEvent },
+    );
   }
 
   summary(): FollowSummary {
@@ -199,8 +211,8 @@ class FollowRun {
     return true;
   }
 
-  /** One poll: every lead after the cursor, delivered oldest first. */
-  async poll(): Promise<'done' | 'stopped' | 'failed'> {
+  /** One poll: every lead after the cursor, delivered oldest first; 'held': the cursor stays before a lead. */
+  async poll(): Promise<'done' | 'stopped' | 'failed' | 'held'> {
     const { deps } = this;
     const spool = await Spool.create(`${this.statePath}.spool`);
     try {
@@ -218,19 +230,45 @@ class FollowRun {
         this.lastPollError = (e as Error).message;
         return 'failed';
       }
-      for await (const line of spool.reversed()) {
+      // Oldest first, with one lead of look-ahead: the queue may try the next one before the current.
+      const leads = spool.reversed()[Symbol.asyncIterator]();
+      let ahead: RawLead | undefined;
+      const take = async (): Promise<RawLead | undefined> => {
+        if (ahead) {
+          const a = ahead;
+          ahead = undefined;
+          return a;
+        }
+        const r = await leads.next();
+        return r.done ? undefined : (JSON.parse(r.value as string) as RawLead);
+      };
+      const peek = async () => (ahead ??= await take());
+      for (let lead = await take(); lead; lead = await take()) {
         if (deps.signal.aborted) return 'stopped';
-        const lead = JSON.parse(line) as RawLead;
-        const outcome = await this.deliver({ type: 'lead.created', lead });
-        if (outcome.kind === 'stopped') return 'stopped';
-        this.cursor = advanceCursor(this.cursor, lead.createdAt, [lead.id]);
-        if (isLocked(lead)) this.pending.add(lead.id, deps.now());
-        await this.save();
+        const step = await this.queue.deliver({ type: 'lead.created', lead }, async () => {
+          const next = await peek();
+          return next && { type: 'lead.created', lead: next };
+        });
+        if (step.kind === 'stopped' || step.kind === 'held') return step.kind;
+        if (step.kind === 'delivered') this.delivered++;
+        else this.deadLettered++;
+        await this.passed(lead);
+        if (step.kind === 'poison' && step.next === 'delivered') {
+          this.delivered++;
+          await this.passed((await take())!);
+        }
       }
       return 'done';
     } finally {
       await spool.dispose();
     }
+  }
+
+  /** The cursor moves past a delivered or dead-lettered lead, and is saved. */
+  private async passed(lead: RawLead): Promise<void> {
+    this.cursor = advanceCursor(this.cursor, lead.createdAt, [lead.id]);
+    if (isLocked(lead)) this.pending.add(lead.id, this.deps.now());
+    await this.save();
   }
 
   /** Re-reads each pending locked lead (paced); an unlocked one is delivered as lead.unlocked. */
@@ -251,9 +289,12 @@ class FollowRun {
       }
       if (r.kind === 'still') continue;
       if (r.kind === 'unlocked') {
-        const outcome = await this.deliver({ type: 'lead.unlocked', lead: r.lead });
-        if (outcome.kind === 'stopped') return 'stopped';
-        if (outcome.kind === 'delivered') this.unlocked++;
+        // No next lead to tell a down target from a bad one: a lead failing as down stays pending.
+        const step = await this.queue.deliver({ type: 'lead.unlocked', lead: r.lead }, async () => undefined);
+        if (step.kind === 'stopped') return 'stopped';
+        if (step.kind === 'held') return 'done';
+        if (step.kind === 'delivered') this.unlocked++;
+        else this.deadLettered++;
       } else {
         deps.onEvent?.({ kind: 'locked-dropped', id: entry.id, firstSeen: entry.firstSeen, why: r.kind });
       }
@@ -261,43 +302,6 @@ class FollowRun {
       await this.save();
     }
     return 'done';
-  }
-
-  private async deliver(d: Delivery): Promise<DeliveryOutcome> {
-    const { deps, opts } = this;
-    const outcome = await deliverWithRetries(
-      d,
-      opts.target,
-      { maxAttempts: opts.maxAttempts, deadLetter: opts.deadLetter },
-      {
-        sleep: deps.sleep,
-        now: deps.now,
-        signal: deps.signal,
-        onRetry: (e) =>
-          deps.onEvent?.({
-            kind: 'retry',
-            id: d.lead.id,
-            type: d.type,
-            attempt: e.attempt,
-            waitMs: e.waitMs,
-            error: e.error,
-          }),
-        onTornDeadLetter: (bytes) => deps.onEvent?.({ kind: 'dead-letter-torn', file: opts.deadLetter!, bytes }),
-      },
-    );
-    if (outcome.kind === 'delivered' && d.type === 'lead.created') this.delivered++;
-    if (outcome.kind === 'dead-lettered') {
-      this.deadLettered++;
-      deps.onEvent?.({
-        kind: 'dead-lettered',
-        id: d.lead.id,
-        type: d.type,
-        attempts: outcome.attempts,
-        error: outcome.error,
-        file: opts.deadLetter!,
-      });
-    }
-    return outcome;
   }
 
   private async save(): Promise<void> {

@@ -1,4 +1,6 @@
-// --forward-to: one signed POST per delivery (src/api/forward.ts); a 2xx answer = delivered.
+// --forward-to: one signed POST per delivery (src/api/forward.ts); a 2xx answer = delivered. No answer
+// (refused, reset, a timeout), a 5xx, 408 or 429 say the receiver is down; any other answer (4xx, a
+// redirect, which is never followed) refuses this lead (deliver.ts).
 import type { NetworkOptions } from '../../api/agents.js';
 import { forwardAgents, forwardSignature, postDelivery } from '../../api/forward.js';
 import { DeliveryFailure, type Target } from './deliver.js';
@@ -22,6 +24,7 @@ export function forwardTarget(o: ForwardTargetOptions): Target {
   return {
     describe: `POST ${o.url.origin}${o.url.pathname}`,
     retries: true,
+    recorded: { forwardTo: o.url.href },
     send: async (body, delivery) => {
       const t = Math.floor(o.now().getTime() / 1000);
       let answer;
@@ -39,11 +42,12 @@ export function forwardTarget(o: ForwardTargetOptions): Target {
         );
       } catch (e) {
         const err = e as NodeJS.ErrnoException;
-        throw new DeliveryFailure(err.code ? `${err.code} (${err.message})` : err.message);
+        throw new DeliveryFailure(err.code ? `${err.code} (${err.message})` : err.message, 'down');
       }
       if (answer.status < 200 || answer.status > 299) {
         const said = answer.text.trim().split('\n')[0]?.slice(0, 200);
-        throw new DeliveryFailure(`HTTP ${answer.status}${said ? `: ${said}` : ''}`);
+        const down = answer.status >= 500 || answer.status === 408 || answer.status === 429;
+        throw new DeliveryFailure(`HTTP ${answer.status}${said ? `: ${said}` : ''}`, down ? 'down' : 'refused');
       }
     },
   };

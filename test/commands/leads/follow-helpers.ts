@@ -48,13 +48,14 @@ export async function addLeads(
 
 /**
  * Runs `cardqr leads follow` in-process; `onPoll(n)` runs in the wait after poll n (a wait of exactly
- * `intervalMs`) and returns true to stop the run there (a simulated SIGTERM).
+ * `intervalMs`) and returns true to stop the run there (a simulated SIGTERM); `stopIf(ms)` stops it at any
+ * other wait (a target held down waits without polling).
  */
 export async function follow(
   emu: Emulator,
   args: string[],
   onPoll: (n: number) => Promise<boolean | void> | boolean | void,
-  opts: RunOptions & { intervalMs?: number; maxPolls?: number } = {},
+  opts: RunOptions & { intervalMs?: number; maxPolls?: number; stopIf?: (ms: number) => boolean } = {},
 ): Promise<RunResult> {
   const intervalMs = opts.intervalMs ?? 30_000;
   const maxPolls = opts.maxPolls ?? 500;
@@ -68,8 +69,10 @@ export async function follow(
     interruptAfter: stopped,
     sleep: async (ms) => {
       await opts.sleep?.(ms);
-      if (ms !== intervalMs || done) return;
-      if ((await onPoll(++polls)) === true || polls > maxPolls) {
+      if (done) return;
+      const stopHere =
+        opts.stopIf?.(ms) || (ms === intervalMs && ((await onPoll(++polls)) === true || polls > maxPolls));
+      if (stopHere) {
         done = true;
         stop();
         await new Promise((r) => setImmediate(r));
