@@ -134,6 +134,12 @@ export interface FailedRequest {
 /** An HTTP answer the API gave: keeps status, code, details and request id. */
 export class ApiError extends CliError {
   request?: FailedRequest;
+  /**
+   * Set when this error ended a run after some of its writes had succeeded (`afterWrites`): what the run
+   * did, e.g. "10 created, 0 updated". The API's words are about the one failed request, so a claim
+   * that nothing happened ("Nothing was created.") is not shown then (output/hints.ts).
+   */
+  afterWrites?: string;
   constructor(
     readonly status: number,
     readonly code: string | undefined,
@@ -144,6 +150,15 @@ export class ApiError extends CliError {
   ) {
     super(message, exitForStatus(status, code));
   }
+}
+
+/**
+ * Marks an error that ends a run as coming after writes of the same run (`done`: what they did, e.g.
+ * "10 created, 0 updated"; undefined or empty when nothing was written). Returns the error.
+ */
+export function afterWrites<E>(err: E, done: string | undefined): E {
+  if (err instanceof ApiError && done) err.afterWrites = done;
+  return err;
 }
 
 /**

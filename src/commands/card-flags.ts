@@ -59,7 +59,7 @@ export function withFieldOptions(cmd: Command): Command {
     )
     .option(
       '--data <json>',
-      'fields as JSON: @file.json, - for stdin, or inline; a {"fields": {...}} card document also works',
+      'fields as JSON: @file.json, - for stdin, or inline; a {"fields": {...}} document, or a card as `cards get -o json` prints it (its other keys are not sent), also works',
     )
     .option('--allow-unknown-fields', 'send field keys this tool does not know (the API drops unknown keys silently)');
 }

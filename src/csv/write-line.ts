@@ -24,8 +24,10 @@ export interface CsvSettings {
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
-// A leading +, then digits with the usual separators; at least 6 digits and nothing else.
-const PHONE = /^\+?\(?\d[\d\s().\-/]*$/;
+// Phone-shaped: an optional leading +, then digits with the usual separators (any space, ( ) . - /),
+// at least 6 digits, and optionally an extension (`ext. 12`, `x12`, `#12`); nothing else. Such a cell
+// cannot call a function or reach another cell, so it is not neutralised: a phone number keeps its +.
+const PHONE = /^\+?\(?\d[\d\s().\-/]*(?:\s*(?:ext\.?|x|#)\s*\d{1,6})?$/i;
 const LONG_DIGITS = /^\d{12,}$/;
 const LEADING_ZERO = /^0\d+$/;
 

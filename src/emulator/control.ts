@@ -6,7 +6,7 @@ import { faultFromJson, type FaultSpec } from './faults.js';
 import { clearShortCodeHolds, holdShortCode } from './card-factory.js';
 import { errorReply, isLoopback, readBody, send, type Reply } from './http.js';
 import { CAMPAIGN_STATUSES, PLANS, type LeadRecord, type ScanRecord } from './model.js';
-import { formatPath, LeadSeed, ScanSeed } from './seed.js';
+import { formatPath, iso, LeadSeed, ScanSeed } from './seed.js';
 import type { Store } from './store.js';
 
 export interface ControlDeps {
@@ -169,7 +169,7 @@ function route(deps: ControlDeps, method: string, path: string, body: Record<str
   return errorReply(404, 'not_found', 'unknown_endpoint', `No control endpoint ${method} ${path}.`);
 }
 
-const LeadInput = LeadSeed.extend({ id: z.string().optional(), createdAt: z.string().optional() });
+const LeadInput = LeadSeed.extend({ id: z.string().optional(), createdAt: iso.optional() });
 function addLeads(store: Store, input: unknown): LeadRecord[] {
   if (!Array.isArray(input)) bad('expected {leads: [...]}');
   const leads = parse(z.array(LeadInput), input, 'leads');
@@ -193,7 +193,7 @@ function addLeads(store: Store, input: unknown): LeadRecord[] {
 
 function addScans(store: Store, input: unknown): ScanRecord[] {
   if (!Array.isArray(input)) bad('expected {scans: [...]}');
-  const ScanInput = ScanSeed.extend({ at: z.string().optional() });
+  const ScanInput = ScanSeed.extend({ at: iso.optional() });
   const scans = parse(z.array(ScanInput), input, 'scans');
   const out = scans.map((s) => {
     const target = store.cards.find((c) => c.id === s.targetId) ?? store.qrCodes.find((q) => q.id === s.targetId);

@@ -1,5 +1,6 @@
 // Public routes on the emulator host: /c/<code> card page, /c/<code>/vcard, /c/<code>/wallet/{apple,google},
-// /p/<code> redirect. Opening a published card page or following a QR link counts a scan.
+// /p/<code> redirect. Opening a published card page or following a QR link counts a scan; a HEAD request
+// (print --verify-links) gets the same status and headers and counts none.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { send, type Reply } from './http.js';
@@ -120,13 +121,13 @@ function answer(
 
   if (hit.kind === 'qr_code') {
     if (n !== 2) return html(404, 'Not found', '<p>No such page.</p>');
-    if (vis === 'open') countScan(store, req, hit.record);
+    if (vis === 'open' && req.method !== 'HEAD') countScan(store, req, hit.record);
     return { status: 302, headers: { Location: hit.record.destinationUrl, 'Cache-Control': 'no-store' } };
   }
   const card = hit.record;
   const pageUrl = `${base}/c/${card.shortCode}`;
   if (n === 2) {
-    if (vis === 'open') countScan(store, req, card);
+    if (vis === 'open' && req.method !== 'HEAD') countScan(store, req, card);
     const f = card.fields;
     const who = [f.firstName, f.lastName].filter(Boolean).join(' ') || card.name;
     const banner = vis === 'preview' ? '<p><strong>Preview</strong>: this card is a draft.</p>' : '';

@@ -15,7 +15,12 @@ import {
 } from './model.js';
 import { SHORT_CODE_RE } from './store.js';
 
-const iso = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 timestamp');
+// Any timestamp Date.parse reads, kept as the API writes them (milliseconds, Z): a seed's
+// "2026-03-01T10:15:00Z" is served as "2026-03-01T10:15:00.000Z", never off the contract.
+export const iso = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 timestamp')
+  .transform((s) => new Date(s).toISOString());
 const idOf = (prefix: string) =>
   z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9_-]+$`), `expected an id starting with ${prefix}_`);
 const design = z.strictObject({

@@ -89,7 +89,10 @@ export function formatApiError(
   opts: { subject?: string; brief?: boolean; baseUrl?: string } = {},
 ): string {
   const nf = notFoundLines(err);
-  let out = `error: ${safeLine(`${opts.subject ? `${opts.subject}: ` : ''}${err.code ?? 'http_error'} (${err.status}): ${err.message}`)}\n`;
+  const message = err.afterWrites
+    ? `${withoutNothingClaims(err.message)} (after ${err.afterWrites} in this run)`
+    : err.message;
+  let out = `error: ${safeLine(`${opts.subject ? `${opts.subject}: ` : ''}${err.code ?? 'http_error'} (${err.status}): ${message}`)}\n`;
   if (!opts.brief) {
     for (const d of err.details) out += `  ${safeLine(formatDetail(d))}\n`;
     for (const line of [...nf.lines, ...err.lines]) out += `  ${safeLine(line)}\n`;
@@ -99,6 +102,22 @@ export function formatApiError(
     ? nf.hint
     : (codeHint(err) ?? nf.hint ?? shortCodeHint(err) ?? baseUrlHint(err, opts.baseUrl));
   return redactKeyLike(hint ? `${out}hint: ${safeLine(hint)}\n` : out);
+}
+
+/**
+ * An API message without its sentences saying that nothing happened ("Nothing was created.", "nothing
+ * was changed"): true of the one request it answers, wrong of a run whose earlier writes succeeded.
+ */
+export function withoutNothingClaims(message: string): string {
+  const kept = message
+    .split(/(?<=[.!;])\s+/)
+    .filter(
+      (s) =>
+        !/^\s*nothing\s+(was|has been|is|were)?\s*(created|changed|written|sent|saved|done|applied|imported|updated)\b/i.test(
+          s,
+        ),
+    );
+  return kept.join(' ').trim() || message;
 }
 
 function codeHint(err: ApiError): string | undefined {
@@ -111,6 +130,9 @@ function codeHint(err: ApiError): string | undefined {
       return 'the account plan does not include the REST API';
     case 'key_scoped_to_campaign':
       return 'this key works only on its own campaign; use an account-wide key';
+    case 'limit_exhausted_cards':
+    case 'limit_exhausted_products':
+      return `the plan's ${err.code === 'limit_exhausted_cards' ? 'card' : 'QR code'} allowance is used up (the API does not say how large it is or how much is left): make room (delete codes or cards you no longer need) or change the plan${err.afterWrites ? '; what this run wrote stays' : ''}`;
     default:
       return undefined;
   }

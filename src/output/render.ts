@@ -68,6 +68,19 @@ async function fileList<T>(
 }
 
 /**
+ * The table columns of `--fields`: each named field as it came, except where the view shows that field
+ * through its own function under the same name (a status with the plan's pause folded in: "published
+ * (paused)"), so a table says the same with and without --fields. CSV and JSON keep the raw values.
+ */
+function fieldColumns<T>(fields: string[], view: View<T>): Column<T>[] {
+  return fields.map(
+    (f) =>
+      view.columns.find((c) => c.header === f && typeof c.value === 'function') ??
+      ({ header: f, value: f } as Column<T>),
+  );
+}
+
+/**
  * Rows of a list print as they arrive: the widths come from the first page (one page of `--all`,
  * which asks for 100 items; an array is sampled whole), so the first rows are out before the next
  * page is requested and memory stays flat however many pages follow.
@@ -80,7 +93,7 @@ async function tableList<T>(
   s: OutputSettings,
   io: IO,
 ): Promise<number> {
-  const cols = s.fields ? s.fields.map((f) => ({ header: f, value: f }) as Column<T>) : view.columns;
+  const cols = s.fields ? fieldColumns(s.fields, view) : view.columns;
   const paint = cellPainter(await painter(s.color));
   const iter = iterate(items);
   const sampleSize = Array.isArray(items) ? Number.POSITIVE_INFINITY : TABLE_SAMPLE;
@@ -189,7 +202,7 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
     return;
   }
   const rows: Column<T>[] = s.fields
-    ? s.fields.map((f) => ({ header: f, value: f }))
+    ? fieldColumns(s.fields, view)
     : (view.record ?? Object.keys(flatten(item)).map((k) => ({ header: k, value: k })));
   const paint = await painter(s.color);
   // Keys of a record come from the server too: escaped like the values (sanitize.ts).

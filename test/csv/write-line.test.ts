@@ -26,6 +26,32 @@ describe('src/csv/write-line.ts', () => {
     expect(spreadsheetCell('=1', true, { raw: true })).toBe('=1');
   });
 
+  test('phone-shaped values keep their + (issue 35); formulas still get the quote', () => {
+    const phones = [
+      '+44 20 7946 0958',
+      '+1 (555) 010-0000',
+      '+33 1 23 45 67 89',
+      '+44 (0)20 7946 0958',
+      '+49-30-1234567',
+      '+1.555.010.0000',
+      '+44\u00a020\u00a07946\u00a00958', // no-break spaces, as pasted from a web page
+      '+1 555 010 0000 ext. 12',
+      '+1 555 010 0000 x12',
+    ];
+    for (const p of phones) expect([p, spreadsheetCell(p, true)]).toEqual([p, p]);
+    for (const f of [
+      '+SUM(1)',
+      '=1+1',
+      '@x',
+      "+1+cmd|' /C calc'!A0",
+      '-2+3+cmd|x',
+      '+1 555 010 0000 ext. A1',
+      '\t+44 20',
+      '+A1',
+    ])
+      expect([f, spreadsheetCell(f, true)]).toEqual([f, `'${f}`]);
+  });
+
   test('the excel dialect: long digit runs, leading zeros and phones as ="..." and a byte-order mark', () => {
     expect(spreadsheetCell('4470000000000001', false, { dialect: 'excel' })).toBe('="4470000000000001"');
     expect(spreadsheetCell('007', true, { dialect: 'excel' })).toBe('="007"');

@@ -70,7 +70,7 @@ afterAll(() => {
 describe('npm pack', () => {
   it('ships only the bundle, bin, completions, the man page, the docs, the API contract, README, LICENSE and package.json', () => {
     const allowed =
-      /^(dist\/[^/]+\.js(\.map)?|bin\/(cardqr|start\.cjs|package\.json)|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|man\/cardqr\.1|docs\/[\w-]+\.md|openapi\/cardqr-api\.yaml|README\.md|LICENSE|package\.json)$/;
+      /^(dist\/[^/]+\.js(\.map)?|bin\/(cardqr|start\.cjs|package\.json)|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|man\/cardqr\.1|docs\/[\w-]+\.md|docs\/examples\/seed\.json|openapi\/cardqr-api\.yaml|README\.md|LICENSE|package\.json)$/;
     expect(packed.filter((f) => !allowed.test(f))).toEqual([]);
     const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
     expect(docs.length).toBeGreaterThan(1);
@@ -85,6 +85,8 @@ describe('npm pack', () => {
       'README.md',
       'LICENSE',
       ...docs.map((d) => `docs/${d}`),
+      'docs/emulator.md', // the emulator guide names the sample seed below (test/docs/emulator-guide.test.ts)
+      'docs/examples/seed.json',
     ];
     for (const f of [...shipped, ...Object.values(COMPLETION_FILES)]) expect(packed).toContain(f);
   });

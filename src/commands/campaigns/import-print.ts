@@ -14,7 +14,15 @@ import { rejectsFailure, rejectsLine } from '../../jobs/import/rejects-line.js';
 import { progressText } from '../../jobs/import/progress.js';
 import { commandLine, formatSummary, type Tally } from '../../jobs/import/summary.js';
 import type { Context } from '../../context.js';
-import { CliError, EXIT, InterruptedError, PartialError, UnavailableError, UsageError } from '../../errors.js';
+import {
+  afterWrites,
+  CliError,
+  EXIT,
+  InterruptedError,
+  PartialError,
+  UnavailableError,
+  UsageError,
+} from '../../errors.js';
 import { delimiterName } from '../../csv/match-headers.js';
 import type { Messages } from '../../output/messages.js';
 import type { Progress } from '../../output/progress.js';
@@ -249,7 +257,17 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
       `${unknown} row${unknown === 1 ? '' : 's'} may have been imported: the answer was lost (outcome unknown in the report)`,
       ['resume (the command above): each is sent again with its own key, which settles it without a second card'],
     );
-  if (s.fatal) throw s.fatal instanceof ImportStop ? stopError(s.fatal) : s.fatal;
+  if (s.fatal) {
+    if (s.fatal instanceof ImportStop) throw stopError(s.fatal);
+    const o = tally.outcomes;
+    const wrote = o.created + o.updated + o.trashed;
+    const what = [
+      `${o.created} created`,
+      ...(o.updated ? [`${o.updated} updated`] : []),
+      ...(o.trashed ? [`${o.trashed} trashed`] : []),
+    ];
+    throw afterWrites(s.fatal, mode === 'import' && wrote ? what.join(', ') : undefined);
+  }
   if (failed || tally.outcomes.invalid) {
     throw new PartialError(
       `${failed + tally.outcomes.invalid} of ${tally.done} rows were not ${mode === 'dry-run' ? 'accepted' : 'imported'}`,

@@ -7,6 +7,8 @@ import { parseName, parseShortCode, withIdempotencyKey } from '../flags.js';
 import { example } from '../../help/annotations.js';
 import { printCard, withCardFields } from './card-output.js';
 import { printDryRun } from '../written.js';
+import { safeLine } from '../../output/sanitize.js';
+import { isPrintedCard, noteIgnoredOnCreate, PRINTED_CARD_KEYS, refuseOtherObject } from './printed-card.js';
 import {
   checkDocKeys,
   checkFieldKeys,
@@ -61,7 +63,19 @@ export function cardsCreateCommand(): Command {
       const { templateProblems, withoutCleared } = await import('../../api/card-rules.js');
       const { UsageError } = await import('../../errors.js');
       const { fields, doc } = await readFieldInput(flags, ctx);
-      checkDocKeys(doc, ['name', 'templateId', 'shortCode', 'status'], flags);
+      refuseOtherObject(doc);
+      checkDocKeys(doc, ['name', 'templateId', 'shortCode', 'status', ...PRINTED_CARD_KEYS], flags);
+      const printed = isPrintedCard(doc);
+      if (printed) noteIgnoredOnCreate(doc, ctx.msg);
+      // A card as printed may be paused or archived: a new card starts draft or published, so that status
+      // is not sent (said in a note); in a hand-written document it is refused below.
+      let docStatus = docString(doc, 'status');
+      if (printed && docStatus !== undefined && !(CREATE_STATUSES as readonly string[]).includes(docStatus)) {
+        ctx.msg.note(
+          `--data: status ${safeLine(docStatus)} not sent: a new card is draft or published (default published)`,
+        );
+        docStatus = undefined;
+      }
       const templateId = flags.template ?? docString(doc, 'templateId');
       if (templateId !== undefined) checkId(templateId, 'template id');
       // Unknown keys are refused before any request; a template may declare further keys, so fetch it
@@ -74,7 +88,7 @@ export function cardsCreateCommand(): Command {
         name: flags.name ?? docString(doc, 'name', parseName),
         templateId,
         shortCode: flags.shortCode ?? docString(doc, 'shortCode', parseShortCode),
-        status: flags.status ?? (docString(doc, 'status') as 'draft' | 'published' | undefined),
+        status: flags.status ?? (docStatus as 'draft' | 'published' | undefined),
       };
       if (body.status !== undefined && !(CREATE_STATUSES as readonly string[]).includes(body.status)) {
         throw new UsageError(`--data: status must be one of ${CREATE_STATUSES.join(', ')}`);

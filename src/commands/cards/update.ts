@@ -19,6 +19,7 @@ import {
   refuseTemplateProblems,
 } from './input.js';
 import { hasOwn, own } from '../../own.js';
+import { isPrintedCard, noteIgnoredOnUpdate, PRINTED_CARD_KEYS, refuseOtherObject } from './printed-card.js';
 
 export interface CardsUpdateFlags extends CardFieldFlags {
   idempotencyKey?: string;
@@ -62,9 +63,10 @@ export function cardsUpdateCommand(): Command {
       const isSection = (key: string) => !(SCALAR_KEYS as readonly string[]).includes(key);
       const SECTION_SET = new Set<string>(SECTION_KEYS);
       const { fields: changes, doc } = await readFieldInput(flags, ctx);
-      checkDocKeys(doc, ['templateId'], flags);
+      refuseOtherObject(doc);
+      checkDocKeys(doc, ['templateId', ...PRINTED_CARD_KEYS], flags);
       const docTemplate = doc.templateId === null ? null : docString(doc, 'templateId');
-      const templateId: string | null | undefined = flags.unlinkTemplate ? null : (flags.template ?? docTemplate);
+      let templateId: string | null | undefined = flags.unlinkTemplate ? null : (flags.template ?? docTemplate);
       checkId(id, 'card id');
       if (typeof templateId === 'string') checkId(templateId, 'template id');
       if (!Object.keys(changes).length && templateId === undefined) {
@@ -77,6 +79,10 @@ export function cardsUpdateCommand(): Command {
       // The card is read first (a read, also for --replace and --dry-run): what the update would clear
       // or rename is known, and asked about, before anything is written.
       const card = await getCard(client, id);
+      // A card as printed: its own template (unchanged) is not sent again; other keys are not sent at all.
+      const fromDoc = flags.template === undefined && !flags.unlinkTemplate;
+      if (fromDoc && isPrintedCard(doc) && templateId === card.templateId) templateId = undefined;
+      noteIgnoredOnUpdate(doc, card, ctx.msg);
       const targetId = templateId === undefined ? card.templateId : templateId;
       const template = targetId ? await fetchTemplateRules(ctx, targetId) : undefined;
       if (targetId) await checkFieldKeys(changes, flags, template);

@@ -51,7 +51,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
   if (opts.out === undefined) {
     const { ImageIndex, imageIndexPath } = await import('../../jobs/images/index-file.js');
     const { configDir } = await import('../../config/paths.js');
-    index = new ImageIndex(imageIndexPath(configDir(ctx.env), opts.dir));
+    index = new ImageIndex(imageIndexPath(configDir(ctx.env), opts.dir), ids);
   }
   try {
     await saveImages(ids, opts, { client, signal, clock, index }, async (o) => {
@@ -78,7 +78,11 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
   }
   progress?.stop();
   if (opts.ledger) await recordLedger(outcomes, opts, ctx);
-  if (!opts.batch) return;
+  if (!opts.batch) {
+    const one = outcomes[0];
+    if (one?.status === 'skipped') msg.info(safeLine(`skipped ${one.id}: ${one.reason}`));
+    return;
+  }
 
   const lines = detailLines(outcomes, verbose);
   if (signal.aborted && outcomes.length < ids.length) {
@@ -101,12 +105,14 @@ function count(outcomes: Outcome[], status: Outcome['status']): number {
 
 export function summary(outcomes: Outcome[], total: number): string {
   const left = total - outcomes.length;
-  const existing = outcomes.filter((o) => o.status === 'skipped' && o.existing).length;
+  const existing = outcomes.filter((o) => o.status === 'skipped' && o.existing && !o.kept).length;
+  const kept = outcomes.filter((o) => o.status === 'skipped' && o.kept).length;
   return (
     `${count(outcomes, 'saved')} saved, ${count(outcomes, 'skipped')} skipped, ${count(outcomes, 'failed')} failed` +
     (left > 0 ? `, ${left} not attempted` : '') +
     ` (${total} id${total === 1 ? '' : 's'})` +
-    (existing ? `; ${existing} already saved by an earlier run, not downloaded again (--force replaces them)` : '')
+    (existing ? `; ${existing} already saved by an earlier run, not downloaded again (--force replaces them)` : '') +
+    (kept ? `; ${kept} already in the directory as whole images of their codes, kept (--force replaces them)` : '')
   );
 }
 

@@ -34,6 +34,10 @@ export function printCommand(): Command {
     )
     .option('--verify', 'decode every placed code and compare it with the object url; mismatches are left out (exit 7)')
     .option(
+      '--verify-links',
+      "ask each code's public link whether it opens (one HEAD request per code, redirects not followed; the service may count a check as a scan): a link answering 423, 404 or 410 is left out (exit 7). Off by default",
+    )
+    .option(
       '--from-report <file>',
       'also print every created or existing card of a campaign import report, or every created or updated code of a qr apply report',
     )
@@ -60,6 +64,7 @@ Output:
     'cardqr print qr_1 qr_2 qr_3 --sheet L7651 -O sheet.pdf',
     'cardqr print crd_123 --size 30mm --caption name -O badge.pdf',
     'cardqr qr list --all -q | cardqr print - --sheet 5160 --verify -O labels.pdf',
+    'cardqr print --from-report fair.csv.report.ndjson --sheet L7651 --caption shortCode --verify-links -O fair.pdf',
   );
 
   cmd.addCommand(

@@ -25,6 +25,7 @@ export interface PrintFlags {
   font?: string[];
   dpi?: number;
   verify?: boolean;
+  verifyLinks?: boolean;
   includeInactive?: boolean;
   force?: boolean;
   fromReport?: string;
@@ -37,6 +38,8 @@ export interface PrintOptions {
   fonts: string[];
   dpi: number;
   verify: boolean;
+  /** --verify-links: one HEAD per code to its public link (jobs/print/links.ts). */
+  verifyLinks: boolean;
   /** Place codes whose link will not open (paused, archived) instead of leaving them off (PRODUCT §13). */
   includeInactive: boolean;
   force: boolean;
@@ -151,6 +154,7 @@ export function parsePrintOptions(ids: string[], f: PrintFlags): PrintOptions {
     fonts: f.font ?? [],
     dpi: f.dpi ?? 300,
     verify: Boolean(f.verify),
+    verifyLinks: Boolean(f.verifyLinks),
     includeInactive: Boolean(f.includeInactive),
     force: Boolean(f.force),
     fromStdin: ids.includes('-'),

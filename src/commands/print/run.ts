@@ -80,6 +80,8 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
     for (const id of new Set(ids)) if (!failed.has(id)) read.set(id, await cache.read(id));
     await fonts.prepare([...read.values()].flatMap((e) => (e ? [captionOf(e.info)] : [])));
   }
+  // --verify-links: the links of the codes that would be placed, asked whether they open now.
+  const linkClosed = opts.verifyLinks ? await verifyLinks(ids, failed, read, cache, ctx, signal) : undefined;
 
   // Pass 2: place in order; nothing is written until every code passed the checks.
   const { run, ledger } = await startLedgerRun(ctx, 'print', describeLayout(opts), { dpi: opts.dpi });
@@ -89,6 +91,8 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
     let unsetExample: string | undefined;
     const near: string[] = [];
     const inactive: string[] = [];
+    /** Short code and name of each code read from the cache, for the lines of those left out. */
+    const labels = new Map<string, string>();
     let closedLeftOut = 0;
     let smallest = Infinity;
     let placed = 0;
@@ -104,7 +108,8 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
         continue;
       }
       // A code that will not open is left off the sheet, like a scan mismatch (PRODUCT §13).
-      const closed = whyWillNotOpen(entry.info);
+      labels.set(id, `${entry.info.shortCode}, ${JSON.stringify(entry.info.name)}`);
+      const closed = whyWillNotOpen(entry.info) ?? linkClosed?.get(id);
       if (closed && !opts.includeInactive) {
         failed.set(id, `will not open (${closed}); left off the sheet (--include-inactive places it)`);
         closedLeftOut++;
@@ -177,7 +182,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
       throw new CliError(
         `no code could be placed; no PDF written`,
         closedLeftOut === failed.size ? EXIT.partial : EXIT.failed,
-        failureLines(failed),
+        failureLines(failed, labels),
       );
     const bytes = Buffer.from(await doc.save());
     if (!opts.force && existsSync(opts.out))
@@ -224,7 +229,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
       // escapes a newline inside it).
       throw new PartialError(`${failed.size} code${failed.size === 1 ? '' : 's'} left out`, [
         ...lines,
-        ...failureLines(failed),
+        ...failureLines(failed, labels),
       ]);
     }
     if (!ctx.msg.quiet || near.length || inactive.length) ctx.msg.say(lines.join('\n'));
@@ -297,8 +302,43 @@ function describeLayout(opts: PrintOptions): string {
   return l.kind === 'sheet' ? `sheet ${l.name}` : `one per page, ${fmtMm(l.size)} with ${fmtMm(l.bleed)} bleed`;
 }
 
-function failureLines(failed: Map<string, string>): string[] {
-  return [...failed].map(([id, why]) => `failed  ${id}: ${why}`);
+/** One line per code left out: the id, and the short code and name when the object was read. */
+function failureLines(failed: Map<string, string>, labels: ReadonlyMap<string, string>): string[] {
+  return [...failed].map(([id, why]) => `failed  ${id}${labels.has(id) ? ` (${labels.get(id)})` : ''}: ${why}`);
+}
+
+/**
+ * One HEAD per code about to be placed (not failed, not closed by its status) to its public link,
+ * redirects not followed; returns the ids whose link does not open, with why.
+ */
+async function verifyLinks(
+  ids: string[],
+  failed: ReadonlyMap<string, string>,
+  read: Map<string, Awaited<ReturnType<ImageCache['read']>>>,
+  cache: ImageCache,
+  ctx: Context,
+  signal: AbortSignal,
+): Promise<Map<string, string>> {
+  const { checkLinks } = await import('../../jobs/print/links.js');
+  const targets: Array<{ id: string; url: string }> = [];
+  for (const id of new Set(ids)) {
+    if (failed.has(id)) continue;
+    const entry = read.has(id) ? read.get(id) : await cache.read(id);
+    if (entry && !whyWillNotOpen(entry.info)) targets.push({ id, url: entry.info.url });
+  }
+  let done = 0;
+  const progress = await ctx.msg.progress({ now: ctx.clock });
+  const closed = await checkLinks(targets, {
+    network: await ctx.network(),
+    concurrency: CONCURRENCY,
+    signal,
+    onOutcome: () => progress.update(`[${++done}/${targets.length}] checking links`),
+  }).finally(() => progress.stop());
+  if (signal.aborted && done < targets.length)
+    throw new InterruptedError(
+      `interrupted: ${done} of ${targets.length} links checked, no PDF written; run the same command again (images are cached)`,
+    );
+  return closed;
 }
 
 /** A recursive mkdir says EEXIST when a file stands where a directory is needed: that is ENOTDIR. */

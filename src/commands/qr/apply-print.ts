@@ -5,7 +5,16 @@
 import type { ApplyPlan, ApplyRow, PropertyChange } from '../../jobs/apply/plan.js';
 import type { RowSummary } from '../../jobs/rows/types.js';
 import type { Context } from '../../context.js';
-import { CliError, EXIT, InterruptedError, PartialError, UnavailableError, UsageError } from '../../errors.js';
+import {
+  afterWrites,
+  ApiError,
+  CliError,
+  EXIT,
+  InterruptedError,
+  PartialError,
+  UnavailableError,
+  UsageError,
+} from '../../errors.js';
 import type { Progress } from '../../output/progress.js';
 import { safeLine } from '../../output/sanitize.js';
 import { summaryAsJson } from '../../output/settings.js';
@@ -85,6 +94,11 @@ function printPlan(plan: ApplyPlan, ctx: Context): Promise<void> | void {
   ctx.msg.say(
     `plan for ${plan.file}: create ${c.create}, update ${c.update}, unchanged ${c.unchanged}; ${plan.untouched} other code${plan.untouched === 1 ? '' : 's'} of the account not in the file (left as they are)`,
   );
+  // The spec publishes no allowance numbers (GET /me has none): whether the creates fit cannot be known.
+  if (c.create)
+    ctx.msg.note(
+      `creating ${c.create} code${c.create === 1 ? '' : 's'} counts against the plan's QR code allowance; the API does not say how much of it is left, so a run that reaches it stops at limit_exhausted_products, keeps what it created and says how many`,
+    );
   const listed = plan.rows.filter((r) => r.action !== 'unchanged');
   for (const row of listed.slice(0, SHOWN)) ctx.msg.info(`  ${rowText(row)}`);
   if (listed.length > SHOWN) ctx.msg.info(`  … and ${listed.length - SHOWN} more (-o json lists every row)`);
@@ -160,9 +174,13 @@ async function finish(s: RowSummary<ApplyPlan>, opts: ApplyOptions, ctx: Context
   }
   if (s.fatal) {
     ctx.msg.say(line);
-    throw s.fatal instanceof CliError
-      ? new CliError(s.fatal.message, s.fatal.exit, [`once that is solved, run again: ${again}`])
-      : s.fatal;
+    const wrote = (t.created ?? 0) + (t.updated ?? 0);
+    const runAgain = `once that is solved, run again (only what is still missing is sent): ${again}`;
+    if (s.fatal instanceof ApiError) {
+      s.fatal.lines.push(runAgain);
+      throw afterWrites(s.fatal, wrote ? `${t.created ?? 0} created, ${t.updated ?? 0} updated` : undefined);
+    }
+    throw s.fatal instanceof CliError ? new CliError(s.fatal.message, s.fatal.exit, [runAgain]) : s.fatal;
   }
   if (failed) {
     ctx.msg.say(line);

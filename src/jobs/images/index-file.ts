@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
 import type { ImageQuery } from '../../api/images.js';
 import { OWN_NAMES } from '../../fs/own-names.js';
-const { appendFileSync, mkdirSync, readFileSync, realpathSync } = process.getBuiltinModule('node:fs');
+const { appendFileSync, closeSync, mkdirSync, openSync, readSync, realpathSync } = process.getBuiltinModule('node:fs');
 
 export function imageIndexPath(configDir: string, dir: string): string {
   let real: string;
@@ -32,32 +32,86 @@ interface Entry {
 
 const key = (id: string, q: ImageQuery) => `${id}\n${q.format}\n${q.size}\n${q.transparent}`;
 
+/** Longest index line read (a real entry is a few hundred bytes); a longer one is skipped whole. */
+const MAX_LINE = 64 * 1024;
+const CHUNK = 64 * 1024;
+
 export class ImageIndex {
   private readonly map = new Map<string, string>();
   /** The file may end in a partial line. */
   private torn = false;
 
-  constructor(private readonly path: string) {
-    let text = '';
+  /**
+   * Reads the index line by line in fixed chunks, so memory stays bounded however large the file grew:
+   * with `ids`, only the entries of those ids are kept (a run asks about its own ids only).
+   */
+  constructor(
+    private readonly path: string,
+    ids?: Iterable<string>,
+  ) {
+    const want = ids ? new Set(ids) : undefined;
+    let fd: number;
     try {
-      text = readFileSync(path, 'utf8');
+      fd = openSync(path, 'r');
     } catch {
       return;
     }
-    this.torn = text !== '' && !text.endsWith('\n');
-    for (const line of text.split('\n')) {
-      try {
-        const e = JSON.parse(line) as Entry;
-        // Only plain names inside the directory are trusted.
-        if (typeof e.file === 'string' && e.file === basename(e.file) && !e.file.startsWith('.')) {
-          this.map.set(
-            key(e.id, { format: e.format as ImageQuery['format'], size: e.size, transparent: e.transparent }),
-            e.file,
-          );
+    try {
+      const chunk = Buffer.alloc(CHUNK);
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let overlong = false;
+      let lastByte = -1;
+      for (;;) {
+        const n = readSync(fd, chunk, 0, CHUNK, null);
+        if (n === 0) break;
+        const view = chunk.subarray(0, n);
+        lastByte = view[n - 1];
+        let start = 0;
+        for (let nl = view.indexOf(10, start); nl !== -1; nl = view.indexOf(10, start)) {
+          const piece = view.subarray(start, nl);
+          if (!overlong && pendingBytes + piece.length <= MAX_LINE)
+            this.read(pending.length ? Buffer.concat([...pending, piece]) : piece, want);
+          pending = [];
+          pendingBytes = 0;
+          overlong = false;
+          start = nl + 1;
         }
-      } catch {
-        // a line cut short by a kill, or not ours: ignored
+        const rest = view.subarray(start);
+        if (rest.length && !overlong) {
+          if (pendingBytes + rest.length > MAX_LINE) {
+            overlong = true;
+            pending = [];
+            pendingBytes = 0;
+          } else {
+            pending.push(Buffer.from(rest));
+            pendingBytes += rest.length;
+          }
+        }
       }
+      // A last line without its newline was cut short by a kill or a full disk: ignored (and marked).
+      this.torn = lastByte !== -1 && lastByte !== 10;
+    } catch {
+      // an unreadable index only costs downloads
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private read(line: Buffer, want: ReadonlySet<string> | undefined): void {
+    if (!line.length) return;
+    try {
+      const e = JSON.parse(line.toString('utf8')) as Entry;
+      if (want && !want.has(e.id)) return;
+      // Only plain names inside the directory are trusted.
+      if (typeof e.file === 'string' && e.file === basename(e.file) && !e.file.startsWith('.')) {
+        this.map.set(
+          key(e.id, { format: e.format as ImageQuery['format'], size: e.size, transparent: e.transparent }),
+          e.file,
+        );
+      }
+    } catch {
+      // a line cut short by a kill, or not ours: ignored
     }
   }
 

@@ -40,7 +40,15 @@ export type Outcome =
       info?: Omit<CodeInfo, 'svgSha256'>;
       sha256?: string;
     }
-  | { id: string; status: 'skipped'; path?: string; reason: string; existing?: boolean }
+  | {
+      id: string;
+      status: 'skipped';
+      path?: string;
+      reason: string;
+      /** The file an earlier run saved is there: not replaced (`kept`: found by its content, after the download). */
+      existing?: boolean;
+      kept?: boolean;
+    }
   | { id: string; status: 'failed'; reason: string; error: unknown };
 
 export interface SaveContext {
@@ -138,6 +146,22 @@ async function saveOne(id: string, opts: ImageOptions, ctx: SaveContext): Promis
   const name =
     image.filename ?? `${safeFileName(id.replace(/[^A-Za-z0-9._-]/g, '_')) ?? 'image'}.${IMAGE_EXT[opts.query.format]}`;
   const path = opts.out ?? join(opts.dir, name);
+  // -d, and no index entry for it: a file already there that is a whole image of this code is kept.
+  if (opts.out === undefined && !opts.force) {
+    const { keptImage } = await import('./existing.js');
+    const why = await keptImage(path, image.bytes, opts.query.format, info.url);
+    if (why) {
+      ctx.index?.add(id, opts.query, path);
+      return {
+        id,
+        status: 'skipped',
+        path,
+        reason: `${path} exists: ${why} (use --force to replace it)`,
+        existing: true,
+        kept: true,
+      };
+    }
+  }
   try {
     const written = await replaceFile(path, image.bytes, { mode: 0o644, noClobber: !opts.force });
     if (!written) {

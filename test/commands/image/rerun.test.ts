@@ -61,11 +61,47 @@ describe('cardqr image -d re-runs', () => {
     emu.clearRequests();
     await runCli(['image', 'qr_support', '-d', dir, '--size', '256', '--force'], { emu, configDir });
     expect(imageRequests()).toHaveLength(1);
-    // Another config dir (another user) knows nothing: the existing files are then fetched and skipped as before.
+    // Another config dir (another user) knows nothing: the existing files are fetched, found to be whole
+    // images of their codes and kept (skipped, exit 0); that config dir then knows them (issue 35).
     emu.clearRequests();
-    const other = await runCli(['image', 'qr_support', 'qr_careers', '-d', dir], { emu, configDir: tmp() });
-    expect(other.stderr).toMatch(/^0 saved, 2 skipped, 0 failed \(2 ids\)\n/);
+    const otherConfig = tmp();
+    const other = await runCli(['image', 'qr_support', 'qr_careers', '-d', dir], { emu, configDir: otherConfig });
+    expect([other.exitCode, other.stderr]).toEqual([
+      0,
+      '0 saved, 2 skipped, 0 failed (2 ids); 2 already in the directory as whole images of their codes, kept (--force replaces them)\n',
+    ]);
     expect(imageRequests()).toHaveLength(2);
+    emu.clearRequests();
+    const third = await runCli(['image', 'qr_support', 'qr_careers', '-d', dir], { emu, configDir: otherConfig });
+    expect([third.exitCode, imageRequests()]).toEqual([0, []]);
+  });
+
+  it('another config dir: one id is kept without a refusal; a cut or foreign file under the name is not replaced (exit 2 / listed)', async () => {
+    const dir = tmp();
+    expect((await runCli(['image', 'qr_support', 'qr_careers', '-f', 'svg', '-d', dir], { emu })).exitCode).toBe(0);
+    const one = await runCli(['image', 'qr_support', '-f', 'svg', '-d', dir], { emu, configDir: tmp() });
+    expect([one.exitCode, one.stdout]).toEqual([0, '']);
+    expect(one.stderr).toMatch(/^skipped qr_support: .*acme-support\.svg exists: the same image/);
+    // A whole image of the code whose bytes differ (another size): decoded, it is this code's: kept.
+    writeFileSync(
+      join(dir, 'acme-support.svg'),
+      (await runCli(['image', 'qr_support', '-f', 'svg', '--size', '256', '-O', '-'], { emu })).stdout,
+    );
+    const resized = await runCli(['image', 'qr_support', '-f', 'svg', '-d', dir], { emu, configDir: tmp() });
+    expect([resized.exitCode, resized.stderr]).toEqual([0, expect.stringContaining('a whole svg image of this code')]);
+    // Cut short, or another code's image under this name: not kept, and not replaced without --force.
+    const careers = readFileSync(join(dir, 'acme-careers.svg'));
+    writeFileSync(join(dir, 'acme-careers.svg'), careers.subarray(0, careers.length >> 1));
+    const cut = await runCli(['image', 'qr_careers', '-f', 'svg', '-d', dir], { emu, configDir: tmp() });
+    expect([cut.exitCode, cut.stderr]).toEqual([2, expect.stringContaining('refusing to overwrite')]);
+    writeFileSync(join(dir, 'acme-careers.svg'), readFileSync(join(dir, 'acme-support.svg')));
+    const foreign = await runCli(['image', 'qr_careers', 'qr_support', '-f', 'svg', '-d', dir], {
+      emu,
+      configDir: tmp(),
+    });
+    expect(foreign.exitCode).toBe(0);
+    expect(foreign.stderr).toMatch(/skipped qr_careers: .*acme-careers\.svg exists \(use --force/);
+    expect(foreign.stderr).toContain('1 already in the directory as whole images of their codes, kept');
   });
 
   it('an index line naming a path outside the directory is ignored', async () => {

@@ -185,6 +185,29 @@ describe('leads --preset', () => {
     expect(row['Company Name'].startsWith("'=")).toBe(true);
   });
 
+  it('phone-shaped values keep their + in every preset (issue 35); formulas typed by visitors still get the quote', async () => {
+    const phones = ['+44 20 7946 0958', '+1 (555) 010-0000', '+33 1 23 45 67 89', '+1 555 010 0000 ext. 12'];
+    const formulas = ['+SUM(1)', '=1+1', '@x'];
+    await addLeads([
+      ...phones.map((phone, i) => lead(`lead_p${i}`, { name: `Phone ${i}`, phone })),
+      ...formulas.map((phone, i) => lead(`lead_f${i}`, { name: `Formula ${i}`, phone, company: phone })),
+    ]);
+    for (const preset of ['hubspot', 'salesforce']) {
+      const r = await runCli(
+        ['leads', 'list', '--card', 'crd_kenji', '--since', '2026-06-01T00:00:00Z', '--preset', preset],
+        { emu },
+      );
+      expect(r.exitCode).toBe(0);
+      const rows = parse(r.stdout, { columns: true }) as Record<string, string>[];
+      const phoneOf = (id: string) => {
+        const row = rows.find((x) => x['cardqr Lead ID'] === id)!;
+        return row['Phone Number'] ?? row.Phone;
+      };
+      expect(phones.map((_, i) => phoneOf(`lead_p${i}`))).toEqual(phones);
+      expect(formulas.map((_, i) => phoneOf(`lead_f${i}`))).toEqual(formulas.map((f) => `'${f}`));
+    }
+  });
+
   it('leads export --preset: the file holds the preset columns; locked leads counted, with the state-file caveat', async () => {
     const dir = tmp();
     const out = join(dir, 'hubspot.csv');

@@ -31,6 +31,27 @@ function addCodes(n: number): string[] {
 }
 
 describe('cardqr qr list', () => {
+  it('a code the plan paused reads "published (paused)" as in cards list, with --fields too; CSV keeps the raw status', async () => {
+    const q = emu.store.qrCodes.find((c) => c.id === 'qr_manual')!;
+    expect([q.status, q.paused]).toEqual(['published', true]);
+    const plain = (t: string) => t.replace(/\x1b\[[0-9;]*m/g, '');
+    for (const args of [
+      ['qr', 'list'],
+      ['qr', 'list', '--fields', 'id,status'],
+      ['cards', 'list', '--fields', 'id,status'],
+    ]) {
+      const r = await runCli([...args, '-o', 'table'], { emu, columns: 200 });
+      expect(r.exitCode).toBe(0);
+      expect(plain(r.stdout)).toMatch(
+        args[0] === 'qr' ? /qr_manual .*published \(paused\)/ : /crd_aleksandra .*published \(paused\)/,
+      );
+    }
+    const rec = await runCli(['qr', 'get', 'qr_manual', '--fields', 'id,status', '-o', 'table'], { emu });
+    expect(plain(rec.stdout)).toMatch(/status\s+published \(paused\)/);
+    const csv = await runCli(['qr', 'list', '--fields', 'id,status', '-o', 'csv'], { emu });
+    expect(csv.stdout).toContain('qr_manual,published\r\n');
+  });
+
   it('table on a terminal: type, coloured status, paused, short link, scans, hint', async () => {
     const r = await runCli(['qr', 'list', '--limit', '3'], { emu, tty: true, columns: 200 });
     expect(r.exitCode).toBe(0);

@@ -59,7 +59,9 @@ describe('cardqr print: designs, bad images, reports, progress', () => {
         env: { CARDQR_BASE_URL: proxy.baseUrl },
       });
       expect(r.exitCode).toBe(7);
-      expect(r.stderr).toContain(`failed  ${bad.id}: the image leaves only 0.0 modules of quiet zone (4 needed)`);
+      expect(r.stderr).toContain(
+        `failed  ${bad.id} (${bad.shortCode}, "label 1"): the image leaves only 0.0 modules of quiet zone (4 needed)`,
+      );
       expect((await PDFDocument.load(readFileSync(out))).getPageCount()).toBe(1);
     } finally {
       await proxy.close();
@@ -80,7 +82,7 @@ describe('cardqr print: designs, bad images, reports, progress', () => {
       });
       expect(r.exitCode).toBe(1);
       expect(r.stderr).toMatch(
-        /no code could be placed; no PDF written\n {2}failed {2}qr_\w+: svg holds <image>, which print cannot place as vector paths/,
+        /no code could be placed; no PDF written\n {2}failed {2}qr_\w+ \([\w-]+, "label 1"\): svg holds <image>, which print cannot place as vector paths/,
       );
     } finally {
       await proxy.close();
