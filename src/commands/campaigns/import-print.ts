@@ -117,6 +117,10 @@ function printNotice(n: ImportNotice, msg: Messages): void {
       return msg.say(
         `note: ${n.existed ? `${n.report} records no sent rows` : `no report at ${n.report} yet`}; starting a new import`,
       );
+    case 'report-new-run':
+      return msg.info(
+        `note: ${n.report} records ${n.runs} earlier run${s(n.runs)}; this one is appended as a new run (its own header)`,
+      );
     case 'report-torn':
       return msg.say(tornTailNote(n.report, n.bytes));
     case 'campaign-closed':
@@ -180,7 +184,7 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
       : `import of ${opts.file} into ${opts.campaignId}`;
   const status = s.stopped === 'interrupted' ? ' (interrupted)' : s.stopped === 'fatal' ? ' (stopped)' : '';
   // A dry run says what it would do (would create N, …), not created 0 / skipped N.
-  const plan = mode === 'dry-run' && !s.plan ? dryRunPlan(tally, s.invalidInFile) : undefined;
+  const plan = mode !== 'dry-run' ? undefined : s.plan ? syncDryRunPlan(s.plan) : dryRunPlan(tally, s.invalidInFile);
   if (!quiet || incomplete || tally.outcomes.invalid) {
     msg.say(
       formatSummary({
@@ -278,6 +282,16 @@ function dryRunPlan(tally: Tally, invalidInFile: number) {
   return {
     counts,
     text: `plan: would create ${counts.create}, already exist ${counts.exist}, invalid ${counts.invalid}${why}`,
+  };
+}
+
+/** --update --dry-run: the closing line repeats the plan's counts, destructive ones first (never `created 0`). */
+function syncDryRunPlan(p: SyncPlan) {
+  const c = p.counts;
+  const counts = { trash: c.trash, update: c.update, create: c.create, unchanged: c.unchanged, invalid: c.invalid };
+  return {
+    counts,
+    text: `plan: would trash ${c.trash}, update ${c.update}, create ${c.create}, unchanged ${c.unchanged}, invalid ${c.invalid}`,
   };
 }
 

@@ -147,6 +147,8 @@ export type ImportNotice =
   | { kind: 'delimiter-sniffed'; delimiter: string; file: string }
   | { kind: 'columns-matched'; notes: string[] }
   | { kind: 'report-started-fresh'; report: string; existed: boolean }
+  /** A changed file, or the same file after a finished run: a new run appended to the report (`runs` before it). */
+  | { kind: 'report-new-run'; report: string; runs: number }
   /** The report ended in a line cut short (an earlier run killed mid-write): `bytes` cut off before appending. */
   | { kind: 'report-torn'; report: string; bytes: number }
   | { kind: 'campaign-closed'; message: string }
