@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import { checkId } from '../../api/ids.js';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
-import { intIn, positiveNumber } from '../flags.js';
+import { intIn, positiveNumber, repeatableOption } from '../flags.js';
+import { parseSets } from '../../jobs/import/constants.js';
 import { example } from '../../help/annotations.js';
 import type { ImportCommandOptions } from './import-print.js';
 
@@ -27,6 +28,8 @@ interface ImportFlags {
   maxTrash?: number;
   map?: string[];
   mapFile?: string;
+  set?: string[];
+  offline?: boolean;
 }
 
 /** Flags → options, with the cross-flag rules (exit 2 before anything is read or sent). */
@@ -52,6 +55,8 @@ export function importOptions(campaignId: string, file: string, f: ImportFlags):
       '--trash-missing needs every row valid: an invalid row may not name its identifier, and its card would look missing',
       ['fix the file first (`--validate-only` lists every problem), then sync'],
     );
+  if (f.offline && !f.validateOnly)
+    throw new UsageError('--offline keeps --validate-only local (no dry-run request): it goes with --validate-only');
   if (f.maxTrash !== undefined && !f.trashMissing)
     throw new UsageError('--max-trash bounds --trash-missing: give both, or neither');
   return {
@@ -69,6 +74,8 @@ export function importOptions(campaignId: string, file: string, f: ImportFlags):
     maxRows: f.maxRows,
     idColumn: f.idColumn,
     rejects: f.rejects,
+    ...(f.set?.length ? { set: parseSets(f.set) } : {}),
+    ...(f.offline ? { offline: true } : {}),
     ...(f.map?.length || f.mapFile ? { mapFlags: { map: f.map ?? [], mapFile: f.mapFile } } : {}),
     ...(f.update ? { update: true } : {}),
     ...(f.trashMissing ? { trashMissing: true, maxTrash: f.maxTrash ?? DEFAULT_MAX_TRASH } : {}),
@@ -93,7 +100,17 @@ export function campaignsImportCommand(): Command {
       '--dry-run',
       'send every row to the dry-run endpoint, creates nothing; ends with the plan: would create N, already exist M, invalid K',
     )
-    .option('--validate-only', 'only check the file against the campaign schema; sends no row')
+    .option(
+      '--validate-only',
+      "check the file against every rule the campaign schema states, then send up to 5 rows of distinct shape to the campaign's dry run (creates nothing)",
+    )
+    .option('--offline', 'with --validate-only: the local checks only, no dry-run request')
+    .addOption(
+      repeatableOption(
+        '--set <path=value>',
+        'a constant for every row, e.g. --set emails.0.label=Work (repeatable); a column of the file with that name wins where its cell has a value',
+      ),
+    )
     .option(
       '--report <file>',
       'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)',
@@ -184,6 +201,7 @@ invalid, 130 interrupted (resume it).
   return example(
     cmd,
     'cardqr campaigns import cmp_123 people.csv --validate-only',
+    'cardqr campaigns import cmp_123 people.csv --set emails.0.label=Work --validate-only --offline',
     'cardqr campaigns import cmp_123 people.csv --max-rows 5',
     'cardqr campaigns import cmp_123 people.csv --resume',
     'cardqr campaigns import cmp_123 people.csv --rejects rejects.csv && cardqr campaigns import cmp_123 rejects.csv',

@@ -113,14 +113,21 @@ export async function runCampaignImport(opts: ImportOptions, deps: ImportDeps): 
   });
 }
 
-/** --validate-only: the file checked against the campaign schema; no row is sent. */
+/**
+ * --validate-only: the file checked against every rule the campaign schema states, then up to 5 rows of
+ * distinct shape through the campaign's dry run (creates nothing; none with --offline).
+ */
 export async function validateCampaignImport(opts: CheckOptions, deps: ImportDeps): Promise<ValidationSummary> {
   return withCheckedFile(opts, 'validate', deps, async (checked) => {
+    const { sampleDryRun } = await import('./sample.js');
+    const sampled = await sampleDryRun(checked, opts, deps.signal);
+    if (deps.signal.aborted) throw new InterruptedError('interrupted while checking the file; nothing was created');
     const rejects = await checked.saveRejects();
     return {
       campaignId: opts.campaignId,
       file: opts.file,
       rows: checked.validation.rows,
+      sampled,
       ...(checked.reportPath ? { report: checked.reportPath } : {}),
       ...(rejects ? { rejects } : {}),
     };

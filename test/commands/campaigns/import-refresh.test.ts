@@ -84,7 +84,12 @@ describe('a roster refresh every week: one report, a run per week', () => {
     expect(resumed.exitCode).toBe(2);
     expect(resumed.stderr.split('\n')[0]).toContain('cannot resume:');
     expect(resumed.stderr).toContain('run the same command without --resume');
-    expect(resumed.stderr.split('\n').filter((l) => l.startsWith('hint')).join('\n')).not.toMatch(/add --resume/);
+    expect(
+      resumed.stderr
+        .split('\n')
+        .filter((l) => l.startsWith('hint'))
+        .join('\n'),
+    ).not.toMatch(/add --resume/);
 
     const plain = await runCli(['campaigns', 'import', 'cmp_native', file], { emu });
     expect(plain.exitCode, plain.stderr).toBe(0);
