@@ -103,7 +103,10 @@ describe('--validate-only checks what the API refuses', () => {
 
   it('a key without cards:write: the local checks and a note', async () => {
     const file = badLinks();
-    const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--validate-only'], { emu, key: emu.keys.readonly });
+    const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--validate-only'], {
+      emu,
+      key: emu.keys.readonly,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('the key lacks cards:write');
   });

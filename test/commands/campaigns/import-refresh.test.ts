@@ -34,6 +34,11 @@ describe('a roster refresh every week: one report, a run per week', () => {
     // Week 2: S-51…S-60 left, S-61…S-65 joined, S-1…S-5 changed their first name; S-6…S-50 as they were.
     const week2 = [...range(1, 5).map((n) => person(n, `Renamed${n}`)), ...range(6, 50).map((n) => person(n))];
     writeFileSync(file, roster([...week2, ...range(61, 65).map((n) => person(n))]));
+    // The dry run first: its closing line agrees with its plan (never `created 0`).
+    const dry = await runCli(['campaigns', 'import', 'cmp_native', file, ...sync, '--dry-run'], { emu });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain('plan: would trash 10, update 5, create 5, unchanged 45, invalid 0\n');
+    expect(dry.stderr).not.toMatch(/created\s+0/);
     emu.clearRequests();
     const r = await runCli(['campaigns', 'import', 'cmp_native', file, ...sync], { emu });
     expect(r.exitCode, r.stderr).toBe(0);
