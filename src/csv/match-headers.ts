@@ -38,6 +38,8 @@ export function matchHeaders(
   // loose form comes first, and a label two names share matches neither.
   const byLabel = new Map<string, string | null>();
   for (const [a, k] of labels) add(byLabel, looseName(a), k);
+  const byName = new Map(loose);
+  const byNameOnly = (h: string) => byName.get(looseName(h));
   for (const [l, k] of byLabel) if (!loose.has(l)) loose.set(l, k);
   const names: string[] = [];
   const notes: string[] = [];
@@ -50,7 +52,8 @@ export function matchHeaders(
     } else if (exact.has(h) || !h) {
       names.push(h);
     } else {
-      const hit = loose.get(looseName(h));
+      // A dotted header is a path (`emails.value`): it matches names only, never a label's words.
+      const hit = h.includes('.') ? byNameOnly(h) : loose.get(looseName(h));
       names.push(hit ?? h);
       if (hit) notes.push(`"${h}" → ${hit}`);
     }

@@ -310,7 +310,7 @@ describe('campaigns import: checks before anything is sent', () => {
     expect(byLine).toEqual({ 2: 'invalid', 3: 'created', 4: 'invalid', 5: 'invalid' });
   });
 
-  it('--validate-only sends no row: exit 0 when clean, 2 with the problems', async () => {
+  it('--validate-only creates nothing: exit 0 when clean (one row of each shape to the dry run), 2 with the problems', async () => {
     const ok = await runCli(
       ['campaigns', 'import', 'cmp_native', writeCsv('p.csv', partnersCsv(4)), '--validate-only'],
       { emu },
@@ -325,10 +325,11 @@ describe('campaigns import: checks before anything is sent', () => {
     );
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('unknown column "firstNam"; did you mean "firstName"?');
-    expect(emu.requests({ method: 'POST' })).toHaveLength(0);
+    // Four rows of one shape: one dry run, no create; the refused file sends none.
     expect(emu.requests().map((q) => q.path)).toEqual([
       '/campaigns/cmp_native',
       '/campaigns/cmp_native/schema',
+      '/campaigns/cmp_native/cards/test',
       '/campaigns/cmp_native',
       '/campaigns/cmp_native/schema',
     ]);
