@@ -117,7 +117,7 @@ export function campaignsImportCommand(): Command {
     )
     .option(
       '--resume',
-      'continue the import its report records: rows created or exists are skipped, the rest sent again with the same keys',
+      "continue the report's last run (same file): rows created or exists are skipped, the rest sent again with the same keys",
     )
     .option(
       '--delimiter <char>',
@@ -171,7 +171,11 @@ import with every problem listed by line, unless --skip-invalid. Each row is sen
 Idempotency-Key derived from the campaign, its identifier and its content, and its outcome is
 appended to the report (created, exists, failed, invalid, skipped) before the next request.
 Interrupted (Ctrl-C, kill) or partly failed, it prints the exact command that resumes it.
-An existing report is never overwritten: continue it with --resume, or pick another --report.
+A report is never overwritten: each run appends its own header. A changed file (or the same file
+after a finished run) starts a new run without a flag; an unfinished run of the same file asks for
+--resume. If the first 5 rows sent are all refused the same way, the import stops (exit 7).
+--validate-only checks every rule the schema states, then sends up to 5 rows of distinct shape to
+the campaign's dry run (creates nothing); --offline sends none.
 
 --update reads the campaign's cards first (the cards of its template, by externalId) and prints the
 plan: would create N, update M (each changed field, old → new), unchanged K, invalid J. A changed
@@ -179,7 +183,8 @@ card gets one PATCH of its complete fields with the row's values set: empty cell
 file lacks leave the card's value as it is. --trash-missing adds the cards whose identifier the
 file does not hold, to move to Trash (never more than --max-trash). Updates and trashes are asked
 about on a terminal; in scripts pass --yes. --dry-run stops after the plan; -o json gives it as data.
-Outcomes: created, exists, updated, unchanged, trashed, failed, invalid, skipped.
+Outcomes (summaries count them destructive first): trashed, updated, created, exists, unchanged,
+failed, invalid, skipped.
 
 Exit status: 0 every row imported, 2 problems in the file, a refused question or a --max-trash
 bound (nothing sent), 3 campaign closed to the API or key refused, 7 some rows failed or were
