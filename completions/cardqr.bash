@@ -56,7 +56,7 @@ __cardqr_node() {
     'campaigns schema') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns test') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns create-card') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'campaigns import') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --validate-only --report --resume --delimiter --map --map-file --encoding --concurrency --rate --skip-invalid --id-column --rejects --max-rows --update --trash-missing --max-trash -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'campaigns import') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --validate-only --offline --set --report --resume --delimiter --map --map-file --encoding --concurrency --rate --skip-invalid --id-column --rejects --max-rows --update --trash-missing --max-trash -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'api') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data -p --param -O --out --paginate --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'emulator') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--port --host --seed --state --rate-limit --latency --fault-rate --profile --keep-profile --tls --clock -h --help --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'completion') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -236,6 +236,7 @@ __cardqr_value() {
     'campaigns test|--data') __cardqr_v='any' ;;
     'campaigns create-card|--data') __cardqr_v='any' ;;
     'campaigns create-card|--idempotency-key') __cardqr_v='any' ;;
+    'campaigns import|--set') __cardqr_v='any' ;;
     'campaigns import|--report') __cardqr_v='file' ;;
     'campaigns import|--delimiter') __cardqr_v='any' ;;
     'campaigns import|--map') __cardqr_v='any' ;;

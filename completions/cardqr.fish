@@ -390,6 +390,8 @@ function __cardqr_takes_value
             return 0
         case 'campaigns create-card|--idempotency-key'
             return 0
+        case 'campaigns import|--set'
+            return 0
         case 'campaigns import|--report'
             return 0
         case 'campaigns import|--delimiter'
@@ -723,9 +725,11 @@ complete -c cardqr -n '__cardqr_using "campaigns create-card"' -l data -x -d 'th
 complete -c cardqr -n '__cardqr_using "campaigns create-card"' -l idempotency-key -x -d 'Idempotency-Key for this write, up to 255 characters; reuse it to retry safely (default: random)'
 complete -c cardqr -n '__cardqr_using "campaigns create-card"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l dry-run -d 'send every row to the dry-run endpoint, creates nothing; ends with the plan: would create N, already exist M, invalid K'
-complete -c cardqr -n '__cardqr_using "campaigns import"' -l validate-only -d 'only check the file against the campaign schema; sends no row'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l validate-only -d 'check the file against every rule the campaign schema states, then send up to 5 rows of distinct shape to the campaign\'s dry run (creates nothing)'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l offline -d 'with --validate-only: the local checks only, no dry-run request'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l set -x -d 'a constant for every row, e.g. --set emails.0.label=Work (repeatable); a column of the file with that name wins where its cell has a value'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l report -r -F -d 'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)'
-complete -c cardqr -n '__cardqr_using "campaigns import"' -l resume -d 'continue the import its report records: rows created or exists are skipped, the rest sent again with the same keys'
+complete -c cardqr -n '__cardqr_using "campaigns import"' -l resume -d 'continue the report\'s last run (same file): rows created or exists are skipped, the rest sent again with the same keys'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l delimiter -x -d 'field delimiter, e.g. ; or | or tab (default: a comma, or ; tab | when the header line holds no comma but one of them)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l map -x -d 'read a column of the file as one of the campaign\'s, e.g. --map \'Email=emails.0.value\' (repeatable)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l map-file -r -F -d 'the same, one `Column=name` a line (# starts a comment)'

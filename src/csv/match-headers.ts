@@ -18,20 +18,29 @@ export interface HeaderMatch {
 
 /**
  * `known`: the names a file may use. A header equal to one is taken as it is; a --map entry comes
- * next; then a loose match, only when it is unique among the known names.
+ * next; then a loose match of a name or of a label (`labels`: [label, name]), only when it is unique
+ * among them.
  */
 export function matchHeaders(
   headers: readonly string[],
   known: readonly string[],
   map: ReadonlyMap<string, string> = new Map(),
+  labels: ReadonlyArray<readonly [label: string, name: string]> = [],
 ): HeaderMatch {
   const exact = new Set(known);
   const loose = new Map<string, string | null>(); // null: two known names share the loose form
-  for (const k of known) {
-    const l = looseName(k);
-    if (!loose.has(l)) loose.set(l, k);
-    else if (loose.get(l) !== k) loose.set(l, null);
-  }
+  const add = (into: Map<string, string | null>, l: string, k: string) => {
+    if (!into.has(l)) into.set(l, k);
+    else if (into.get(l) !== k) into.set(l, null);
+  };
+  for (const k of known) add(loose, looseName(k), k);
+  // `labels`: what the schema calls a name (`Job title` for title), matched as loosely; a name's own
+  // loose form comes first, and a label two names share matches neither.
+  const byLabel = new Map<string, string | null>();
+  for (const [a, k] of labels) add(byLabel, looseName(a), k);
+  const byName = new Map(loose);
+  const byNameOnly = (h: string) => byName.get(looseName(h));
+  for (const [l, k] of byLabel) if (!loose.has(l)) loose.set(l, k);
   const names: string[] = [];
   const notes: string[] = [];
   for (const raw of headers) {
@@ -43,7 +52,8 @@ export function matchHeaders(
     } else if (exact.has(h) || !h) {
       names.push(h);
     } else {
-      const hit = loose.get(looseName(h));
+      // A dotted header is a path (`emails.value`): it matches names only, never a label's words.
+      const hit = h.includes('.') ? byNameOnly(h) : loose.get(looseName(h));
       names.push(hit ?? h);
       if (hit) notes.push(`"${h}" → ${hit}`);
     }

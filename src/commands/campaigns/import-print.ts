@@ -125,6 +125,10 @@ function printNotice(n: ImportNotice, msg: Messages): void {
       return msg.say(
         `note: ${n.existed ? `${n.report} records no sent rows` : `no report at ${n.report} yet`}; starting a new import`,
       );
+    case 'report-new-run':
+      return msg.info(
+        `note: ${n.report} records ${n.runs} earlier run${s(n.runs)}; this one is appended as a new run (its own header)`,
+      );
     case 'report-torn':
       return msg.say(tornTailNote(n.report, n.bytes));
     case 'campaign-closed':
@@ -166,7 +170,18 @@ function rejectsError(r: { path: string; error: string }): CliError {
 
 function printValidation(v: ValidationSummary, msg: Messages): void {
   if (v.rejects && 'error' in v.rejects) throw rejectsError(v.rejects);
-  msg.info(`${v.file}: ${v.rows} rows checked against campaign ${v.campaignId}: no problems`);
+  const s = v.sampled;
+  const how =
+    'sent' in s
+      ? `; ${s.sent} row${s.sent === 1 ? '' : 's'} of distinct shape accepted by the campaign's dry run (nothing created)`
+      : s.skipped === 'offline'
+        ? ' (local checks only: --offline)'
+        : '';
+  msg.info(`${v.file}: ${v.rows} rows checked against campaign ${v.campaignId}: no problems${how}`);
+  if ('skipped' in s && s.skipped === 'no-scope')
+    msg.note(
+      "the key lacks cards:write, which the campaign's dry run needs: only the local checks ran (rules the schema does not state are not checked)",
+    );
   if (v.rejects) msg.info(rejectsLine(v.rejects));
   // The spec publishes no allowance numbers (GET /me has none), so whether the rows fit cannot be known here.
   msg.note(
@@ -181,14 +196,17 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
   const failed = tally.outcomes.failed;
   const unknown = tally.outcomes.unknown;
   const incomplete = s.stopped !== 'done' || failed > 0 || unknown > 0;
-  const resume = mode === 'import' && incomplete ? resumeCommand(opts, ctx) : undefined;
+  // A stop that only a changed file gets past: the command to run again is without --resume (PRODUCT §6.4).
+  const fixFile =
+    s.fatal instanceof ImportStop && (s.fatal.reason === 'same-failure' || s.fatal.reason === 'unfed-required-field');
+  const resume = mode === 'import' && incomplete && !fixFile ? resumeCommand(opts, ctx) : undefined;
   const what =
     mode === 'dry-run'
       ? `dry run of ${opts.file} against ${opts.campaignId}`
       : `import of ${opts.file} into ${opts.campaignId}`;
   const status = s.stopped === 'interrupted' ? ' (interrupted)' : s.stopped === 'fatal' ? ' (stopped)' : '';
   // A dry run says what it would do (would create N, …), not created 0 / skipped N.
-  const plan = mode === 'dry-run' && !s.plan ? dryRunPlan(tally, s.invalidInFile) : undefined;
+  const plan = mode !== 'dry-run' ? undefined : s.plan ? syncDryRunPlan(s.plan) : dryRunPlan(tally, s.invalidInFile);
   if (!quiet || incomplete || tally.outcomes.invalid) {
     msg.say(
       formatSummary({
@@ -200,6 +218,7 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
         ...(plan ? { counts: plan.text } : {}),
       }),
     );
+    if (fixFile) msg.say(`once the file is fixed, run again: ${resumeCommand(opts, ctx, false)}`);
     if (tally.outcomes.invalid && !resume)
       msg.say('invalid rows were not sent: fix them (see the report) and import them from a new file');
   }
@@ -277,7 +296,9 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
 }
 
 function stopError(stop: ImportStop): CliError {
-  return new CliError(stop.message, stop.reason === 'server-errors' ? EXIT.failed : EXIT.rejected, stop.hints);
+  const exit =
+    stop.reason === 'server-errors' ? EXIT.failed : stop.reason === 'same-failure' ? EXIT.partial : EXIT.rejected;
+  return new CliError(stop.message, exit, stop.hints);
 }
 
 /**
@@ -299,6 +320,16 @@ function dryRunPlan(tally: Tally, invalidInFile: number) {
   };
 }
 
+/** --update --dry-run: the closing line repeats the plan's counts, destructive ones first (never `created 0`). */
+function syncDryRunPlan(p: SyncPlan) {
+  const c = p.counts;
+  const counts = { trash: c.trash, update: c.update, create: c.create, unchanged: c.unchanged, invalid: c.invalid };
+  return {
+    counts,
+    text: `plan: would trash ${c.trash}, update ${c.update}, create ${c.create}, unchanged ${c.unchanged}, invalid ${c.invalid}`,
+  };
+}
+
 /** The exact command that continues this import. */
 export function resumeCommand(opts: ImportOptions, ctx: Pick<Context, 'globals'>, resume = true): string {
   const args = ['campaigns', 'import', opts.campaignId, opts.file, ...(resume ? ['--resume'] : [])];
@@ -306,6 +337,7 @@ export function resumeCommand(opts: ImportOptions, ctx: Pick<Context, 'globals'>
   if (opts.delimiter) args.push('--delimiter', opts.delimiter);
   for (const m of opts.mapFlags?.map ?? []) args.push('--map', m);
   if (opts.mapFlags?.mapFile) args.push('--map-file', opts.mapFlags.mapFile);
+  for (const [path, value] of opts.set ?? []) args.push('--set', `${path}=${value}`);
   if (opts.encoding) args.push('--encoding', opts.encoding);
   if (opts.concurrency !== 1) args.push('--concurrency', String(opts.concurrency));
   if (opts.rate) args.push('--rate', String(opts.rate));

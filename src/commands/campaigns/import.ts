@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import { checkId } from '../../api/ids.js';
 import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
-import { intIn, positiveNumber } from '../flags.js';
+import { intIn, positiveNumber, repeatableOption } from '../flags.js';
+import { parseSets } from '../../jobs/import/constants.js';
 import { example } from '../../help/annotations.js';
 import type { ImportCommandOptions } from './import-print.js';
 
@@ -27,6 +28,8 @@ interface ImportFlags {
   maxTrash?: number;
   map?: string[];
   mapFile?: string;
+  set?: string[];
+  offline?: boolean;
 }
 
 /** Flags → options, with the cross-flag rules (exit 2 before anything is read or sent). */
@@ -52,6 +55,8 @@ export function importOptions(campaignId: string, file: string, f: ImportFlags):
       '--trash-missing needs every row valid: an invalid row may not name its identifier, and its card would look missing',
       ['fix the file first (`--validate-only` lists every problem), then sync'],
     );
+  if (f.offline && !f.validateOnly)
+    throw new UsageError('--offline keeps --validate-only local (no dry-run request): it goes with --validate-only');
   if (f.maxTrash !== undefined && !f.trashMissing)
     throw new UsageError('--max-trash bounds --trash-missing: give both, or neither');
   return {
@@ -69,6 +74,8 @@ export function importOptions(campaignId: string, file: string, f: ImportFlags):
     maxRows: f.maxRows,
     idColumn: f.idColumn,
     rejects: f.rejects,
+    ...(f.set?.length ? { set: parseSets(f.set) } : {}),
+    ...(f.offline ? { offline: true } : {}),
     ...(f.map?.length || f.mapFile ? { mapFlags: { map: f.map ?? [], mapFile: f.mapFile } } : {}),
     ...(f.update ? { update: true } : {}),
     ...(f.trashMissing ? { trashMissing: true, maxTrash: f.maxTrash ?? DEFAULT_MAX_TRASH } : {}),
@@ -93,14 +100,24 @@ export function campaignsImportCommand(): Command {
       '--dry-run',
       'send every row to the dry-run endpoint, creates nothing; ends with the plan: would create N, already exist M, invalid K',
     )
-    .option('--validate-only', 'only check the file against the campaign schema; sends no row')
+    .option(
+      '--validate-only',
+      "check the file against every rule the campaign schema states, then send up to 5 rows of distinct shape to the campaign's dry run (creates nothing)",
+    )
+    .option('--offline', 'with --validate-only: the local checks only, no dry-run request')
+    .addOption(
+      repeatableOption(
+        '--set <path=value>',
+        'a constant for every row, e.g. --set emails.0.label=Work (repeatable); a column of the file with that name wins where its cell has a value',
+      ),
+    )
     .option(
       '--report <file>',
       'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)',
     )
     .option(
       '--resume',
-      'continue the import its report records: rows created or exists are skipped, the rest sent again with the same keys',
+      "continue the report's last run (same file): rows created or exists are skipped, the rest sent again with the same keys",
     )
     .option(
       '--delimiter <char>',
@@ -154,7 +171,11 @@ import with every problem listed by line, unless --skip-invalid. Each row is sen
 Idempotency-Key derived from the campaign, its identifier and its content, and its outcome is
 appended to the report (created, exists, failed, invalid, skipped) before the next request.
 Interrupted (Ctrl-C, kill) or partly failed, it prints the exact command that resumes it.
-An existing report is never overwritten: continue it with --resume, or pick another --report.
+A report is never overwritten: each run appends its own header. A changed file (or the same file
+after a finished run) starts a new run without a flag; an unfinished run of the same file asks for
+--resume. If the first 5 rows sent are all refused the same way, the import stops (exit 7).
+--validate-only checks every rule the schema states, then sends up to 5 rows of distinct shape to
+the campaign's dry run (creates nothing); --offline sends none.
 
 --update reads the campaign's cards first (the cards of its template, by externalId) and prints the
 plan: would create N, update M (each changed field, old → new), unchanged K, invalid J. A changed
@@ -162,7 +183,8 @@ card gets one PATCH of its complete fields with the row's values set: empty cell
 file lacks leave the card's value as it is. --trash-missing adds the cards whose identifier the
 file does not hold, to move to Trash (never more than --max-trash). Updates and trashes are asked
 about on a terminal; in scripts pass --yes. --dry-run stops after the plan; -o json gives it as data.
-Outcomes: created, exists, updated, unchanged, trashed, failed, invalid, skipped.
+Outcomes (summaries count them destructive first): trashed, updated, created, exists, unchanged,
+failed, invalid, skipped.
 
 Exit status: 0 every row imported, 2 problems in the file, a refused question or a --max-trash
 bound (nothing sent), 3 campaign closed to the API or key refused, 7 some rows failed or were
@@ -184,6 +206,7 @@ invalid, 130 interrupted (resume it).
   return example(
     cmd,
     'cardqr campaigns import cmp_123 people.csv --validate-only',
+    'cardqr campaigns import cmp_123 people.csv --set emails.0.label=Work --validate-only --offline',
     'cardqr campaigns import cmp_123 people.csv --max-rows 5',
     'cardqr campaigns import cmp_123 people.csv --resume',
     'cardqr campaigns import cmp_123 people.csv --rejects rejects.csv && cardqr campaigns import cmp_123 rejects.csv',

@@ -15,6 +15,8 @@ import { reportRow, sha256File, type ReportMode } from './report.js';
 import { validateAll, type RowProblem, type Validation } from './validate.js';
 import { preflight, resolveIds } from './preflight.js';
 import { rejectsLine } from './rejects-line.js';
+import { constantsFor, withConstants } from './constants.js';
+import { entryRules } from './entries.js';
 import { defaultReportPath, openReport, type OpenedReport } from './report-file.js';
 import type { CheckOptions, ImportDeps, RejectsResult } from './types.js';
 
@@ -112,9 +114,26 @@ async function checkFrom<T>(
   const client = await deps.api();
   const validating = mode === 'validate';
   const { schema, accountId } = await preflight(client, opts, validating, notice);
-  const plan = buildPlan(schema, headerCells, opts.idColumn, opts.columnMap);
+  let plan = buildPlan(schema, headerCells, opts.idColumn, opts.columnMap);
+  if (opts.set?.length) {
+    // --set: constants read as columns of the file (constants.ts); the plan is made again with them.
+    const constants = constantsFor(
+      headerCells,
+      plan.columns.map((c) => c.header),
+      opts.set,
+    );
+    const raw = source;
+    source = () => withConstants(raw(), constants);
+    headerCells = constants.header;
+    plan = buildPlan(schema, headerCells, opts.idColumn, opts.columnMap);
+  }
+  if (plan.mode === 'native') {
+    plan.entries = entryRules(schema, plan.columns);
+    plan.nameColumn = plan.columns.findIndex((c) => c.header === 'name');
+  }
   if (plan.headerNotes.length) notice({ kind: 'columns-matched', notes: plan.headerNotes });
-  if (plan.resolveIds && !plan.problems.length)
+  // --offline sends no row: a mapped campaign's identifiers (known only from the dry run) are not checked then.
+  if (plan.resolveIds && !plan.problems.length && !opts.offline)
     await resolveIds(client, plan, opts, validating, () => dataRows(source(), signal), notice);
   const rejects = new Rejects(Boolean(opts.rejects));
   const saveRejects = async (): Promise<RejectsResult | undefined> => {

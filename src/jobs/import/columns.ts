@@ -25,6 +25,13 @@ export interface RequiredGroup {
   columns: number[];
 }
 
+/** One list entry the file's columns can give (`emails.0`), and the column of each prop it needs (-1: none): entries.ts. */
+export interface EntryRule {
+  entry: string;
+  columns: number[];
+  needs: Array<{ prop: string; column: number }>;
+}
+
 export interface HeaderProblem {
   code: string;
   message: string;
@@ -42,6 +49,10 @@ export interface ImportPlan {
   shortCodeColumn: number;
   required: RequiredGroup[];
   problems: HeaderProblem[];
+  /** Native: list entries and the props each needs (filled by check.ts from entries.ts). */
+  entries?: EntryRule[];
+  /** Native: the `name` column (-1: none). */
+  nameColumn?: number;
   /** Columns matched other than exactly (`"First Name" → firstName`, --map entries): said once. */
   headerNotes: string[];
 }
@@ -79,7 +90,7 @@ export function buildPlan(
   }
   const known = mapped ? mappedShapes(schema, idColumn) : nativeShapes(schema);
   // Spreadsheet headers (`First Name`) and --map entries name our columns (csv/match-headers.ts).
-  const matched = matchHeaders(rawHeaders, known.names, map);
+  const matched = matchHeaders(rawHeaders, known.names, map, known.labels);
   const headers = matched.names;
   plan.headerNotes = matched.notes;
   const seen = new Map<string, number>();
@@ -141,6 +152,8 @@ export function buildPlan(
 interface Known {
   shapes: Set<string>;
   names: string[];
+  /** Native: the schema's labels of its names (`Job title` → title, `Address City` → address.city). */
+  labels?: Array<[string, string]>;
   required: Array<{ label: string; match: (path: Segment[]) => boolean }>;
   /** Native list sections: entries allowed. */
   maxIndex?: Map<string, number>;
@@ -158,26 +171,36 @@ function nativeShapes(schema: CampaignSchema): Known {
   const names = ['externalId', 'shortCode', 'name'];
   const shapes = new Set(names);
   const required: Known['required'] = [];
+  const labels: Array<[string, string]> = [];
+  const label = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
   // Entry values are untyped in the spec (openapi/cardqr-api.yaml): keys as text, a `max` only when a number.
   for (const f of schema.fields) {
     const key = openText(f.key);
     names.push(key);
     shapes.add(`fields.${key}`);
+    const l = label(f.label);
+    if (l) labels.push([l, key]);
     if (f.required === true) required.push({ label: `field "${key}"`, match: (p) => p.length === 2 && p[1] === key });
   }
   for (const s of schema.sections) {
     const key = openText(s.key);
     const shapeOf = sectionShape(key, s.kind, s.max);
     if (typeof s.max === 'number') maxIndex.set(key, s.max);
-    for (const { prop: raw } of s.props) {
+    for (const { prop: raw, label: propLabel } of s.props) {
       const prop = openText(raw);
-      if (shapeOf !== 'object') {
-        names.push(`${key}.0.${prop}`);
-        shapes.add(`fields.${key}.#.${prop}`);
-      }
-      if (shapeOf !== 'list') {
-        names.push(`${key}.${prop}`);
-        shapes.add(`fields.${key}.${prop}`);
+      const paths = [
+        ...(shapeOf !== 'object' ? [`${key}.0.${prop}`] : []),
+        ...(shapeOf !== 'list' ? [`${key}.${prop}`] : []),
+      ];
+      if (shapeOf !== 'object') shapes.add(`fields.${key}.#.${prop}`);
+      if (shapeOf !== 'list') shapes.add(`fields.${key}.${prop}`);
+      names.push(...paths);
+      // A prop by its labels: `Address City`, or `City` alone (a list's first entry: `Email`); a label two
+      // names share matches neither.
+      const [sl, pl] = [label(s.label), label(propLabel)];
+      for (const path of paths) {
+        if (sl && pl) labels.push([`${sl} ${pl}`, path]);
+        if (pl) labels.push([pl, path]);
       }
     }
     // sections[] carry no `required` in the spec: a missing required section is the API's to refuse.
@@ -188,7 +211,7 @@ function nativeShapes(schema: CampaignSchema): Known {
       shapes.add(`blocks.${openText(b.id)}.${openText(prop)}`);
     }
   }
-  return { shapes, names, required, maxIndex };
+  return { shapes, names, labels, required, maxIndex };
 }
 
 /** Known record paths: the sample's leaves and the schema's field keys; none known = accept any. */

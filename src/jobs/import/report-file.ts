@@ -1,6 +1,8 @@
-// Which report a run writes to, and whether it may: a report that recorded sent rows is only ever
-// continued (--resume, same campaign, same file hash), never replaced; one that holds nothing sent
-// (a refused validation, a dry run) is replaced; anything else at that path is never touched.
+// Which report a run writes to, and whether it may: a report that recorded sent rows is never replaced.
+// Each run appends its own header (PRODUCT §6.4): a changed file, or the same file after a finished run,
+// starts a new run in it; an unfinished last run of the same file is continued with --resume (same
+// campaign, API, account and file hash). One that holds nothing sent (a refused validation, a dry run)
+// is replaced; anything else at that path is never touched.
 import { dirname } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { sweepTempFiles } from '../../fs/durable.js';
@@ -47,6 +49,13 @@ export async function openReport(
     resumed: false,
     nonce: header.nonce!,
   });
+  // Another run appended to a report that records earlier ones: its own header, nonce and keys.
+  const newRun = (): OpenedReport => {
+    const writer = appendImportReport(path, (bytes) => notice({ kind: 'report-torn', report: path, bytes }));
+    writer.write(header);
+    notice({ kind: 'report-new-run', report: path, runs: existing!.runs });
+    return { writer, done: new LineSet(), refusals: new LineCounter(), resumed: false, nonce: header.nonce! };
+  };
   const protectedImport = existing?.header.mode === 'import' && existing.sent;
   if (header.mode !== 'import') {
     if (protectedImport)
@@ -60,23 +69,10 @@ export async function openReport(
     return fresh();
   }
   const prev = existing.header;
-  if (!resume) {
-    throw new UsageError(
-      `${path} already records an import of ${prev.file} (started ${prev.startedAt}, ${existing.rows} rows recorded)`,
-      [
-        'add --resume to continue it: rows recorded as created or exists are skipped, the rest are sent again with the same idempotency keys',
-        'or pass --report <new file> to start a separate report (the API still refuses identifiers that already exist)',
-      ],
-    );
-  }
   if (prev.campaignId !== header.campaignId) {
-    throw new UsageError(`cannot resume: ${path} belongs to campaign ${prev.campaignId}, not ${header.campaignId}`);
-  }
-  if (prev.fileSha256 !== header.fileSha256) {
-    throw new UsageError(
-      `cannot resume: ${header.file} changed since ${path} was started (sha256 differs), so its line numbers cannot be trusted`,
-      ['import the changed file with a new --report: the API refuses identifiers that already exist (outcome exists)'],
-    );
+    throw new UsageError(`${path} records imports into campaign ${prev.campaignId}, not ${header.campaignId}`, [
+      'pass --report <file> to keep a report for this campaign',
+    ]);
   }
   const where = (h: ReportHeader) =>
     `${h.baseUrl ?? 'an unrecorded API'}${h.accountId ? ` (account ${h.accountId})` : ''}`;
@@ -84,10 +80,33 @@ export async function openReport(
     (prev.baseUrl !== undefined && prev.baseUrl !== header.baseUrl) ||
     (prev.accountId !== undefined && header.accountId !== undefined && prev.accountId !== header.accountId)
   ) {
-    throw new UsageError(`cannot resume: ${path} records an import into ${where(prev)}, not ${where(header)}`, [
-      `to continue it, run against that API and account (--base-url ${prev.baseUrl ?? '…'}, or the --profile of that account)`,
-      'to import into this one, pass --report <new file>: its rows are judged afresh there',
-    ]);
+    throw new UsageError(
+      `${resume ? 'cannot resume: ' : ''}${path} records an import into ${where(prev)}, not ${where(header)}`,
+      [
+        `to continue it, run against that API and account (--base-url ${prev.baseUrl ?? '…'}, or the --profile of that account)`,
+        'to import into this one, pass --report <new file>: its rows are judged afresh there',
+      ],
+    );
+  }
+  // PRODUCT §6.4: a changed file is a new run (its own header, nonce and keys); --resume never applies to it.
+  if (prev.fileSha256 !== header.fileSha256) {
+    if (resume)
+      throw new UsageError(
+        `cannot resume: ${header.file} changed since the last run in ${path} started (sha256 differs), so its line numbers cannot be trusted`,
+        ['run the same command without --resume: a changed file starts a new run in the same report'],
+      );
+    return newRun();
+  }
+  if (!resume) {
+    // The same file again after a finished run (a roster that did not change this week): a new run.
+    if (!existing.unfinished) return newRun();
+    throw new UsageError(
+      `${path} records an unfinished import of ${prev.file} (started ${prev.startedAt}, ${existing.rows} rows recorded)`,
+      [
+        'add --resume to continue it: rows recorded as created or exists are skipped, the rest are sent again with the same idempotency keys',
+        'or pass --report <new file> to start a separate report (the API still refuses identifiers that already exist)',
+      ],
+    );
   }
   return {
     writer: appendImportReport(path, (bytes) => notice({ kind: 'report-torn', report: path, bytes })),

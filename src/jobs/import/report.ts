@@ -105,15 +105,32 @@ export function appendImportReport(path: string, onTorn?: (cut: number) => void)
   return ReportWriter.append(path, IMPORT_REPORT_ADVICE, onTorn);
 }
 
+/**
+ * The line a run appends when it ends (PRODUCT §6.4): whether it finished every row (`complete`: it
+ * stopped at the end with no row failed or unknown). A run killed before it has none.
+ */
+export interface ReportEnd {
+  type: 'end';
+  endedAt: string;
+  stopped: 'done' | 'interrupted' | 'fatal';
+  complete: boolean;
+}
+
 export interface ReportState {
+  /** The last run's header (each run of another file, or of a finished one, appends its own). */
   header: ReportHeader;
-  /** Lines recorded created, exists, updated or unchanged: --resume skips them. */
+  /** Lines the last run recorded created, exists, updated or unchanged: --resume skips them. */
   done: LineSet;
-  /** Per line, how many definite refusals (a 4xx answer) are recorded: see keys.ts. */
+  /** Per line, how many definite refusals (a 4xx answer) the last run recorded: see keys.ts. */
   refusals: LineCounter;
-  /** Whether any row was sent (anything other than `invalid`): such a report is only continued, never replaced. */
+  /** Whether any run sent a row (anything other than `invalid`): such a report is only continued, never replaced. */
   sent: boolean;
+  /** Row lines the last run recorded. */
   rows: number;
+  /** Whether the last run sent anything and did not end complete (killed, stopped, rows failed): --resume continues it. */
+  unfinished: boolean;
+  /** Runs (headers) in the report. */
+  runs: number;
 }
 
 /** Reads an existing report; undefined when there is none (or it is empty). Refuses a file that is not a cardqr report. */
@@ -137,34 +154,53 @@ export async function readReport(path: string): Promise<ReportState | undefined>
     );
   }
   let header: ReportHeader | undefined;
-  const state = { done: new LineSet(), refusals: new LineCounter(), sent: false, rows: 0 };
+  let sent = false;
+  let runs = 0;
+  // The last run: from its header on (a resumed run appends to it without a header of its own).
+  let run = { done: new LineSet(), refusals: new LineCounter(), rows: 0, sent: false, complete: false };
   // A line cut short by a kill is undefined: that row is simply not done.
   for await (const line of reportLines(path, `the report ${path}`)) {
-    const value = line as Partial<ReportRow & ReportHeader> | undefined;
-    if (!header) {
-      if (value?.type !== 'header' || value.version !== 1) {
+    const value = line as Partial<ReportRow & ReportHeader> | Partial<ReportEnd> | undefined;
+    if (!header || value?.type === 'header') {
+      if (value?.type !== 'header' || (value as Partial<ReportHeader>).version !== 1) {
         throw new UsageError(`${path} is not a cardqr import report (refusing to touch it); choose another --report`);
       }
       header = value as ReportHeader;
+      runs++;
+      run = { done: new LineSet(), refusals: new LineCounter(), rows: 0, sent: false, complete: false };
       continue;
     }
-    if (!value || typeof value.outcome !== 'string') continue;
-    if (typeof value.line !== 'number') {
+    if (value?.type === 'end') {
+      run.complete = (value as Partial<ReportEnd>).complete === true;
+      continue;
+    }
+    const row = value as Partial<ReportRow> | undefined;
+    if (!row || typeof row.outcome !== 'string') continue;
+    run.complete = false; // rows after an end line: a later --resume that did not end
+    if (typeof row.line !== 'number') {
       // A card the file does not hold (--trash-missing): no line to skip, but the report records a write.
-      if (value.line === null && value.outcome !== 'invalid') {
-        state.rows++;
-        state.sent = true;
+      if (row.line === null && row.outcome !== 'invalid') {
+        run.rows++;
+        run.sent = sent = true;
       }
       continue;
     }
-    state.rows++;
-    if (DONE_OUTCOMES.has(value.outcome)) state.done.add(value.line);
-    if (value.outcome === 'failed' && isRefusal(value)) state.refusals.increment(value.line);
-    if (value.outcome !== 'invalid') state.sent = true;
+    run.rows++;
+    if (DONE_OUTCOMES.has(row.outcome)) run.done.add(row.line);
+    if (row.outcome === 'failed' && isRefusal(row)) run.refusals.increment(row.line);
+    if (row.outcome !== 'invalid') run.sent = sent = true;
   }
   if (!header)
     throw new UsageError(`${path} is not a cardqr import report (refusing to touch it); choose another --report`);
-  return { header, ...state };
+  return {
+    header,
+    done: run.done,
+    refusals: run.refusals,
+    sent,
+    rows: run.rows,
+    unfinished: run.sent && !run.complete,
+    runs,
+  };
 }
 
 /** A definite refusal: the API answered 4xx, so nothing was created (an in-flight answer is not one). */

@@ -14,7 +14,7 @@ import { rowId, buildBody } from './validate.js';
 import { CliError, EXIT, InterruptedError } from '../../errors.js';
 import { withCheckedFile, type CheckedFile } from './check.js';
 import { createSender } from './send.js';
-import { reportRow } from './report.js';
+import { reportRow, type ReportEnd } from './report.js';
 import type {
   CheckOptions,
   ImportDeps,
@@ -95,6 +95,11 @@ export async function runCampaignImport(opts: ImportOptions, deps: ImportDeps): 
       },
       { concurrency: opts.concurrency, signal: deps.signal },
     ).finally(() => deps.onSent?.());
+    // The run's end (PRODUCT §6.4): complete unless it stopped early, a row failed or was lost, or
+    // --max-rows left rows of the file for later (a plain run of the same file then asks for --resume).
+    const complete =
+      result.stopped === 'done' && !tally.outcomes.failed && !tally.outcomes.unknown && v.rows <= v.inRange;
+    if (mode === 'import') writer.write(endLine(deps.now(), result.stopped, complete));
     writer.close();
     const rejects = await checked.saveRejects();
     return {
@@ -108,19 +113,33 @@ export async function runCampaignImport(opts: ImportOptions, deps: ImportDeps): 
   });
 }
 
-/** --validate-only: the file checked against the campaign schema; no row is sent. */
+/**
+ * --validate-only: the file checked against every rule the campaign schema states, then up to 5 rows of
+ * distinct shape through the campaign's dry run (creates nothing; none with --offline).
+ */
 export async function validateCampaignImport(opts: CheckOptions, deps: ImportDeps): Promise<ValidationSummary> {
   return withCheckedFile(opts, 'validate', deps, async (checked) => {
+    const { sampleDryRun } = await import('./sample.js');
+    const sampled = await sampleDryRun(checked, opts, deps.signal);
+    if (deps.signal.aborted) throw new InterruptedError('interrupted while checking the file; nothing was created');
     const rejects = await checked.saveRejects();
     return {
       campaignId: opts.campaignId,
       file: opts.file,
       rows: checked.validation.rows,
+      sampled,
       ...(checked.reportPath ? { report: checked.reportPath } : {}),
       ...(rejects ? { rejects } : {}),
     };
   });
 }
+
+const endLine = (now: Date, stopped: ReportEnd['stopped'], complete: boolean): ReportEnd => ({
+  type: 'end',
+  endedAt: now.toISOString(),
+  stopped,
+  complete,
+});
 
 const isSync = (job: ImportJob): job is SyncJob => job.kind !== undefined && job.kind !== 'create';
 

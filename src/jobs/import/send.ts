@@ -41,7 +41,10 @@ export async function createSender(
   // earlier row of the file makes a later 409 duplicate_external_id a failure, not `exists`.
   const createdCards = new Map<string, number>();
   const createdIds = new Map<string, number>();
-  return async (job) => {
+  // PRODUCT §6.4: the first rows sent, each a refusal's (code, fields) or null; all alike stops the run.
+  const firstSent: Array<string | null> = [];
+  const refusalOf = new WeakMap<object, string>();
+  const send = async (job: Job): Promise<Sent> => {
     try {
       if (dryRun) {
         const r = await testCampaignCard(client, campaignId, job.body);
@@ -108,6 +111,15 @@ export async function createSender(
       return failed(job, e);
     }
   };
+  return async (job) => {
+    const sent = await send(job);
+    if (dryRun || firstSent.length >= SAME_FAILURE_ROWS) return sent;
+    firstSent.push(refusalOf.get(sent.row) ?? null);
+    if (sent.fatal || firstSent.length < SAME_FAILURE_ROWS) return sent;
+    const [sig] = firstSent;
+    if (sig === null || !firstSent.every((s) => s === sig)) return sent;
+    return { row: sent.row, fatal: sameFailureStop(sig, sent.row.message, campaignId) };
+  };
 
   function failed(job: Job, e: unknown): Sent {
     if (e instanceof ApiError) {
@@ -141,6 +153,7 @@ export async function createSender(
         requestId: e.requestId,
         status: e.status,
       });
+      if (e.status >= 400 && e.status < 500) refusalOf.set(row, refusalKey(code, e.details));
       serverErrors = e.status >= 500 ? serverErrors + 1 : 0;
       if (FATAL_CODES.has(code)) return { row, fatal: e };
       const unfed =
@@ -157,7 +170,9 @@ export async function createSender(
           fatal: new ImportStop(
             'unfed-required-field',
             `the campaign requires "${key}" and no column of the file holds it: every row would be refused`,
-            [`add a ${key} column (\`cardqr campaigns schema ${campaignId}\`), then resume`],
+            [
+              `add a ${key} column (\`cardqr campaigns schema ${campaignId}\`), then run the import again (a changed file starts a new run)`,
+            ],
           ),
         };
       }
@@ -186,6 +201,31 @@ export async function createSender(
     const message = (e as Error)?.message ?? String(e);
     return { row: reportRow(job.line, job.externalId, 'failed', { errorCode: 'unexpected', message }) };
   }
+}
+
+/** Rows sent (the first ones of a run) that, all refused with one (code, fields), stop it: PRODUCT §6.4. */
+export const SAME_FAILURE_ROWS = 5;
+
+/** A refusal's code and the fields its details name (`validation_failed fields.emails.0.label`). */
+function refusalKey(code: string, details: readonly unknown[]): string {
+  const fields = details.map((d) => {
+    const o = (d ?? {}) as { field?: unknown; key?: unknown; path?: unknown };
+    return String(o.field ?? o.key ?? (Array.isArray(o.path) ? o.path.join('.') : ''));
+  });
+  return [code, ...[...new Set(fields)].sort()].join(' ');
+}
+
+function sameFailureStop(sig: string, message: string | null, campaignId: string): ImportStop {
+  const [code, ...fields] = sig.split(' ');
+  const what = fields.filter(Boolean).length ? `${code}, ${fields.join(', ')}` : code;
+  return new ImportStop(
+    'same-failure',
+    `the first ${SAME_FAILURE_ROWS} rows sent were all refused the same way (${what}): stopping; no other row was sent`,
+    [
+      ...(message ? [`the API said: ${message}`] : []),
+      `fix the file (or give every row a value with --set path=value), check it with \`cardqr campaigns import ${campaignId} <file> --validate-only\`, then run the import again (a changed file starts a new run)`,
+    ],
+  );
 }
 
 function withDetails(e: ApiError): string {

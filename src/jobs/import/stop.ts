@@ -6,6 +6,8 @@ export type StopReason =
   | 'id-column-mismatch'
   /** The campaign requires a field no column of the file feeds: every row would be refused. */
   | 'unfed-required-field'
+  /** The first rows sent were all refused with one (code, fields): every row would be (PRODUCT §6.4, exit 7). */
+  | 'same-failure'
   /** The service failed several rows in a row. */
   | 'server-errors';
 

@@ -15,6 +15,22 @@ export const OUTCOMES: Outcome[] = [
 
 const SYNC_OUTCOMES: Outcome[] = ['updated', 'unchanged', 'trashed'];
 
+/**
+ * The order every summary (text and -o json) counts outcomes in: what changed or removed existing cards
+ * first (trashed, then updated), then what was added, what was already so, and what did not go.
+ */
+export const SUMMARY_ORDER: Outcome[] = [
+  'trashed',
+  'updated',
+  'created',
+  'exists',
+  'unchanged',
+  'unknown',
+  'failed',
+  'invalid',
+  'skipped',
+];
+
 export class Tally {
   readonly outcomes: Record<Outcome, number> = {
     created: 0,
@@ -43,8 +59,14 @@ export class Tally {
   /** `sync`: a run of --update, whose outcomes (updated, unchanged, trashed) are always listed in toJSON. */
   constructor(private readonly sync = false) {}
 
+  /** A run of --update: its summary always counts trashed, updated, created and unchanged (0 included). */
+  get isSync(): boolean {
+    return this.sync;
+  }
+
   toJSON() {
-    const outcomes: Partial<Record<Outcome, number>> = { ...this.outcomes };
+    const outcomes: Partial<Record<Outcome, number>> = {};
+    for (const o of SUMMARY_ORDER) outcomes[o] = this.outcomes[o];
     // Without --update the JSON keeps the import's original five keys (unless a sync outcome occurred).
     for (const o of SYNC_OUTCOMES) if (!this.sync && !this.outcomes[o]) delete outcomes[o];
     if (!this.outcomes.unknown) delete outcomes.unknown;
@@ -66,7 +88,8 @@ export interface SummaryInput {
 export function formatSummary(s: SummaryInput): string {
   const out = [s.title];
   const width = Math.max(...OUTCOMES.map((o) => String(s.tally.outcomes[o]).length));
-  const shown = OUTCOMES.filter((o) => s.tally.outcomes[o] || o === 'created');
+  const always: Outcome[] = s.tally.isSync ? ['created', ...SYNC_OUTCOMES] : ['created'];
+  const shown = SUMMARY_ORDER.filter((o) => s.tally.outcomes[o] || always.includes(o));
   const label = Math.max(8, ...shown.map((o) => o.length));
   if (s.counts !== undefined) out.push(`  ${s.counts}`);
   else for (const o of shown) out.push(`  ${o.padEnd(label)} ${String(s.tally.outcomes[o]).padStart(width)}`);

@@ -92,6 +92,10 @@ export interface CheckOptions {
   rejects?: string;
   /** --map / --map-file: a column of the file → the column it stands for. */
   columnMap?: ReadonlyMap<string, string>;
+  /** --validate-only: the local checks only (no dry-run request). */
+  offline?: boolean;
+  /** --set path=value: a constant for every row (jobs/import/constants.ts). */
+  set?: ReadonlyArray<readonly [path: string, value: string]>;
   /** The --map entries and --map-file as given (the resume command repeats them). */
   mapFlags?: { map: string[]; mapFile?: string };
 }
@@ -147,6 +151,8 @@ export type ImportNotice =
   | { kind: 'delimiter-sniffed'; delimiter: string; file: string }
   | { kind: 'columns-matched'; notes: string[] }
   | { kind: 'report-started-fresh'; report: string; existed: boolean }
+  /** A changed file, or the same file after a finished run: a new run appended to the report (`runs` before it). */
+  | { kind: 'report-new-run'; report: string; runs: number }
   /** The report ended in a line cut short (an earlier run killed mid-write): `bytes` cut off before appending. */
   | { kind: 'report-torn'; report: string; bytes: number }
   | { kind: 'campaign-closed'; message: string }
@@ -190,6 +196,8 @@ export interface ValidationSummary {
   file: string;
   /** Data rows checked (every one passed). */
   rows: number;
+  /** The sample sent to the campaign's dry run (sample.ts), or why none was. */
+  sampled: { sent: number } | { skipped: 'offline' | 'no-scope' };
   report?: string;
   rejects?: RejectsResult;
 }

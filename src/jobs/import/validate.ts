@@ -7,6 +7,7 @@ import type { CsvRecord } from '../../csv/read-records.js';
 import { canonicalJson } from '../../api/canonical-json.js';
 import type { ImportPlan, Segment } from './columns.js';
 import { SpreadsheetCheck } from './spreadsheet.js';
+import { entryProblems, nameProblem } from './entries.js';
 import { setOwn } from '../../own.js';
 import type { RowProblem } from './types.js';
 
@@ -101,6 +102,11 @@ export function checkRow(plan: ImportPlan, rec: CsvRecord): RowProblem[] {
   for (const group of plan.required) {
     if (group.columns.every((i) => !cells[i])) add('validation_failed', `required ${group.label} is empty`);
   }
+  for (const message of plan.entries?.length ? entryProblems(plan.entries, cells) : [])
+    add('validation_failed', message);
+  const badName =
+    plan.nameColumn !== undefined && plan.nameColumn >= 0 ? nameProblem(cells[plan.nameColumn]) : undefined;
+  if (badName) add('validation_failed', badName);
   if (plan.shortCodeColumn >= 0) {
     const code = cells[plan.shortCodeColumn];
     const p = code ? shortCodeProblem(code) : undefined;

@@ -115,17 +115,23 @@ describe('campaigns import: rows in, cards out', () => {
     expect(['P-0001', 'P-0002', 'P-0003'].map((id) => cardsOf('cmp_native', id).length)).toEqual([1, 1, 1]);
   });
 
-  it('a plain re-run over an existing report is refused; --resume sends nothing twice', async () => {
+  it('the same file after a finished run is a new run (its own header); an unfinished one asks for --resume, which sends nothing twice', async () => {
     const file = writeCsv('p.csv', partnersCsv(3));
     await runCli(['campaigns', 'import', 'cmp_native', file], { emu });
     const plain = await runCli(['campaigns', 'import', 'cmp_native', file], { emu });
-    expect(plain.exitCode).toBe(2);
-    expect(plain.stderr).toContain('add --resume to continue it');
-    const resumed = await runCli(['campaigns', 'import', 'cmp_native', file, '--resume'], { emu });
+    expect(plain.exitCode).toBe(0);
+    expect(plain.stderr).toMatch(/exists\D+3/);
+    expect(readReportLines(`${file}.report.ndjson`).filter((l) => l.type === 'header')).toHaveLength(2);
+
+    const part = writeCsv('q.csv', partnersCsv(3));
+    await runCli(['campaigns', 'import', 'cmp_native', part, '--max-rows', '2'], { emu }); // unfinished
+    const refused = await runCli(['campaigns', 'import', 'cmp_native', part], { emu });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('add --resume to continue it');
+    const resumed = await runCli(['campaigns', 'import', 'cmp_native', part, '--resume'], { emu });
     expect(resumed.exitCode).toBe(0);
-    expect(resumed.stderr).toContain('3 rows already done by an earlier run');
-    expect(posts()).toHaveLength(3);
-    expect(rows(`${file}.report.ndjson`)).toHaveLength(3);
+    expect(resumed.stderr).toContain('2 rows already done by an earlier run');
+    expect(rows(`${part}.report.ndjson`)).toHaveLength(3);
   });
 
   it('--resume refuses a report of another campaign or of a changed file', async () => {
@@ -304,7 +310,7 @@ describe('campaigns import: checks before anything is sent', () => {
     expect(byLine).toEqual({ 2: 'invalid', 3: 'created', 4: 'invalid', 5: 'invalid' });
   });
 
-  it('--validate-only sends no row: exit 0 when clean, 2 with the problems', async () => {
+  it('--validate-only creates nothing: exit 0 when clean (one row of each shape to the dry run), 2 with the problems', async () => {
     const ok = await runCli(
       ['campaigns', 'import', 'cmp_native', writeCsv('p.csv', partnersCsv(4)), '--validate-only'],
       { emu },
@@ -319,10 +325,11 @@ describe('campaigns import: checks before anything is sent', () => {
     );
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('unknown column "firstNam"; did you mean "firstName"?');
-    expect(emu.requests({ method: 'POST' })).toHaveLength(0);
+    // Four rows of one shape: one dry run, no create; the refused file sends none.
     expect(emu.requests().map((q) => q.path)).toEqual([
       '/campaigns/cmp_native',
       '/campaigns/cmp_native/schema',
+      '/campaigns/cmp_native/cards/test',
       '/campaigns/cmp_native',
       '/campaigns/cmp_native/schema',
     ]);

@@ -53,7 +53,7 @@ describe('campaigns import: a spreadsheet-style header', () => {
     const before = emu.requests({ method: 'POST' }).length;
     const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--dry-run'], { emu });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain('unknown column "Email"');
+    expect(r.stderr).toContain('unknown column "Email Type"');
     expect(r.stderr).toContain('unknown column "Phone Number"');
     expect(r.stderr.match(/cardqr campaigns schema cmp_native/g)).toHaveLength(1);
     expect(emu.requests({ method: 'POST' }).length).toBe(before);
@@ -127,5 +127,65 @@ describe('qr apply: a spreadsheet-style header', () => {
     );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(emu.store.qrCodes.find((q) => q.shortCode === 'sheet-two')?.name).toBe('Sheet two');
+  });
+});
+
+describe("campaigns import: the schema's own labels and --set constants (issue 35)", () => {
+  const HEAD = 'External ID,First name,Last name,Company,Job Title,City,Email';
+  it('"Job Title" reads as title (its schema label "Job title"), "City" as address.city, "Email" as emails.0.value; --set gives the label', async () => {
+    const file = writeCsv('labels.csv', `${HEAD}\nJ-1,Ada,Lovelace,Engines,Analyst,London,ada@example.com\n`);
+    const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--set', 'emails.0.label=Work'], { emu });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('"Job Title" → title');
+    expect(r.stderr).toContain('"City" → address.city');
+    expect(r.stderr).toContain('"Email" → emails.0.value');
+    const [card] = cards(['J-1']);
+    expect(card.fields).toMatchObject({
+      title: 'Analyst',
+      address: { city: 'London' },
+      emails: [{ label: 'Work', value: 'ada@example.com' }],
+    });
+  });
+
+  it('a column of the same name wins where its cell has a value; --set fills its empty cells', async () => {
+    const file = writeCsv(
+      'both.csv',
+      'externalId,firstName,lastName,company,emails.0.label,emails.0.value\nK-1,A,B,C,Home,a@x.example\nK-2,D,E,F,,d@x.example\n',
+    );
+    const r = await runCli(['campaigns', 'import', 'cmp_native', file, '--set', 'emails.0.label=Work'], { emu });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(cards(['K-1'])[0].fields.emails).toEqual([{ label: 'Home', value: 'a@x.example' }]);
+    expect(cards(['K-2'])[0].fields.emails).toEqual([{ label: 'Work', value: 'd@x.example' }]);
+  });
+
+  it('--set is checked like a column: an unknown path, a bad entry or a path given twice is exit 2, nothing sent', async () => {
+    const file = writeCsv('s.csv', 'externalId,firstName,lastName,company,emails.0.value\nK-1,A,B,C,a@x.example\n');
+    const cases: Array<[string[], string]> = [
+      [['--set', 'emails.0.lable=Work'], 'unknown column "emails.0.lable"'],
+      [['--set', 'emails.0.label'], '--set "emails.0.label": expected path=value'],
+      [['--set', 'title=A', '--set', 'title=B'], '--set title is given twice'],
+      [['--set', 'emails.5.label=Work'], 'emails holds at most 3 entries'],
+    ];
+    for (const [flags, message] of cases) {
+      emu.clearRequests();
+      const r = await runCli(['campaigns', 'import', 'cmp_native', file, ...flags], { emu });
+      expect([r.exitCode, r.stderr], flags.join(' ')).toEqual([2, expect.stringContaining(message)]);
+      expect(emu.requests().filter((q) => q.method !== 'GET')).toEqual([]);
+    }
+  });
+
+  it('the resume command carries the --set flags', async () => {
+    const file = writeCsv(
+      'r.csv',
+      'externalId,firstName,lastName,company,emails.0.value\nR-1,A,B,C,a@x.example\nR-2,D,E,F,d@x.example\n',
+    );
+    const r = await runCli(
+      ['campaigns', 'import', 'cmp_native', file, '--set', 'emails.0.label=Work', '--max-rows', '1'],
+      { emu },
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /to go on with the rest: cardqr campaigns import cmp_native \S+ --resume --set emails\.0\.label=Work/,
+    );
   });
 });

@@ -29,7 +29,12 @@ export function partnersCsv(n: number, from = 1): string {
   return rows.join('\n') + '\n';
 }
 
+/** The report's header and row lines; a run's closing `{type: 'end'}` line is left out (rawReportLines has it). */
 export function readReportLines(path: string): any[] {
+  return rawReportLines(path).filter((l) => l.type !== 'end');
+}
+
+export function rawReportLines(path: string): any[] {
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter(Boolean)

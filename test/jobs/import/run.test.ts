@@ -148,7 +148,7 @@ describe('runCampaignImport', () => {
 });
 
 describe('validateCampaignImport (--validate-only)', () => {
-  it('checks every row and sends none', async () => {
+  it('checks every row and creates none: one row of each shape to the dry run, none offline', async () => {
     const file = writeCsv('check.csv', partnersCsv(4));
     const { deps, seen, close } = engineDeps();
     try {
@@ -156,6 +156,12 @@ describe('validateCampaignImport (--validate-only)', () => {
         campaignId: 'cmp_native',
         file,
         rows: 4,
+        sampled: { sent: 1 },
+      });
+      expect(emu.requests({ method: 'POST' }).map((q) => q.path)).toEqual(['/campaigns/cmp_native/cards/test']);
+      emu.clearRequests();
+      expect(await validateCampaignImport({ campaignId: 'cmp_native', file, offline: true }, deps)).toMatchObject({
+        sampled: { skipped: 'offline' },
       });
       expect(emu.requests({ method: 'POST' })).toEqual([]);
       expect(seen).toMatchObject({ totals: [], progress: [], sent: 0 });
