@@ -90,6 +90,7 @@ describe('completion <shell>', () => {
     expect(repeatable.sort()).toEqual(
       [
         'api --param',
+        'campaigns import --set',
         ...['create', 'update'].flatMap((v) =>
           ['--email', '--field', '--link', '--phone'].map((f) => `cards ${v} ${f}`),
         ),
