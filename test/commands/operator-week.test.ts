@@ -4,7 +4,7 @@
 // leavers trashed; leads followed to a CRM receiver that refuses one lead and later goes down for a while.
 // After each run: the summary, the report and the account. No lead goes to the dead letter while the
 // receiver is merely down, and the lead it refused is replayed once it accepts it.
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 import { rawReportLines } from '../jobs/import/_files.js';
-import { addLeads, follow, lines, type Delivery } from './leads/follow-helpers.js';
+import { addLeads, follow, leadReceiver, lines, type Delivery } from './leads/follow-helpers.js';
 
 const emu = useEmulator();
 const DAY = 86_400_000;
@@ -81,18 +81,11 @@ afterAll(async () => {
 });
 /** Answers `status(id)`; every lead it took (2xx) is in `took`, in order. */
 async function receiver(port: number, status: (id: string) => number, took: string[]): Promise<Server> {
-  const server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      const id = (JSON.parse(body) as Delivery).lead.id;
-      const code = status(id);
-      if (code < 300) took.push(id);
-      res.writeHead(code).end();
-    });
+  const server = await leadReceiver(port, (id) => {
+    const code = status(id);
+    if (code < 300) took.push(id);
+    return code;
   });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   servers.push(server);
   return server;
 }

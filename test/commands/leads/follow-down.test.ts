@@ -2,14 +2,14 @@
 // then answers 503, then comes back holds the cursor (nothing dead-lettered, "down since" said once)
 // and gets every lead once, in order; a lead that alone fails (400, or 500 while the others go through)
 // is dead-lettered and the later leads go on. --exec: exit 75 is down, exit 1 a refusal.
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../../helpers/emulator.js';
 import { tempDir } from '../../helpers/run-cli.js';
-import { addLeads, follow, lines, readState, type Delivery } from './follow-helpers.js';
+import { addLeads, follow, followArgs, leadReceiver, lines, readState, type Delivery } from './follow-helpers.js';
 
 const emu = useEmulator();
 const SECRET = 'whsec_down_0123456789abcdef';
@@ -23,17 +23,7 @@ afterEach(async () => {
 
 /** A receiver on `port` (0: any) answering `status(id)`; `got` lists every POST's lead id. */
 async function listen(port: number, status: (id: string) => number, got: string[]): Promise<Server> {
-  const server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      const id = (JSON.parse(body) as Delivery).lead.id;
-      got.push(id);
-      res.writeHead(status(id)).end(status(id) >= 300 ? 'no\n' : '');
-    });
-  });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const server = await leadReceiver(port, (id) => (got.push(id), status(id)));
   servers.push(server);
   return server;
 }
@@ -119,18 +109,7 @@ describe('cardqr leads follow --forward-to, receiver down then back', () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/cardqr?tenant=7`;
       const run = await follow(
         emu,
-        [
-          '--state',
-          join(dir, 's.json'),
-          '--since',
-          since,
-          '--forward-to',
-          url,
-          '--dead-letter',
-          deadPath,
-          '--max-attempts',
-          String(attempts),
-        ],
+        [...followArgs({ dir, since, forwardTo: url, deadLetter: deadPath, maxAttempts: attempts })],
         () => true,
         { env: { CARDQR_FORWARD_SECRET: SECRET } },
       );
@@ -161,18 +140,7 @@ describe('cardqr leads follow --exec: exit 75 is down, exit 1 a refusal', () => 
     let waited = 0;
     const run = await follow(
       emu,
-      [
-        '--state',
-        join(dir, 's.json'),
-        '--since',
-        since,
-        '--exec',
-        command,
-        '--dead-letter',
-        deadPath,
-        '--max-attempts',
-        '2',
-      ],
+      [...followArgs({ dir, since, exec: command, deadLetter: deadPath, maxAttempts: 2 })],
       (n) => n >= 2,
       {
         sleep: async (ms) => {

@@ -10,7 +10,7 @@ import { useEmulator } from '../../helpers/emulator.js';
 import { startHttpsFront, type HttpsFront } from '../../helpers/https-front.js';
 import { tempDir } from '../../helpers/run-cli.js';
 import { createTestCa, writePem } from '../../helpers/test-ca.js';
-import { addLeads, follow, type Delivery } from './follow-helpers.js';
+import { addLeads, follow, type Delivery, followArgs } from './follow-helpers.js';
 
 const emu = useEmulator();
 const SECRET = 'whsec_test_0123456789abcdef';
@@ -58,18 +58,7 @@ async function followTo(url: string, env: Record<string, string>, withCa = true)
   await addLeads(emu, 'tls', 2);
   const run = await follow(
     emu,
-    [
-      '--state',
-      join(dir, 's.json'),
-      '--since',
-      since,
-      '--forward-to',
-      url,
-      '--dead-letter',
-      deadPath,
-      '--max-attempts',
-      '1',
-    ],
+    [...followArgs({ dir, since, forwardTo: url, deadLetter: deadPath, maxAttempts: 1 })],
     () => true,
     // A receiver that cannot be reached holds the leads (the target is down) and waits: stop there.
     { configDir: await config(withCa), env: { CARDQR_FORWARD_SECRET: SECRET, ...env }, stopIf: (ms) => ms >= 900 },

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../../helpers/emulator.js';
 import { tempDir } from '../../helpers/run-cli.js';
-import { addLeads, expectOnceOldestFirst, follow, lines, type Delivery } from './follow-helpers.js';
+import { addLeads, expectOnceOldestFirst, follow, lines, type Delivery, followArgs } from './follow-helpers.js';
 
 const emu = useEmulator();
 const SECRET = 'whsec_test_0123456789abcdef';
@@ -95,18 +95,7 @@ describe('cardqr leads follow --forward-to', () => {
     const order: string[] = [];
     const run = await follow(
       emu,
-      [
-        '--state',
-        join(dir, 's.json'),
-        '--since',
-        since,
-        '--forward-to',
-        rx.url,
-        '--dead-letter',
-        deadPath,
-        '--max-attempts',
-        '4',
-      ],
+      [...followArgs({ dir, since, forwardTo: rx.url, deadLetter: deadPath, maxAttempts: 4 })],
       async (n) => {
         if (n === 1) {
           for (const p of ['ok1', 'bad', 'flaky', 'ok2']) {
@@ -190,16 +179,7 @@ describe('cardqr leads follow --forward-to', () => {
     const run = await follow(
       emu,
       [
-        '--state',
-        join(dir, 's.json'),
-        '--since',
-        since,
-        '--forward-to',
-        url,
-        '--dead-letter',
-        deadPath,
-        '--max-attempts',
-        '1',
+        ...followArgs({ dir, since, forwardTo: url, deadLetter: deadPath, maxAttempts: 1 }),
         '--delivery-timeout',
         '300ms',
       ],

@@ -1,6 +1,8 @@
 // Shared by the leads follow tests: drive an in-process follow poll by poll (each poll's wait moves the
 // emulator's virtual clock), add leads through the control API, read deliveries.
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Emulator } from '../../../src/emulator/index.js';
 import { runCli, type RunOptions, type RunResult } from '../../helpers/run-cli.js';
@@ -51,6 +53,29 @@ export async function addLeads(
  * `intervalMs`) and returns true to stop the run there (a simulated SIGTERM); `stopIf(ms)` stops it at any
  * other wait (a target held down waits without polling).
  */
+/** `leads follow`'s usual flags: a state in `dir`, from `since`, one target, a dead letter and `--max-attempts`. */
+export function followArgs(o: {
+  dir: string;
+  since: string;
+  forwardTo?: string;
+  exec?: string;
+  deadLetter: string;
+  maxAttempts: number;
+}): string[] {
+  const target = o.forwardTo !== undefined ? ['--forward-to', o.forwardTo] : ['--exec', o.exec ?? ''];
+  return [
+    '--state',
+    join(o.dir, 's.json'),
+    '--since',
+    o.since,
+    ...target,
+    '--dead-letter',
+    o.deadLetter,
+    '--max-attempts',
+    String(o.maxAttempts),
+  ];
+}
+
 export async function follow(
   emu: Emulator,
   args: string[],
@@ -87,4 +112,22 @@ export function expectOnceOldestFirst(ds: Delivery[]): void {
   expect(new Set(ids).size).toBe(ids.length);
   for (let i = 1; i < ds.length; i++)
     expect(Date.parse(ds[i - 1]!.lead.createdAt)).toBeLessThanOrEqual(Date.parse(ds[i]!.lead.createdAt));
+}
+
+/**
+ * A CRM receiver on 127.0.0.1:`port` (0: any): each POSTed delivery's lead id goes to `answer`, whose
+ * number is the status it answers with. The caller closes it.
+ */
+export async function leadReceiver(port: number, answer: (id: string) => number): Promise<Server> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (body += c));
+    req.on('end', () => {
+      const status = answer((JSON.parse(body) as Delivery).lead.id);
+      res.writeHead(status).end(status >= 300 ? 'no\n' : '');
+    });
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return server;
 }
