@@ -201,10 +201,10 @@ export class ApiClient {
       return res;
     } catch (e) {
       if (e instanceof OutcomeUnknownError && kept && e.key) {
-        await journal.remember({ fp, key: e.key, method, path: where });
-        // The last line says how to settle it: here, simply running it again.
-        e.lines[e.lines.length - 1] =
-          `run the same command again within ${JOURNAL_HOURS} h to settle it: it reuses that key, so it cannot act twice`;
+        // The last line says how to settle it: once the key is kept, simply running it again.
+        if (await journal.remember({ fp, key: e.key, method, path: where }))
+          e.lines[e.lines.length - 1] =
+            `run the same command again within ${JOURNAL_HOURS} h to settle it: it reuses that key, so it cannot act twice`;
       } else if (e instanceof ApiError) await journal.forget(fp, object);
       throw e;
     }

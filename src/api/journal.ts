@@ -33,8 +33,8 @@ export interface JournalEntry {
 export interface WriteJournal {
   fingerprint(method: string, path: string, body: unknown): string;
   find(fp: string): Promise<JournalEntry | undefined>;
-  /** A write ended unknown: keep its key. */
-  remember(entry: Omit<JournalEntry, 'at'>): Promise<void>;
+  /** A write ended unknown: keep its key. False when the journal could not be written (a warning said so). */
+  remember(entry: Omit<JournalEntry, 'at'>): Promise<boolean>;
   /** A write with a known outcome: drop its entry and, given the object's path, every entry of that object. */
   forget(fp: string, objectPath: string | undefined): Promise<void>;
 }
@@ -76,9 +76,9 @@ export class FileJournal implements WriteJournal {
     return (await this.load()).find((e) => e.fp === fp);
   }
 
-  async remember(entry: Omit<JournalEntry, 'at'>): Promise<void> {
+  async remember(entry: Omit<JournalEntry, 'at'>): Promise<boolean> {
     const now = new Date(this.wallNow()).toISOString();
-    await this.update((all) => [...all.filter((e) => e.fp !== entry.fp), { ...entry, at: now }].slice(-MAX_ENTRIES));
+    return this.update((all) => [...all.filter((e) => e.fp !== entry.fp), { ...entry, at: now }].slice(-MAX_ENTRIES));
   }
 
   async forget(fp: string, objectPath: string | undefined): Promise<void> {
@@ -87,11 +87,11 @@ export class FileJournal implements WriteJournal {
     await this.update((all) => all.filter((e) => !hit(e)));
   }
 
-  /** Read again before each change: another run may have written meanwhile. */
-  private async update(change: (all: JournalEntry[]) => JournalEntry[]): Promise<void> {
+  /** Read again before each change: another run may have written meanwhile. True once written. */
+  private async update(change: (all: JournalEntry[]) => JournalEntry[]): Promise<boolean> {
     this.entries = undefined;
     const next = change(await this.load());
-    if (this.broken) return;
+    if (this.broken) return false;
     try {
       const [{ replaceFile }, { privateDirProblem }] = await files();
       const { mkdir } = process.getBuiltinModule('node:fs/promises');
@@ -104,8 +104,10 @@ export class FileJournal implements WriteJournal {
         what: `the journal ${this.file}`,
       });
       this.entries = next;
+      return true;
     } catch (e) {
       this.disable(`could not write the journal ${this.file}: ${(e as Error).message}`);
+      return false;
     }
   }
 

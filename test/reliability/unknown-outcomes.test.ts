@@ -4,7 +4,7 @@
 // single creates and deletes through the journal (the same key again), bulk jobs by reading the account.
 // A refused connection is the other side: nothing was sent, nothing is kept. Each case is a sequence of
 // faults the emulator serves in order; the assertions are on the account.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -165,6 +165,25 @@ describe.each(SINGLES)('$name', (w) => {
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.stderr).not.toContain('sending it again');
     expect(w.state()).toBe(1);
+    counts.unknownOutcomes++;
+  });
+});
+
+describe('a journal that cannot be used', () => {
+  it('one warning; the message then says to repeat with --idempotency-key, never to simply run it again', async () => {
+    const configDir = tempDir();
+    mkdirSync(join(configDir, 'state'), { mode: 0o755 }); // open to others: not trusted with keys
+    chmodSync(join(configDir, 'state'), 0o755);
+    faults.inject(LOST[0].faults('POST', '/qr-codes'));
+    const r = await runCli([...SINGLES[0].args, '--max-retries', '2'], { emu, configDir });
+    expect(r.exitCode).toBe(6);
+    const [key] = new Set(keysSent(emu, 'POST', '/qr-codes'));
+    expect(r.stderr).toMatch(/writes whose outcome is lost cannot be resumed with the same key/);
+    expect(r.stderr).toContain(`--idempotency-key ${key}`);
+    expect(r.stderr).not.toMatch(/run the same command again within 24 h/);
+    const again = await runCli([...SINGLES[0].args, '--idempotency-key', key], { emu, configDir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(SINGLES[0].state()).toBe(1);
     counts.unknownOutcomes++;
   });
 });
