@@ -96,7 +96,13 @@ describe.skipIf(!hasTmux)('tmux captures at 40 and 80 columns (golden files)', (
       const before = posts();
       const screen = await capture(`campaigns import cmp_native people-${columns}.csv`, columns, async () => {
         for (let i = 0; i < 2000 && posts() < before + 4; i++) await new Promise((r) => setTimeout(r, 5));
-        const spinner = await tmux('capture-pane', '-p', '-t', 'cap');
+        // The pane shows what tmux has read from the pty so far: on a busy machine it can lag behind the
+        // requests, so the progress line is waited for (the rows are slow: 30 × 150 ms).
+        let spinner = '';
+        for (let i = 0; i < 400 && !/import: \d+\/30 rows/.test(spinner); i++) {
+          spinner = await tmux('capture-pane', '-p', '-t', 'cap');
+          if (!/import: \d+\/30 rows/.test(spinner)) await new Promise((r) => setTimeout(r, 5));
+        }
         expect(spinner).toMatch(/import: \d+\/30 rows/);
         await tmux('send-keys', '-t', 'cap', 'C-c');
       });
