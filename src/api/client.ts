@@ -1,7 +1,6 @@
 // The one HTTP client (node:http keep-alive, transport.ts): auth, Idempotency-Key on every write,
 // the spec's retry rules, pacing to the key's rate limit, no redirects, every failure as a typed error.
 import {
-  ApiError,
   CliError,
   ConnectionError,
   EXIT,
@@ -11,12 +10,13 @@ import {
   UsageError,
 } from '../errors.js';
 import type { NetworkOptions } from './agents.js';
-import { JOURNAL_HOURS, type WriteJournal } from './journal.js';
+import { journaled, type WriteJournal } from './journal.js';
 import { hasDotSegment } from './ids.js';
 import { idempotencyKeyProblem } from './rules.js';
 import {
   buildError,
   certificateFailure,
+  certificateLine,
   describeNetworkError,
   neverSent,
   toApiError,
@@ -184,30 +184,12 @@ export class ApiClient {
     const url = this.url(path, opts.query);
     const journal = WRITE_METHODS.has(method) && opts.idempotencyKey === undefined ? this.options.journal : undefined;
     if (!journal) return this.exchange(method, url, opts, accept, undefined);
-    const where = url.pathname + url.search;
-    const fp = journal.fingerprint(method, where, opts.body);
-    const kept = method === 'POST' || method === 'DELETE' || opts.journal === 'any';
-    const earlier = kept ? await journal.find(fp) : undefined;
-    if (earlier)
-      this.options.notice?.(
-        `${method} ${url.pathname}: the same request ended with its outcome unknown at ${earlier.at}; sending it again with its Idempotency-Key ${earlier.key}, so it cannot act twice`,
-      );
-    // A known outcome drops what was kept: this request's entry, and (for a write to one object) the
-    // object's other entries. A collection's path (a create) is shared by other creates: only by fingerprint.
-    const object = method === 'POST' ? undefined : where;
-    try {
-      const res = await this.exchange(method, url, opts, accept, earlier?.key);
-      await journal.forget(fp, object);
-      return res;
-    } catch (e) {
-      if (e instanceof OutcomeUnknownError && kept && e.key) {
-        // The last line says how to settle it: once the key is kept, simply running it again.
-        if (await journal.remember({ fp, key: e.key, method, path: where }))
-          e.lines[e.lines.length - 1] =
-            `run the same command again within ${JOURNAL_HOURS} h to settle it: it reuses that key, so it cannot act twice`;
-      } else if (e instanceof ApiError) await journal.forget(fp, object);
-      throw e;
-    }
+    return journaled(
+      journal,
+      { method, url, body: opts.body, any: opts.journal === 'any' },
+      this.options.notice,
+      (key) => this.exchange(method, url, opts, accept, key),
+    );
   }
 
   private async exchange(
@@ -447,18 +429,12 @@ export class ApiClient {
 
   /** One line: whose certificate, Node's reason, what was trusted, and what would fix it. */
   private certificateMessage(url: URL, cert: CertificateFailure, nothingSent: boolean): string {
-    const host = url.hostname;
-    const trusted = this.transport.agents.trusted() ?? "Node's roots and the system store";
-    const profile = this.options.network?.profile;
-    const fix =
-      cert.kind === 'name'
-        ? `the certificate is for another name: check the base URL's host`
-        : cert.kind === 'dates'
-          ? `the certificate is outside its dates: renew it on the server (or check this machine's clock)`
-          : profile
-            ? `if ${host} uses a private CA, trust it: cardqr profiles set ${profile} --ca-file <ca.pem>`
-            : `if ${host} uses a private CA, trust it: cardqr profiles add <name> --base-url ${this.options.baseUrl} --ca-file <ca.pem>`;
-    return `the certificate of ${host} did not verify (${cert.code}: ${cert.reason}); trusted: ${trusted}${nothingSent ? '; nothing was sent' : ''}; ${fix}`;
+    return certificateLine(url, cert, {
+      trusted: this.transport.agents.trusted() ?? "Node's roots and the system store",
+      profile: this.options.network?.profile,
+      baseUrl: this.options.baseUrl,
+      nothingSent,
+    });
   }
 
   private debug(line: string): void {

@@ -163,3 +163,21 @@ export function describeNetworkError(err: unknown, timeoutMs: number): string {
   if (code === 'ENOTFOUND') return 'host not found';
   return code ? `${code}` : (e?.message ?? 'network error');
 }
+
+/** A certificate that did not verify, in one line: whose, Node's reason, what was trusted, what would fix it. */
+export function certificateLine(
+  url: URL,
+  cert: CertificateFailure,
+  o: { trusted: string; profile: string | undefined; baseUrl: string; nothingSent: boolean },
+): string {
+  const host = url.hostname;
+  const fix =
+    cert.kind === 'name'
+      ? `the certificate is for another name: check the base URL's host`
+      : cert.kind === 'dates'
+        ? `the certificate is outside its dates: renew it on the server (or check this machine's clock)`
+        : o.profile
+          ? `if ${host} uses a private CA, trust it: cardqr profiles set ${o.profile} --ca-file <ca.pem>`
+          : `if ${host} uses a private CA, trust it: cardqr profiles add <name> --base-url ${o.baseUrl} --ca-file <ca.pem>`;
+  return `the certificate of ${host} did not verify (${cert.code}: ${cert.reason}); trusted: ${o.trusted}${o.nothingSent ? '; nothing was sent' : ''}; ${fix}`;
+}

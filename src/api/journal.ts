@@ -9,7 +9,9 @@
 // Only the client's own random keys are journaled: a key the user gave wins, and bulk jobs derive theirs
 // and resolve unknown rows by reading the account. A later write to the same object whose outcome is
 // known drops the entries of that object, so A → B → A never replays B's old answer.
+import { OutcomeUnknownError, ApiError } from '../errors.js';
 import { canonicalJson } from './canonical-json.js';
+import type { RawResponse } from './failures.js';
 // The file helpers load with the first write (private-dir.ts brings node:crypto through lock-file.ts).
 const files = () => Promise.all([import('../fs/durable.js'), import('../fs/private-dir.js')]);
 import { dirname } from 'node:path';
@@ -149,5 +151,43 @@ export class FileJournal implements WriteJournal {
   private disable(line: string): void {
     if (!this.broken) this.warn(`${line}; writes whose outcome is lost cannot be resumed with the same key`);
     this.broken = true;
+  }
+}
+
+/**
+ * One write with the client's own key, through the journal: a create or delete (or any write of
+ * `cardqr api` with a body) kept after a lost answer is sent again with its key, and says so; a known
+ * outcome drops what was kept. `send(key)` is the client's exchange (its retries and errors).
+ */
+export async function journaled(
+  journal: WriteJournal,
+  req: { method: string; url: URL; body: unknown; any: boolean },
+  notice: ((line: string) => void) | undefined,
+  send: (key: string | undefined) => Promise<RawResponse>,
+): Promise<RawResponse> {
+  const { method, url } = req;
+  const where = url.pathname + url.search;
+  const fp = journal.fingerprint(method, where, req.body);
+  const kept = method === 'POST' || method === 'DELETE' || req.any;
+  const earlier = kept ? await journal.find(fp) : undefined;
+  if (earlier)
+    notice?.(
+      `${method} ${url.pathname}: the same request ended with its outcome unknown at ${earlier.at}; sending it again with its Idempotency-Key ${earlier.key}, so it cannot act twice`,
+    );
+  // A known outcome drops what was kept: this request's entry, and (for a write to one object) the
+  // object's other entries. A collection's path (a create) is shared by other creates: only by fingerprint.
+  const object = method === 'POST' ? undefined : where;
+  try {
+    const res = await send(earlier?.key);
+    await journal.forget(fp, object);
+    return res;
+  } catch (e) {
+    if (e instanceof OutcomeUnknownError && kept && e.key) {
+      // The last line says how to settle it: once the key is kept, simply running it again.
+      if (await journal.remember({ fp, key: e.key, method, path: where }))
+        e.lines[e.lines.length - 1] =
+          `run the same command again within ${JOURNAL_HOURS} h to settle it: it reuses that key, so it cannot act twice`;
+    } else if (e instanceof ApiError) await journal.forget(fp, object);
+    throw e;
   }
 }
