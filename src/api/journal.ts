@@ -11,6 +11,7 @@
 // known drops the entries of that object, so A → B → A never replays B's old answer.
 import { OutcomeUnknownError, ApiError } from '../errors.js';
 import { canonicalJson } from './canonical-json.js';
+import { idempotencyKeyProblem } from './rules.js';
 import type { RawResponse } from './failures.js';
 // The file helpers load with the first write (private-dir.ts brings node:crypto through lock-file.ts).
 const files = () => Promise.all([import('../fs/durable.js'), import('../fs/private-dir.js')]);
@@ -135,6 +136,8 @@ export class FileJournal implements WriteJournal {
         (e): e is JournalEntry =>
           typeof e?.fp === 'string' &&
           typeof e.key === 'string' &&
+          idempotencyKeyProblem(e.key) === undefined && // sent as a header and printed: never an edited one
+          /^[\x21-\x7e]+$/.test(e.key) &&
           typeof e.method === 'string' &&
           typeof e.path === 'string' &&
           typeof e.at === 'string' &&

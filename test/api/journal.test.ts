@@ -88,6 +88,20 @@ describe('FileJournal', () => {
     expect(warnings[0]).toMatch(/cannot be resumed with the same key/);
   });
 
+  it('an entry whose key could not be sent as it is (edited: a control character, a space) is not used', async () => {
+    const dir = tempDir();
+    const j = journal(dir, () => T0);
+    const fp = j.fingerprint('POST', '/v1/qr-codes', {});
+    mkdirSync(join(dir, 'state'), { mode: 0o700 });
+    for (const key of ['k\u001b[31m', 'a b', '']) {
+      const entry = { fp, key, method: 'POST', path: '/v1/qr-codes', at: new Date(T0).toISOString() };
+      writeFileSync(join(dir, 'state', 'journal.json'), JSON.stringify({ version: 1, entries: [entry] }), {
+        mode: 0o600,
+      });
+      expect(await journal(dir, () => T0).find(fp)).toBeUndefined();
+    }
+  });
+
   it('a journal that is not JSON is replaced at the next unknown outcome', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'state'), { mode: 0o700 });
