@@ -1,6 +1,10 @@
 // The root command: global flags (PRODUCT §2) and one addCommand per noun.
 import { Command, Option } from 'commander';
-import { bindContext } from './commands/action.js';
+import { bindContext, contextOf } from './commands/action.js';
+import { LOADERS, MANIFEST } from './commands/manifest.js';
+import type { ManifestNode } from './commands/model/manifest-types.js';
+import { prepare, type RunF, runPrepared } from './commands/model/run.js';
+import { commandOf } from './commands/model/tree.js';
 import { intIn, positiveAtMost } from './commands/flags.js';
 import { MAX_TIMEOUT_S, type GlobalOptions } from './config/settings.js';
 import { type Context, createContext } from './context.js';
@@ -21,13 +25,14 @@ import { printTextNow } from './output/stdout.js';
  */
 const GROUPS: Array<{
   heading: string;
-  nouns: Array<{ name: string; load: () => Promise<Command>; hidden?: boolean }>;
+  /** A noun without `load` is defined as data: built from the manifest (commands/manifest.ts). */
+  nouns: Array<{ name: string; load?: () => Promise<Command>; hidden?: boolean }>;
 }> = [
   {
     heading: 'Set up:',
     nouns: [
       { name: 'profiles', load: async () => (await import('./commands/profiles/index.js')).profilesCommand() },
-      { name: 'me', load: async () => (await import('./commands/me/index.js')).meCommand() },
+      { name: 'me' },
       { name: 'status', load: async () => (await import('./commands/status/index.js')).statusCommand() },
     ],
   },
@@ -87,6 +92,12 @@ const GROUPS: Array<{
   },
 ];
 
+function nounNode(name: string): ManifestNode {
+  const node = MANIFEST.find((n) => n.name === name);
+  if (!node) throw new Error(`${name} is not in the manifest (npm run manifest)`);
+  return node;
+}
+
 /** Groups that need every command defined: they walk the tree. */
 const WHOLE_TREE = new Set(['completion', 'help', '__man']);
 
@@ -131,6 +142,7 @@ export async function createProgram(
   deps: Deps,
   onContext?: (ctx: Context) => void,
   argv?: readonly string[],
+  opts: { runF?: RunF } = {},
 ): Promise<Command> {
   const program = new Command('cardqr')
     .description('Manage digital business cards, dynamic QR codes, leads and campaign imports from the shell.')
@@ -191,8 +203,13 @@ export async function createProgram(
   program.addHelpText('after', () => rootEpilogue(program));
 
   const only = groupOf(argv);
-  const chosen = GROUPS.map((g) => ({ ...g, nouns: g.nouns.filter((n) => !only || n.name === only) }));
-  const loaded = await Promise.all(chosen.map((g) => Promise.all(g.nouns.map((n) => n.load()))));
+  const chosen = GROUPS.map((g) => ({ ...g, nouns: g.nouns.filter((n) => !n.load || !only || n.name === only) }));
+  const verb = (cmd: Command) => runPrepared(cmd, contextOf(cmd), opts.runF);
+  const loaded = await Promise.all(
+    chosen.map((g) =>
+      Promise.all(g.nouns.map((n) => (n.load ? n.load() : commandOf(nounNode(n.name), LOADERS, verb)))),
+    ),
+  );
   chosen.forEach((g, i) => {
     if (!g.nouns.length) return;
     program.commandsGroup(g.heading);
@@ -202,6 +219,8 @@ export async function createProgram(
 
   // The global flags are resolved once, when an action is about to run, into that action's context.
   program.hook('preAction', async (_root, action) => {
+    // A verb defined as data reads its input first: a refused value is reported before anything else.
+    await prepare(action);
     const globals = action.optsWithGlobals() as GlobalOptions;
     // The --fields names the command declared (withFields); a --dry-run prints the request ({dryRun,
     // method, path, body}), not the resource: names are not checked.

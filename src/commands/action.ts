@@ -10,6 +10,13 @@ export function bindContext(cmd: Command, ctx: Context): void {
   contexts.set(cmd, ctx);
 }
 
+/** The context bound to `cmd` (a verb defined as data: its runner receives it). */
+export function contextOf(cmd: Command): Context {
+  const ctx = contexts.get(cmd);
+  if (!ctx) throw new Error(`${cmd.name()}: no context was bound before its action ran`);
+  return ctx;
+}
+
 /**
  * Wraps an action handler: `(ctx, ...what commander passes)`, i.e. the arguments, the flags and the
  * command itself.

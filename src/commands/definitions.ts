@@ -1,0 +1,6 @@
+// Every noun defined as data, for the manifest (`npm run manifest`): never imported by a run, which
+// reads commands/manifest.ts instead.
+import type { Definition } from './model/define.js';
+import { me } from './me/index.js';
+
+export const NOUNS: Definition[] = [me];

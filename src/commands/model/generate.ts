@@ -1,0 +1,41 @@
+// Writes the manifest's text (commands/manifest.ts) from the definitions: `npm run manifest`, and the
+// test that fails when the committed file is not what the definitions say. Never loaded by a run.
+import type { Definition } from './define.js';
+import { describe } from './describe.js';
+import { isDefinition } from './define.js';
+
+/**
+ * `nouns` in the order of the root's help; `modules` every module of src/commands by its path from
+ * there ("qr/create.ts"), so each verb's loader names the file and export that define it.
+ */
+export function manifestText(nouns: Definition[], modules: Record<string, Record<string, unknown>>): string {
+  const where = new Map<unknown, string>();
+  for (const [file, exports] of Object.entries(modules)) {
+    for (const [name, value] of Object.entries(exports)) {
+      if (isDefinition(value) && !where.has(value)) where.set(value, `import('./${file.replace(/\.ts$/, '.js')}').then((m) => m.${name})`);
+    }
+  }
+  const loaders: string[] = [];
+  const walk = (def: Definition, path: string[]) => {
+    const names = [...path, def.name];
+    if ('run' in def) {
+      const load = where.get(def);
+      if (!load) throw new Error(`${names.join(' ')}: its definition is not exported by a module of src/commands`);
+      loaders.push(`  '${names.join(' ')}': () => ${load},`);
+    } else for (const c of def.commands) walk(c, names);
+  };
+  for (const n of nouns) walk(n, []);
+  const nodes = nouns.map((n) => describe(n));
+  return `// Generated from the command definitions by \`npm run manifest\`; test/commands/manifest.test.ts fails
+// when it differs from what they say. The parser, help and completion read this, so a run loads only
+// the definition of the command it names.
+import type { Loaders } from './model/tree.js';
+import type { ManifestNode } from './model/manifest-types.js';
+
+export const MANIFEST: ManifestNode[] = ${JSON.stringify(nodes, null, 2)};
+
+export const LOADERS: Loaders = {
+${loaders.join('\n')}
+};
+`;
+}
