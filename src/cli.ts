@@ -1,6 +1,7 @@
 // Entry point: parse, run, and the ONLY place that turns errors into text and exit codes.
 import { CommanderError } from 'commander';
 import type { Credentials } from './config/credentials.js';
+import type { RunF } from './commands/model/run.js';
 import type { Context } from './context.js';
 import { createDeps, type Deps } from './deps.js';
 import { ApiError, CliError, ConnectionError, EXIT, UnavailableError } from './errors.js';
@@ -12,7 +13,8 @@ import { chosenFormat } from './output/settings.js';
 import { isClosedPipe, printText, watchStdout } from './output/stdout.js';
 import { createProgram, runHelpCommand } from './program.js';
 
-export async function main(argv: string[], deps: Deps = createDeps()): Promise<number> {
+/** `runF`: the test seam between parsing and running (model/run.ts): what would run is handed to it instead. */
+export async function main(argv: string[], deps: Deps = createDeps(), opts: { runF?: RunF } = {}): Promise<number> {
   const { io } = deps;
   // `cardqr version` and `cardqr -v` are what people type for `--version` (gh has both).
   if (argv.length === 1 && (argv[0] === 'version' || argv[0] === '-v')) argv = ['--version'];
@@ -23,7 +25,7 @@ export async function main(argv: string[], deps: Deps = createDeps()): Promise<n
   let status: number;
   try {
     // Inside the try: a command group that cannot load is reported like any other failure.
-    const program = await createProgram(deps, (c) => (ctx = c), argv);
+    const program = await createProgram(deps, (c) => (ctx = c), argv, opts);
     if (!argv.length) await printText(io, overview(program, io.columns));
     else if (!(await runHelpCommand(program, argv))) await program.parseAsync(argv, { from: 'user' });
     status = EXIT.ok;

@@ -41,7 +41,7 @@ const GROUPS: Array<{
     nouns: [
       { name: 'cards', load: async () => (await import('./commands/cards/index.js')).cardsCommand() },
       { name: 'qr', load: async () => (await import('./commands/qr/index.js')).qrCommand() },
-      { name: 'templates', load: async () => (await import('./commands/templates/index.js')).templatesCommand() },
+      { name: 'templates' },
     ],
   },
   {
@@ -54,7 +54,7 @@ const GROUPS: Array<{
   {
     heading: 'Analytics and leads:',
     nouns: [
-      { name: 'analytics', load: async () => (await import('./commands/analytics/index.js')).analyticsCommand() },
+      { name: 'analytics' },
       { name: 'leads', load: async () => (await import('./commands/leads/index.js')).leadsCommand() },
     ],
   },

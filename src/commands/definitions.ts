@@ -1,6 +1,8 @@
 // Every noun defined as data, for the manifest (`npm run manifest`): never imported by a run, which
 // reads commands/manifest.ts instead.
 import type { Definition } from './model/define.js';
+import { analytics } from './analytics/index.js';
 import { me } from './me/index.js';
+import { templates } from './templates/index.js';
 
-export const NOUNS: Definition[] = [me];
+export const NOUNS: Definition[] = [me, templates, analytics];

@@ -4,6 +4,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { main } from '../../src/cli.js';
 import { buildDeps, type Deps } from '../../src/deps.js';
 import type { IO } from '../../src/io.js';
+import type { RunF } from '../../src/commands/model/run.js';
 
 export interface RunOptions {
   /** Emulator to talk to: sets base URL, the key (default `full`), and a virtual clock for waits. */
@@ -27,6 +28,8 @@ export interface RunOptions {
    * `signal` is the wait's abort signal (a stop was asked): a wait must end once it is aborted.
    */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The seam between parsing and running (model/run.ts): the parsed command goes here instead of running. */
+  runF?: RunF;
 }
 
 export interface RunResult {
@@ -105,7 +108,7 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
     interruptible: () => controller.signal,
     stopped: controller.signal,
   });
-  const exitCode = await main(args, deps).finally(() => ownConfig && removeTempDir(ownConfig));
+  const exitCode = await main(args, deps, { runF: opts.runF }).finally(() => ownConfig && removeTempDir(ownConfig));
   stdout.end();
   stderr.end();
   return { stdout: out, stderr: err, exitCode, sleeps, prompts };
@@ -118,4 +121,14 @@ export function json<T = any>(r: RunResult): T {
   } catch {
     throw new Error(`stdout is not JSON (exit ${r.exitCode}).\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
   }
+}
+
+/** What argv parses to for a command defined as data, without running it: its input, or the refusal (stderr, exit). */
+export async function inputOf(
+  args: string[],
+  opts: RunOptions = {},
+): Promise<{ path?: string; input?: Record<string, unknown>; stderr: string; exitCode: number }> {
+  let seen: { path: string; input: Record<string, unknown> } | undefined;
+  const r = await runCli(args, { ...opts, runF: (p) => void (seen = { path: p.path, input: p.input }) });
+  return { ...seen, stderr: r.stderr, exitCode: r.exitCode };
 }

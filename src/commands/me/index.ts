@@ -17,6 +17,11 @@ export const me = defineCommand({
     const me = await getMe(await ctx.api());
     // Where this answer came from: the profile used (null: flags or environment only) and the base URL.
     const settings = await ctx.settings();
-    return record({ ...me, commands: usableCommands(me), profile: settings.profile?.name ?? null, baseUrl: settings.baseUrl });
+    return record({
+      ...me,
+      commands: usableCommands(me),
+      profile: settings.profile?.name ?? null,
+      baseUrl: settings.baseUrl,
+    });
   },
 });

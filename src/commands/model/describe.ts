@@ -23,7 +23,8 @@ export function describe(def: Definition, path: string[] = []): ManifestNode {
   if (options.length) {
     node.options = options.map(([key, f]) => {
       const attribute = new Option(f.spec.flags).attributeName();
-      if (attribute !== key) throw new Error(`${names.join(' ')}: flag ${f.spec.flags} must be keyed ${attribute}, not ${key}`);
+      if (attribute !== key)
+        throw new Error(`${names.join(' ')}: flag ${f.spec.flags} must be keyed ${attribute}, not ${key}`);
       const { choices, ...rest } = f.spec;
       return { key, ...rest, ...(choices && { choices: [...choices] }) };
     });

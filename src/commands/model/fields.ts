@@ -39,7 +39,11 @@ export type ArgumentField<T = unknown> = Field<T, 'argument'>;
 
 type Parse<T> = (text: string) => T;
 
-const text = <T>(parse: Parse<T>) => z.pipe(z.string(), z.transform((v: string) => parse(v)));
+const text = <T>(parse: Parse<T>) =>
+  z.pipe(
+    z.string(),
+    z.transform((v: string) => parse(v)),
+  );
 
 /** A flag that takes one value: the text, or what `parse` makes of it (undefined when absent). */
 export function value<T = string>(
@@ -72,7 +76,11 @@ export function choice<const C extends readonly string[]>(
 }
 
 /** A switch: true when given ("--no-x": false when given, true otherwise). */
-export function flag(flags: string, help: string, more: Pick<OptionSpec, 'env'> = {}): OptionField<boolean | undefined> {
+export function flag(
+  flags: string,
+  help: string,
+  more: Pick<OptionSpec, 'env'> = {},
+): OptionField<boolean | undefined> {
   return { kind: 'option', spec: { flags, help, ...more }, schema: z.optional(z.boolean()) };
 }
 
@@ -105,7 +113,12 @@ function each<T>(parse: Parse<T> | undefined) {
 }
 
 /** A required positional argument ("<id>"). */
-export function argument<T = string>(name: string, help: string, parse?: Parse<T>, hint?: CompletionHint): ArgumentField<T> {
+export function argument<T = string>(
+  name: string,
+  help: string,
+  parse?: Parse<T>,
+  hint?: CompletionHint,
+): ArgumentField<T> {
   return { kind: 'argument', spec: { name, help, ...(hint && { hint }) }, schema: text(parse ?? ((v) => v as T)) };
 }
 
@@ -124,7 +137,12 @@ export function optionalArgument<T = string>(
 }
 
 /** A list of positional arguments ("<id...>" at least one, "[id...]" any). */
-export function variadic<T = string>(name: string, help: string, parse?: Parse<T>, hint?: CompletionHint): ArgumentField<T[]> {
+export function variadic<T = string>(
+  name: string,
+  help: string,
+  parse?: Parse<T>,
+  hint?: CompletionHint,
+): ArgumentField<T[]> {
   return {
     kind: 'argument',
     spec: { name, help, ...(hint && { hint }) },

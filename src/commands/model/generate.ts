@@ -12,7 +12,8 @@ export function manifestText(nouns: Definition[], modules: Record<string, Record
   const where = new Map<unknown, string>();
   for (const [file, exports] of Object.entries(modules)) {
     for (const [name, value] of Object.entries(exports)) {
-      if (isDefinition(value) && !where.has(value)) where.set(value, `import('./${file.replace(/\.ts$/, '.js')}').then((m) => m.${name})`);
+      if (isDefinition(value) && !where.has(value))
+        where.set(value, `import('./${file.replace(/\.ts$/, '.js')}').then((m) => m.${name})`);
     }
   }
   const loaders: string[] = [];

@@ -45,15 +45,23 @@ export async function prepare(cmd: Command): Promise<Prepared | undefined> {
   const argNames = Object.keys(def.args ?? {});
   argNames.forEach((key, i) => {
     const field: ArgumentField = def.args![key];
-    input[key] = parseField(cmd, field.schema, cmd.processedArgs[i], (v) =>
-      `error: command-argument value '${v}' is invalid for argument '${bare(field.spec.name)}'.`,
+    input[key] = parseField(
+      cmd,
+      field.schema,
+      cmd.processedArgs[i],
+      (v) => `error: command-argument value '${v}' is invalid for argument '${bare(field.spec.name)}'.`,
     );
   });
   for (const [key, field] of Object.entries<OptionField>(def.flags ?? {})) {
     const fromDefault = cmd.getOptionValueSource(key) === 'default' && typeof opts[key] !== 'string';
     input[key] = fromDefault
       ? opts[key]
-      : parseField(cmd, field.schema, opts[key], (v) => `error: option '${field.spec.flags}' argument '${v}' is invalid.`);
+      : parseField(
+          cmd,
+          field.schema,
+          opts[key],
+          (v) => `error: option '${field.spec.flags}' argument '${v}' is invalid.`,
+        );
   }
   const ready = { def, input, path: names(cmd).join(' ') };
   prepared.set(cmd, ready);

@@ -10,11 +10,7 @@ import { setLoader } from './run.js';
 export type Loaders = Record<string, () => Promise<AnyCommand>>;
 
 /** A commander command for `node`; `action` is every verb's action (program.ts gives the runner). */
-export function commandOf(
-  node: ManifestNode,
-  loaders: Loaders,
-  action: (cmd: Command) => Promise<void>,
-): Command {
+export function commandOf(node: ManifestNode, loaders: Loaders, action: (cmd: Command) => Promise<void>): Command {
   const cmd = new Command(node.name).description(node.summary);
   for (const alias of node.aliases ?? []) cmd.alias(alias);
   for (const a of node.args ?? []) {

@@ -1,12 +1,10 @@
-import { Command } from 'commander';
-import { example } from '../../help/annotations.js';
-import { templatesGetCommand } from './get.js';
-import { templatesListCommand } from './list.js';
+import { defineGroup } from '../model/define.js';
+import { templatesGet } from './get.js';
+import { templatesList } from './list.js';
 
-export function templatesCommand(): Command {
-  const cmd = new Command('templates')
-    .description('Card templates and the field rules each imposes')
-    .addCommand(templatesListCommand())
-    .addCommand(templatesGetCommand());
-  return example(cmd, 'cardqr templates list', 'cardqr templates get tpl_123');
-}
+export const templates = defineGroup({
+  name: 'templates',
+  summary: 'Card templates and the field rules each imposes',
+  examples: ['cardqr templates list', 'cardqr templates get tpl_123'],
+  commands: [templatesList, templatesGet],
+});

@@ -1,21 +1,14 @@
-// argv → options for the analytics flags (--range, --tz): commander's declarations from
-// withStatsOptions feeding parseStatsOptions, as a table.
-import { Command } from 'commander';
+// argv → options for the analytics flags (--range, --tz): the real parser (the manifest's flags, through
+// the seam before run) feeding parseStatsOptions, as a table.
 import { describe, expect, test } from 'vitest';
-import {
-  parseStatsOptions,
-  withStatsOptions,
-  type StatsFlags,
-  type StatsOptions,
-} from '../../../src/commands/analytics/options.js';
+import { parseStatsOptions, type StatsOptions } from '../../../src/commands/analytics/options.js';
+import { inputOf } from '../../helpers/run-cli.js';
 
-function options(argv: string[]): StatsOptions | string {
-  const cmd = withStatsOptions(new Command('overview'))
-    .exitOverride()
-    .configureOutput({ writeErr: () => undefined });
+async function options(argv: string[]): Promise<StatsOptions | string> {
+  const { input, stderr } = await inputOf(['analytics', 'overview', ...argv]);
+  if (!input) return stderr;
   try {
-    cmd.parse(argv, { from: 'user' });
-    return parseStatsOptions(cmd.opts<StatsFlags>());
+    return parseStatsOptions(input as { range?: '30d'; tz?: string });
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }
@@ -28,8 +21,8 @@ describe('analytics: argv → options', () => {
     [['--range', '12m', '--tz', 'Europe/Paris'], { range: '12m', timeZone: 'Europe/Paris' }],
     [['--tz', '  America/Los_Angeles '], { range: '30d', timeZone: 'America/Los_Angeles' }],
     [['--tz', 'local'], { range: '30d', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }],
-  ])('%j', (argv, want) => {
-    expect(options(argv)).toEqual(want);
+  ])('%j', async (argv, want) => {
+    expect(await options(argv)).toEqual(want);
   });
 
   test.each<[string[], RegExp]>([
@@ -37,7 +30,7 @@ describe('analytics: argv → options', () => {
     [['--tz', 'Mars/Olympus'], /--tz "Mars\/Olympus": unknown time zone/],
     [['--tz', ''], /unknown time zone/],
     [['--tz', '   '], /unknown time zone/],
-  ])('%j is refused', (argv, why) => {
-    expect(options(argv)).toMatch(why);
+  ])('%j is refused', async (argv, why) => {
+    expect(await options(argv)).toMatch(why);
   });
 });
