@@ -52,7 +52,9 @@ export interface GroupDefinition {
 export type AnyCommand = CommandDefinition<any, any>;
 export type Definition = AnyCommand | GroupDefinition;
 
-export function defineCommand<A extends ArgumentFields = {}, O extends OptionFields = {}>(
+type None = Record<never, never>;
+
+export function defineCommand<A extends ArgumentFields = None, O extends OptionFields = None>(
   def: Omit<CommandDefinition<A, O>, typeof DEFINITION>,
 ): CommandDefinition<A, O> {
   return { ...def, [DEFINITION]: 'command' };
