@@ -207,7 +207,9 @@ export async function createProgram(
   const verb = (cmd: Command) => runPrepared(cmd, contextOf(cmd), opts.runF);
   const loaded = await Promise.all(
     chosen.map((g) =>
-      Promise.all(g.nouns.map((n) => (n.load ? n.load() : Promise.resolve(commandOf(nounNode(n.name), LOADERS, verb)))),
+      Promise.all(
+        g.nouns.map((n) => (n.load ? n.load() : Promise.resolve(commandOf(nounNode(n.name), LOADERS, verb)))),
+      ),
     ),
   );
   chosen.forEach((g, i) => {
