@@ -51,5 +51,5 @@ export async function showStats(
     import('../../output/render.js'),
     import('../../output/views/analytics.js'),
   ]);
-  await renderRecord(stats, analyticsView({ subject, timeZone: opts.timeZone }), s, ctx.io);
+  await renderRecord(stats, analyticsView({ subject, timeZone: opts.timeZone }), s, ctx);
 }

@@ -27,7 +27,7 @@ export function meCommand(): Command {
           profile: settings.profile?.name ?? null,
           baseUrl: settings.baseUrl,
         };
-        await renderRecord(record, meView, ctx.output(), ctx.io);
+        await renderRecord(record, meView, ctx.output(), ctx);
       }),
     );
   withFields(cmd, () => import('../../api/schemas/me.js').then((m) => m.ApiKeyContext), {

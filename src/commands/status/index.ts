@@ -48,7 +48,7 @@ export function statusCommand(): Command {
           },
           { concurrency: 1, signal: ctx.interruptible() },
         );
-        await renderList(checks, statusView, s, ctx.io);
+        await renderList(checks, statusView, s, ctx);
         const failed = checks.filter((c) => c.state !== 'ok').length;
         if (checks.length < profiles.length) throw new CliError('interrupted', EXIT.interrupted);
         if (failed)
