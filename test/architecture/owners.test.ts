@@ -106,9 +106,12 @@ describe('one owner for each concern', () => {
   });
 
   test('the key is resolved in one function: config/credentials.ts resolveCredentials', () => {
-    // Only it reads CARDQR_API_KEY (environmentKey is its one reader) and runs a profile's key command.
+    // Only it reads CARDQR_API_KEY and CARDQR_BASE_URL (status and profiles add ask it: environmentCredentials,
+    // givenBaseUrl, a question as a key source) and runs a profile's key command.
     const envReaders = files.filter(
-      (f) => f !== 'config/credentials.ts' && propertyReads(text(f), 'CARDQR_API_KEY').length > 0,
+      (f) =>
+        f !== 'config/credentials.ts' &&
+        propertyReads(text(f), 'CARDQR_API_KEY').length + propertyReads(text(f), 'CARDQR_BASE_URL').length > 0,
     );
     expect(envReaders).toEqual([]);
     const commandRunners = importGraph()
