@@ -66,6 +66,7 @@ export async function createContext(deps: Deps, flags: GlobalOptions): Promise<C
     ...deps,
     globals,
     msg,
+    interruptible: () => deps.interruptible((notice) => msg.say(notice)),
     output: (opts) => resolveOutput(globals, { io: deps.io, env: deps.env, now: deps.now() }, opts),
     settingsResolved: () => settings !== undefined,
     settings: () =>

@@ -5,6 +5,7 @@ import { ProfileStore } from './config/profiles.js';
 import { UsageError } from './errors.js';
 import { ignoreFileSizeSignal } from './fs/durable.js';
 import type { IO } from './io.js';
+import { unflaggedMessages } from './output/messages.js';
 import { readBounded, type StdinLimits } from './stdin-reader.js';
 
 declare const __CARDQR_VERSION__: string;
@@ -31,8 +32,11 @@ export interface Deps {
    * Callers ask only when stdin and stderr are terminals (commands/confirm.ts).
    */
   prompt: (question: string, opts?: { hidden?: boolean }) => Promise<string>;
-  /** Marks the command as interrupt-aware: Ctrl-C aborts this signal instead of exiting at once. */
-  interruptible: () => AbortSignal;
+  /**
+   * Marks the command as interrupt-aware: Ctrl-C aborts this signal instead of exiting at once.
+   * `say` tells the person so (the Context's Messages, which clears a running spinner around it).
+   */
+  interruptible: (say?: (notice: string) => void) => AbortSignal;
   /** Aborted once a stop was asked (SIGINT, SIGTERM, SIGHUP): no request starts after it, waits end. */
   stopped: AbortSignal;
 }
@@ -47,7 +51,7 @@ export interface DepsBase {
   random?: () => number;
   readStdin: (limits?: StdinLimits) => Promise<string>;
   prompt?: Deps['prompt'];
-  interruptible?: () => AbortSignal;
+  interruptible?: Deps['interruptible'];
   stopped?: AbortSignal;
 }
 
@@ -119,6 +123,7 @@ export function createDeps(): Deps {
     stdoutFd: 1,
   };
   let graceful: AbortController | undefined;
+  let say = (notice: string) => unflaggedMessages(io).say(notice);
   const stopping = new AbortController();
   ignoreFileSizeSignal(); // under `ulimit -f` a write then fails with EFBIG (reported) instead of killing us
   // SIGINT (Ctrl-C), SIGTERM (kill, systemd, docker stop) and SIGHUP (terminal closed) alike: an
@@ -129,7 +134,7 @@ export function createDeps(): Deps {
     if (graceful && !graceful.signal.aborted) {
       graceful.abort();
       const again = name === 'SIGINT' ? 'Ctrl-C again' : `${name} again`;
-      stderr.write(
+      say(
         `\ninterrupted${name === 'SIGINT' ? '' : ` (${name})`}: finishing the request in flight (${again} to stop at once)\n`,
       );
     } else {
@@ -156,7 +161,10 @@ export function createDeps(): Deps {
         width: displayWidth,
       });
     },
-    interruptible: () => (graceful ??= new AbortController()).signal,
+    interruptible: (sayNotice) => {
+      if (sayNotice) say = sayNotice;
+      return (graceful ??= new AbortController()).signal;
+    },
     stopped: stopping.signal,
   });
 }

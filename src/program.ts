@@ -15,6 +15,7 @@ import { examplesText } from './help/examples.js';
 import { addHelpTails, formatHelp, usageLine } from './help/layout.js';
 import { own } from './own.js';
 import { CSV_DELIMITERS, CSV_DIALECTS } from './output/csv-values.js';
+import { unflaggedMessages } from './output/messages.js';
 import { checkOutputFlags, OUTPUT_FORMATS } from './output/settings.js';
 import { printTextNow } from './output/stdout.js';
 
@@ -247,7 +248,7 @@ function configureTree(cmd: Command, deps: Deps): void {
   cmd.showSuggestionAfterError(true);
   cmd.configureOutput({
     writeOut: (s) => printTextNow(io, s),
-    writeErr: (s) => io.stderr.write(s),
+    writeErr: (s) => unflaggedMessages(io).say(s),
     getOutHelpWidth: () => helpWidth(deps),
     getErrHelpWidth: () => helpWidth(deps),
     outputError: (s, write) => write(errorText(cmd, s)),

@@ -45,6 +45,17 @@ describe('the context of an action', () => {
     await ctx.dispose();
   });
 
+  test("a stop's notice is said through the run's Messages (which clear a spinner around it), even with -q", async () => {
+    const t = testDeps();
+    let say: ((notice: string) => void) | undefined;
+    const deps: Deps = { ...t.deps, interruptible: (s) => ((say = s), new AbortController().signal) };
+    const ctx = await createContext(deps, { quiet: true });
+    ctx.interruptible();
+    say?.('interrupted: finishing the request in flight');
+    expect(t.err()).toBe('interrupted: finishing the request in flight\n');
+    await ctx.dispose();
+  });
+
   test('two runs on the same Deps do not share flags (no state left behind by the first)', async () => {
     const t = testDeps();
     expect(await main(['templates', 'list', '-q'], t.deps)).toBe(0);

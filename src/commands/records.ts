@@ -42,7 +42,7 @@ export function showRecordCommand<T>(spec: ShowRecord<T>): Command {
           import('../output/render.js'),
         ]);
         spec.notice?.(ctx, record);
-        await renderRecord(record, view, settings, ctx.io);
+        await renderRecord(record, view, settings, ctx);
       }),
     );
   withFields(cmd, spec.fields, spec.fieldsOptions);
@@ -55,7 +55,7 @@ export async function printList<T>(ctx: Context, list: PagedList<T>, view: () =>
   list.start();
   await new Promise((sent) => setImmediate(sent));
   const [{ renderList }, shown] = await Promise.all([import('../output/render.js'), view()]);
-  await renderList(list, shown, settings, ctx.io, () => list.hint());
+  await renderList(list, shown, settings, ctx, () => list.hint());
 }
 
 export interface ListRecords<T> {

@@ -6,7 +6,7 @@ import type { View } from '../output/render.js';
 /** Prints a created or changed record; with -q only its id (so `id=$(cardqr cards create ... -q)` works). */
 export async function printWritten<T>(ctx: Context, record: T, view: View<T>, id: string): Promise<void> {
   const { renderWritten } = await import('../output/render.js');
-  await renderWritten(record, view, ctx.output(), ctx.io, id);
+  await renderWritten(record, view, ctx.output(), ctx, id);
 }
 
 /** --dry-run of a write: the request that would be sent, on stdout (json by default off a terminal); nothing is sent. */
@@ -16,5 +16,5 @@ export async function printDryRun(ctx: Context, method: string, path: string, bo
   const { renderRecord } = await import('../output/render.js');
   // The body as JSON would carry it (undefined members dropped), not the object in memory.
   const sent: unknown = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
-  await renderRecord({ dryRun: true, method, path, body: sent }, { columns: [] }, ctx.output(), ctx.io);
+  await renderRecord({ dryRun: true, method, path, body: sent }, { columns: [] }, ctx.output(), ctx);
 }

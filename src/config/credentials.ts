@@ -2,13 +2,14 @@
 // (PRODUCT §2): base URL by --base-url > CARDQR_BASE_URL > the profile; key by --api-key-stdin >
 // CARDQR_API_KEY > the profile's stored key > the profile's key command (run only when nothing before
 // it gave a key). The profile is chosen once: --profile > CARDQR_PROFILE > the default profile.
-// `cardqr status` and `profiles add` resolve through here too, with a profile given.
+// `cardqr status` (each stored profile, and the environment's own row) and `profiles add` (the key it
+// stores, asked at a terminal before CARDQR_API_KEY: PRODUCT §3) resolve through here too.
 import { UsageError } from '../errors.js';
 import type { Profile, ProfileStore } from './profiles.js';
 import { checkBaseUrl, type GlobalOptions } from './settings.js';
 
 /** Where the key of a run came from (words and exit statuses never guess it from the key's text). */
-export type KeyFrom = 'stdin' | 'environment' | 'profile' | 'key command';
+export type KeyFrom = 'stdin' | 'question' | 'environment' | 'profile' | 'key command';
 
 export interface Credentials {
   baseUrl: string;
@@ -39,15 +40,36 @@ export interface CredentialSources {
    * null: no profile at all (the environment's key alone).
    */
   profile?: Profile | null;
+  /**
+   * Asks for the key at a terminal. Only `profiles add` gives it (PRODUCT §3: on a terminal it asks for
+   * the key), so it comes after --api-key-stdin and before CARDQR_API_KEY; its answer is final, even
+   * empty. A run never asks for its key.
+   */
+  askKey?: () => Promise<string>;
 }
 
 /**
- * The key in CARDQR_API_KEY, read here only (`status` also lists it as its own row). Blank is unset;
- * otherwise it is used exactly as given, so a stray carriage return is refused by the client's check
- * rather than silently cut.
+ * The key in CARDQR_API_KEY, read here only. Blank is unset; otherwise it is used exactly as given, so
+ * a stray carriage return is refused by the client's check rather than silently cut.
  */
-export function environmentKey(env: Env): string | undefined {
+function environmentKey(env: Env): string | undefined {
   return given(env.CARDQR_API_KEY);
+}
+
+/** The base URL --base-url or CARDQR_BASE_URL gives (blank is unset), before any profile's. */
+export function givenBaseUrl(flags: Pick<GlobalOptions, 'baseUrl'>, env: Env): string | undefined {
+  return given(flags.baseUrl) ?? given(env.CARDQR_BASE_URL);
+}
+
+/**
+ * The environment's own credentials, checked by `status` as a row of their own: CARDQR_API_KEY with
+ * --base-url or CARDQR_BASE_URL, and no profile. Undefined when CARDQR_API_KEY is unset (no such row).
+ */
+export function environmentCredentials(
+  s: Pick<CredentialSources, 'flags' | 'env' | 'store'>,
+): (() => Promise<Credentials>) | undefined {
+  if (!environmentKey(s.env)) return undefined;
+  return () => resolveCredentials({ flags: { baseUrl: s.flags.baseUrl }, env: s.env, store: s.store, profile: null });
 }
 
 /**
@@ -79,8 +101,7 @@ export async function resolveCredentials(s: CredentialSources): Promise<Credenti
   // that profile's (status shows the environment's key as its own row, with no profile).
   const givenProfile = s.profile !== undefined && s.profile !== null;
   const profile = s.profile === undefined ? chooseProfile(s.flags, s.env, s.store) : (s.profile ?? undefined);
-  const rawBase =
-    given(s.flags.baseUrl) ?? (givenProfile ? undefined : given(s.env.CARDQR_BASE_URL)) ?? profile?.baseUrl;
+  const rawBase = (givenProfile ? given(s.flags.baseUrl) : givenBaseUrl(s.flags, s.env)) ?? profile?.baseUrl;
   if (!rawBase)
     throw new MissingCredentialError(
       'base URL',
@@ -112,6 +133,7 @@ async function findKey(
     if (!s.readStdinKey) throw new UsageError('--api-key-stdin is not read here');
     return { key: await s.readStdinKey(), keyFrom: 'stdin' };
   }
+  if (s.askKey) return { key: await s.askKey(), keyFrom: 'question' };
   const env = given ? undefined : environmentKey(s.env);
   if (env) return { key: env, keyFrom: 'environment' };
   if (profile?.apiKey) return { key: profile.apiKey, keyFrom: 'profile' };

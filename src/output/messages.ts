@@ -3,6 +3,7 @@
 // (output/sanitize.ts: newlines and tabs kept, other control characters shown as escapes), so an id, a
 // URL or a name from the server can never drive the terminal, whichever command prints it.
 import type { Writable } from 'node:stream';
+import type { IO } from '../io.js';
 import type { Paint } from './paint.js';
 import { safeText } from './sanitize.js';
 import { type Progress, startProgress } from './progress.js';
@@ -70,4 +71,18 @@ export function createMessages(o: MessageOptions): Messages {
       };
     },
   };
+}
+
+/**
+ * Words said before a run's flags are read, or without them: commander's parse errors and the help it
+ * shows with one, a stop's notice outside a command. Never quiet (an error must be seen), no colour.
+ */
+export function unflaggedMessages(io: IO): Messages {
+  return createMessages({
+    stream: io.stderr,
+    tty: io.isStderrTTY,
+    quiet: false,
+    verbose: false,
+    paint: (_hue, text) => text,
+  });
 }

@@ -2,6 +2,7 @@
 // adds (sections, a text view, a record whose CSV is a list, a list envelope, a fixed file format).
 // Lists arrive as async iterables, so ndjson/csv/json print each item as it arrives.
 import { type IO, write } from '../io.js';
+import type { Messages } from './messages.js';
 import { cellPainter as stylePainter, loadPaint, type Painter } from './paint.js';
 import type { OutputFormat, OutputSettings } from './settings.js';
 import { csvList, csvRecord } from './csv-columns.js';
@@ -13,13 +14,23 @@ import type { Column, Section, View } from './view.js';
 
 export type { Column, Section, Style, TableContext, TextContext, View } from './view.js';
 
+/**
+ * Where a render writes: the data on `io.stdout`, every word about it (an empty list, a page hint, the
+ * columns left out) through `msg`, so -q and a running spinner hold (a command's Context is one).
+ */
+export interface RenderTarget {
+  io: IO;
+  msg: Messages;
+}
+
 export async function renderList<T>(
   items: AsyncIterable<T> | Iterable<T>,
   view: View<T>,
   s: OutputSettings,
-  io: IO,
+  to: RenderTarget,
   footer?: () => string | undefined,
 ): Promise<number> {
+  const { io } = to;
   if (view.file) return fileList(items, view.file, io);
   if (s.query !== undefined && (s.format === 'json' || s.format === 'ndjson')) {
     return (await import('./query.js')).renderQueryList(items, (i) => project(i, s), s.format, s.query, io, s.raw);
@@ -45,9 +56,9 @@ export async function renderList<T>(
   } else if (s.format === 'csv') {
     count = await csvList(items, view, s, io);
   } else {
-    count = await tableList(items, view, s, io);
+    count = await tableList(items, view, s, to);
     const hint = footer?.();
-    if (hint) io.stderr.write(`${hint}\n`);
+    if (hint) to.msg.info(hint);
   }
   return count;
 }
@@ -91,7 +102,7 @@ async function tableList<T>(
   items: AsyncIterable<T> | Iterable<T>,
   view: View<T>,
   s: OutputSettings,
-  io: IO,
+  { io, msg }: RenderTarget,
 ): Promise<number> {
   const cols = s.fields ? fieldColumns(s.fields, view) : view.columns;
   const paint = cellPainter(await painter(s.color));
@@ -109,7 +120,7 @@ async function tableList<T>(
       sample.push(rowCells(cols, r.value, s));
     }
     if (!sample.length) {
-      io.stderr.write(`${view.empty ?? 'nothing to show'}\n`);
+      msg.info(view.empty ?? 'nothing to show');
       return 0;
     }
     const headers = cols.map((c) => c.header.toUpperCase());
@@ -127,7 +138,7 @@ async function tableList<T>(
       await write(io.stdout, formatRow(rowCells(cols, r.value, s), l, paint));
     }
     // After the rows, where the reader's eye is when the table ends (as the "25 of 312 shown" hint).
-    if (l.dropped.length) io.stderr.write(leftOutText(cols, l.dropped, s.width));
+    if (l.dropped.length) msg.info(leftOutText(cols, l.dropped, s.width));
     return count;
   } finally {
     if (!done) await iter.return?.();
@@ -178,10 +189,11 @@ function rowCells<T>(cols: Column<T>[], item: T, s: OutputSettings): Cell[] {
   });
 }
 
-export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings, io: IO): Promise<void> {
+export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings, to: RenderTarget): Promise<void> {
+  const { io, msg } = to;
   if (view.file) return void (await write(io.stdout, view.file.header() + view.file.item(item)));
   const items = s.format !== 'json' ? view.list?.(item) : undefined;
-  if (items) return void (await renderList(items, view as View, s, io));
+  if (items) return void (await renderList(items, view as View, s, to));
   if (s.quiet) return;
   if (s.query !== undefined && (s.format === 'json' || s.format === 'ndjson')) {
     return (await import('./query.js')).renderQueryRecord(project(item, s), s.format, s.query, io, s.raw);
@@ -189,7 +201,7 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
   if (s.format === 'json') return void (await write(io.stdout, JSON.stringify(project(item, s), null, 2) + '\n'));
   if (s.format === 'ndjson') return void (await write(io.stdout, JSON.stringify(project(item, s)) + '\n'));
   if (s.format === 'csv') {
-    if (view.csvItems) return void (await renderList(view.csvItems.items(item), view.csvItems.view, s, io));
+    if (view.csvItems) return void (await renderList(view.csvItems.items(item), view.csvItems.view, s, to));
     return void (await csvRecord(item, view, s, io));
   }
   if (view.text) {
@@ -198,7 +210,7 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
       notes.push(noteLines(`note: ${title}: left out to fit ${s.width} columns: ${names.join(', ')}`, s.width));
     const text = await view.text(item, { settings: s, paint: await loadPaint(s.color), columns: io.columns, leftOut });
     await write(io.stdout, text);
-    for (const n of notes) io.stderr.write(n); // after the text, as a list's note after its rows
+    for (const n of notes) msg.info(n); // after the text, as a list's note after its rows
     return;
   }
   const rows: Column<T>[] = s.fields
@@ -222,7 +234,7 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
     }
   }
   await write(io.stdout, out);
-  for (const n of notes) io.stderr.write(n);
+  for (const n of notes) msg.info(n);
 }
 
 /** `\n<title>\n<table>`, or `\n<title>: <none>\n` when the section has no rows and says so. */
@@ -294,7 +306,13 @@ export async function renderResult(io: IO, format: OutputFormat | 'text', data: 
 }
 
 /** A record a command created or changed; with -q only its id (so `id=$(cardqr cards create ... -q)` works). */
-export async function renderWritten<T>(item: T, view: View<T>, s: OutputSettings, io: IO, id: string): Promise<void> {
-  if (s.quiet) return void (await write(io.stdout, `${id}\n`));
-  await renderRecord(item, view, s, io);
+export async function renderWritten<T>(
+  item: T,
+  view: View<T>,
+  s: OutputSettings,
+  to: RenderTarget,
+  id: string,
+): Promise<void> {
+  if (s.quiet) return void (await write(to.io.stdout, `${id}\n`));
+  await renderRecord(item, view, s, to);
 }

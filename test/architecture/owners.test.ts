@@ -28,10 +28,33 @@ function propertyReads(source: string, name: string, valuesOnly = false): string
   return found;
 }
 
+/** Reads of the process's own stderr: `io.stderr` (of ctx, deps), `process.stderr`, or `stderr` destructured. */
+function ourStderr(source: string): string[] {
+  return propertyReads(source, 'stderr').filter((read) =>
+    /^(stderr|(.*\.)?(io|process)\.stderr)$/.test(read.replace(/\s/g, '')),
+  );
+}
+
 describe('one owner for each concern', () => {
-  test('no file in src/commands/ writes to standard error itself: words go through ctx.msg', () => {
-    const writers = files.filter((f) => f.startsWith('commands/') && propertyReads(text(f), 'stderr').length > 0);
-    expect(writers).toEqual([]);
+  test('words on stderr go through Messages (output/messages.ts): only these files touch our stderr', () => {
+    const allowed: Record<string, string> = {
+      'output/messages.ts': 'the channel itself (unflaggedMessages: words said before the flags are read)',
+      'context.ts': "builds the run's Messages (ctx.msg) on it",
+      'deps.ts': 'builds IO from the process, and hands the terminal to a question (raw-mode echo, not words)',
+      'cli.ts': "the run's last words: the error and its exit status, after the command (and its spinner) ended",
+    };
+    const touching = files.filter((f) => ourStderr(text(f)).length > 0);
+    expect(touching.filter((f) => !Object.hasOwn(allowed, f))).toEqual([]);
+    // An entry whose file no longer touches stderr is stale: the list says only what is true.
+    expect(Object.keys(allowed).filter((f) => !touching.includes(f))).toEqual([]);
+  });
+
+  test("the stderr check sees io.stderr, process.stderr and a destructured stderr, not a child's", () => {
+    expect(ourStderr('ctx.io.stderr.write("x")')).toEqual(['ctx.io.stderr']);
+    expect(ourStderr('deps.io.stderr.write("x"); process.stderr.write("y")')).toHaveLength(2);
+    expect(ourStderr('const { stdout, stderr } = process; stderr.write("x")')).toEqual(['stderr']);
+    expect(ourStderr('const w = io\n  .stderr;')).toHaveLength(1);
+    expect(ourStderr('child.stderr.on("data", f); // io.stderr in a comment')).toEqual([]);
   });
 
   test('--output is read in one module, output/settings.ts', () => {
@@ -83,9 +106,12 @@ describe('one owner for each concern', () => {
   });
 
   test('the key is resolved in one function: config/credentials.ts resolveCredentials', () => {
-    // Only it reads CARDQR_API_KEY (environmentKey is its one reader) and runs a profile's key command.
+    // Only it reads CARDQR_API_KEY and CARDQR_BASE_URL (status and profiles add ask it: environmentCredentials,
+    // givenBaseUrl, a question as a key source) and runs a profile's key command.
     const envReaders = files.filter(
-      (f) => f !== 'config/credentials.ts' && propertyReads(text(f), 'CARDQR_API_KEY').length > 0,
+      (f) =>
+        f !== 'config/credentials.ts' &&
+        propertyReads(text(f), 'CARDQR_API_KEY').length + propertyReads(text(f), 'CARDQR_BASE_URL').length > 0,
     );
     expect(envReaders).toEqual([]);
     const commandRunners = importGraph()

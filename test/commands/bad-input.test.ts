@@ -43,6 +43,15 @@ describe.each([
   });
 });
 
+describe('a parse error (commander) goes through the message channel', () => {
+  it('is shown with -q, and a control character typed in the flag is shown escaped', async () => {
+    const r = await runCli(['me', '-q', '--bo\u001b[2Jgus'], { emu });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("unknown option '--bo\\x1b[2Jgus'");
+    expect(r.stderr).not.toContain('\u001b');
+  });
+});
+
 describe('no key, no base URL', () => {
   it('says how to set them up (exit 2, nothing sent)', async () => {
     const r = await runCli(['me'], { env: { CARDQR_BASE_URL: emu.baseUrl } });

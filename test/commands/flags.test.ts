@@ -1,6 +1,6 @@
 // One way to check a flag: flagParser() turns a rule into a commander argParser. The table gives each
 // parser's accepted values (and what they become) and each refusal with the exact text users see.
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, type Option } from 'commander';
 import { describe, expect, test } from 'vitest';
 import {
   flagParser,
@@ -15,7 +15,11 @@ import {
   positiveAtMost,
   positiveNumber,
   withIdempotencyKey,
+  repeatableOption,
 } from '../../src/commands/flags.js';
+import { buildDeps } from '../../src/deps.js';
+import { hintOf } from '../../src/help/annotations.js';
+import { createProgram } from '../../src/program.js';
 
 type Parser = (value: string) => unknown;
 const s = (n: number, c = 'x') => c.repeat(n);
@@ -239,5 +243,38 @@ describe('withIdempotencyKey', () => {
     expect(run(['--idempotency-key', key])).toEqual({
       error: `error: option '--idempotency-key <key>' argument '${key}' is invalid. must be 1 to 255 characters.\n`,
     });
+  });
+});
+
+describe('repeatable flags', () => {
+  test('repeatableOption collects every value in order and is marked for completion', () => {
+    const cmd = new Command().exitOverride().addOption(repeatableOption('--map <a=b>', 'a mapping'));
+    cmd.parse(['--map', 'A=x', '--map', 'B=y'], { from: 'user' });
+    expect(cmd.opts().map).toEqual(['A=x', 'B=y']);
+    expect(hintOf(cmd.options[0]).repeatable).toBe(true);
+  });
+
+  test('every flag of the program that collects its values is declared with repeatableOption', async () => {
+    const program = await createProgram(buildDeps({ io: {} as never, env: {}, readStdin: async () => '' }));
+    const options = (c: Command): Array<[string, Option]> => [
+      ...c.options.map((o): [string, Option] => [`${c.name()} ${o.long ?? o.short}`, o]),
+      ...c.commands.flatMap(options),
+    ];
+    const all = options(program);
+    // A collector: given a value and the earlier ones, it returns the list of both (an inline
+    // `(v, all = []) => [...all, v]` as well as repeatableOption's).
+    const collects = (o: Option) => {
+      try {
+        const r = o.parseArg?.('b', ['a'] as never) as unknown;
+        return Array.isArray(r) && r.length === 2 && r[1] === 'b';
+      } catch {
+        return false;
+      }
+    };
+    const collectors = all.filter(([, o]) => collects(o));
+    expect(collectors.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['apply --map', 'import --map', 'print --font']),
+    );
+    expect(collectors.filter(([, o]) => !hintOf(o).repeatable).map(([name]) => name)).toEqual([]);
   });
 });

@@ -91,6 +91,9 @@ describe('completion <shell>', () => {
       [
         'api --param',
         'campaigns import --set',
+        'campaigns import --map',
+        'qr apply --map',
+        'print --font',
         ...['create', 'update'].flatMap((v) =>
           ['--email', '--field', '--link', '--phone'].map((f) => `cards ${v} ${f}`),
         ),

@@ -1,7 +1,12 @@
 // The one path to a run's credentials (src/config/credentials.ts): which base URL, which key and where
 // the key came from, decided in one pass over the flags, the environment and the profile store.
 import { describe, expect, it } from 'vitest';
-import { MissingCredentialError, resolveCredentials } from '../../src/config/credentials.js';
+import {
+  environmentCredentials,
+  givenBaseUrl,
+  MissingCredentialError,
+  resolveCredentials,
+} from '../../src/config/credentials.js';
 import { ProfileStore } from '../../src/config/profiles.js';
 import { tempDir } from '../helpers/run-cli.js';
 
@@ -123,6 +128,52 @@ describe('credentials: flag > environment > profile > key command', () => {
     await expect(
       resolveCredentials({ flags: {}, env: { CARDQR_API_KEY: 'k' }, store: s, profile: null }),
     ).rejects.toThrow(MissingCredentialError);
+  });
+
+  it('a key asked at a terminal (profiles add) comes after --api-key-stdin and before CARDQR_API_KEY; its answer is final', async () => {
+    const s = await store();
+    const env = { CARDQR_BASE_URL: 'https://env.example.com/v1', CARDQR_API_KEY: 'env-key' };
+    const asked = (key: string) => async () => key;
+    const typed = await resolveCredentials({ flags: {}, env, store: s, profile: null, askKey: asked('typed-key') });
+    expect([typed.key, typed.keyFrom]).toEqual(['typed-key', 'question']);
+    const piped = await resolveCredentials({
+      flags: { apiKeyStdin: true },
+      env,
+      store: s,
+      profile: null,
+      readStdinKey: stdin('stdin-key'),
+      askKey: () => Promise.reject(new Error('never asked')),
+    });
+    expect([piped.key, piped.keyFrom]).toEqual(['stdin-key', 'stdin']);
+    // Enter alone is an empty answer, not a reason to take CARDQR_API_KEY instead.
+    const empty = await resolveCredentials({ flags: {}, env, store: s, profile: null, askKey: asked('') });
+    expect([empty.key, empty.keyFrom]).toEqual(['', 'question']);
+    // Off a terminal (no question) the environment's key is the one.
+    const off = await resolveCredentials({ flags: {}, env, store: s, profile: null });
+    expect([off.key, off.keyFrom]).toEqual(['env-key', 'environment']);
+  });
+
+  it("the environment's own credentials (status's row): only when CARDQR_API_KEY is set, with no profile", async () => {
+    const s = await store();
+    expect(environmentCredentials({ flags: {}, env: { CARDQR_API_KEY: ' ' }, store: s })).toBeUndefined();
+    const env = { CARDQR_API_KEY: 'env-key', CARDQR_BASE_URL: 'https://env.example.com/v1', CARDQR_PROFILE: 'p2' };
+    const c = await environmentCredentials({ flags: {}, env, store: s })!();
+    expect([c.baseUrl, c.key, c.keyFrom, c.profile]).toEqual([
+      'https://env.example.com/v1',
+      'env-key',
+      'environment',
+      undefined,
+    ]);
+    const flag = await environmentCredentials({ flags: { baseUrl: 'https://flag.example.com/v1' }, env, store: s })!();
+    expect(flag.baseUrl).toBe('https://flag.example.com/v1');
+    const noBase = await environmentCredentials({ flags: {}, env: { CARDQR_API_KEY: 'k' }, store: s })!().catch(
+      (e) => e,
+    );
+    expect([noBase instanceof MissingCredentialError, noBase.missing]).toEqual([true, 'base URL']);
+    expect([
+      givenBaseUrl({ baseUrl: ' ' }, { CARDQR_BASE_URL: 'https://e.example.com/v1' }),
+      givenBaseUrl({}, {}),
+    ]).toEqual(['https://e.example.com/v1', undefined]);
   });
 
   it('what is missing is named and typed', async () => {

@@ -2,16 +2,23 @@
 // whose CSV is a list, a list envelope, a fixed file format, and a CSV row mapper. Commands call
 // renderRecord/renderList only; these decide the format.
 import { describe, expect, test } from 'vitest';
-import { renderList, renderRecord } from '../../src/output/render.js';
+import { createMessages } from '../../src/output/messages.js';
+import { renderList, renderRecord, type RenderTarget } from '../../src/output/render.js';
 import { type OutputFlags, resolveOutput } from '../../src/output/settings.js';
 import type { View } from '../../src/output/view.js';
-import { memoryIO } from './_io.js';
+import { memoryIO, memoryStream } from './_io.js';
 
 const NOW = new Date('2026-05-01T12:00:00Z');
 
 /** The output settings of these flags, on a terminal or not (no colour unless FORCE_COLOR). */
 function settings(flags: OutputFlags, io: ReturnType<typeof memoryIO>, env: Record<string, string> = {}) {
   return resolveOutput(flags, { io, env, now: NOW });
+}
+
+/** Where a render writes: the data on io.stdout, words through a Messages on io.stderr (as a command's context). */
+function target(io: ReturnType<typeof memoryIO>, words = io.stderr): RenderTarget {
+  const msg = createMessages({ stream: words, tty: false, quiet: false, verbose: false, paint: (_h, t) => t });
+  return { io, msg };
 }
 
 interface Tpl {
@@ -44,7 +51,7 @@ const tpl: Tpl = { id: 'tpl_1', name: 'Sales', rules: [{ key: 'email', mode: 're
 describe('sections', () => {
   test('follow the record table: a titled table, or "<title>: <none>" when empty', async () => {
     const io = memoryIO();
-    await renderRecord(tpl, tplView, settings({ output: 'table' }, io), io);
+    await renderRecord(tpl, tplView, settings({ output: 'table' }, io), target(io));
     expect(io.stdout.text()).toBe(
       ['id    tpl_1', 'name  Sales', '', 'Rules', 'KEY    MODE', 'email  required', '', 'Notes: none', ''].join('\n'),
     );
@@ -58,7 +65,7 @@ describe('sections', () => {
       { output: 'csv' },
     ] as OutputFlags[]) {
       const io = memoryIO();
-      await renderRecord(tpl, tplView, settings(flags, io), io);
+      await renderRecord(tpl, tplView, settings(flags, io), target(io));
       expect(io.stdout.text()).not.toContain('Rules');
     }
   });
@@ -73,26 +80,26 @@ describe('a text view', () => {
   test('is the whole output of a table, whatever --fields says', async () => {
     for (const flags of [{ output: 'table' }, { output: 'table', fields: 'n' }] as OutputFlags[]) {
       const io = memoryIO({ columns: 120 });
-      await renderRecord({ n: 3 }, view, settings(flags, io), io);
+      await renderRecord({ n: 3 }, view, settings(flags, io), target(io));
       expect(io.stdout.text()).toBe('n=3 in 120 columns (table)\n');
     }
   });
 
   test('is painted when colour is on (a terminal, FORCE_COLOR)', async () => {
     const io = memoryIO({ tty: true });
-    await renderRecord({ n: 3 }, view, settings({}, io, { FORCE_COLOR: '1' }), io);
+    await renderRecord({ n: 3 }, view, settings({}, io, { FORCE_COLOR: '1' }), target(io));
     expect(io.stdout.text()).toBe('\u001b[32mn=3\u001b[39m in 80 columns (table)\n');
   });
 
   test('is not used by json, ndjson or csv, nor with -q', async () => {
     const json = memoryIO();
-    await renderRecord({ n: 3 }, view, settings({ output: 'json' }, json), json);
+    await renderRecord({ n: 3 }, view, settings({ output: 'json' }, json), target(json));
     expect(json.stdout.text()).toBe('{\n  "n": 3\n}\n');
     const csv = memoryIO();
-    await renderRecord({ n: 3 }, view, settings({ output: 'csv' }, csv), csv);
+    await renderRecord({ n: 3 }, view, settings({ output: 'csv' }, csv), target(csv));
     expect(csv.stdout.text()).toBe('n\r\n3\r\n');
     const quiet = memoryIO();
-    await renderRecord({ n: 3 }, view, settings({ output: 'table', quiet: true }, quiet), quiet);
+    await renderRecord({ n: 3 }, view, settings({ output: 'table', quiet: true }, quiet), target(quiet));
     expect(quiet.stdout.text()).toBe('');
   });
 });
@@ -119,19 +126,19 @@ describe('CSV rows of a record', () => {
 
   test('csvItems: the CSV is a list of the record’s parts; json stays the record', async () => {
     const csv = memoryIO();
-    await renderRecord(stats, view, settings({ output: 'csv' }, csv), csv);
+    await renderRecord(stats, view, settings({ output: 'csv' }, csv), target(csv));
     expect(csv.stdout.text()).toBe('date,scans,extra\r\n2026-04-30,2,\r\n2026-05-01,3,\r\n');
     const json = memoryIO();
-    await renderRecord(stats, view, settings({ output: 'ndjson' }, json), json);
+    await renderRecord(stats, view, settings({ output: 'ndjson' }, json), target(json));
     expect(json.stdout.text()).toBe(`${JSON.stringify(stats)}\n`);
   });
 
   test('csvItems honours --fields, and -q prints nothing (it is a record)', async () => {
     const csv = memoryIO();
-    await renderRecord(stats, view, settings({ output: 'csv', fields: 'scans' }, csv), csv);
+    await renderRecord(stats, view, settings({ output: 'csv', fields: 'scans' }, csv), target(csv));
     expect(csv.stdout.text()).toBe('scans\r\n2\r\n3\r\n');
     const quiet = memoryIO();
-    await renderRecord(stats, view, settings({ output: 'csv', quiet: true }, quiet), quiet);
+    await renderRecord(stats, view, settings({ output: 'csv', quiet: true }, quiet), target(quiet));
     expect(quiet.stdout.text()).toBe('');
   });
 
@@ -143,7 +150,7 @@ describe('CSV rows of a record', () => {
       csvRow: (p) => ({ id: p.id, fullName: `${p.name.first} ${p.name.last}` }),
     };
     const io = memoryIO();
-    await renderRecord(person, mapped, settings({ output: 'csv' }, io), io);
+    await renderRecord(person, mapped, settings({ output: 'csv' }, io), target(io));
     expect(io.stdout.text()).toBe(
       'id,fullName,extra\r\np_1,Ada Lovelace,"{""name.first"":""Ada"",""name.last"":""Lovelace"",""note"":""=1+1""}"\r\n',
     );
@@ -160,25 +167,25 @@ describe('a list envelope', () => {
 
   test('prints its items in every format but json', async () => {
     const ndjson = memoryIO();
-    await renderRecord(envelope, view, settings({ output: 'ndjson' }, ndjson), ndjson);
+    await renderRecord(envelope, view, settings({ output: 'ndjson' }, ndjson), target(ndjson));
     expect(ndjson.stdout.text()).toBe('{"id":"a"}\n{"id":"b"}\n');
     const json = memoryIO();
-    await renderRecord(envelope, view, settings({ output: 'json' }, json), json);
+    await renderRecord(envelope, view, settings({ output: 'json' }, json), target(json));
     expect(JSON.parse(json.stdout.text())).toEqual(envelope);
   });
 
   test('-q prints the items’ ids (a list), except with -o json (a record)', async () => {
     const table = memoryIO();
-    await renderRecord(envelope, view, settings({ output: 'table', quiet: true }, table), table);
+    await renderRecord(envelope, view, settings({ output: 'table', quiet: true }, table), target(table));
     expect(table.stdout.text()).toBe('a\nb\n');
     const json = memoryIO();
-    await renderRecord(envelope, view, settings({ output: 'json', quiet: true }, json), json);
+    await renderRecord(envelope, view, settings({ output: 'json', quiet: true }, json), target(json));
     expect(json.stdout.text()).toBe('');
   });
 
   test('anything else prints whole', async () => {
     const io = memoryIO();
-    await renderRecord({ object: 'card', id: 'c' }, view, settings({ output: 'ndjson' }, io), io);
+    await renderRecord({ object: 'card', id: 'c' }, view, settings({ output: 'ndjson' }, io), target(io));
     expect(io.stdout.text()).toBe('{"object":"card","id":"c"}\n');
   });
 });
@@ -196,7 +203,7 @@ describe('a fixed file format', () => {
         [{ id: 'a' }, { id: 'b', locked: true }, { id: 'c' }],
         view,
         settings({ output }, io),
-        io,
+        target(io),
       );
       expect([n, io.stdout.text(), io.stderr.text()]).toEqual([3, 'ID\na\nc\n', '']);
     }
@@ -204,13 +211,57 @@ describe('a fixed file format', () => {
 
   test('a record: the header and its text', async () => {
     const io = memoryIO();
-    await renderRecord({ id: 'a' }, view, settings({ output: 'csv' }, io), io);
+    await renderRecord({ id: 'a' }, view, settings({ output: 'csv' }, io), target(io));
     expect(io.stdout.text()).toBe('ID\na\n');
   });
 
   test('an empty list: the header only, no "nothing to show"', async () => {
     const io = memoryIO();
-    await renderList([], view, settings({ output: 'table' }, io), io);
+    await renderList([], view, settings({ output: 'table' }, io), target(io));
     expect([io.stdout.text(), io.stderr.text()]).toEqual(['ID\n', '']);
+  });
+});
+
+describe('words about the data go through the message channel, never to stderr directly', () => {
+  // The Messages here write to a stream of their own: anything on io.stderr was written around them
+  // (and would cross a running spinner, or ignore -q).
+  const view: View<{ id: string; team: string }> = {
+    columns: [
+      { header: 'id', value: 'id' },
+      { header: 'team', value: 'team', priority: 2, whole: true },
+    ],
+    empty: 'no codes match',
+  };
+
+  test('an empty list, the page hint and the columns left out', async () => {
+    const io = memoryIO({ tty: true, columns: 20 });
+    const words = memoryStream();
+    await renderList([], view, settings({ output: 'table' }, io), target(io, words));
+    const rows = [{ id: 'qr_1', team: 'the field sales team of the north' }];
+    await renderList(rows, view, settings({ output: 'table' }, io), target(io, words), () => '1 of 9 shown');
+    expect(io.stderr.text()).toBe('');
+    expect(words.text()).toBe(
+      'no codes match\nnote: left out to\n  fit 20 columns:\n  team; --fields\n  picks others\n1 of 9 shown\n',
+    );
+  });
+
+  test("a record's sections and a text view say what they left out the same way", async () => {
+    const wide = {
+      id: 'tpl_1',
+      name: 'Sales',
+      rules: [{ key: 'email-address-of-the-person', mode: 'required-always' }],
+    };
+    const io = memoryIO({ tty: true, columns: 20 });
+    const words = memoryStream();
+    await renderRecord(wide, tplView, settings({ output: 'table' }, io), target(io, words));
+    const text: View<{ n: number }> = {
+      columns: [],
+      text: (_item, ctx) => (ctx.leftOut('Trend', ['week']), 'n\n'),
+    };
+    await renderRecord({ n: 1 }, text, settings({ output: 'table' }, io), target(io, words));
+    expect(io.stderr.text()).toBe('');
+    expect(words.text()).toBe(
+      'note: Rules: left\n  out to fit 20\n  columns: mode\nnote: Trend: left\n  out to fit 20\n  columns: week\n',
+    );
   });
 });

@@ -20,6 +20,17 @@ describe('display width', () => {
     expect(displayWidth('😀x')).toBe(3);
   });
 
+  it('counts an emoji sequence as one emoji: a family, a skin tone, a flag, a keycap, a presentation selector', () => {
+    expect(displayWidth('👨‍👩‍👧')).toBe(2);
+    expect(displayWidth('👍🏽')).toBe(2);
+    expect(displayWidth('🏳️‍🌈')).toBe(2);
+    expect(displayWidth('🇯🇵')).toBe(2);
+    expect(displayWidth('1️⃣')).toBe(2);
+    expect(displayWidth('❤️ ok')).toBe(5);
+    expect(displayWidth('❤')).toBe(1); // text presentation
+    expect(displayWidth('\u001b[31mred\u001b[39m')).toBe(3); // escape sequences take no column
+  });
+
   it('cuts by columns, never through a wide character, and ends in an ellipsis', () => {
     expect(truncate('abcdef', 4)).toBe('abc…');
     expect(truncate('abcd', 4)).toBe('abcd');
@@ -27,6 +38,8 @@ describe('display width', () => {
     expect(truncate('渡辺健二', 4)).toBe('渡…');
     expect(displayWidth(truncate('渡辺健二', 4))).toBeLessThanOrEqual(4);
     expect(truncate('abc', 0)).toBe('');
+    expect(truncate('👨‍👩‍👧 family', 4)).toBe('👨‍👩‍👧 …');
+    expect(truncate('👨‍👩‍👧👨‍👩‍👧', 3)).toBe('👨‍👩‍👧…');
   });
 });
 

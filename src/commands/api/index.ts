@@ -111,7 +111,7 @@ export function apiCommand(): Command {
       if (bytes) return saveBody(ctx, bytes, res.contentType || 'application/json', flags.out ?? '-');
       if (res.data === undefined) return;
       const { renderRecord } = await import('../../output/render.js');
-      await renderRecord(res.data, VIEW, settings, ctx.io);
+      await renderRecord(res.data, VIEW, settings, ctx);
     }),
   );
   return example(
@@ -178,5 +178,5 @@ async function paginate(ctx: Context, call: ApiCallOptions): Promise<void> {
     offset: start,
     signal: ctx.interruptible(),
   });
-  await renderList(list, VIEW, settings, ctx.io);
+  await renderList(list, VIEW, settings, ctx);
 }

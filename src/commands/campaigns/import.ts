@@ -123,10 +123,11 @@ export function campaignsImportCommand(): Command {
       '--delimiter <char>',
       'field delimiter, e.g. ; or | or tab (default: a comma, or ; tab | when the header line holds no comma but one of them)',
     )
-    .option(
-      '--map <column=name>',
-      "read a column of the file as one of the campaign's, e.g. --map 'Email=emails.0.value' (repeatable)",
-      (v: string, all: string[] = []) => [...all, v],
+    .addOption(
+      repeatableOption(
+        '--map <column=name>',
+        "read a column of the file as one of the campaign's, e.g. --map 'Email=emails.0.value' (repeatable)",
+      ),
     )
     .option('--map-file <file>', 'the same, one `Column=name` a line (# starts a comment)')
     .option(

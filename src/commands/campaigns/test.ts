@@ -26,7 +26,7 @@ export function campaignsTestCommand(): Command {
           import('../../output/views/campaigns.js'),
         ]);
         const result = await testCampaignCard(await ctx.api(), id, body);
-        await renderRecord(result, dryRunView, ctx.output(), ctx.io);
+        await renderRecord(result, dryRunView, ctx.output(), ctx);
         for (const w of result.warnings) ctx.msg.warn(safeLine(problemText(w)));
         if (!result.ok) {
           const lines = result.errors.length ? result.errors.map(problemText) : ['(the service gave no reason)'];

@@ -62,7 +62,7 @@ leads are listed with their error and card. -o json gives the report as data.`,
         for (const [st, n] of counts) if (st !== CRM_NONE && !(st in byStatus)) byStatus[st] = n;
         byStatus[CRM_NONE] = counts.get(CRM_NONE) ?? 0;
         const report = { object: 'crm_report' as const, total, byStatus, needsAttention: needs };
-        await renderRecord(report, crmReportView(report), s, ctx.io);
+        await renderRecord(report, crmReportView(report), s, ctx);
       }),
     );
   withFields(cmd, () => import('../../api/schemas/leads.js').then((m) => m.Lead));

@@ -23,7 +23,7 @@ export function leadsGetCommand(): Command {
         const s = ctx.output({ allowVcf: true });
         // A table is followed by the answers (leadView's sections); -o vcf and --preset print the lead file.
         const { view, skipped } = await leadsView(kind, s);
-        await renderRecord(lead, view, s, ctx.io);
+        await renderRecord(lead, view, s, ctx);
         if (skipped()) ctx.msg.say(skippedLine(skipped()));
       }),
     );

@@ -61,7 +61,7 @@ export function leadsListCommand(): Command {
       // CSV rows use the export's documented columns (leadView.csvRow: contact split, answers in one cell);
       // -o vcf and --preset print the lead file instead.
       const { view, skipped } = await leadsView(kind, s);
-      await renderList(items, view, s, ctx.io, () => list.hint());
+      await renderList(items, view, s, ctx, () => list.hint());
       if (skipped()) ctx.msg.say(skippedLine(skipped()));
     }),
   );

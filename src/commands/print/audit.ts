@@ -105,7 +105,7 @@ export async function runAudit(ref: string, ctx: Context): Promise<void> {
     return found;
   });
   const findings = results.flat();
-  await renderList(findings, findingView, ctx.output(), ctx.io);
+  await renderList(findings, findingView, ctx.output(), ctx);
   const count = (s: Finding['state']) => new Set(findings.filter((f) => f.state === s).map((f) => f.id)).size;
   const flagged = new Set(findings.map((f) => f.id)).size;
   const summary =
@@ -174,7 +174,7 @@ export async function runRetarget(ref: string, url: string, ctx: Context): Promi
       };
     }
   });
-  await renderList(results, movedView, ctx.output(), ctx.io);
+  await renderList(results, movedView, ctx.output(), ctx);
   const n = (r: Moved['result']) => results.filter((m) => m.result === r).length;
   const summary =
     `${n('moved')} QR code${n('moved') === 1 ? '' : 's'} now point to ${url}; ${n('deleted')} deleted, ${n('failed')} failed` +

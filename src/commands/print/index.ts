@@ -3,7 +3,7 @@
 import { Command, Option } from 'commander';
 import { action } from '../action.js';
 import { SHEET_PRESETS } from '../../jobs/print/sheets.js';
-import { intIn, collect } from '../flags.js';
+import { intIn, repeatableOption } from '../flags.js';
 import { example } from '../../help/annotations.js';
 import type { PrintFlags } from './options.js';
 
@@ -22,10 +22,11 @@ export function printCommand(): Command {
     .option('--size <length>', 'one code per page at this width, quiet zone included (such as 30mm or 1.2in)')
     .option('--bleed <length>', 'one code per page: bleed around the trim (default: 3mm)')
     .option('--caption <text>', "caption: name, url, shortCode, id, or a template such as '{name} · {shortCode}'")
-    .option(
-      '--font <file>',
-      'caption font (TrueType/OpenType), repeatable, in fallback order; built in: Helvetica (Latin-1)',
-      collect,
+    .addOption(
+      repeatableOption(
+        '--font <file>',
+        'caption font (TrueType/OpenType), repeatable, in fallback order; built in: Helvetica (Latin-1)',
+      ),
     )
     .option('--dpi <n>', 'printer resolution for the module-size floor (default: 300)', intIn(72, 4800))
     .option(

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
 import { checkKeyCharacters } from '../../redact.js';
-import { environmentKey, resolveCredentials } from '../../config/credentials.js';
+import { givenBaseUrl, type KeyFrom, MissingCredentialError, resolveCredentials } from '../../config/credentials.js';
 import { checkBaseUrl } from '../../config/settings.js';
 import type { Profile } from '../../config/profiles.js';
 import type { Context } from '../../context.js';
@@ -53,7 +53,7 @@ export function profilesAddCommand(): Command {
       // Checked before the key is asked for: a wrong path costs no typing.
       const caFile =
         caAsked === undefined ? existing?.caFile : caAsked === null ? undefined : await checkedCaFile(caAsked, name);
-      const rawBase = ctx.globals.baseUrl ?? ctx.env.CARDQR_BASE_URL;
+      const rawBase = givenBaseUrl(ctx.globals, ctx.env);
       if (!rawBase) throw new UsageError('profiles add needs --base-url <url> (e.g. https://api.example.com/v1)');
       const baseUrl = checkBaseUrl(rawBase);
       const keyCommand = flags.apiKeyCommand?.trim();
@@ -62,19 +62,10 @@ export function profilesAddCommand(): Command {
       if (keyCommand && ctx.globals.apiKeyStdin)
         throw new UsageError('--api-key-command and --api-key-stdin do not go together: the profile keeps one of them');
       // With a command, the key is read (to verify it) and never written anywhere.
-      const apiKey = keyCommand
-        ? await commandKey(ctx, { name, baseUrl, keyCommand }, flags.verify)
-        : await readKey(ctx);
-      const keyFrom = keyCommand
-        ? 'printed by --api-key-command'
-        : ctx.globals.apiKeyStdin
-          ? 'read with --api-key-stdin'
-          : ctx.io.isStdinTTY && ctx.io.isStderrTTY
-            ? 'typed at the prompt'
-            : 'from CARDQR_API_KEY';
-      const profile: Profile = keyCommand ? { name, baseUrl, keyCommand } : { name, baseUrl, apiKey };
+      const found = keyCommand ? await commandKey(ctx, { name, baseUrl, keyCommand }, flags.verify) : await newKey(ctx);
+      const profile: Profile = keyCommand ? { name, baseUrl, keyCommand } : { name, baseUrl, apiKey: found!.key };
       if (caFile) profile.caFile = caFile;
-      if (flags.verify) Object.assign(profile, await verify(ctx, profile, apiKey!, keyFrom));
+      if (flags.verify) Object.assign(profile, await verify(ctx, profile, found!.key, KEY_FROM[found!.keyFrom]));
       const replaced = store.get(name) !== undefined;
       await store.save(profile, Boolean(flags.default));
       const who = profile.account?.email ? ` for ${profile.account.email} (${profile.account.plan})` : '';
@@ -99,28 +90,56 @@ export function profilesAddCommand(): Command {
   );
 }
 
-/** Runs the key command once now (unless --no-verify) so a broken command is caught at add time. */
-async function commandKey(ctx: Context, profile: Profile, verify: boolean): Promise<string | undefined> {
-  if (!verify) return undefined;
-  return (await resolveCredentials({ flags: {}, env: ctx.env, store: ctx.profiles(), profile })).key;
+/** How the refusal of a key names it ("the API key read with --api-key-stdin was refused …"). */
+const KEY_FROM: Record<KeyFrom, string> = {
+  stdin: 'read with --api-key-stdin',
+  question: 'typed at the prompt',
+  environment: 'from CARDQR_API_KEY',
+  profile: 'stored in the profile',
+  'key command': 'printed by --api-key-command',
+};
+
+interface FoundKey {
+  key: string;
+  keyFrom: KeyFrom;
 }
 
-async function readKey(ctx: Context): Promise<string> {
-  let key: string | undefined;
-  if (ctx.globals.apiKeyStdin)
-    key = (await ctx.readStdin({ firstLine: true, what: '--api-key-stdin' })).split(/\r?\n/)[0];
-  else if (ctx.io.isStdinTTY && ctx.io.isStderrTTY)
-    key = await ctx.prompt('API key (input hidden): ', { hidden: true }).catch((e: unknown) => {
-      if (e instanceof QuestionCancelled)
-        throw new QuestionCancelled('cancelled at the question: no profile was saved');
-      throw e;
-    });
-  else key = environmentKey(ctx.env);
-  key = key?.trim();
-  if (!key) throw new UsageError('no API key given: type it when asked on a terminal, or pipe it with --api-key-stdin');
+/** Runs the key command once now (unless --no-verify) so a broken command is caught at add time. */
+async function commandKey(ctx: Context, profile: Profile, verify: boolean): Promise<FoundKey | undefined> {
+  if (!verify) return undefined;
+  return resolveCredentials({ flags: {}, env: ctx.env, store: ctx.profiles(), profile });
+}
+
+/**
+ * The key to store, by the one path (config/credentials.ts) with no profile: --api-key-stdin, else
+ * asked on a terminal (PRODUCT §3), else CARDQR_API_KEY.
+ */
+async function newKey(ctx: Context): Promise<FoundKey> {
+  const terminal = ctx.io.isStdinTTY && ctx.io.isStderrTTY;
+  const found = await resolveCredentials({
+    flags: { baseUrl: ctx.globals.baseUrl, apiKeyStdin: ctx.globals.apiKeyStdin },
+    env: ctx.env,
+    store: ctx.profiles(),
+    profile: null,
+    readStdinKey: async () => (await ctx.readStdin({ firstLine: true, what: '--api-key-stdin' })).split(/\r?\n/)[0],
+    askKey: terminal ? () => askKey(ctx) : undefined,
+  }).catch((e: unknown) => {
+    if (e instanceof MissingCredentialError && e.missing === 'key') return undefined;
+    throw e;
+  });
+  const key = found?.key.trim();
+  if (!found || !key)
+    throw new UsageError('no API key given: type it when asked on a terminal, or pipe it with --api-key-stdin');
   if (/\s/.test(key)) throw new UsageError('the API key contains white space; check what was pasted');
   checkKeyCharacters(key);
-  return key;
+  return { key, keyFrom: found.keyFrom };
+}
+
+function askKey(ctx: Context): Promise<string> {
+  return ctx.prompt('API key (input hidden): ', { hidden: true }).catch((e: unknown) => {
+    if (e instanceof QuestionCancelled) throw new QuestionCancelled('cancelled at the question: no profile was saved');
+    throw e;
+  });
 }
 
 async function verify(ctx: Context, profile: Profile, apiKey: string, keyFrom: string): Promise<Partial<Profile>> {

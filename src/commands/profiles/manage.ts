@@ -63,7 +63,7 @@ export function profilesManageCommands(): Command[] {
           store.list().map((p) => shown(p, def, store.file)),
           profileView,
           ctx.output(),
-          ctx.io,
+          ctx,
         );
       }),
     );
@@ -86,12 +86,7 @@ export function profilesManageCommands(): Command[] {
         const pick = name ?? chosenProfileName(ctx.globals, ctx.env) ?? store.defaultName();
         if (!pick) throw new UsageError('no profiles yet; add one with `cardqr profiles add`');
         const { renderRecord } = await import('../../output/render.js');
-        await renderRecord(
-          shown(mustGet(ctx, pick), store.defaultName(), store.file),
-          profileView,
-          ctx.output(),
-          ctx.io,
-        );
+        await renderRecord(shown(mustGet(ctx, pick), store.defaultName(), store.file), profileView, ctx.output(), ctx);
       }),
     );
   const remove = new Command('remove')

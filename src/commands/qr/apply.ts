@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
+import { repeatableOption } from '../flags.js';
 import { example, withFields } from '../../help/annotations.js';
 
 interface ApplyFlags {
@@ -19,10 +20,11 @@ export function qrApplyCommand(): Command {
       'a .csv (header: shortCode,name,destinationUrl,status) or .ndjson / .jsonl file',
     )
     .option('--dry-run', 'show the plan and send nothing')
-    .option(
-      '--map <column=name>',
-      "read a column of the file as one of ours, e.g. --map 'Link=destinationUrl' (repeatable)",
-      (v: string, all: string[] = []) => [...all, v],
+    .addOption(
+      repeatableOption(
+        '--map <column=name>',
+        "read a column of the file as one of ours, e.g. --map 'Link=destinationUrl' (repeatable)",
+      ),
     )
     .option('--map-file <file>', 'the same, one `Column=name` a line (# starts a comment)')
     .option('--report <file>', 'append-only NDJSON report of every write (default: <file>.report.ndjson)')

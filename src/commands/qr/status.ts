@@ -87,7 +87,7 @@ async function setStatus(
     },
   });
   const changed = summary.tallies[done] ?? 0;
-  await renderList(written, qrView, s, ctx.io);
+  await renderList(written, qrView, s, ctx);
   finishMany(
     failures,
     ids.length,

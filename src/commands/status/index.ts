@@ -5,7 +5,13 @@ import { Command } from 'commander';
 import { action } from '../action.js';
 import { example } from '../../help/annotations.js';
 import type { Context } from '../../context.js';
-import { environmentKey, MissingCredentialError, resolveCredentials } from '../../config/credentials.js';
+import {
+  type Credentials,
+  environmentCredentials,
+  givenBaseUrl,
+  MissingCredentialError,
+  resolveCredentials,
+} from '../../config/credentials.js';
 import type { Profile } from '../../config/profiles.js';
 import { ApiError, CliError, EXIT, UnavailableError, failureReason, type ExitCode } from '../../errors.js';
 import type { ProfileCheck } from '../../output/views/status.js';
@@ -24,9 +30,11 @@ export function statusCommand(): Command {
         const store = ctx.profiles();
         const profiles: Profile[] = store.list();
         // A key in the environment is checked too (it wins over every profile when set): as its own row.
-        const envBase = ctx.globals.baseUrl ?? ctx.env.CARDQR_BASE_URL;
-        if (environmentKey(ctx.env))
-          profiles.unshift({ name: ENVIRONMENT, baseUrl: envBase ?? '(none: set CARDQR_BASE_URL)' });
+        const environment = environmentCredentials({ flags: ctx.globals, env: ctx.env, store });
+        if (environment) {
+          const baseUrl = givenBaseUrl(ctx.globals, ctx.env) ?? '(none: set CARDQR_BASE_URL)';
+          profiles.unshift({ name: ENVIRONMENT, baseUrl });
+        }
         if (!profiles.length)
           throw new CliError('no profile is stored', EXIT.auth, [
             'add one: cardqr profiles add <name> --base-url <url> (or try cardqr emulator --profile local)',
@@ -41,14 +49,14 @@ export function statusCommand(): Command {
         let worst: number | undefined;
         await sendEach(
           profiles,
-          async (p) => ({ row: await check(ctx, p, p.name === fallback) }),
+          async (p) => ({ row: await check(ctx, p, p.name === fallback, environment) }),
           (c) => {
             checks.push(c.row);
             if (c.exit !== undefined) worst ??= c.exit;
           },
           { concurrency: 1, signal: ctx.interruptible() },
         );
-        await renderList(checks, statusView, s, ctx.io);
+        await renderList(checks, statusView, s, ctx);
         const failed = checks.filter((c) => c.state !== 'ok').length;
         if (checks.length < profiles.length) throw new CliError('interrupted', EXIT.interrupted);
         if (failed)
@@ -61,7 +69,12 @@ export function statusCommand(): Command {
   return example(cmd, 'cardqr status', 'cardqr status -o json | jq -r ".[] | select(.state != \\"ok\\") | .profile"');
 }
 
-async function check(ctx: Context, p: Profile, isDefault: boolean): Promise<{ row: ProfileCheck; exit?: number }> {
+async function check(
+  ctx: Context,
+  p: Profile,
+  isDefault: boolean,
+  environment: (() => Promise<Credentials>) | undefined,
+): Promise<{ row: ProfileCheck; exit?: number }> {
   const base: ProfileCheck = {
     profile: p.name,
     default: isDefault,
@@ -75,15 +88,12 @@ async function check(ctx: Context, p: Profile, isDefault: boolean): Promise<{ ro
   };
   try {
     // The environment's row: its key and base URL with no profile; a profile's row: that profile alone.
-    const environment = p.name === ENVIRONMENT;
-    const { baseUrl, key, caFile } = await resolveCredentials({
-      flags: environment ? { baseUrl: ctx.globals.baseUrl } : {},
-      env: ctx.env,
-      store: ctx.profiles(),
-      profile: environment ? null : p,
-    });
+    const own = p.name === ENVIRONMENT;
+    const { baseUrl, key, caFile } = await (own && environment
+      ? environment()
+      : resolveCredentials({ flags: {}, env: ctx.env, store: ctx.profiles(), profile: p }));
     const { getMe } = await import('../../api/me.js');
-    const client = await ctx.clientFor(baseUrl, key, { caFile, profile: environment ? undefined : p.name });
+    const client = await ctx.clientFor(baseUrl, key, { caFile, profile: own ? undefined : p.name });
     try {
       const me = await getMe(client);
       return {

@@ -43,6 +43,32 @@ describe('cardqr profiles', () => {
     expect(r.prompts).toEqual(['API key (input hidden): ']);
   });
 
+  it('the key to store: asked on a terminal even with CARDQR_API_KEY set, else CARDQR_API_KEY; never printed', async () => {
+    const dir = tempDir();
+    const tty = await profileRun(dir, ['profiles', 'add', 'asked', '--base-url', emu.baseUrl], {
+      tty: true,
+      key: emu.keys.full,
+      answers: [emu.keys.readonly],
+    });
+    expect([tty.exitCode, tty.prompts]).toEqual([0, ['API key (input hidden): ']]);
+    expect(json(await profileRun(dir, ['me', '--profile', 'asked'])).key.id).toBe('key_readonly');
+    const piped = await profileRun(dir, ['profiles', 'add', 'env', '--base-url', emu.baseUrl], {
+      key: emu.keys.revoked,
+    });
+    expect([piped.exitCode, piped.prompts]).toEqual([3, []]);
+    expect(piped.stderr).toMatch(
+      /^error: the API key from CARDQR_API_KEY was refused by .*: profile "env" was not saved\n/,
+    );
+    expect(piped.stdout + piped.stderr + tty.stdout + tty.stderr).not.toMatch(
+      new RegExp([emu.keys.full, emu.keys.readonly, emu.keys.revoked].join('|')),
+    );
+    const none = await profileRun(dir, ['profiles', 'add', 'none', '--base-url', emu.baseUrl]);
+    expect([none.exitCode, none.stderr]).toEqual([
+      2,
+      'error: no API key given: type it when asked on a terminal, or pipe it with --api-key-stdin\n',
+    ]);
+  });
+
   it('a bad key is refused and nothing is stored; --no-verify stores without a request', async () => {
     const dir = tempDir();
     const bad = await profileRun(dir, ['profiles', 'add', 'bad', '--base-url', emu.baseUrl, '--api-key-stdin'], {
