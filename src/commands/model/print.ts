@@ -17,18 +17,18 @@ export async function printResult(
   switch (result.kind) {
     case 'record': {
       const { renderRecord } = await import('../../output/render.js');
-      return renderRecord(result.value, await viewOf(result.view), loaded.settings ?? ctx.output(), io);
+      return renderRecord(result.value, await viewOf(result.view), loaded.settings ?? ctx.output(), ctx);
     }
     case 'written': {
       const { renderWritten } = await import('../../output/render.js');
-      return renderWritten(result.value, await viewOf(result.view), loaded.settings ?? ctx.output(), io, result.id);
+      return renderWritten(result.value, await viewOf(result.view), loaded.settings ?? ctx.output(), ctx, result.id);
     }
     case 'list': {
       const settings = loaded.settings ?? ctx.output();
       result.list.start();
       await new Promise((sent) => setImmediate(sent));
       const [{ renderList }, view] = await Promise.all([import('../../output/render.js'), viewOf(result.view)]);
-      await renderList(result.list, view, settings, io, () => result.list.hint());
+      await renderList(result.list, view, settings, ctx, () => result.list.hint());
       return;
     }
     case 'dryRun': {
@@ -38,7 +38,7 @@ export async function printResult(
       // The body as JSON would carry it (undefined members dropped), not the object in memory.
       const body: unknown = result.body === undefined ? undefined : JSON.parse(JSON.stringify(result.body));
       const shown = { dryRun: true, method: result.method, path: result.path, body };
-      return show(shown, NO_VIEW, ctx.output(), io);
+      return show(shown, NO_VIEW, ctx.output(), ctx);
     }
     case 'summary': {
       const { summaryAsJson } = await import('../../output/settings.js');
