@@ -37,6 +37,10 @@ export interface ByIdRun extends Omit<ByIdSpec, 'send'> {
   onFailure: (id: string, error: unknown) => void;
 }
 
+/** One id typed on the command line (`-` reads a batch from standard input, even of one): `single`. */
+export const typedOne = (ids: readonly string[], args: readonly string[]): boolean =>
+  ids.length === 1 && !args.includes('-');
+
 export type ByIdSummary = Extract<RowSummary<ByIdPlan>, { phase: 'sent' }>;
 
 export async function runByIds(

@@ -11,7 +11,7 @@ import type { ByIdPlan } from '../jobs/by-id/job.js';
 import { readIds } from './ids.js';
 import { safeLine } from '../output/sanitize.js';
 import { confirm } from './confirm.js';
-import { runByIds, type ByIdFlags } from './by-ids.js';
+import { runByIds, typedOne, type ByIdFlags } from './by-ids.js';
 
 export interface DeleteSpec<T> {
   /** "card" / "QR code" */
@@ -64,7 +64,7 @@ export async function deleteRecords<T>(
   const yes = Boolean(ctx.globals.yes);
   // Without a terminal and without --yes, refuse before sending anything.
   if (!yes && !(ctx.io.isStdinTTY && ctx.io.isStderrTTY)) await confirm(ctx, '');
-  const single = unique.length === 1 && !args.includes('-');
+  const single = typedOne(unique, args);
 
   const describe = !yes && unique.length <= DESCRIBE_MAX;
   const failures: ApiError[] = [];
@@ -88,18 +88,21 @@ export async function deleteRecords<T>(
     ...(describe
       ? { describe: async (client: ApiClient, id: string) => safeLine(spec.describe(await spec.fetch(client, id))) }
       : {}),
-    confirm: async (plan: ByIdPlan) => {
-      for (const u of plan.unreadable) fail(u.id, u.error);
-      if (yes || !plan.changes.length) return true;
-      const n = plan.changes.length;
-      const lines = describe
-        ? plan.described.map((d) => `  ${d.id}  ${d.text}`)
-        : [...unique.slice(0, 5).map((id) => `  ${id}`), `  … and ${unique.length - 5} more`];
-      const what = n === 1 ? `this ${spec.noun}` : `these ${n} ${spec.noun}s`;
-      ctx.msg.say(`About to delete ${what}:\n${lines.join('\n')}\n${spec.consequence(n)}`);
-      if (!(await confirm(ctx, `Delete ${what}?`))) throw new CliError('cancelled: nothing was deleted', EXIT.usage);
-      return true;
-    },
+    confirm: yes
+      ? { noQuestion: '--yes' }
+      : async (plan: ByIdPlan) => {
+          for (const u of plan.unreadable) fail(u.id, u.error);
+          if (!plan.changes.length) return true;
+          const n = plan.changes.length;
+          const lines = describe
+            ? plan.described.map((d) => `  ${d.id}  ${d.text}`)
+            : [...unique.slice(0, 5).map((id) => `  ${id}`), `  … and ${unique.length - 5} more`];
+          const what = n === 1 ? `this ${spec.noun}` : `these ${n} ${spec.noun}s`;
+          ctx.msg.say(`About to delete ${what}:\n${lines.join('\n')}\n${spec.consequence(n)}`);
+          if (!(await confirm(ctx, `Delete ${what}?`)))
+            throw new CliError('cancelled: nothing was deleted', EXIT.usage);
+          return true;
+        },
     onDone: (id) => ctx.msg.info(`deleted ${spec.noun} ${id}`),
     onFailure: fail,
   });

@@ -15,7 +15,7 @@ import { confirm } from '../confirm.js';
 import { example, withFields } from '../../help/annotations.js';
 import { printWritten } from '../written.js';
 import { finishMany, lostAnswer } from '../delete-records.js';
-import { runByIds, type ByIdFlags } from '../by-ids.js';
+import { runByIds, typedOne, type ByIdFlags } from '../by-ids.js';
 
 const SHORTCUTS: Array<[string, Status, string, string]> = [
   ['pause', 'paused', 'Pause QR codes: their short links stop redirecting (same as update --status paused)', 'paused'],
@@ -54,7 +54,7 @@ async function setStatus(
   flags: ByIdFlags,
 ): Promise<void> {
   const ids = await readIds(ctx, args);
-  const single = ids.length === 1 && !args.includes('-');
+  const single = typedOne(ids, args);
   const { updateQrCode } = await import('../../api/qr.js');
   const { qrView } = await import('../../output/views/qr.js');
   const s = ctx.output(); // bad output flags fail before anything is sent
