@@ -1,8 +1,8 @@
-// Jobs over a list of ids, one request each (`qr pause|publish|archive`, `cards delete`, `qr delete`), as
-// row jobs (jobs/rows/): each id is a row of one step, with its own Idempotency-Key (PATCH and DELETE
-// take one, so a dropped connection is retried safely). The plan needs no request, unless the question
-// names each record: then one GET per id first (through the one loop), and an id that cannot be read
-// is left out of the plan and reported.
+// Jobs over a list of ids, one request each (`qr pause|publish|archive`, `cards delete`, `qr delete`,
+// `print retarget`), as row jobs (jobs/rows/): each id is a row of one step, with its own
+// Idempotency-Key (PATCH and DELETE take one, so a dropped connection is retried safely). The plan
+// needs no request, unless the question names each record: then one GET per id first (through the one
+// loop), and an id that cannot be read is left out of the plan and reported.
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, InterruptedError, isFatal, NotSentError } from '../../errors.js';
 import { sendEach } from '../rows/loop.js';
