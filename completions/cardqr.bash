@@ -39,7 +39,7 @@ __cardqr_node() {
     'image') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-f --format --size --transparent -O --out -d --dir --force --verify --ledger -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'print') __cardqr_subs='audit retarget'; __cardqr_aliases=''; __cardqr_flags='-O --out --sheet --grid --cell --margin --gap --page --padding --size --bleed --caption --font --dpi --include-inactive --verify --verify-links --from-report --force -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'print audit') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'print retarget') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--url -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'print retarget') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--url --report -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics') __cardqr_subs='overview get'; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics overview') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--range --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -197,6 +197,7 @@ __cardqr_value() {
     'print|--dpi') __cardqr_v='any' ;;
     'print|--from-report') __cardqr_v='file' ;;
     'print retarget|--url') __cardqr_v='any' ;;
+    'print retarget|--report') __cardqr_v='file' ;;
     'analytics overview|--range') __cardqr_v='choices:7d 30d 90d 12m' ;;
     'analytics overview|--tz') __cardqr_v='any' ;;
     'analytics get|--range') __cardqr_v='choices:7d 30d 90d 12m' ;;

@@ -312,6 +312,8 @@ function __cardqr_takes_value
             return 0
         case 'print retarget|--url'
             return 0
+        case 'print retarget|--report'
+            return 0
         case 'analytics overview|--range'
             return 0
         case 'analytics overview|--tz'
@@ -556,7 +558,7 @@ complete -c cardqr -n '__cardqr_using "cards update"' -l data -x -d 'fields as J
 complete -c cardqr -n '__cardqr_using "cards update"' -l allow-unknown-fields -d 'send field keys this tool does not know (the API drops unknown keys silently)'
 complete -c cardqr -n '__cardqr_using "cards update"' -l idempotency-key -x -d 'Idempotency-Key for this write, up to 255 characters; reuse it to retry safely (default: random)'
 complete -c cardqr -n '__cardqr_using "cards update"' -s h -l help -d 'show help for the command'
-complete -c cardqr -n '__cardqr_using "cards delete"' -l report -r -F -d 'with several ids: an append-only NDJSON report of every deletion'
+complete -c cardqr -n '__cardqr_using "cards delete"' -l report -r -F -d 'an append-only NDJSON report of every deletion'
 complete -c cardqr -n '__cardqr_using "cards delete"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "cards wallet"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "qr"; and __cardqr_arg_index 0' -f -a 'list' -d 'List every QR code that is not a card, newest first (archived ones only with --status archived)'
@@ -592,7 +594,7 @@ complete -c cardqr -n '__cardqr_using "qr update"' -l status -x -a 'draft publis
 complete -c cardqr -n '__cardqr_using "qr update"' -l idempotency-key -x -d 'Idempotency-Key for this write, up to 255 characters; reuse it to retry safely (default: random)'
 complete -c cardqr -n '__cardqr_using "qr update"' -l dry-run -d 'print the request body that would be sent and send nothing'
 complete -c cardqr -n '__cardqr_using "qr update"' -s h -l help -d 'show help for the command'
-complete -c cardqr -n '__cardqr_using "qr delete"' -l report -r -F -d 'with several ids: an append-only NDJSON report of every deletion'
+complete -c cardqr -n '__cardqr_using "qr delete"' -l report -r -F -d 'an append-only NDJSON report of every deletion'
 complete -c cardqr -n '__cardqr_using "qr delete"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "qr apply"' -l dry-run -d 'show the plan and send nothing'
 complete -c cardqr -n '__cardqr_using "qr apply"' -l map -x -d 'read a column of the file as one of ours, e.g. --map \'Link=destinationUrl\' (repeatable)'
@@ -600,11 +602,11 @@ complete -c cardqr -n '__cardqr_using "qr apply"' -l map-file -r -F -d 'the same
 complete -c cardqr -n '__cardqr_using "qr apply"' -l report -r -F -d 'append-only NDJSON report of every write (default: <file>.report.ndjson)'
 complete -c cardqr -n '__cardqr_using "qr apply"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "qr apply"; and __cardqr_arg_index 0' -F
-complete -c cardqr -n '__cardqr_using "qr pause"' -l report -r -F -d 'with several ids: an append-only NDJSON report of every change'
+complete -c cardqr -n '__cardqr_using "qr pause"' -l report -r -F -d 'an append-only NDJSON report of every change'
 complete -c cardqr -n '__cardqr_using "qr pause"' -s h -l help -d 'show help for the command'
-complete -c cardqr -n '__cardqr_using "qr publish"' -l report -r -F -d 'with several ids: an append-only NDJSON report of every change'
+complete -c cardqr -n '__cardqr_using "qr publish"' -l report -r -F -d 'an append-only NDJSON report of every change'
 complete -c cardqr -n '__cardqr_using "qr publish"' -s h -l help -d 'show help for the command'
-complete -c cardqr -n '__cardqr_using "qr archive"' -l report -r -F -d 'with several ids: an append-only NDJSON report of every change'
+complete -c cardqr -n '__cardqr_using "qr archive"' -l report -r -F -d 'an append-only NDJSON report of every change'
 complete -c cardqr -n '__cardqr_using "qr archive"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "templates"; and __cardqr_arg_index 0' -f -a 'list' -d 'List card templates with a count of their field rules'
 complete -c cardqr -n '__cardqr_using "templates"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List card templates with a count of their field rules (alias of list)'
@@ -647,6 +649,7 @@ complete -c cardqr -n '__cardqr_using "print"' -l force -d 'replace the PDF if i
 complete -c cardqr -n '__cardqr_using "print"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "print audit"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "print retarget"' -l url -x -d 'the new destination, a full http or https URL'
+complete -c cardqr -n '__cardqr_using "print retarget"' -l report -r -F -d 'an append-only NDJSON report of every change'
 complete -c cardqr -n '__cardqr_using "print retarget"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "analytics"; and __cardqr_arg_index 0' -f -a 'overview' -d 'Scan totals, trend, daily timeline, top codes and breakdowns for the whole account'
 complete -c cardqr -n '__cardqr_using "analytics"; and __cardqr_arg_index 0' -f -a 'get' -d 'Scan totals, trend, daily timeline and breakdowns of one card or QR code'

@@ -1,8 +1,8 @@
 // `cards delete` and `qr delete`: several ids (or `-`: one per line on stdin), a confirmation naming
 // each record on a terminal (--yes otherwise; past DESCRIBE_MAX ids it names the count instead of
-// fetching each), one line per id, and going on past a failed id. Several ids run as a row job on the
-// engine (jobs/by-id/); one id is one request, its error the command's. finishMany also ends
-// `qr pause/publish/archive`.
+// fetching each), one line per id, and going on past a failed id. Every run is a row job on the engine
+// (jobs/by-id/); one id typed on the command line is a batch of one whose error is the command's.
+// finishMany also ends `qr pause/publish/archive`.
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { ApiError, CliError, EXIT, OutcomeUnknownError, PartialError, UnavailableError } from '../errors.js';
@@ -11,7 +11,7 @@ import type { ByIdPlan } from '../jobs/by-id/job.js';
 import { readIds } from './ids.js';
 import { safeLine } from '../output/sanitize.js';
 import { confirm } from './confirm.js';
-import { runByIds, type ByIdFlags } from './by-ids.js';
+import { runByIds, typedOne, type ByIdFlags } from './by-ids.js';
 
 export interface DeleteSpec<T> {
   /** "card" / "QR code" */
@@ -64,7 +64,7 @@ export async function deleteRecords<T>(
   const yes = Boolean(ctx.globals.yes);
   // Without a terminal and without --yes, refuse before sending anything.
   if (!yes && !(ctx.io.isStdinTTY && ctx.io.isStderrTTY)) await confirm(ctx, '');
-  if (unique.length === 1 && !args.includes('-')) return deleteOne(ctx, unique[0], spec, yes);
+  const single = typedOne(unique, args);
 
   const describe = !yes && unique.length <= DESCRIBE_MAX;
   const failures: ApiError[] = [];
@@ -82,26 +82,31 @@ export async function deleteRecords<T>(
     action: 'delete',
     intent: {},
     outcome: 'deleted',
+    single,
     send: (client, id, key) => spec.remove(client, id, key),
     // Names come from the server: escaped, so one cannot rewrite the line naming another record.
     ...(describe
       ? { describe: async (client: ApiClient, id: string) => safeLine(spec.describe(await spec.fetch(client, id))) }
       : {}),
-    confirm: async (plan: ByIdPlan) => {
-      for (const u of plan.unreadable) fail(u.id, u.error);
-      if (yes || !plan.changes.length) return true;
-      const n = plan.changes.length;
-      const lines = describe
-        ? plan.described.map((d) => `  ${d.id}  ${d.text}`)
-        : [...unique.slice(0, 5).map((id) => `  ${id}`), `  … and ${unique.length - 5} more`];
-      const what = n === 1 ? `this ${spec.noun}` : `these ${n} ${spec.noun}s`;
-      ctx.msg.say(`About to delete ${what}:\n${lines.join('\n')}\n${spec.consequence(n)}`);
-      if (!(await confirm(ctx, `Delete ${what}?`))) throw new CliError('cancelled: nothing was deleted', EXIT.usage);
-      return true;
-    },
+    confirm: yes
+      ? { noQuestion: '--yes' }
+      : async (plan: ByIdPlan) => {
+          for (const u of plan.unreadable) fail(u.id, u.error);
+          if (!plan.changes.length) return true;
+          const n = plan.changes.length;
+          const lines = describe
+            ? plan.described.map((d) => `  ${d.id}  ${d.text}`)
+            : [...unique.slice(0, 5).map((id) => `  ${id}`), `  … and ${unique.length - 5} more`];
+          const what = n === 1 ? `this ${spec.noun}` : `these ${n} ${spec.noun}s`;
+          ctx.msg.say(`About to delete ${what}:\n${lines.join('\n')}\n${spec.consequence(n)}`);
+          if (!(await confirm(ctx, `Delete ${what}?`)))
+            throw new CliError('cancelled: nothing was deleted', EXIT.usage);
+          return true;
+        },
     onDone: (id) => ctx.msg.info(`deleted ${spec.noun} ${id}`),
     onFailure: fail,
   });
+  if (single) return;
   if (failed.length) ctx.msg.say(`not deleted: ${failed.join(', ')}`);
   finishMany(failures, unique.length, `${summary.tallies.deleted ?? 0} deleted`, 'deletions', unknown);
 }
@@ -112,17 +117,4 @@ export function lostAnswer(ctx: Context, id: string, e: unknown, unknown: string
   unknown.push(id);
   ctx.msg.say(`${id}: may have been applied, its answer was lost (${e.message})`);
   return true;
-}
-
-/** One id: its error is the command's error (its own exit status). */
-async function deleteOne<T>(ctx: Context, id: string, spec: DeleteSpec<T>, yes: boolean): Promise<void> {
-  const client = await ctx.api();
-  if (!yes) {
-    const line = `  ${id}  ${safeLine(spec.describe(await spec.fetch(client, id)))}`;
-    ctx.msg.say(`About to delete this ${spec.noun}:\n${line}\n${spec.consequence(1)}`);
-    if (!(await confirm(ctx, `Delete this ${spec.noun}?`)))
-      throw new CliError('cancelled: nothing was deleted', EXIT.usage);
-  }
-  await spec.remove(client, id);
-  ctx.msg.info(`deleted ${spec.noun} ${id}`);
 }

@@ -113,9 +113,34 @@ describe('the row engine is the only request loop', () => {
 
   test('the exceptions name files that exist', () => {
     const files = new Set(sourceFiles());
-    for (const f of Object.keys(NOT_ITEM_LOOPS)) expect(files.has(f), f).toBe(true);
+    for (const f of [...Object.keys(NOT_ITEM_LOOPS), ...WRITES_ON_THEIR_OWN_LOOP]) expect(files.has(f), f).toBe(true);
+  });
+
+  test('writes over many items are the row engine’s (keys, report, Ctrl-C): a file on sendEach writes nothing', () => {
+    const found = sourceFiles()
+      .filter((f) => !OWNS_REQUESTS(f) && f !== 'jobs/rows/engine.ts' && !WRITES_ON_THEIR_OWN_LOOP.includes(f))
+      .flatMap((f) => writesBesideSendEach(parse(f), requests));
+    expect(found).toEqual([]);
   });
 });
+
+/** Files that hand writes to sendEach themselves rather than through the row engine. */
+const WRITES_ON_THEIR_OWN_LOOP: string[] = [];
+
+/** `file:line name` for every write of api/ (create*, update*, delete*) in a file that calls sendEach. */
+export function writesBesideSendEach(sf: ts.SourceFile, requests: ReadonlySet<string>): string[] {
+  const calls: Array<{ name: string; line: number }> = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression))
+      calls.push({ name: n.expression.text, line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1 });
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  if (!calls.some((c) => c.name === 'sendEach')) return [];
+  return calls
+    .filter((c) => requests.has(c.name) && /^(create|update|delete)[A-Z]/.test(c.name))
+    .map((c) => `${sf.fileName}:${c.line} ${c.name}`);
+}
 
 describe('the checker itself', () => {
   const requests = new Set(['updateQrCode', 'getCard']);
@@ -127,6 +152,19 @@ describe('the checker itself', () => {
     expect(check('for (;;) { await this.client.request("GET", p); }')).toEqual(['this.client.request() in a loop']);
     expect(check('do { await updateQrCode(c, id, {}); } while (more);')).toEqual(['updateQrCode() in a loop']);
     expect(check('await Promise.all(Array.from({ length: 4 }, worker));')).toEqual(['a worker pool']);
+  });
+
+  test('finds a write in a file that runs its own sendEach (print retarget’s old worker pool); reads pass', () => {
+    const writes = new Set(['updateQrCode', 'getCard']);
+    const pool = 'const pool = (items, fn) => sendEach(items, fn, record, opts);';
+    const find = (text: string) => writesBesideSendEach(parse('x.ts', text), writes);
+    expect(find(`${pool}\nawait pool(codes, (c) => updateQrCode(client, c.id, { destinationUrl }));`)).toEqual([
+      'x.ts:2 updateQrCode',
+    ]);
+    expect(find(`${pool}\nawait pool(codes, (c) => getCard(client, c.id));`)).toEqual([]);
+    expect(
+      find('await runByIds(ctx, flags, ids, { send: (client, id, key) => updateQrCode(client, id, {}) });'),
+    ).toEqual([]);
   });
 
   test('a request outside a loop, or in a loop header (a paged list), is not one', () => {

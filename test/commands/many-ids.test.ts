@@ -117,3 +117,32 @@ describe('cards and qr delete of many ids', () => {
     expect(emu.requests({ method: 'DELETE' }).length).toBe(before);
   });
 });
+
+describe('one id is a batch of one on the same engine', () => {
+  it('qr pause <id> --report: one line in the report; stdout is the record, as qr update --status prints it', async () => {
+    const [id] = addQrCodes(emu, 1, 'one').map((q) => q.id);
+    const report = join(tempDir(), 'one.ndjson');
+    const r = await runCli(['qr', 'pause', id, '--report', report, '-o', 'json'], { emu });
+    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id, status: 'paused' });
+    const [header, ...rest] = lines(report);
+    expect(header).toMatchObject({ type: 'header', job: 'qr-pause' });
+    expect(rest.map((l) => [l.id, l.outcome])).toEqual([[id, 'paused']]);
+  });
+
+  it('cards delete <id> --yes --report: recorded; a missing id is the command’s own error (exit 4), recorded failed', async () => {
+    const report = join(tempDir(), 'one-del.ndjson');
+    const r = await runCli(['cards', 'delete', 'crd_jose', '--yes', '--report', report], { emu });
+    expect([r.exitCode, r.stderr]).toEqual([0, 'deleted card crd_jose\n']);
+    const missing = await runCli(['cards', 'delete', 'crd_nope', '--yes', '--report', report], { emu });
+    expect(missing.exitCode).toBe(4);
+    expect(missing.stderr).toMatch(/^error: resource_not_found \(404\)/);
+    expect(missing.stderr).not.toContain('deletions failed');
+    expect(lines(report).map((l) => [l.type ?? l.id, l.outcome])).toEqual([
+      ['header', undefined],
+      ['crd_jose', 'deleted'],
+      ['header', undefined],
+      ['crd_nope', 'failed'],
+    ]);
+  });
+});

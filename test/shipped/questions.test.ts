@@ -9,7 +9,7 @@
 //   qr apply <file>                          Change where … lead?       src/commands/qr/apply-print.ts
 //   campaigns import --update|--trash-missing  Update 1 card?            src/commands/campaigns/import-print.ts
 //   cards update <id> (clears or renames)    Apply it?                  src/commands/cards/update.ts
-//   print retarget <run> --url <url>         Point N QR codes … at …?   src/commands/print/audit.ts
+//   print retarget <run> --url <url>         Point N QR codes … at …?   src/commands/print/retarget.ts
 //
 // Each yes/no question is answered `y`, ` YES `, `n`, Enter, Ctrl-D (end of input) and Ctrl-C: exit 0 and
 // the change made on yes, exit 2 and nothing sent otherwise. The key is typed, pasted (bracketed paste,

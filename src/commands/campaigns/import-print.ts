@@ -11,7 +11,6 @@ import type {
 } from '../../jobs/import/types.js';
 import { ImportStop } from '../../jobs/import/stop.js';
 import { rejectsFailure, rejectsLine } from '../../jobs/import/rejects-line.js';
-import { progressText } from '../../jobs/import/progress.js';
 import { commandLine, formatSummary, type Tally } from '../../jobs/import/summary.js';
 import type { Context } from '../../context.js';
 import {
@@ -31,6 +30,7 @@ import { summaryAsJson } from '../../output/settings.js';
 import { confirm } from '../confirm.js';
 import { tornTailNote } from '../torn-tail.js';
 import { refuseOwnPaths } from '../own-files.js';
+import { importProgressText } from '../row-progress.js';
 import { planData, planLines } from './import-plan.js';
 
 export type ImportCommandOptions = ImportOptions & { validateOnly: boolean };
@@ -55,7 +55,7 @@ export async function runImportCommand(opts: ImportCommandOptions, ctx: Context)
       total = rows;
       progress = await ctx.msg.progress({ label: opts.dryRun ? 'dry run' : 'import', now: ctx.clock });
     },
-    onProgress: (tally) => progress?.update((elapsed) => progressText(tally, total, elapsed)),
+    onProgress: (tally) => progress?.update(importProgressText(tally, total)),
     onSent: () => progress?.stop({ keep: true }),
     onPlan: (plan) => {
       planned = plan;

@@ -8,7 +8,7 @@ export function cardsDeleteCommand(): Command {
     .alias('rm')
     .description('Move cards to Trash: their public URLs stop at once (restore only in the dashboard)')
     .argument('<card-id...>', 'one or more card ids, or - to read them from standard input (one per line)')
-    .option('--report <file>', 'with several ids: an append-only NDJSON report of every deletion')
+    .option('--report <file>', 'an append-only NDJSON report of every deletion')
     .action(
       action(async (ctx, ids: string[], flags: { report?: string }) => {
         const [{ deleteCard, getCard }, { deleteRecords }] = await Promise.all([

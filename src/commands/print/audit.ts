@@ -1,17 +1,16 @@
-// `cardqr print audit <run>` and `cardqr print retarget <run> --url <fallback>`: read a run's
-// manifest from the ledger and check (or move) every code it put on paper.
-import { createHash, randomBytes } from 'node:crypto';
+// `cardqr print audit <run>`: read a run's manifest from the ledger and check every code it put on
+// paper, a few at a time. `print retarget` (retarget.ts) moves them, over the same ledger.
 import { getCard } from '../../api/cards.js';
 import { checkGivenIds } from '../../api/ids.js';
-import { getQrCode, updateQrCode } from '../../api/qr.js';
+import { getQrCode } from '../../api/qr.js';
 import { openText } from '../../api/schemas/open.js';
 import { configDir } from '../../config/paths.js';
+import { isGone } from '../../jobs/by-id/job.js';
 import { sendEach, type Sent } from '../../jobs/rows/loop.js';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, EXIT, isFatal, PartialError, UsageError } from '../../errors.js';
+import { isFatal, PartialError, UsageError } from '../../errors.js';
 import { renderList, type View } from '../../output/render.js';
 import { readLedger, type CodeLine, type Ledger } from '../../jobs/print/ledger.js';
-import { confirm } from '../confirm.js';
 
 const CONCURRENCY = 4;
 
@@ -32,7 +31,8 @@ const findingView: View<Finding> = {
   ],
 };
 
-async function loadRun(ref: string, ctx: Context): Promise<Ledger> {
+/** The ledger of a print run, refused when it was printed against another API or names an id that cannot be one. */
+export async function loadRun(ref: string, ctx: Context): Promise<Ledger> {
   const ledger = await readLedger(configDir(ctx.env), ref);
   const settings = await ctx.settings();
   if (settings.baseUrl.replace(/\/+$/, '') !== ledger.run.baseUrl.replace(/\/+$/, '')) {
@@ -49,7 +49,7 @@ async function loadRun(ref: string, ctx: Context): Promise<Ledger> {
   return ledger;
 }
 
-function uniqueCodes(codes: CodeLine[]): CodeLine[] {
+export function uniqueCodes(codes: CodeLine[]): CodeLine[] {
   const seen = new Map<string, CodeLine>();
   for (const c of codes) if (!seen.has(c.id)) seen.set(c.id, c);
   return [...seen.values()];
@@ -66,9 +66,6 @@ async function pool<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]>
   );
   return out;
 }
-
-/** 404 resource_not_found: the object is gone (another 404, such as a wrong base URL, is a failure). */
-const isGone = (e: unknown) => e instanceof ApiError && e.status === 404 && e.code === 'resource_not_found';
 
 export async function runAudit(ref: string, ctx: Context): Promise<void> {
   const ledger = await loadRun(ref, ctx);
@@ -113,72 +110,5 @@ export async function runAudit(ref: string, ctx: Context): Promise<void> {
     `${count('paused')} paused, ${count('unpublished')} unpublished, ${count('deleted')} deleted, ${count('elsewhere')} pointing elsewhere, ${count('url-changed')} with a changed link` +
     (count('error') ? `, ${count('error')} could not be read` : '');
   if (count('error')) throw new PartialError(summary);
-  ctx.msg.info(summary);
-}
-
-interface Moved {
-  id: string;
-  result: 'moved' | 'deleted' | 'failed';
-  detail: string;
-}
-
-const movedView: View<Moved> = {
-  columns: [
-    { header: 'ID', value: 'id' },
-    { header: 'RESULT', value: 'result', style: 'status' },
-    { header: 'DETAIL', value: 'detail' },
-  ],
-};
-
-export async function runRetarget(ref: string, url: string, ctx: Context): Promise<void> {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || !/^https?:$/.test(parsed.protocol) || !parsed.hostname)
-    throw new UsageError(`--url ${url}: expected a full http or https URL`);
-  const ledger = await loadRun(ref, ctx);
-  const all = uniqueCodes(ledger.codes);
-  const targets = all.filter((c) => c.kind === 'qr');
-  const cards = all.length - targets.length;
-  if (!targets.length)
-    throw new UsageError(
-      `run ${ledger.run.run} holds no QR codes (${cards} card${cards === 1 ? '' : 's'}: cards have no destination to move)`,
-    );
-  const question =
-    `Point ${targets.length} QR code${targets.length === 1 ? '' : 's'} of run ${ledger.run.run} at ${url}?` +
-    (cards
-      ? ` (${cards === 1 ? '1 card in the run stays as it is' : `${cards} cards in the run stay as they are`})`
-      : '');
-  if (!(await confirm(ctx, question))) throw new CliError('cancelled: nothing was changed', EXIT.usage);
-
-  const client = await ctx.api();
-  // One key per code for this invocation: its retries are exactly-once, and a later retarget (A → B → A)
-  // never repeats an earlier key, whose stored answer the API would replay without changing anything.
-  const nonce = randomBytes(16).toString('hex');
-  const results = await pool(targets, async (c): Promise<Moved> => {
-    const idempotencyKey = `retarget-${createHash('sha256').update(`${nonce}\n${ledger.run.run}\n${c.id}\n${url}`).digest('hex').slice(0, 40)}`;
-    try {
-      // updateQrCode refuses an answer that does not show the new destination (ChangeNotShownError).
-      await updateQrCode(client, c.id, { destinationUrl: url }, { idempotencyKey });
-      return { id: c.id, result: 'moved', detail: `was ${c.destinationUrl ?? '(none)'} when printed` };
-    } catch (e) {
-      if (isGone(e)) return { id: c.id, result: 'deleted', detail: 'no longer exists (404); nothing to move' };
-      if (isFatal(e)) throw e;
-      return {
-        id: c.id,
-        result: 'failed',
-        detail: e instanceof ApiError ? `${e.code ?? e.status}: ${e.message}` : String(e),
-      };
-    }
-  });
-  await renderList(results, movedView, ctx.output(), ctx);
-  const n = (r: Moved['result']) => results.filter((m) => m.result === r).length;
-  const summary =
-    `${n('moved')} QR code${n('moved') === 1 ? '' : 's'} now point to ${url}; ${n('deleted')} deleted, ${n('failed')} failed` +
-    (cards ? `; ${cards} card${cards === 1 ? '' : 's'} left unchanged (cards have no destination)` : '');
-  if (n('failed')) throw new PartialError(summary);
   ctx.msg.info(summary);
 }

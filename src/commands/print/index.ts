@@ -88,10 +88,11 @@ Output:
         .description('Point every QR code of a print run at one destination (cards have none to move)')
         .argument('<run>', 'run id, last, or the path of a ledger file')
         .requiredOption('--url <url>', 'the new destination, a full http or https URL')
+        .option('--report <file>', 'an append-only NDJSON report of every change')
         .action(
-          action(async (ctx, run: string, flags: { url: string }) => {
-            const { runRetarget } = await import('./audit.js');
-            await runRetarget(run, flags.url, ctx);
+          action(async (ctx, run: string, flags: { url: string; report?: string }) => {
+            const { runRetarget } = await import('./retarget.js');
+            await runRetarget(run, flags.url, ctx, { report: flags.report });
           }),
         ),
       'cardqr print retarget last --url https://example.com/campaign-over --yes',

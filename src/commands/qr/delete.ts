@@ -10,7 +10,7 @@ export function qrDeleteCommand(): Command {
       '<qr-id...>',
       'one or more QR code ids (any non-card code, dashboard-made ones too), or - to read them from standard input',
     )
-    .option('--report <file>', 'with several ids: an append-only NDJSON report of every deletion')
+    .option('--report <file>', 'an append-only NDJSON report of every deletion')
     .action(
       action(async (ctx, ids: string[], flags: { report?: string }) => {
         const [{ deleteQrCode, getQrCode }, { deleteRecords }, { openText }] = await Promise.all([

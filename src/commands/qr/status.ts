@@ -1,7 +1,8 @@
-// `qr pause|publish|archive <id...>`: PATCH status on one or many codes (`-` reads ids from stdin).
-// One id behaves like `qr update --status`; several ask once naming the count (pause and archive stop
-// the codes redirecting; publish only undoes that, so it never asks), go on past a failed id, and exit
-// 7 when some failed or with the failures' own status (4: every id missing) when all did.
+// `qr pause|publish|archive <id...>`: PATCH status on one or many codes (`-` reads ids from stdin), a row
+// job on the engine either way. One id behaves like `qr update --status`; several ask once naming the
+// count (pause and archive stop the codes redirecting; publish only undoes that, so it never asks), go
+// on past a failed id, and exit 7 when some failed or with the failures' own status (4: every id
+// missing) when all did.
 import { Command } from 'commander';
 import { action } from '../action.js';
 import type { Status } from '../../api/rules.js';
@@ -14,7 +15,7 @@ import { confirm } from '../confirm.js';
 import { example, withFields } from '../../help/annotations.js';
 import { printWritten } from '../written.js';
 import { finishMany, lostAnswer } from '../delete-records.js';
-import { runByIds, type ByIdFlags } from '../by-ids.js';
+import { runByIds, typedOne, type ByIdFlags } from '../by-ids.js';
 
 const SHORTCUTS: Array<[string, Status, string, string]> = [
   ['pause', 'paused', 'Pause QR codes: their short links stop redirecting (same as update --status paused)', 'paused'],
@@ -37,7 +38,7 @@ export function qrStatusCommands(): Command[] {
     const cmd = new Command(verb)
       .description(description)
       .argument('<qr-id...>', 'one or more QR code ids, or - to read them from standard input (one per line)')
-      .option('--report <file>', 'with several ids: an append-only NDJSON report of every change')
+      .option('--report <file>', 'an append-only NDJSON report of every change')
       .action(action(async (ctx, args: string[], flags: ByIdFlags) => setStatus(ctx, verb, status, done, args, flags)));
     withFields(cmd, () => import('../../api/schemas/qr.js').then((m) => m.QrCode));
     return example(cmd, `cardqr qr ${verb} qr_123`, `cardqr qr list --search spring -q | cardqr qr ${verb} - --yes`);
@@ -53,21 +54,10 @@ async function setStatus(
   flags: ByIdFlags,
 ): Promise<void> {
   const ids = await readIds(ctx, args);
+  const single = typedOne(ids, args);
   const { updateQrCode } = await import('../../api/qr.js');
   const { qrView } = await import('../../output/views/qr.js');
-  if (ids.length === 1 && !args.includes('-')) {
-    const qr = await updateQrCode(await ctx.api(), ids[0], { status });
-    await printWritten(ctx, qr, qrView, qr.id);
-    return;
-  }
-  if (status !== 'published') {
-    ctx.msg.say(`About to ${verb} ${ids.length} QR codes: their short links stop redirecting until published again.`);
-    if (!(await confirm(ctx, `${verb[0].toUpperCase()}${verb.slice(1)} ${ids.length} QR codes?`))) {
-      throw new CliError(`cancelled: nothing was ${done}`, EXIT.usage);
-    }
-  }
   const s = ctx.output(); // bad output flags fail before anything is sent
-  const { renderList } = await import('../../output/render.js');
   const failures: ApiError[] = [];
   const unknown: string[] = [];
   const written: QrCode[] = [];
@@ -76,8 +66,20 @@ async function setStatus(
     action: verb,
     intent: { status },
     outcome: done,
+    single,
     send: (client, id, key) => updateQrCode(client, id, { status }, { idempotencyKey: key }),
-    confirm: async () => true, // asked above, before any request
+    confirm: single
+      ? { noQuestion: 'one id: the same as qr update --status, which asks nothing' }
+      : status === 'published'
+        ? { noQuestion: 'publish only undoes a pause or an archive' }
+        : async () => {
+            ctx.msg.say(
+              `About to ${verb} ${ids.length} QR codes: their short links stop redirecting until published again.`,
+            );
+            if (!(await confirm(ctx, `${verb[0].toUpperCase()}${verb.slice(1)} ${ids.length} QR codes?`)))
+              throw new CliError(`cancelled: nothing was ${done}`, EXIT.usage);
+            return true;
+          },
     onDone: (_id, qr) => written.push(qr as QrCode),
     onFailure: (id, e) => {
       if (lostAnswer(ctx, id, e, unknown)) return;
@@ -86,6 +88,8 @@ async function setStatus(
       ctx.msg.say(formatApiError(e, { subject: id, brief: true }));
     },
   });
+  if (single) return printWritten(ctx, written[0], qrView, written[0].id);
+  const { renderList } = await import('../../output/render.js');
   const changed = summary.tallies[done] ?? 0;
   await renderList(written, qrView, s, ctx);
   finishMany(

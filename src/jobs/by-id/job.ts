@@ -1,10 +1,10 @@
-// Jobs over a list of ids, one request each (`qr pause|publish|archive`, `cards delete`, `qr delete`), as
-// row jobs (jobs/rows/): each id is a row of one step, with its own Idempotency-Key (PATCH and DELETE
-// take one, so a dropped connection is retried safely). The plan needs no request, unless the question
-// names each record: then one GET per id first (through the one loop), and an id that cannot be read
-// is left out of the plan and reported.
+// Jobs over a list of ids, one request each (`qr pause|publish|archive`, `cards delete`, `qr delete`,
+// `print retarget`), as row jobs (jobs/rows/): each id is a row of one step, with its own
+// Idempotency-Key (PATCH and DELETE take one, so a dropped connection is retried safely). The plan
+// needs no request, unless the question names each record: then one GET per id first (through the one
+// loop), and an id that cannot be read is left out of the plan and reported.
 import type { ApiClient } from '../../api/client.js';
-import { InterruptedError, isFatal, NotSentError } from '../../errors.js';
+import { ApiError, InterruptedError, isFatal, NotSentError } from '../../errors.js';
 import { sendEach } from '../rows/loop.js';
 import type { RowJob, RowPlan, StepDone } from '../rows/types.js';
 
@@ -18,6 +18,11 @@ export interface ByIdSpec {
   outcome: string;
   /** The one request for an id; what it answers is kept as the step's value. */
   send: (client: ApiClient, id: string, key: string) => Promise<unknown>;
+  /**
+   * The outcome of an id that no longer exists (`isGone`): nothing to do there, not a failure
+   * (`print retarget`: a deleted code has no destination to move). Unset: a failure like any other.
+   */
+  absent?: string;
   /** One GET per id before the question names the records (left out: no request before the question). */
   describe?: (client: ApiClient, id: string) => Promise<string>;
 }
@@ -28,6 +33,10 @@ export interface ByIdPlan extends RowPlan {
   /** `describe`: ids that could not be read, with the error (they are not in the plan). */
   unreadable: Array<{ id: string; error: unknown }>;
 }
+
+/** 404 resource_not_found: the object is gone (another 404, such as a wrong base URL, is a failure). */
+export const isGone = (e: unknown): boolean =>
+  e instanceof ApiError && e.status === 404 && e.code === 'resource_not_found';
 
 export function byIdJob(ids: readonly string[], spec: ByIdSpec): RowJob<readonly string[], ByIdPlan> {
   return {
@@ -73,10 +82,13 @@ export function byIdJob(ids: readonly string[], spec: ByIdSpec): RowJob<readonly
         })),
       };
     },
-    send: async (_step, { client, change, key }): Promise<StepDone> => ({
-      outcome: spec.outcome,
-      fields: {},
-      value: await spec.send(client, change.subject, key),
-    }),
+    send: async (_step, { client, change, key }): Promise<StepDone> => {
+      try {
+        return { outcome: spec.outcome, fields: {}, value: await spec.send(client, change.subject, key) };
+      } catch (e) {
+        if (spec.absent !== undefined && isGone(e)) return { outcome: spec.absent, fields: {} };
+        throw e;
+      }
+    },
   };
 }

@@ -66,7 +66,7 @@ export async function runRowJob<I, P extends RowPlan>(
     });
   await deps.onPlan?.(plan);
   if (opts.dryRun) return { phase: 'dry-run', plan };
-  if (!(await deps.confirm(plan))) return { phase: 'refused', plan };
+  if (typeof deps.confirm === 'function' && !(await deps.confirm(plan))) return { phase: 'refused', plan };
 
   const total = plan.changes.reduce((n, c) => n + c.steps.length, 0);
   const result = { phase: 'sent', plan, report: opts.report, total } as const;

@@ -82,8 +82,11 @@ export interface RowDeps<P extends RowPlan> {
   signal: AbortSignal;
   /** The plan, before anything is written. */
   onPlan?: (plan: P) => Promise<void> | void;
-  /** Whether to go on (the command asks, or refuses by throwing); not called for a dry run. */
-  confirm: (plan: P) => Promise<boolean>;
+  /**
+   * Whether to go on, once the plan is known (never for a dry run): the command asks, or refuses by
+   * throwing. `{ noQuestion }` says instead why nothing needs asking (publish only undoes a pause).
+   */
+  confirm: ((plan: P) => Promise<boolean>) | NoQuestion;
   /** Sending starts (awaited: the command may start its progress display). */
   onSending?: (total: number) => Promise<void> | void;
   /** After each step that succeeded (its line is in the report). */
@@ -96,6 +99,11 @@ export interface RowDeps<P extends RowPlan> {
   onSettled?: (subject: string, done: StepDone) => void;
   /** After each step's line is in the report: steps done of `total`. */
   onProgress?: (progress: { done: number; total: number; tallies: Readonly<Record<string, number>> }) => void;
+}
+
+/** A run that asks nothing before its writes, and the reason (for the reader: the engine only goes on). */
+export interface NoQuestion {
+  noQuestion: string;
 }
 
 export interface RowOptions {

@@ -1,6 +1,6 @@
 // `print audit` and `print retarget` against the emulator: a run whose codes were later paused,
 // deleted and moved, and a retarget that is confirmed, idempotent and leaves cards alone.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/run-cli.js';
@@ -154,6 +154,79 @@ describe('cardqr print retarget', () => {
         .map((p) => p.headers['idempotency-key'])
         .filter((k) => keys.includes(k)),
     ).toEqual([]);
+  });
+
+  it('runs on the row engine: --report holds each code (a deleted one included), every PATCH its own cqrow- key', async () => {
+    const codes = await createQrCodes(emu, 3, 'rep');
+    const config = await printRun(codes.map((c) => c.id));
+    expect((await api('DELETE', `/qr-codes/${codes[1].id}`)).status).toBe(204);
+    emu.clearRequests();
+    const report = join(tmp(), 'retarget.ndjson');
+    const args = ['print', 'retarget', 'last', '--url', 'https://example.com/next', '--yes', '--report', report];
+    const r = await runCli(args, { emu, configDir: config });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const [header, ...rest] = readFileSync(report, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.outcome !== 'sending');
+    expect(header).toMatchObject({ type: 'header', job: 'print-retarget' });
+    expect(rest.map((l) => [l.id, l.action, l.outcome])).toEqual([
+      [codes[0].id, 'retarget', 'moved'],
+      [codes[1].id, 'retarget', 'deleted'],
+      [codes[2].id, 'retarget', 'moved'],
+    ]);
+    const keys = emu.requests({ method: 'PATCH' }).map((q) => q.headers['idempotency-key']);
+    expect(keys).toHaveLength(3);
+    expect(keys.every((k) => /^cqrow-[0-9a-f]{64}$/.test(String(k)))).toBe(true);
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it('a drop, then 500s: "may have been moved", exit 6 (not a failure); the others moved', async () => {
+    const codes = await createQrCodes(emu, 2, 'lost');
+    const config = await printRun(codes.map((c) => c.id));
+    const path = `/qr-codes/${codes[0].id}`;
+    emu.injectFaults([
+      { kind: 'drop_after', method: 'PATCH', path },
+      { kind: '500', method: 'PATCH', path, times: 2 },
+    ]);
+    const r = await runCli(
+      ['print', 'retarget', 'last', '--url', 'https://example.com/lost', '--yes', '--max-retries', '2', '-o', 'json'],
+      { emu, configDir: config },
+    );
+    expect(r.exitCode, r.stderr).toBe(6);
+    expect(JSON.parse(r.stdout).map((m: { id: string; result: string }) => [m.id, m.result])).toEqual([
+      [codes[0].id, 'unknown'],
+      [codes[1].id, 'moved'],
+    ]);
+    expect(r.stderr).toContain(
+      '1 QR code now point to https://example.com/lost; 0 deleted, 0 failed, 1 may have been moved',
+    );
+    expect(r.stderr).toContain(`may have been moved: ${codes[0].id}`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('Ctrl-C while a code is moving: it finishes and is listed, no later PATCH starts, exit 130', async () => {
+    const codes = await createQrCodes(emu, 4, 'int');
+    const config = await printRun(codes.map((c) => c.id));
+    emu.clearRequests();
+    emu.injectFaults([{ method: 'PATCH', kind: 'slow', delayMs: 300 }]);
+    let stop!: () => void;
+    const interrupted = new Promise<void>((resolve) => (stop = resolve));
+    const watch = setInterval(() => {
+      if (emu.pendingFaults() === 0) stop();
+    }, 1);
+    const r = await runCli(['print', 'retarget', 'last', '--url', 'https://example.com/stop', '--yes', '-o', 'json'], {
+      emu,
+      configDir: config,
+      interruptAfter: interrupted,
+    }).finally(() => clearInterval(watch));
+    expect(r.exitCode).toBe(130);
+    expect(r.stderr).toContain('interrupted: 1 of 4 ids done');
+    expect(emu.requests({ method: 'PATCH' })).toHaveLength(1);
+    expect(JSON.parse(r.stdout).map((m: { id: string; result: string }) => [m.id, m.result])).toEqual([
+      [codes[0].id, 'moved'],
+    ]);
   });
 
   it('refuses a URL that is not http(s) before anything is sent', async () => {

@@ -136,7 +136,7 @@ describe('runRowJob', () => {
     }
   });
 
-  it('Ctrl-C: the step in flight is recorded, no other starts; a refused plan or a dry run writes nothing', async () => {
+  it('Ctrl-C: the step in flight is recorded, no other starts; a refused plan or a dry run writes nothing; { noQuestion } goes on', async () => {
     const dir = tempDir();
     const stop = new AbortController();
     const { d, close } = deps({ signal: stop.signal });
@@ -162,6 +162,15 @@ describe('runRowJob', () => {
       expect([refused.phase, dry.phase]).toEqual(['refused', 'dry-run']);
       expect(patches()).toHaveLength(1);
       expect([existsSync(join(dir, 'b.ndjson')), existsSync(join(dir, 'c.ndjson'))]).toEqual([false, false]);
+
+      // A run that needs no question says why, and goes on.
+      const unasked = await runRowJob(
+        job,
+        { file: 'f', report: join(dir, 'd.ndjson'), dryRun: false },
+        { ...go, confirm: { noQuestion: 'the test asks nothing' } },
+      );
+      expect(unasked).toMatchObject({ phase: 'sent', stopped: 'done', sent: 2 });
+      expect(patches()).toHaveLength(3);
     } finally {
       await close();
     }

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { progressText } from '../../../src/jobs/import/progress.js';
-import { startProgress } from '../../../src/output/progress.js';
 import { reportRow, type ReportRow } from '../../../src/jobs/import/report.js';
 import { sendEach as sendRows } from '../../../src/jobs/rows/loop.js';
 import type { Job, RowSent as Sent } from '../../../src/jobs/import/types.js';
-import { commandLine, duration, formatSummary, shellQuote, Tally } from '../../../src/jobs/import/summary.js';
+import { commandLine, formatSummary, shellQuote, Tally } from '../../../src/jobs/import/summary.js';
 import { resumeCommand } from '../../../src/commands/campaigns/import-print.js';
 import { CliError, EXIT } from '../../../src/errors.js';
 
@@ -69,7 +67,7 @@ describe('sendEach (the one request loop)', () => {
   });
 });
 
-describe('summary and progress', () => {
+describe('summary', () => {
   it('counts by outcome and by error code, where the report is, how to resume', () => {
     const t = new Tally();
     for (const row of [
@@ -127,34 +125,5 @@ describe('summary and progress', () => {
     );
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
     expect(commandLine(['a', 'b c'])).toBe("cardqr a 'b c'");
-  });
-
-  it('progress: done/total, outcomes, rate and ETA; plain lines only every few seconds without a terminal', async () => {
-    const t = new Tally();
-    for (let i = 0; i < 30; i++) t.add(reportRow(i, null, i % 10 ? 'created' : 'failed'));
-    expect(progressText(t, 120, 10_000)).toBe('30/120 rows · 27 created · 0 exists · 3 failed · 3.0 rows/s · ETA 30s');
-    expect(duration(3725)).toBe('1h02m');
-    let now = 0;
-    let out = '';
-    const stream = { write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream;
-    const p = await startProgress({
-      stream: stream as never,
-      tty: false,
-      quiet: false,
-      now: () => now,
-      label: 'import',
-    });
-    const text = (elapsed: number) => progressText(t, 120, elapsed);
-    p.update(text);
-    now = 6000;
-    p.update(text);
-    p.update(text);
-    expect(out.split('\n').filter(Boolean)).toEqual([
-      'import: 30/120 rows · 27 created · 0 exists · 3 failed · 5.0 rows/s · ETA 18s',
-    ]);
-    const quiet = await startProgress({ stream: stream as never, tty: true, quiet: true, now: () => now, label: 'x' });
-    quiet.update((elapsed) => progressText(t, 1, elapsed));
-    quiet.stop();
-    expect(out.split('\n').filter(Boolean)).toHaveLength(1);
   });
 });
