@@ -223,7 +223,7 @@ export async function createProgram(
   // The global flags are resolved once, when an action is about to run, into that action's context.
   program.hook('preAction', async (_root, action) => {
     // A verb defined as data reads its input first: a refused value is reported before anything else.
-    await prepare(action);
+    await prepare(action, deps.env);
     const globals = action.optsWithGlobals() as GlobalOptions;
     // The --fields names the command declared (withFields); a --dry-run prints the request ({dryRun,
     // method, path, body}), not the resource: names are not checked.

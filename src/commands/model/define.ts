@@ -35,6 +35,11 @@ export interface CommandDefinition<A extends ArgumentFields = ArgumentFields, O 
   fields?: Omit<FieldsCatalogue, 'schema'> & { schema: () => Promise<ZodLike> };
   /** Its result's view, loaded while run works (a request travels meanwhile). */
   view?: () => Promise<View>;
+  /**
+   * Checks across flags (one excludes another, one needs another), run with the input before anything
+   * else: a UsageError (exit 2) here sends nothing and builds no context.
+   */
+  check?(input: Input<A, O>, env: Readonly<Record<string, string | undefined>>): void;
   run(ctx: Context, input: Input<A, O>): Promise<Result | Outcome | void>;
 }
 

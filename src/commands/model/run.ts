@@ -36,7 +36,10 @@ export function loaderOf(cmd: Command): (() => Promise<AnyCommand>) | undefined 
  * Before anything else of a run (program.ts's preAction): loads the verb's definition and parses its
  * input. A refused value is a usage error worded as commander words its own (exit 2, nothing sent).
  */
-export async function prepare(cmd: Command): Promise<Prepared | undefined> {
+export async function prepare(
+  cmd: Command,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<Prepared | undefined> {
   const load = loaders.get(cmd);
   if (!load) return undefined;
   const def = await load();
@@ -63,6 +66,7 @@ export async function prepare(cmd: Command): Promise<Prepared | undefined> {
           (v) => `error: option '${field.spec.flags}' argument '${v}' is invalid.`,
         );
   }
+  def.check?.(input as never, env);
   const ready = { def, input, path: names(cmd).join(' ') };
   prepared.set(cmd, ready);
   return ready;
@@ -70,7 +74,7 @@ export async function prepare(cmd: Command): Promise<Prepared | undefined> {
 
 /** The action of every verb: run, then print what it returned. */
 export async function runPrepared(cmd: Command, ctx: Context, runF?: RunF): Promise<void> {
-  const ready = prepared.get(cmd) ?? (await prepare(cmd))!;
+  const ready = prepared.get(cmd) ?? (await prepare(cmd, ctx.env))!;
   if (runF) return void (await runF(ready, ctx));
   const { def, input } = ready;
   // What prints loads while run works (its request travels meanwhile); a refused -o fails first.
