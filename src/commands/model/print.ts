@@ -1,5 +1,6 @@
 // How each kind of result reaches stdout (model/result.ts), through output/: the one place a
 // command's data is printed.
+import type { PagedList } from '../../api/pages.js';
 import type { Context } from '../../context.js';
 import type { OutputSettings } from '../../output/settings.js';
 import type { View } from '../../output/view.js';
@@ -25,10 +26,13 @@ export async function printResult(
     }
     case 'list': {
       const settings = loaded.settings ?? ctx.output();
-      result.list.start();
-      await new Promise((sent) => setImmediate(sent));
+      const paged = 'start' in result.list ? (result.list as PagedList<unknown>) : undefined;
+      if (paged) {
+        paged.start();
+        await new Promise((sent) => setImmediate(sent));
+      }
       const [{ renderList }, view] = await Promise.all([import('../../output/render.js'), viewOf(result.view)]);
-      await renderList(result.list, view, settings, ctx, () => result.list.hint());
+      await renderList(result.list, view, settings, ctx, paged && (() => paged.hint()));
       return;
     }
     case 'dryRun': {
