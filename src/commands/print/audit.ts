@@ -1,6 +1,6 @@
 // `cardqr print audit <run>` and `cardqr print retarget <run> --url <fallback>`: read a run's
 // manifest from the ledger and check (or move) every code it put on paper.
-import { createHash, randomBytes } from 'node:crypto';
+import { idempotencyKey as rowKey, newNonce } from '../../jobs/rows/keys.js';
 import { getCard } from '../../api/cards.js';
 import { checkGivenIds } from '../../api/ids.js';
 import { getQrCode, updateQrCode } from '../../api/qr.js';
@@ -157,9 +157,15 @@ export async function runRetarget(ref: string, url: string, ctx: Context): Promi
   const client = await ctx.api();
   // One key per code for this invocation: its retries are exactly-once, and a later retarget (A → B → A)
   // never repeats an earlier key, whose stored answer the API would replay without changing anything.
-  const nonce = randomBytes(16).toString('hex');
+  const nonce = newNonce();
   const results = await pool(targets, async (c): Promise<Moved> => {
-    const idempotencyKey = `retarget-${createHash('sha256').update(`${nonce}\n${ledger.run.run}\n${c.id}\n${url}`).digest('hex').slice(0, 40)}`;
+    const idempotencyKey = rowKey({
+      scheme: 'cqrow',
+      nonce,
+      scope: [ledger.run.run, 'print-retarget'],
+      subject: c.id,
+      intent: ['retarget', url],
+    });
     try {
       // updateQrCode refuses an answer that does not show the new destination (ChangeNotShownError).
       await updateQrCode(client, c.id, { destinationUrl: url }, { idempotencyKey });

@@ -10,11 +10,11 @@ import { LineCounter, LineSet } from './compact.js';
 import {
   appendImportReport,
   createImportReport,
-  newNonce,
   readReport,
   type ReportHeader,
   type ReportMode,
 } from './report.js';
+import { newNonce } from '../rows/keys.js';
 import type { ReportWriter } from '../rows/report-file.js';
 import type { ImportNotice } from './types.js';
 

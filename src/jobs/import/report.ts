@@ -5,7 +5,7 @@
 // nonce that goes into every idempotency key (keys.ts): another report never shares a key with it.
 // Every write is checked (a full disk stops the import with one line); the header is flushed to disk
 // before the first row is sent; a symlink at the report path is refused, never followed.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { UsageError } from '../../errors.js';
 import type { PinnedFile } from '../../fs/pinned-file.js';
 import { LineCounter, LineSet } from './compact.js';
@@ -38,11 +38,6 @@ export interface ReportHeader {
   accountId?: string;
   /** Random, per report: part of every row's idempotency key. */
   nonce?: string;
-}
-
-/** A fresh per-report nonce (128 bits, hex). */
-export function newNonce(): string {
-  return randomBytes(16).toString('hex');
 }
 
 export interface ReportRow {

@@ -8,7 +8,6 @@
 //
 // Thrown, before anything is written: the client's errors while planning, the report's UsageErrors,
 // whatever `confirm` throws (the command's refusal). From the first step on, everything is in the summary.
-import { randomBytes } from 'node:crypto';
 import {
   ApiError,
   InterruptedError,
@@ -17,7 +16,8 @@ import {
   OutcomeUnknownError,
   UnavailableError,
 } from '../../errors.js';
-import { stepKey } from './keys.js';
+import { canonicalJson } from '../../api/canonical-json.js';
+import { idempotencyKey, newNonce } from './keys.js';
 import { openJobReport } from './report.js';
 import { sendEach, type Sent, type SendResult } from './loop.js';
 import { unsettledRows } from './unsettled.js';
@@ -73,7 +73,7 @@ export async function runRowJob<I, P extends RowPlan>(
   // Nothing to write or settle: the report is left as it is (it records writes, and there are none).
   if (total === 0 && !settled.length)
     return { ...result, stopped: 'done', tallies: {}, failures: [], unknowns: [], settled: 0, sent: 0 };
-  const nonce = randomBytes(16).toString('hex');
+  const nonce = newNonce();
   const report =
     opts.report === undefined
       ? undefined
@@ -122,7 +122,18 @@ export async function runRowJob<I, P extends RowPlan>(
   // A row's keys are derived as the loop prepares it, while the request before it is in flight.
   function* rows(): Generator<{ change: PlannedChange; keys: string[] }> {
     for (const change of plan.changes)
-      yield { change, keys: change.steps.map((step) => stepKey(nonce, accountId, job.kind, change.subject, step)) };
+      yield {
+        change,
+        keys: change.steps.map((step) =>
+          idempotencyKey({
+            scheme: 'cqrow',
+            nonce,
+            scope: [accountId, job.kind],
+            subject: change.subject,
+            intent: [step.action, canonicalJson(step.intent)],
+          }),
+        ),
+      };
   }
   // One item of the loop is one row: its steps go in order, each recorded before the next is sent.
   const sendRow = async ({ change, keys }: { change: PlannedChange; keys: string[] }): Promise<Sent<null>> => {
