@@ -37,8 +37,7 @@ export function keyBuilders(source: string): string[] {
       if (/^(cq[a-z]{3}|retarget)-/.test(node.text)) found.push(node.getText(sf));
       return;
     }
-    const statement =
-      ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isReturnStatement(node);
+    const statement = ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isReturnStatement(node);
     if (!statement) return;
     const t = node.getText(sf);
     if (!/\b(createHash|randomBytes)\s*\(/.test(t)) return;
@@ -61,7 +60,8 @@ export function rowLiterals(source: string): string[] {
   walk(sf, (node) => {
     if (!ts.isObjectLiteralExpression(node)) return;
     const names = new Set(node.properties.map((p) => p.name?.getText(sf)));
-    if (names.has('line') && names.has('outcome') && names.has('errorCode') && !names.has('fields')) found.push(node.getText(sf).slice(0, 80));
+    if (names.has('line') && names.has('outcome') && names.has('errorCode') && !names.has('fields'))
+      found.push(node.getText(sf).slice(0, 80));
   });
   return found;
 }
@@ -82,9 +82,7 @@ describe('one key function', () => {
       ),
     ).toHaveLength(2);
     expect(keyBuilders("const nonce = randomBytes(16).toString('hex');")).toHaveLength(1);
-    expect(keyBuilders("function changeKey() { const h = createHash('sha256'); return h.digest('hex'); }")).toEqual(
-      [],
-    ); // (the hash's variable is not a key: its return is, below)
+    expect(keyBuilders("function changeKey() { const h = createHash('sha256'); return h.digest('hex'); }")).toEqual([]); // (the hash's variable is not a key: its return is, below)
     expect(keyBuilders("function changeKey() { return 'x' + createHash('sha256').digest('hex'); }")).toHaveLength(1);
     expect(keyBuilders("const sha256 = createHash('sha256').update(bytes).digest('hex');")).toEqual([]);
     expect(keys()).toContain('export function idempotencyKey');
@@ -99,9 +97,7 @@ describe('one report', () => {
   });
 
   test("one reader: a report's lines are read through reportEntries (jobs/rows/report-lines.ts) only", () => {
-    const readers = files.filter(
-      (f) => !f.startsWith('jobs/rows/report-') && /\breportLines\s*\(/.test(text(f)),
-    );
+    const readers = files.filter((f) => !f.startsWith('jobs/rows/report-') && /\breportLines\s*\(/.test(text(f)));
     expect(readers).toEqual([]);
   });
 
@@ -110,8 +106,8 @@ describe('one report', () => {
       .filter((f) => f !== 'jobs/rows/report-lines.ts')
       .flatMap((f) => rowLiterals(text(f)).map((s) => `${f}: ${s}`));
     expect(offenders).toEqual([]);
-    expect(rowLiterals("w.write({ line: 2, id: 'x', outcome: 'paused', errorCode: null, message: null });")).toHaveLength(
-      1,
-    );
+    expect(
+      rowLiterals("w.write({ line: 2, id: 'x', outcome: 'paused', errorCode: null, message: null });"),
+    ).toHaveLength(1);
   });
 });

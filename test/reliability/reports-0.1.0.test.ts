@@ -21,16 +21,28 @@ afterEach(async () => {
 });
 
 /** The fixture's files in a temp dir, its report pointed at this emulator (0.1.0 recorded its own port). */
-async function restore(name: string): Promise<{ dir: string; emu: Emulator; sent: { key: string; subject: string | null }[] }> {
+async function restore(
+  name: string,
+): Promise<{ dir: string; emu: Emulator; sent: { key: string; subject: string | null }[] }> {
   const from = new URL(`${name}/`, FIXTURES);
   const dir = tempDir('cardqr-upgrade-');
   for (const f of readdirSync(from)) copyFileSync(new URL(f, from), join(dir, f));
-  emu = await createEmulator({ port: 0, statePath: join(dir, 'state.json'), random: seededRandom(7), rateLimit: 1_000_000 });
+  emu = await createEmulator({
+    port: 0,
+    statePath: join(dir, 'state.json'),
+    random: seededRandom(7),
+    rateLimit: 1_000_000,
+  });
   for (const f of readdirSync(dir).filter((f) => f.endsWith('.ndjson'))) {
-    const text = readFileSync(join(dir, f), 'utf8').replace(/http:\/\/127\.0\.0\.1:44071/g, emu.baseUrl.replace(/\/v1$/, ''));
+    const text = readFileSync(join(dir, f), 'utf8').replace(
+      /http:\/\/127\.0\.0\.1:44071/g,
+      emu.baseUrl.replace(/\/v1$/, ''),
+    );
     writeFileSync(join(dir, f), text);
   }
-  const sent = (JSON.parse(readFileSync(join(dir, 'sent.json'), 'utf8')) as { requests: { key: string; subject: string | null }[] }).requests;
+  const sent = (
+    JSON.parse(readFileSync(join(dir, 'sent.json'), 'utf8')) as { requests: { key: string; subject: string | null }[] }
+  ).requests;
   return { dir, emu, sent };
 }
 
@@ -46,7 +58,9 @@ describe('a report of 0.1.0, continued by this version', () => {
     expect(keysSent(emu, 'POST', '/campaigns/cmp_native/cards')).toEqual([lost]);
     for (const id of ['P-9101', 'P-9102', 'P-9103', 'P-9104', 'P-9105'])
       expect(emu.store.cards.filter((c) => c.externalId === id && c.campaignId === 'cmp_native')).toHaveLength(1);
-    const last = rawReportLines(`${csv}.report.ndjson`).filter((l) => l.externalId === 'P-9103').at(-1);
+    const last = rawReportLines(`${csv}.report.ndjson`)
+      .filter((l) => l.externalId === 'P-9103')
+      .at(-1);
     expect(last).toMatchObject({ line: 4, outcome: 'created', status: 201 }); // the stored answer, replayed
     counts.unknownOutcomes++;
   });
@@ -73,13 +87,15 @@ describe('a report of 0.1.0, continued by this version', () => {
     expect(keysSent(emu, 'POST', '/qr-codes')).toEqual([]);
     for (const code of ['lost-0000', 'lost-0001', 'lost-0002'])
       expect(emu.store.qrCodes.filter((q) => q.shortCode === code)).toHaveLength(1);
-    const settled = rawReportLines(`${csv}.report.ndjson`).filter((l) => l.shortCode === 'lost-0001').at(-1);
+    const settled = rawReportLines(`${csv}.report.ndjson`)
+      .filter((l) => l.shortCode === 'lost-0001')
+      .at(-1);
     expect(settled).toMatchObject({ line: null, action: 'create', outcome: 'created', errorCode: null });
     expect(settled.message).toMatch(/^settled:/);
     counts.unknownOutcomes++;
   });
 
-  it('qr pause --report: a report of 0.1.0 is this job\'s report; the run appends its own header', async () => {
+  it("qr pause --report: a report of 0.1.0 is this job's report; the run appends its own header", async () => {
     const { dir, emu } = await restore('qr-pause-unknown');
     const report = join(dir, 'pause.ndjson');
     const ids = ['qr_support', 'qr_roboconf', 'qr_careers'];
@@ -93,7 +109,12 @@ describe('a report of 0.1.0, continued by this version', () => {
   it('print --from-report reads the cards of an import report and the codes of a qr apply report of 0.1.0', async () => {
     const { idsFromReport } = await import('../../src/commands/print/options.js');
     const cards = await idsFromReport(new URL('import-unknown/partners.csv.report.ndjson', FIXTURES).pathname);
-    expect(cards).toEqual(['crd_w4FdyI8LrrNZKoUM', 'crd_YaZqYU3UelhkOUST', 'crd_M67Qg15qjyTeuiqi', 'crd_dEe3pabmsgCKGHXz']);
+    expect(cards).toEqual([
+      'crd_w4FdyI8LrrNZKoUM',
+      'crd_YaZqYU3UelhkOUST',
+      'crd_M67Qg15qjyTeuiqi',
+      'crd_dEe3pabmsgCKGHXz',
+    ]);
     const codes = await idsFromReport(new URL('qr-apply-unknown/codes.csv.report.ndjson', FIXTURES).pathname);
     expect(codes).toEqual(['qr_UXUn22OkegtjZ9Na', 'qr_iaZVasEmoo20ewJc']);
   });

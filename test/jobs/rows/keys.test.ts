@@ -40,7 +40,14 @@ describe('idempotencyKey', () => {
     for (const { args, key } of OLD.cqimp) {
       const [campaignId, externalId, body, generation, nonce] = args;
       expect(
-        idempotencyKey({ scheme: 'cqimp', nonce, scope: [campaignId], subject: externalId, intent: [body], generation }),
+        idempotencyKey({
+          scheme: 'cqimp',
+          nonce,
+          scope: [campaignId],
+          subject: externalId,
+          intent: [body],
+          generation,
+        }),
       ).toBe(key);
     }
     for (const { args, key } of OLD.cqsyn) {
