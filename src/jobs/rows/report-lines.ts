@@ -4,7 +4,7 @@
 // 0.1.0 included (their two shapes are this one: test/fixtures/reports-0.1.0/).
 import { reportLines } from './report-file.js';
 
-/** The import's header has no `job` (0.1.0 wrote none): its `campaignId` says what it is. */
+/** The import's header has no `job` (0.1.0 wrote none): a header without one is an import's. */
 export const IMPORT_JOB = 'campaigns-import';
 
 export interface ReportHeader {
@@ -72,18 +72,18 @@ export function reportLine(subjectField: string, r: RowLine): Record<string, unk
   };
 }
 
-/** The job a header names. */
-export function headerJob(h: Partial<ReportHeader>): string | undefined {
-  return h.job ?? (typeof h.campaignId === 'string' ? IMPORT_JOB : undefined);
+/** The job a header names: every job but the import names itself. */
+export function headerJob(h: Partial<ReportHeader>): string {
+  return h.job ?? IMPORT_JOB;
 }
 
 /** The name a job writes its rows' subject under. */
-export function subjectFieldOf(job: string | undefined): string {
+export function subjectFieldOf(job: string): string {
   return job === IMPORT_JOB ? 'externalId' : job === 'qr-apply' ? 'shortCode' : 'id';
 }
 
 export type ReportEntry =
-  | { type: 'header'; header: ReportHeader; job: string | undefined }
+  | { type: 'header'; header: ReportHeader; job: string }
   | { type: 'end'; end: ReportEnd }
   | { type: 'row'; row: RowLine }
   /** A line that is not whole JSON (cut short by a kill), or no line this version knows: passed over. */
