@@ -1,6 +1,6 @@
 // Flags of `cardqr print` → a checked plan, before anything is sent (every problem is exit 2).
 import { DONE_OUTCOMES } from '../../jobs/import/report.js';
-import { reportLines } from '../../jobs/rows/report-file.js';
+import { reportEntries } from '../../jobs/rows/report-lines.js';
 import { checkGivenIds } from '../../api/ids.js';
 import { UsageError } from '../../errors.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
@@ -188,20 +188,20 @@ export async function idsFromReport(path: string): Promise<string[]> {
   const trashed = new Set<string>();
   let first = true;
   let apply = false;
-  for await (const v of reportLines(path, `--from-report ${path}`)) {
+  for await (const e of reportEntries(path, `--from-report ${path}`)) {
     if (first) {
-      if (v?.type !== 'header') throw new UsageError(`--from-report ${path} is not a cardqr import or qr apply report`);
-      apply = v.job === 'qr-apply';
+      if (e.type !== 'header') throw new UsageError(`--from-report ${path} is not a cardqr import or qr apply report`);
+      apply = e.job === 'qr-apply';
       first = false;
       continue;
     }
-    if (!v || v.type === 'header') continue; // a later run's header
-    const outcome = String(v.outcome);
-    if (!apply && outcome === 'trashed' && typeof v.cardId === 'string') trashed.add(v.cardId);
+    if (e.type !== 'row') continue; // a later run's header, its end, a line cut short
+    const { outcome, fields } = e.row;
+    if (!apply && outcome === 'trashed' && typeof fields.cardId === 'string') trashed.add(fields.cardId);
     // An import's done rows (DONE_OUTCOMES: created, exists, updated, unchanged); qr apply's writes.
     const id = apply
-      ? (outcome === 'created' || outcome === 'updated') && v.qrCodeId
-      : DONE_OUTCOMES.has(outcome) && v.cardId;
+      ? (outcome === 'created' || outcome === 'updated') && fields.qrCodeId
+      : DONE_OUTCOMES.has(outcome) && fields.cardId;
     if (typeof id === 'string' && id) ids.add(id);
   }
   for (const id of trashed) ids.delete(id);

@@ -17,7 +17,7 @@ import { preflight, resolveIds } from './preflight.js';
 import { rejectsLine } from './rejects-line.js';
 import { constantsFor, withConstants } from './constants.js';
 import { entryRules } from './entries.js';
-import { defaultReportPath, openReport, type OpenedReport } from './report-file.js';
+import { defaultReportPath, openReport, type OpenedReport } from './open-report.js';
 import type { CheckOptions, ImportDeps, RejectsResult } from './types.js';
 
 const SHOWN_PROBLEMS = 50;

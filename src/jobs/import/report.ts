@@ -5,12 +5,21 @@
 // nonce that goes into every idempotency key (keys.ts): another report never shares a key with it.
 // Every write is checked (a full disk stops the import with one line); the header is flushed to disk
 // before the first row is sent; a symlink at the report path is refused, never followed.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { UsageError } from '../../errors.js';
 import type { PinnedFile } from '../../fs/pinned-file.js';
 import { LineCounter, LineSet } from './compact.js';
-import { reportLines, ReportWriter } from '../rows/report-file.js';
-const { createReadStream, lstatSync, statSync } = process.getBuiltinModule('node:fs');
+import { ReportWriter, statReport } from '../rows/report-file.js';
+import {
+  IMPORT_JOB,
+  reportEntries,
+  reportLine,
+  type ReportHeader as ShapedHeader,
+  type RowLine,
+} from '../rows/report-lines.js';
+const { createReadStream } = process.getBuiltinModule('node:fs');
+
+export type { ReportEnd } from '../rows/report-lines.js';
 
 // `unknown`: the answer was lost (PRODUCT §16): the row may be in the account; --resume sends it again with
 // the same key, which settles it without a second card.
@@ -24,26 +33,8 @@ export const IMPORT_REPORT_ADVICE =
 export const DONE_OUTCOMES: ReadonlySet<string> = new Set(['created', 'exists', 'updated', 'unchanged']);
 export type ReportMode = 'import' | 'dry-run' | 'validate';
 
-export interface ReportHeader {
-  type: 'header';
-  version: 1;
-  mode: ReportMode;
-  campaignId: string;
-  file: string;
-  fileSha256: string;
-  startedAt: string;
-  cardqr: string;
-  /** The API and account the rows were sent to (absent in reports of older versions). */
-  baseUrl?: string;
-  accountId?: string;
-  /** Random, per report: part of every row's idempotency key. */
-  nonce?: string;
-}
-
-/** A fresh per-report nonce (128 bits, hex). */
-export function newNonce(): string {
-  return randomBytes(16).toString('hex');
-}
+/** The import's header: its mode, campaign and file content always named (the rest as every report's). */
+export type ReportHeader = ShapedHeader & Required<Pick<ShapedHeader, 'mode' | 'campaignId' | 'fileSha256'>>;
 
 export interface ReportRow {
   line: number;
@@ -67,19 +58,23 @@ export function reportRow(
   outcome: Outcome,
   rest: Partial<ReportRow> = {},
 ): ReportRow {
-  return {
-    line,
-    externalId,
-    outcome,
+  const fields = {
     cardId: rest.cardId ?? null,
     url: rest.url ?? null,
     shortCode: rest.shortCode ?? null,
     paused: rest.paused ?? null,
-    errorCode: rest.errorCode ?? null,
-    message: rest.message ?? null,
-    requestId: rest.requestId ?? null,
-    status: rest.status ?? null,
   };
+  const { errorCode = null, message = null, requestId = null, status = null } = rest;
+  return reportLine('externalId', {
+    line,
+    subject: externalId,
+    outcome,
+    fields,
+    errorCode,
+    message,
+    requestId,
+    status,
+  }) as unknown as ReportRow;
 }
 
 /** A card the file does not hold (--trash-missing): its line is null, the rest as a row's. */
@@ -105,17 +100,6 @@ export function appendImportReport(path: string, onTorn?: (cut: number) => void)
   return ReportWriter.append(path, IMPORT_REPORT_ADVICE, onTorn);
 }
 
-/**
- * The line a run appends when it ends (PRODUCT §6.4): whether it finished every row (`complete`: it
- * stopped at the end with no row failed or unknown). A run killed before it has none.
- */
-export interface ReportEnd {
-  type: 'end';
-  endedAt: string;
-  stopped: 'done' | 'interrupted' | 'fatal';
-  complete: boolean;
-}
-
 export interface ReportState {
   /** The last run's header (each run of another file, or of a finished one, appends its own). */
   header: ReportHeader;
@@ -135,51 +119,33 @@ export interface ReportState {
 
 /** Reads an existing report; undefined when there is none (or it is empty). Refuses a file that is not a cardqr report. */
 export async function readReport(path: string): Promise<ReportState | undefined> {
-  try {
-    if (lstatSync(path).isSymbolicLink()) {
-      throw new UsageError(
-        `${path} is a symbolic link; refusing to follow it: give the report's own path with --report`,
-      );
-    }
-    const st = statSync(path);
-    // A FIFO or a device would be renamed over as if it were an empty report: never touched.
-    if (!st.isFile()) throw new UsageError(`${path} is not a regular file; give the report a file name with --report`);
-    // An empty file is what a kill between creating the report and writing its header leaves.
-    if (st.size === 0) return undefined;
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError(
-      `cannot read the report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    );
-  }
+  if (!statReport(path)) return undefined;
+  const notOne = () =>
+    new UsageError(`${path} is not a cardqr import report (refusing to touch it); choose another --report`);
   let header: ReportHeader | undefined;
   let sent = false;
   let runs = 0;
   // The last run: from its header on (a resumed run appends to it without a header of its own).
   let run = { done: new LineSet(), refusals: new LineCounter(), rows: 0, sent: false, complete: false };
-  // A line cut short by a kill is undefined: that row is simply not done.
-  for await (const line of reportLines(path, `the report ${path}`)) {
-    const value = line as Partial<ReportRow & ReportHeader> | Partial<ReportEnd> | undefined;
-    if (!header || value?.type === 'header') {
-      if (value?.type !== 'header' || (value as Partial<ReportHeader>).version !== 1) {
-        throw new UsageError(`${path} is not a cardqr import report (refusing to touch it); choose another --report`);
-      }
-      header = value as ReportHeader;
+  // A line cut short by a kill is `other`: that row is simply not done.
+  for await (const e of reportEntries(path, `the report ${path}`, 'externalId')) {
+    if (!header || e.type === 'header') {
+      if (e.type !== 'header' || e.header.version !== 1 || e.job !== IMPORT_JOB) throw notOne();
+      header = e.header as ReportHeader;
       runs++;
       run = { done: new LineSet(), refusals: new LineCounter(), rows: 0, sent: false, complete: false };
       continue;
     }
-    if (value?.type === 'end') {
-      run.complete = (value as Partial<ReportEnd>).complete === true;
+    if (e.type === 'end') {
+      run.complete = e.end.complete === true;
       continue;
     }
-    const row = value as Partial<ReportRow> | undefined;
-    if (!row || typeof row.outcome !== 'string') continue;
+    if (e.type !== 'row') continue;
+    const row = e.row;
     run.complete = false; // rows after an end line: a later --resume that did not end
-    if (typeof row.line !== 'number') {
+    if (row.line === null) {
       // A card the file does not hold (--trash-missing): no line to skip, but the report records a write.
-      if (row.line === null && row.outcome !== 'invalid') {
+      if (row.outcome !== 'invalid') {
         run.rows++;
         run.sent = sent = true;
       }
@@ -190,8 +156,7 @@ export async function readReport(path: string): Promise<ReportState | undefined>
     if (row.outcome === 'failed' && isRefusal(row)) run.refusals.increment(row.line);
     if (row.outcome !== 'invalid') run.sent = sent = true;
   }
-  if (!header)
-    throw new UsageError(`${path} is not a cardqr import report (refusing to touch it); choose another --report`);
+  if (!header) throw notOne();
   return {
     header,
     done: run.done,
@@ -204,7 +169,7 @@ export async function readReport(path: string): Promise<ReportState | undefined>
 }
 
 /** A definite refusal: the API answered 4xx, so nothing was created (an in-flight answer is not one). */
-export function isRefusal(row: Partial<ReportRow>): boolean {
+export function isRefusal(row: Pick<RowLine, 'status' | 'errorCode'>): boolean {
   return (
     typeof row.status === 'number' &&
     row.status >= 400 &&

@@ -6,7 +6,7 @@
 // (Ctrl-C while checking), the client's errors from the preflight. From the first row on, everything
 // (failed rows, Ctrl-C, a stop such as a full plan, a rejects file that could not be written) is in
 // the summary.
-import { idempotencyKey } from './keys.js';
+import { idempotencyKey } from '../rows/keys.js';
 import { canonicalJson } from '../../api/canonical-json.js';
 import { sendEach } from '../rows/loop.js';
 import { Tally } from './summary.js';
@@ -189,7 +189,15 @@ async function* jobs(
     }
     const body = canonicalJson(buildBody(plan, rec.cells));
     const externalId = rowId(plan, rec.cells, rec.line);
-    const key = idempotencyKey(opts.campaignId, externalId ?? '', body, opened!.refusals.get(rec.line), opened!.nonce);
+    // A row refused before (a 4xx recorded) goes under its next generation; an unknown one keeps its key.
+    const key = idempotencyKey({
+      scheme: 'cqimp',
+      nonce: opened!.nonce,
+      scope: [opts.campaignId],
+      subject: externalId ?? '',
+      intent: [body],
+      generation: opened!.refusals.get(rec.line),
+    });
     yield { line: rec.line, externalId, body, key };
   }
   // --trash-missing: after every row of the file.

@@ -10,7 +10,7 @@ import { personName } from '../../api/rules.js';
 import type { ApiClient } from '../../api/client.js';
 import type { TemplateLike } from '../../api/card-rules.js';
 import { ApiError, CliError, EXIT, InterruptedError, UsageError } from '../../errors.js';
-import { changeKey } from './keys.js';
+import { idempotencyKey } from '../rows/keys.js';
 import { canonicalJson } from '../../api/canonical-json.js';
 import { buildBody, rowId, type RowProblem } from './validate.js';
 import { dataRows, type CheckedFile } from './check.js';
@@ -101,14 +101,15 @@ export async function planSync(checked: CheckedFile, opts: ImportOptions, deps: 
         return;
       }
       const patch = canonicalJson({ fields: u.fields });
-      const key = changeKey(
-        opened?.nonce ?? '',
-        opts.campaignId,
-        'update',
-        card,
-        patch,
-        opened?.refusals.get(line) ?? 0,
-      );
+      // Planned against the card's updatedAt: once it landed, a re-plan finds the row unchanged.
+      const key = idempotencyKey({
+        scheme: 'cqsyn',
+        nonce: opened?.nonce ?? '',
+        scope: [opts.campaignId, 'update'],
+        subject: card.id,
+        intent: [card.updatedAt, patch],
+        generation: opened?.refusals.get(line) ?? 0,
+      });
       byLine.set(line, { kind: 'update', line, externalId: id, card, fields: u.fields, changes: u.changes, key });
       plan.counts.update++;
       const renamed = personName(u.fields);
@@ -131,7 +132,13 @@ export async function planSync(checked: CheckedFile, opts: ImportOptions, deps: 
         line: null,
         externalId: card.externalId,
         card,
-        key: changeKey(opened?.nonce ?? '', opts.campaignId, 'trash', card, ''),
+        key: idempotencyKey({
+          scheme: 'cqsyn',
+          nonce: opened?.nonce ?? '',
+          scope: [opts.campaignId, 'trash'],
+          subject: card.id,
+          intent: [card.updatedAt, ''],
+        }),
       });
       plan.trash.push({ cardId: card.id, externalId: card.externalId, name: card.name, shortCode: card.shortCode });
     }

@@ -8,7 +8,6 @@
 //
 // Thrown, before anything is written: the client's errors while planning, the report's UsageErrors,
 // whatever `confirm` throws (the command's refusal). From the first step on, everything is in the summary.
-import { randomBytes } from 'node:crypto';
 import {
   ApiError,
   InterruptedError,
@@ -17,8 +16,10 @@ import {
   OutcomeUnknownError,
   UnavailableError,
 } from '../../errors.js';
-import { stepKey } from './keys.js';
+import { canonicalJson } from '../../api/canonical-json.js';
+import { idempotencyKey, newNonce } from './keys.js';
 import { openJobReport } from './report.js';
+import { reportLine } from './report-lines.js';
 import { sendEach, type Sent, type SendResult } from './loop.js';
 import { unsettledRows } from './unsettled.js';
 import type {
@@ -73,7 +74,7 @@ export async function runRowJob<I, P extends RowPlan>(
   // Nothing to write or settle: the report is left as it is (it records writes, and there are none).
   if (total === 0 && !settled.length)
     return { ...result, stopped: 'done', tallies: {}, failures: [], unknowns: [], settled: 0, sent: 0 };
-  const nonce = randomBytes(16).toString('hex');
+  const nonce = newNonce();
   const report =
     opts.report === undefined
       ? undefined
@@ -99,6 +100,10 @@ export async function runRowJob<I, P extends RowPlan>(
   let sent = 0;
   let serverErrors = 0;
   const blank = Object.fromEntries(job.reportFields.map((f) => [f, null]));
+  // Every line of the report has the one shape (report-lines.ts), the job's fields always present.
+  type Head = { line: number | null; subject: string; action: string };
+  const lineOf = (h: Head, outcome: string, fields: object, errorCode: string | null, message: string | null) =>
+    reportLine(job.subjectField, { ...h, outcome, fields: { ...blank, ...fields }, errorCode, message });
   const record = (line: Record<string, unknown>, outcome: string) => {
     report?.writer.write(line);
     tallies[outcome] = (tallies[outcome] ?? 0) + 1;
@@ -107,43 +112,46 @@ export async function runRowJob<I, P extends RowPlan>(
   };
   // Settled rows are recorded as what they turned out to be; they are not writes of this run.
   for (const { subject, action, done } of settled) {
-    report?.writer.write({
-      line: null,
-      [job.subjectField]: subject,
-      action,
-      outcome: done.outcome,
-      ...blank,
-      ...done.fields,
-      errorCode: null,
-      message: 'settled: an earlier run sent this and its answer was lost; the account shows it done',
-    });
+    const message = 'settled: an earlier run sent this and its answer was lost; the account shows it done';
+    report?.writer.write(lineOf({ line: null, subject, action }, done.outcome, done.fields, null, message));
     deps.onSettled?.(subject, done);
   }
   // A row's keys are derived as the loop prepares it, while the request before it is in flight.
   function* rows(): Generator<{ change: PlannedChange; keys: string[] }> {
     for (const change of plan.changes)
-      yield { change, keys: change.steps.map((step) => stepKey(nonce, accountId, job.kind, change.subject, step)) };
+      yield {
+        change,
+        keys: change.steps.map((step) =>
+          idempotencyKey({
+            scheme: 'cqrow',
+            nonce,
+            scope: [accountId, job.kind],
+            subject: change.subject,
+            intent: [step.action, canonicalJson(step.intent)],
+          }),
+        ),
+      };
   }
   // One item of the loop is one row: its steps go in order, each recorded before the next is sent.
   const sendRow = async ({ change, keys }: { change: PlannedChange; keys: string[] }): Promise<Sent<null>> => {
     const earlier: StepDone[] = [];
     for (const [i, step] of change.steps.entries()) {
       if (deps.signal.aborted) throw new NotSentError('interrupted'); // the rest of the row waits for a re-run
-      const head = { line: change.line, [job.subjectField]: change.subject, action: step.action };
+      const head = { line: change.line, subject: change.subject, action: step.action };
       const key = keys[i];
       let done: StepDone;
       // On disk before the request leaves: a run killed now leaves `sending`, which the next run settles.
-      report?.writer.write({ ...head, outcome: 'sending', ...blank, errorCode: null, message: null });
+      report?.writer.write(lineOf(head, 'sending', {}, null, null));
       try {
         done = await job.send(step, { client, change, key, earlier });
       } catch (e) {
         if (e instanceof NotSentError) {
-          report?.writer.write({ ...head, outcome: 'not-sent', ...blank, errorCode: null, message: null });
+          report?.writer.write(lineOf(head, 'not-sent', {}, null, null));
           throw e; // a stop came during the pacing wait: nothing was sent
         }
         if (e instanceof OutcomeUnknownError) {
           const message = e.message;
-          record({ ...head, outcome: 'unknown', ...blank, errorCode: 'outcome_unknown', message }, 'unknown');
+          record(lineOf(head, 'unknown', {}, 'outcome_unknown', message), 'unknown');
           const unknown = {
             line: change.line,
             subject: change.subject,
@@ -165,7 +173,7 @@ export async function runRowJob<I, P extends RowPlan>(
               ? 'unavailable'
               : 'unexpected';
         const message = (e as Error)?.message ?? String(e);
-        record({ ...head, outcome: 'failed', ...blank, errorCode, message }, 'failed');
+        record(lineOf(head, 'failed', {}, errorCode, message), 'failed');
         const failure = {
           line: change.line,
           subject: change.subject,
@@ -181,10 +189,7 @@ export async function runRowJob<I, P extends RowPlan>(
         return { row: null, ...(stop ? { fatal: e as Error } : {}) };
       }
       serverErrors = 0;
-      record(
-        { ...head, outcome: done.outcome, ...blank, ...done.fields, errorCode: null, message: null },
-        done.outcome,
-      );
+      record(lineOf(head, done.outcome, done.fields, null, null), done.outcome);
       deps.onStep?.(done, change);
       earlier.push(done);
     }

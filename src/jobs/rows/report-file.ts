@@ -9,9 +9,9 @@ import { cutTornTail } from '../../fs/torn-tail.js';
 import { UsageError } from '../../errors.js';
 import { acquireLock, type HeldLock } from '../../lock-file.js';
 import { lockedFileTarget } from '../../fs/real-path.js';
-const { closeSync, constants, createReadStream, fsyncSync, openSync } = process.getBuiltinModule('node:fs');
+const { closeSync, constants, createReadStream, fsyncSync, lstatSync, openSync } = process.getBuiltinModule('node:fs');
 
-/** One line of a report: a header or a row, each job with its own shapes. */
+/** One line of a report: a header, a row (report-lines.ts `reportLine`) or an end line. */
 export type ReportLine = object;
 
 export class ReportWriter {
@@ -102,6 +102,27 @@ export async function* reportLines(path: string, what: string): AsyncGenerator<R
   } finally {
     stream.destroy();
   }
+}
+
+/**
+ * Whether a report to continue or replace is at `path`: false when there is none, or it is empty (what a
+ * kill between creating the report and writing its header leaves). A symbolic link, a FIFO or a device
+ * (which would be renamed over as if it were an empty report) is refused, never touched.
+ */
+export function statReport(path: string): boolean {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new UsageError(
+      `cannot read the report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
+  }
+  if (st.isSymbolicLink())
+    throw new UsageError(`${path} is a symbolic link; refusing to follow it: give the report's own path with --report`);
+  if (!st.isFile()) throw new UsageError(`${path} is not a regular file; give the report a file name with --report`);
+  return st.size > 0;
 }
 
 /**

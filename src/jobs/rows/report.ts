@@ -5,23 +5,14 @@
 // from sharing one report.
 import { UsageError } from '../../errors.js';
 import type { HeldLock } from '../../lock-file.js';
-import { lockReport, reportLines, ReportWriter } from './report-file.js';
-const { lstatSync } = process.getBuiltinModule('node:fs');
+import { lockReport, ReportWriter, statReport } from './report-file.js';
+import { reportEntries, type ReportHeader } from './report-lines.js';
 
 const AFTER_FAILURE =
   'the run stopped; free some space, then run the same command again: it plans only what the account still lacks';
 
-export type JobHeader = {
-  type: 'header';
-  version: 1;
-  job: string;
-  file: string;
-  startedAt: string;
-  cardqr: string;
-  baseUrl: string;
-  accountId: string | null;
-  nonce: string;
-};
+/** The row engine's header: the job, its input and the run's nonce always named. */
+export type JobHeader = ReportHeader & Required<Pick<ReportHeader, 'job' | 'baseUrl' | 'accountId' | 'nonce'>>;
 
 export interface OpenJobReport {
   writer: ReportWriter;
@@ -51,23 +42,10 @@ export async function openJobReport(
 
 /** 'appended' once the file holds this job's header; undefined when there is no report yet (or it is empty). */
 async function existingReport(path: string, job: string): Promise<'appended' | undefined> {
-  let st;
-  try {
-    st = lstatSync(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError(`cannot read the report ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
-  if (st.isSymbolicLink())
-    throw new UsageError(`${path} is a symbolic link; refusing to follow it: give the report's own path with --report`);
-  if (!st.isFile()) throw new UsageError(`${path} is not a regular file; give the report a file name with --report`);
-  if (st.size === 0) return undefined;
-  let value: Record<string, unknown> | undefined;
-  for await (const line of reportLines(path, `the report ${path}`)) {
-    value = line;
+  if (!statReport(path)) return undefined;
+  for await (const e of reportEntries(path, `the report ${path}`)) {
+    if (e.type === 'header' && e.job === job) return 'appended';
     break;
   }
-  if (value?.type !== 'header' || value.job !== job)
-    throw new UsageError(`${path} is not a cardqr ${job} report (refusing to touch it); choose another --report`);
-  return 'appended';
+  throw new UsageError(`${path} is not a cardqr ${job} report (refusing to touch it); choose another --report`);
 }

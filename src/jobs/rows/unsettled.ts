@@ -1,7 +1,7 @@
 // Rows an earlier run of a job left without a known outcome (PRODUCT §16, bulk jobs): in its report, a
 // row whose last line is `sending` (the run was killed with its request in flight) or `unknown` (the
 // answer was lost). The next run with the same report settles them first, by reading the account.
-import { reportLines } from './report-file.js';
+import { reportEntries } from './report-lines.js';
 const { lstatSync } = process.getBuiltinModule('node:fs');
 
 /** A row's last line says this: it may have been applied. */
@@ -13,18 +13,15 @@ export async function unsettledRows(path: string, job: string, subjectField: str
   const out = new Map<string, string>();
   if (!st?.isFile() || st.size === 0) return out;
   let first = true;
-  for await (const v of reportLines(path, `the report ${path}`)) {
+  for await (const e of reportEntries(path, `the report ${path}`, subjectField)) {
     if (first) {
       first = false;
-      if (v?.type !== 'header' || v.job !== job) return out; // not this job's report: openJobReport refuses it
+      if (e.type !== 'header' || e.job !== job) return out; // not this job's report: openJobReport refuses it
       continue;
     }
-    if (!v || v.type === 'header') continue;
-    const subject = v[subjectField];
-    if (typeof subject !== 'string') continue;
-    const outcome = String(v.outcome);
-    if (UNSETTLED.has(outcome)) out.set(subject, String(v.action));
-    else out.delete(subject);
+    if (e.type !== 'row' || e.row.subject === null) continue;
+    if (UNSETTLED.has(e.row.outcome)) out.set(e.row.subject, String(e.row.action));
+    else out.delete(e.row.subject);
   }
   return out;
 }

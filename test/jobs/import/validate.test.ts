@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CampaignSchema } from '../../../src/api/schemas/campaigns.js';
 import { hash53, IdIndex, LineCounter, LineSet } from '../../../src/jobs/import/compact.js';
-import { idempotencyKey } from '../../../src/jobs/import/keys.js';
 import { canonicalJson } from '../../../src/api/canonical-json.js';
 import { buildPlan } from '../../../src/jobs/import/columns.js';
 import { buildBody, checkRow, validateAll, type RowProblem } from '../../../src/jobs/import/validate.js';
@@ -260,24 +259,5 @@ describe('compact structures and keys', () => {
     c.increment(5000);
     c.increment(5000);
     expect([c.get(5000), c.get(4), c.get(1e7)]).toEqual([2, 0, 0]);
-  });
-
-  it('keys: same content in any key order → same key; other content, identifier, campaign or generation → another', () => {
-    const body = canonicalJson({ fields: { lastName: 'L', firstName: 'F' }, externalId: 'P-1' });
-    expect(body).toBe('{"externalId":"P-1","fields":{"firstName":"F","lastName":"L"}}');
-    const k = idempotencyKey('cmp_a', 'P-1', body);
-    expect(k).toMatch(/^cqimp-[0-9a-f]{64}$/);
-    expect(
-      idempotencyKey('cmp_a', 'P-1', canonicalJson({ externalId: 'P-1', fields: { firstName: 'F', lastName: 'L' } })),
-    ).toBe(k);
-    expect(
-      new Set([
-        k,
-        idempotencyKey('cmp_b', 'P-1', body),
-        idempotencyKey('cmp_a', 'P-2', body),
-        idempotencyKey('cmp_a', 'P-1', `${body} `),
-        idempotencyKey('cmp_a', 'P-1', body, 1),
-      ]).size,
-    ).toBe(5);
   });
 });

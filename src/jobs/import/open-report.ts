@@ -7,14 +7,8 @@ import { dirname } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { sweepTempFiles } from '../../fs/durable.js';
 import { LineCounter, LineSet } from './compact.js';
-import {
-  appendImportReport,
-  createImportReport,
-  newNonce,
-  readReport,
-  type ReportHeader,
-  type ReportMode,
-} from './report.js';
+import { appendImportReport, createImportReport, readReport, type ReportHeader, type ReportMode } from './report.js';
+import { newNonce } from '../rows/keys.js';
 import type { ReportWriter } from '../rows/report-file.js';
 import type { ImportNotice } from './types.js';
 
