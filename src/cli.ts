@@ -1,7 +1,6 @@
 // Entry point: parse, run, and the ONLY place that turns errors into text and exit codes.
 import { CommanderError } from 'commander';
 import type { Credentials } from './config/credentials.js';
-import type { RunF } from './commands/model/run.js';
 import type { Context } from './context.js';
 import { createDeps, type Deps } from './deps.js';
 import { ApiError, CliError, ConnectionError, EXIT, UnavailableError } from './errors.js';
@@ -14,7 +13,11 @@ import { isClosedPipe, printText, watchStdout } from './output/stdout.js';
 import { createProgram, runHelpCommand } from './program.js';
 
 /** `runF`: the test seam between parsing and running (model/run.ts): what would run is handed to it instead. */
-export async function main(argv: string[], deps: Deps = createDeps(), opts: { runF?: RunF } = {}): Promise<number> {
+export async function main(
+  argv: string[],
+  deps: Deps = createDeps(),
+  opts: Parameters<typeof createProgram>[3] = {},
+): Promise<number> {
   const { io } = deps;
   // `cardqr version` and `cardqr -v` are what people type for `--version` (gh has both).
   if (argv.length === 1 && (argv[0] === 'version' || argv[0] === '-v')) argv = ['--version'];
