@@ -62,7 +62,7 @@ const GROUPS: Array<{
   {
     heading: 'Campaigns:',
     nouns: [
-      { name: 'campaigns', load: async () => (await import('./commands/campaigns/index.js')).campaignsCommand() },
+      { name: 'campaigns' },
     ],
   },
   {

@@ -1,6 +1,6 @@
 // The terminal side of `campaigns import`: runs the engine (jobs/import/) with its progress and notices
-// wired to the message channel, prints the summary (words on stderr, -o json on stdout) and maps it to
-// an exit status.
+// wired to the message channel, says the summary (words on stderr), and returns it as data (-o json)
+// with the failure its exit status comes from.
 import type {
   ImportDeps,
   ImportNotice,
@@ -26,16 +26,16 @@ import { delimiterName } from '../../csv/match-headers.js';
 import type { Messages } from '../../output/messages.js';
 import type { Progress } from '../../output/progress.js';
 import { safeLine } from '../../output/sanitize.js';
-import { summaryAsJson } from '../../output/settings.js';
 import { confirm } from '../confirm.js';
 import { tornTailNote } from '../torn-tail.js';
 import { refuseOwnPaths } from '../own-files.js';
 import { importProgressText } from '../row-progress.js';
+import { none, type Outcome, summary as summaryResult, thenFail } from '../model/result.js';
 import { planData, planLines } from './import-plan.js';
 
 export type ImportCommandOptions = ImportOptions & { validateOnly: boolean };
 
-export async function runImportCommand(opts: ImportCommandOptions, ctx: Context): Promise<void> {
+export async function runImportCommand(opts: ImportCommandOptions, ctx: Context): Promise<Outcome> {
   const { runCampaignImport, validateCampaignImport } = await import('../../jobs/import/run.js');
   refuseOwnPaths(ctx, [
     { flag: '--report', path: opts.report },
@@ -63,20 +63,20 @@ export async function runImportCommand(opts: ImportCommandOptions, ctx: Context)
     },
     confirm: (plan) => askToApply(plan, ctx),
   };
-  if (opts.validateOnly) return printValidation(await validateCampaignImport(opts, engineDeps), ctx.msg);
+  if (opts.validateOnly) {
+    printValidation(await validateCampaignImport(opts, engineDeps), ctx.msg);
+    return none;
+  }
   let summary: ImportSummary;
   try {
     summary = await runCampaignImport(opts, engineDeps);
   } catch (e) {
     // Refused after the plan (a question, --max-trash, rows the template refuses): -o json still gets the plan.
-    const asJson = summaryAsJson(ctx.globals);
-    if (planned && asJson && e instanceof CliError && !(e instanceof InterruptedError)) {
-      const { printJson } = await import('../../output/query.js');
-      await printJson(ctx.io, { ...planData(planned), sent: false }, asJson.pretty, asJson.query);
-    }
+    if (planned && e instanceof CliError && !(e instanceof InterruptedError))
+      return thenFail(summaryResult({ ...planData(planned), sent: false }), e);
     throw e;
   }
-  await finish(summary, opts, ctx);
+  return finish(summary, opts, ctx);
 }
 
 /** --update: the plan on stderr (counts always; the rows unless -q). */
@@ -189,7 +189,7 @@ function printValidation(v: ValidationSummary, msg: Messages): void {
   );
 }
 
-async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Promise<void> {
+function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Outcome {
   const { msg } = ctx;
   const quiet = msg.quiet;
   const { tally, mode } = s;
@@ -249,35 +249,41 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
     msg.warn(
       `${s.paused} card${s.paused === 1 ? ' is' : 's are'} paused (the plan no longer covers them): their public URLs do not open`,
     );
-  const asJson = summaryAsJson(ctx.globals);
-  if (asJson) {
-    const summary = {
-      campaignId: s.campaignId,
-      file: s.file,
-      mode,
-      report: s.report,
-      stopped: s.stopped,
-      alreadyDone: s.alreadyDone,
-      ...tally.toJSON(),
-      resume: resume ?? null,
-      ...(plan ? { plan: plan.counts } : {}),
-      ...(s.plan ? { plan: planData(s.plan) } : {}),
-      ...(opts.rejects ? { rejects: opts.rejects } : {}),
-    };
-    const { printJson } = await import('../../output/query.js');
-    await printJson(ctx.io, summary, asJson.pretty, asJson.query);
-  }
+  const data = summaryResult({
+    campaignId: s.campaignId,
+    file: s.file,
+    mode,
+    report: s.report,
+    stopped: s.stopped,
+    alreadyDone: s.alreadyDone,
+    ...tally.toJSON(),
+    resume: resume ?? null,
+    ...(plan ? { plan: plan.counts } : {}),
+    ...(s.plan ? { plan: planData(s.plan) } : {}),
+    ...(opts.rejects ? { rejects: opts.rejects } : {}),
+  });
+  const failure = exitOf(s, tally, unknown, failed, mode);
+  return failure ? thenFail(data, failure) : data;
+}
+
+/** PRODUCT §16: 130 if stopped; else 6 if a row's answer was lost; else 7 if a row failed; else 0. */
+function exitOf(
+  s: ImportSummary,
+  tally: Tally,
+  unknown: number,
+  failed: number,
+  mode: ImportSummary['mode'],
+): Error | undefined {
   if (s.stopped === 'interrupted')
     // The summary above already ends with the command that resumes: said once.
-    throw new InterruptedError('interrupted: the rows sent so far are recorded in the report');
-  // PRODUCT §16: 130 if stopped; else 6 if a row's answer was lost; else 7 if a row failed; else 0.
+    return new InterruptedError('interrupted: the rows sent so far are recorded in the report');
   if (unknown)
-    throw new UnavailableError(
+    return new UnavailableError(
       `${unknown} row${unknown === 1 ? '' : 's'} may have been imported: the answer was lost (outcome unknown in the report)`,
       ['resume (the command above): each is sent again with its own key, which settles it without a second card'],
     );
   if (s.fatal) {
-    if (s.fatal instanceof ImportStop) throw stopError(s.fatal);
+    if (s.fatal instanceof ImportStop) return stopError(s.fatal);
     const o = tally.outcomes;
     const wrote = o.created + o.updated + o.trashed;
     const what = [
@@ -285,14 +291,15 @@ async function finish(s: ImportSummary, opts: ImportOptions, ctx: Context): Prom
       ...(o.updated ? [`${o.updated} updated`] : []),
       ...(o.trashed ? [`${o.trashed} trashed`] : []),
     ];
-    throw afterWrites(s.fatal, mode === 'import' && wrote ? what.join(', ') : undefined);
+    return afterWrites(s.fatal, mode === 'import' && wrote ? what.join(', ') : undefined);
   }
   if (failed || tally.outcomes.invalid) {
-    throw new PartialError(
+    return new PartialError(
       `${failed + tally.outcomes.invalid} of ${tally.done} rows were not ${mode === 'dry-run' ? 'accepted' : 'imported'}`,
     );
   }
-  if (s.rejects && 'error' in s.rejects) throw rejectsError(s.rejects);
+  if (s.rejects && 'error' in s.rejects) return rejectsError(s.rejects);
+  return undefined;
 }
 
 function stopError(stop: ImportStop): CliError {

@@ -1,39 +1,18 @@
-import { Command } from 'commander';
 import { checkId } from '../../api/ids.js';
-import { action } from '../action.js';
 import { UsageError } from '../../errors.js';
-import { intIn, positiveNumber, repeatableOption } from '../flags.js';
+import { intIn, positiveNumber } from '../flags.js';
 import { parseSets } from '../../jobs/import/constants.js';
-import { example } from '../../help/annotations.js';
+import { defineCommand, type Input } from '../model/define.js';
+import { argument, flag, repeatable, value } from '../model/fields.js';
 import type { ImportCommandOptions } from './import-print.js';
 
 /** --trash-missing's bound when --max-trash is not given (jobs/import/sync.ts has the same number). */
 export const DEFAULT_MAX_TRASH = 10;
 
-interface ImportFlags {
-  dryRun?: boolean;
-  validateOnly?: boolean;
-  report?: string;
-  resume?: boolean;
-  delimiter?: string;
-  encoding?: string;
-  concurrency?: number;
-  rate?: number;
-  skipInvalid?: boolean;
-  maxRows?: number;
-  idColumn?: string;
-  rejects?: string;
-  update?: boolean;
-  trashMissing?: boolean;
-  maxTrash?: number;
-  map?: string[];
-  mapFile?: string;
-  set?: string[];
-  offline?: boolean;
-}
+type ImportInput = Input<typeof args, typeof flags>;
 
-/** Flags → options, with the cross-flag rules (exit 2 before anything is read or sent). */
-export function importOptions(campaignId: string, file: string, f: ImportFlags): ImportCommandOptions {
+/** The cross-flag rules (exit 2 before anything is read or sent). */
+function check(f: ImportInput): void {
   if (f.dryRun && f.validateOnly) throw new UsageError('--dry-run and --validate-only do not go together: pick one');
   if (f.resume && (f.dryRun || f.validateOnly))
     throw new UsageError(
@@ -59,6 +38,10 @@ export function importOptions(campaignId: string, file: string, f: ImportFlags):
     throw new UsageError('--offline keeps --validate-only local (no dry-run request): it goes with --validate-only');
   if (f.maxTrash !== undefined && !f.trashMissing)
     throw new UsageError('--max-trash bounds --trash-missing: give both, or neither');
+}
+
+/** Flags → the engine's options. */
+function importOptions(campaignId: string, file: string, f: ImportInput): ImportCommandOptions {
   return {
     campaignId,
     file,
@@ -89,83 +72,84 @@ function delimiter(value: string): string {
   return d;
 }
 
-export function campaignsImportCommand(): Command {
-  const cmd = new Command('import')
-    .description(
-      'Import a CSV file into a campaign: one card per row, each created exactly once (validated first, resumable)',
-    )
-    .argument('<campaign-id>', 'campaign id, e.g. cmp_123')
-    .argument('<file.csv>', 'the rows; the first line names the columns (see `cardqr campaigns schema`)')
-    .option(
-      '--dry-run',
-      'send every row to the dry-run endpoint, creates nothing; ends with the plan: would create N, already exist M, invalid K',
-    )
-    .option(
-      '--validate-only',
-      "check the file against every rule the campaign schema states, then send up to 5 rows of distinct shape to the campaign's dry run (creates nothing)",
-    )
-    .option('--offline', 'with --validate-only: the local checks only, no dry-run request')
-    .addOption(
-      repeatableOption(
-        '--set <path=value>',
-        'a constant for every row, e.g. --set emails.0.label=Work (repeatable); a column of the file with that name wins where its cell has a value',
-      ),
-    )
-    .option(
-      '--report <file>',
-      'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)',
-    )
-    .option(
-      '--resume',
-      "continue the report's last run (same file): rows created or exists are skipped, the rest sent again with the same keys",
-    )
-    .option(
-      '--delimiter <char>',
-      'field delimiter, e.g. ; or | or tab (default: a comma, or ; tab | when the header line holds no comma but one of them)',
-    )
-    .addOption(
-      repeatableOption(
-        '--map <column=name>',
-        "read a column of the file as one of the campaign's, e.g. --map 'Email=emails.0.value' (repeatable)",
-      ),
-    )
-    .option('--map-file <file>', 'the same, one `Column=name` a line (# starts a comment)')
-    .option(
-      '--encoding <name>',
-      'file encoding: utf8, utf-16le, latin1, windows-1252, shift_jis … (default: utf8, or UTF-16 by its byte-order mark)',
-    )
-    .option('--concurrency <n>', 'requests in flight, 1-16 (default: 1)', intIn(1, 16))
-    .option('--rate <n>', "requests per minute at most (default: the key's limit from GET /me)", positiveNumber)
-    .option('--skip-invalid', 'record invalid rows in the report (outcome invalid) and import the others')
-    .option(
-      '--id-column <path>',
-      "mapped campaigns: the column (record path, e.g. employee.id) holding each row's identifier; without it each row's identifier is found with one dry-run request",
-    )
-    .option(
-      '--rejects <file.csv>',
-      'write every row that failed or was invalid (original cells + line, errorCode, message) to this CSV, ready to fix and import as it is',
-    )
-    .option(
-      '--max-rows <n>',
-      'import only the first n rows: a rehearsal on live data',
-      intIn(1, Number.MAX_SAFE_INTEGER),
-    )
-    .option(
-      '--update',
-      'rows whose identifier already has a card of the campaign update it (one PATCH per changed card; fields the file does not hold are kept); shows the plan and asks first (--yes in scripts)',
-    )
-    .option(
-      '--trash-missing',
-      "with --update: move the campaign's cards whose identifier the file does not hold to Trash (restorable in the dashboard); asks first",
-    )
-    .option(
-      '--max-trash <n>',
-      `with --trash-missing: refuse (nothing sent) when more than n cards would go to Trash (default: ${DEFAULT_MAX_TRASH})`,
-      intIn(0, Number.MAX_SAFE_INTEGER),
-    )
-    .addHelpText(
-      'after',
-      `
+const args = {
+  campaignId: argument('<campaign-id>', 'campaign id, e.g. cmp_123'),
+  file: argument('<file.csv>', 'the rows; the first line names the columns (see `cardqr campaigns schema`)'),
+};
+
+const flags = {
+  dryRun: flag(
+    '--dry-run',
+    'send every row to the dry-run endpoint, creates nothing; ends with the plan: would create N, already exist M, invalid K',
+  ),
+  validateOnly: flag(
+    '--validate-only',
+    "check the file against every rule the campaign schema states, then send up to 5 rows of distinct shape to the campaign's dry run (creates nothing)",
+  ),
+  offline: flag('--offline', 'with --validate-only: the local checks only, no dry-run request'),
+  set: repeatable(
+    '--set <path=value>',
+    'a constant for every row, e.g. --set emails.0.label=Work (repeatable); a column of the file with that name wins where its cell has a value',
+  ),
+  report: value(
+    '--report <file>',
+    'append-only NDJSON report (default: <file.csv>.report.ndjson; dry runs: <file.csv>.dry-run.report.ndjson)',
+  ),
+  resume: flag(
+    '--resume',
+    "continue the report's last run (same file): rows created or exists are skipped, the rest sent again with the same keys",
+  ),
+  delimiter: value(
+    '--delimiter <char>',
+    'field delimiter, e.g. ; or | or tab (default: a comma, or ; tab | when the header line holds no comma but one of them)',
+  ),
+  map: repeatable(
+    '--map <column=name>',
+    "read a column of the file as one of the campaign's, e.g. --map 'Email=emails.0.value' (repeatable)",
+  ),
+  mapFile: value('--map-file <file>', 'the same, one `Column=name` a line (# starts a comment)'),
+  encoding: value(
+    '--encoding <name>',
+    'file encoding: utf8, utf-16le, latin1, windows-1252, shift_jis … (default: utf8, or UTF-16 by its byte-order mark)',
+  ),
+  concurrency: value('--concurrency <n>', 'requests in flight, 1-16 (default: 1)', intIn(1, 16)),
+  rate: value('--rate <n>', "requests per minute at most (default: the key's limit from GET /me)", positiveNumber),
+  skipInvalid: flag('--skip-invalid', 'record invalid rows in the report (outcome invalid) and import the others'),
+  idColumn: value(
+    '--id-column <path>',
+    "mapped campaigns: the column (record path, e.g. employee.id) holding each row's identifier; without it each row's identifier is found with one dry-run request",
+  ),
+  rejects: value(
+    '--rejects <file.csv>',
+    'write every row that failed or was invalid (original cells + line, errorCode, message) to this CSV, ready to fix and import as it is',
+  ),
+  maxRows: value(
+    '--max-rows <n>',
+    'import only the first n rows: a rehearsal on live data',
+    intIn(1, Number.MAX_SAFE_INTEGER),
+  ),
+  update: flag(
+    '--update',
+    'rows whose identifier already has a card of the campaign update it (one PATCH per changed card; fields the file does not hold are kept); shows the plan and asks first (--yes in scripts)',
+  ),
+  trashMissing: flag(
+    '--trash-missing',
+    "with --update: move the campaign's cards whose identifier the file does not hold to Trash (restorable in the dashboard); asks first",
+  ),
+  maxTrash: value(
+    '--max-trash <n>',
+    `with --trash-missing: refuse (nothing sent) when more than n cards would go to Trash (default: ${DEFAULT_MAX_TRASH})`,
+    intIn(0, Number.MAX_SAFE_INTEGER),
+  ),
+};
+
+export const campaignsImport = defineCommand({
+  name: 'import',
+  summary:
+    'Import a CSV file into a campaign: one card per row, each created exactly once (validated first, resumable)',
+  args,
+  flags,
+  details: `
 Before sending anything the whole file is checked (columns known to the campaign schema, required
 values, identifiers present, valid and unique, short codes, 1,000,000 bytes per body); any problem stops the
 import with every problem listed by line, unless --skip-invalid. Each row is sent with an
@@ -191,21 +175,7 @@ Exit status: 0 every row imported, 2 problems in the file, a refused question or
 bound (nothing sent), 3 campaign closed to the API or key refused, 7 some rows failed or were
 invalid, 130 interrupted (resume it).
 `,
-    );
-  cmd.action(
-    action(async (ctx, campaignId: string, file: string, flags: ImportFlags) => {
-      checkId(campaignId, 'campaign id'); // before GET /me and the report: nothing is sent for a bad id
-      const options = importOptions(campaignId, file, flags);
-      if (options.mapFlags) {
-        const { parseColumnMap } = await import('../../csv/match-headers.js');
-        options.columnMap = await parseColumnMap(options.mapFlags.map, options.mapFlags.mapFile);
-      }
-      const { runImportCommand } = await import('./import-print.js');
-      await runImportCommand(options, ctx);
-    }),
-  );
-  return example(
-    cmd,
+  examples: [
     'cardqr campaigns import cmp_123 people.csv --validate-only',
     'cardqr campaigns import cmp_123 people.csv --set emails.0.label=Work --validate-only --offline',
     'cardqr campaigns import cmp_123 people.csv --max-rows 5',
@@ -214,5 +184,16 @@ invalid, 130 interrupted (resume it).
     'cardqr campaigns import cmp_123 export.csv --delimiter ";" --encoding latin1 --concurrency 4',
     'cardqr campaigns import cmp_123 roster.csv --update --trash-missing --dry-run',
     'cardqr campaigns import cmp_123 roster.csv --update --trash-missing --max-trash 25 --yes',
-  );
-}
+  ],
+  check,
+  async run(ctx, input) {
+    checkId(input.campaignId, 'campaign id'); // before GET /me and the report: nothing is sent for a bad id
+    const options = importOptions(input.campaignId, input.file, input);
+    if (options.mapFlags) {
+      const { parseColumnMap } = await import('../../csv/match-headers.js');
+      options.columnMap = await parseColumnMap(options.mapFlags.map, options.mapFlags.mapFile);
+    }
+    const { runImportCommand } = await import('./import-print.js');
+    return runImportCommand(options, ctx);
+  },
+});

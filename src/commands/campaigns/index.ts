@@ -1,18 +1,13 @@
-import { Command } from 'commander';
-import { campaignsCreateCardCommand } from './create-card.js';
-import { campaignsGetCommand } from './get.js';
-import { campaignsImportCommand } from './import.js';
-import { campaignsListCommand } from './list.js';
-import { campaignsSchemaCommand } from './schema.js';
-import { campaignsTestCommand } from './test.js';
+import { defineGroup } from '../model/define.js';
+import { campaignsCreateCard } from './create-card.js';
+import { campaignsGet } from './get.js';
+import { campaignsImport } from './import.js';
+import { campaignsList } from './list.js';
+import { campaignsSchema } from './schema.js';
+import { campaignsTest } from './test.js';
 
-export function campaignsCommand(): Command {
-  return new Command('campaigns')
-    .description('Campaign ingestion: read campaigns and schemas, dry-run a record, create cards, import a CSV')
-    .addCommand(campaignsListCommand())
-    .addCommand(campaignsGetCommand())
-    .addCommand(campaignsSchemaCommand())
-    .addCommand(campaignsTestCommand())
-    .addCommand(campaignsCreateCardCommand())
-    .addCommand(campaignsImportCommand());
-}
+export const campaigns = defineGroup({
+  name: 'campaigns',
+  summary: 'Campaign ingestion: read campaigns and schemas, dry-run a record, create cards, import a CSV',
+  commands: [campaignsList, campaignsGet, campaignsSchema, campaignsTest, campaignsCreateCard, campaignsImport],
+});

@@ -31,6 +31,8 @@ export interface CommandDefinition<A extends ArgumentFields = ArgumentFields, O 
   /** Keys are commander's names for the flags ("--short-code" → shortCode, "--no-x" → x). */
   flags?: O;
   examples?: string[];
+  /** Help text after the flags (how it works, its exit statuses). */
+  details?: string;
   /** The object it prints: the names --fields accepts (checked before any request). */
   fields?: Omit<FieldsCatalogue, 'schema'> & { schema: () => Promise<ZodLike> };
   /** Its result's view, loaded while run works (a request travels meanwhile). */

@@ -28,6 +28,7 @@ export interface ManifestNode {
   aliases?: string[];
   hidden?: boolean;
   examples?: string[];
+  details?: string;
   args?: ManifestArgument[];
   options?: ManifestOption[];
   /** The --fields catalogue's data (its schema loads with the definition). */
