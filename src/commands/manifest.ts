@@ -90,7 +90,9 @@ export const MANIFEST: ManifestNode[] = [
             default: 'UTC',
           },
         ],
-        fields: {},
+        fields: {
+          csvRows: 'timeline',
+        },
         runs: 'analytics overview',
       },
       {
@@ -122,7 +124,9 @@ export const MANIFEST: ManifestNode[] = [
             default: 'UTC',
           },
         ],
-        fields: {},
+        fields: {
+          csvRows: 'timeline',
+        },
         runs: 'analytics get',
       },
     ],

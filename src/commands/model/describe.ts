@@ -31,8 +31,8 @@ export function describe(def: Definition, path: string[] = []): ManifestNode {
     });
   }
   if (cmd.fields) {
-    const { open, extra } = cmd.fields;
-    node.fields = { ...(open && { open }), ...(extra && { extra }) };
+    const { schema: _schema, ...data } = cmd.fields;
+    node.fields = data;
   }
   node.runs = names.join(' ');
   return node;

@@ -32,7 +32,7 @@ export interface ManifestNode {
   args?: ManifestArgument[];
   options?: ManifestOption[];
   /** The --fields catalogue's data (its schema loads with the definition). */
-  fields?: { open?: string[]; extra?: string[] };
+  fields?: { open?: string[]; extra?: string[]; csvRows?: string };
   /** A verb: the key of its loader ("qr create"). */
   runs?: string;
   commands?: ManifestNode[];
