@@ -31,6 +31,8 @@ export interface CommandDefinition<A extends ArgumentFields = ArgumentFields, O 
   /** Keys are commander's names for the flags ("--short-code" → shortCode, "--no-x" → x). */
   flags?: O;
   examples?: string[];
+  /** Its own notes, shown in its help after the flags (before the examples). */
+  notes?: string;
   /** The object it prints: the names --fields accepts (checked before any request). */
   fields?: Omit<FieldsCatalogue, 'schema'> & { schema: () => Promise<ZodLike> };
   /** Its result's view, loaded while run works (a request travels meanwhile). */

@@ -17,6 +17,7 @@ export function describe(def: Definition, path: string[] = []): ManifestNode {
     return node;
   }
   const cmd: AnyCommand = def;
+  if (cmd.notes) node.notes = cmd.notes;
   const args = Object.entries<ArgumentField>(cmd.args ?? {});
   if (args.length) node.args = args.map(([key, f]) => ({ key, ...f.spec }));
   const options = Object.entries<OptionField>(cmd.flags ?? {});

@@ -28,6 +28,8 @@ export interface ManifestNode {
   aliases?: string[];
   hidden?: boolean;
   examples?: string[];
+  /** Its own notes in its help, after the flags. */
+  notes?: string;
   args?: ManifestArgument[];
   options?: ManifestOption[];
   /** The --fields catalogue's data (its schema loads with the definition). */

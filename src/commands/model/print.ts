@@ -25,10 +25,13 @@ export async function printResult(
     }
     case 'list': {
       const settings = loaded.settings ?? ctx.output();
-      result.list.start();
-      await new Promise((sent) => setImmediate(sent));
+      const paged = 'start' in result.list ? result.list : undefined;
+      if (paged) {
+        paged.start();
+        await new Promise((sent) => setImmediate(sent));
+      }
       const [{ renderList }, view] = await Promise.all([import('../../output/render.js'), viewOf(result.view)]);
-      await renderList(result.list, view, settings, ctx, () => result.list.hint());
+      await renderList(result.list, view, settings, ctx, paged && (() => paged.hint()));
       return;
     }
     case 'dryRun': {

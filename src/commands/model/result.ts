@@ -9,8 +9,8 @@ export type Result =
   | { kind: 'record'; value: unknown; view?: View }
   /** A created or changed object: as a record, or only its id with -q. */
   | { kind: 'written'; value: unknown; id: string; view?: View }
-  /** A paged list: its first request leaves before the renderer is loaded. */
-  | { kind: 'list'; list: PagedList<unknown>; view?: View }
+  /** A paged list (its first request leaves before the renderer is loaded), or the items in hand. */
+  | { kind: 'list'; list: PagedList<unknown> | readonly unknown[]; view?: View }
   /** The request a --dry-run would have sent (nothing was). */
   | { kind: 'dryRun'; method: string; path: string; body: unknown }
   /**
@@ -33,7 +33,7 @@ export type Outcome = Result & { then?: Error };
 
 export const record = (value: unknown, view?: View): Result => ({ kind: 'record', value, view });
 export const written = (value: unknown, id: string, view?: View): Result => ({ kind: 'written', value, id, view });
-export const list = (l: PagedList<unknown>, view?: View): Result => ({ kind: 'list', list: l, view });
+export const list = (l: PagedList<unknown> | readonly unknown[], view?: View): Result => ({ kind: 'list', list: l, view });
 export const dryRun = (method: string, path: string, body: unknown): Result => ({ kind: 'dryRun', method, path, body });
 export const summary = (value: unknown, lines?: readonly string[], pretty?: boolean): Result => ({
   kind: 'summary',
