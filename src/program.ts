@@ -39,11 +39,7 @@ const GROUPS: Array<{
   },
   {
     heading: 'Cards and QR codes:',
-    nouns: [
-      { name: 'cards' },
-      { name: 'qr' },
-      { name: 'templates' },
-    ],
+    nouns: [{ name: 'cards' }, { name: 'qr' }, { name: 'templates' }],
   },
   {
     heading: 'Images:',

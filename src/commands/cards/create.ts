@@ -22,7 +22,11 @@ export const cardsCreate = defineCommand({
   name: 'create',
   summary: "Create a business card (published by default; counts against the plan's card allowance)",
   flags: {
-    name: value('--name <name>', 'label shown in the dashboard, 1-200 characters (default: first + last name)', parseName),
+    name: value(
+      '--name <name>',
+      'label shown in the dashboard, 1-200 characters (default: first + last name)',
+      parseName,
+    ),
     template: value(
       '--template <template-id>',
       'template whose design and field rules the card takes (rules are checked before sending)',
@@ -91,9 +95,7 @@ export const cardsCreate = defineCommand({
     if (!Object.keys(body.fields).length && !flags.allowEmpty) {
       throw new UsageError(
         'no field given: the card would be empty ("Untitled card") yet count against the plan\'s card allowance; nothing was sent',
-        [
-          'give --field, --email, --phone, --link or --data; or pass --allow-empty to create an empty card on purpose',
-        ],
+        ['give --field, --email, --phone, --link or --data; or pass --allow-empty to create an empty card on purpose'],
       );
     }
     if (flags.dryRun) return dryRun('POST', '/cards', body);

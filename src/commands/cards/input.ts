@@ -12,11 +12,7 @@ type Allowing = Pick<CardFieldInput, 'allowUnknownFields'>;
 import { own } from '../../own.js';
 
 /** Refuses unknown keys (unless allowed) and wrong shapes, listing every problem at once. */
-export async function checkFieldKeys(
-  fields: Fields,
-  flags: Allowing,
-  template?: TemplateLike | null,
-): Promise<void> {
+export async function checkFieldKeys(fields: Fields, flags: Allowing, template?: TemplateLike | null): Promise<void> {
   const { shapeProblems, unknownFieldProblems } = await import('../../api/card-rules.js');
   const unknown = flags.allowUnknownFields ? [] : unknownFieldProblems(fields, template);
   const problems = [...unknown, ...shapeProblems(fields)];

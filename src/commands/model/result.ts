@@ -33,7 +33,11 @@ export type Outcome = Result & { then?: Error };
 
 export const record = (value: unknown, view?: View): Result => ({ kind: 'record', value, view });
 export const written = (value: unknown, id: string, view?: View): Result => ({ kind: 'written', value, id, view });
-export const list = (l: PagedList<unknown> | readonly unknown[], view?: View): Result => ({ kind: 'list', list: l, view });
+export const list = (l: PagedList<unknown> | readonly unknown[], view?: View): Result => ({
+  kind: 'list',
+  list: l,
+  view,
+});
 export const dryRun = (method: string, path: string, body: unknown): Result => ({ kind: 'dryRun', method, path, body });
 export const summary = (value: unknown, lines?: readonly string[], pretty?: boolean): Result => ({
   kind: 'summary',

@@ -7,7 +7,10 @@ export const qrApply = defineCommand({
   summary:
     "Make the account's QR codes match a file (CSV or NDJSON, keyed by shortCode): shows the plan, then writes each change once",
   args: {
-    file: argument('<file.csv|file.ndjson>', 'a .csv (header: shortCode,name,destinationUrl,status) or .ndjson / .jsonl file'),
+    file: argument(
+      '<file.csv|file.ndjson>',
+      'a .csv (header: shortCode,name,destinationUrl,status) or .ndjson / .jsonl file',
+    ),
   },
   flags: {
     dryRun: flag('--dry-run', 'show the plan and send nothing'),

@@ -25,6 +25,8 @@ export const qrList = defineCommand({
   async run(ctx, flags) {
     const { listQrCodes } = await import('../../api/qr.js');
     const query = { search: flags.search, status: flags.status, type: flags.type };
-    return list(listQrCodes(await ctx.api(), query, { limit: flags.limit ?? 25, offset: flags.offset, all: flags.all }));
+    return list(
+      listQrCodes(await ctx.api(), query, { limit: flags.limit ?? 25, offset: flags.offset, all: flags.all }),
+    );
   },
 });

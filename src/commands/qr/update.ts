@@ -23,7 +23,10 @@ export const qrUpdate = defineCommand({
     idempotencyKey: idempotencyKeyFlag,
     dryRun: dryRunFlag,
   },
-  examples: ['cardqr qr update qr_123 --url https://bistro.example/summer-menu', 'cardqr qr update qr_123 --status paused'],
+  examples: [
+    'cardqr qr update qr_123 --url https://bistro.example/summer-menu',
+    'cardqr qr update qr_123 --status paused',
+  ],
   fields: qrFields,
   view: qrView,
   check({ id, ...flags }) {
