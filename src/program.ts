@@ -39,11 +39,7 @@ const GROUPS: Array<{
   },
   {
     heading: 'Cards and QR codes:',
-    nouns: [
-      { name: 'cards', load: async () => (await import('./commands/cards/index.js')).cardsCommand() },
-      { name: 'qr', load: async () => (await import('./commands/qr/index.js')).qrCommand() },
-      { name: 'templates' },
-    ],
+    nouns: [{ name: 'cards' }, { name: 'qr' }, { name: 'templates' }],
   },
   {
     heading: 'Images:',

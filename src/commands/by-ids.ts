@@ -1,7 +1,7 @@
 // The terminal side of the jobs over ids (deletes, qr pause|publish|archive, print retarget): runs the
 // row engine with a jobs/by-id job, shows the one progress line of every row job, and turns an
 // interruption or a stop into the command's error. The caller prints each outcome and ends with
-// finishMany. One id typed on the command line is a batch of one that users know as a single write (see
+// manyFailure. One id typed on the command line is a batch of one that users know as a single write (see
 // `single`).
 import type { Context } from '../context.js';
 import { CliError, EXIT, InterruptedError } from '../errors.js';
@@ -15,10 +15,13 @@ import { tornTailNote } from './torn-tail.js';
 /** More ids than this show the progress line. */
 const PROGRESS_FROM = 20;
 
-export interface ByIdFlags {
+export interface ByIdOptions {
   /** An append-only NDJSON report of every request, as qr apply writes. */
   report?: string;
 }
+
+/** Until print retarget is a definition (it imports this name). */
+export type ByIdFlags = ByIdOptions;
 
 export interface ByIdRun extends Omit<ByIdSpec, 'send'> {
   /** The one request for an id, with the engine's key (none for a `single` id: the client's own). */
@@ -45,7 +48,7 @@ export type ByIdSummary = Extract<RowSummary<ByIdPlan>, { phase: 'sent' }>;
 
 export async function runByIds(
   ctx: Context,
-  flags: ByIdFlags,
+  flags: ByIdOptions,
   ids: readonly string[],
   run: ByIdRun,
 ): Promise<ByIdSummary> {

@@ -1,25 +1,49 @@
 // Card `fields` from the command line: --field/--email/--phone/--link and --data, for any command that
 // writes a card's fields (cards create/update). Problems are exit 2 before anything is sent; the rules
 // of the fields themselves (unknown keys, shapes, template rules) are api/card-rules.ts.
-import type { Command } from 'commander';
 import type { Fields } from '../api/card-rules.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { readJsonObject } from './json-data.js';
-import { repeatableOption } from './flags.js';
+import type { Input } from './model/define.js';
+import { flag, repeatable, value } from './model/fields.js';
 import { own, setOwn } from '../own.js';
 
-export interface FieldFlags {
-  field?: string[];
-  email?: string[];
-  phone?: string[];
-  link?: string[];
-}
+/** --field, --email, --phone, --link. */
+export const fieldFlags = {
+  field: repeatable(
+    '--field <key=value>',
+    'set a field, e.g. title=CTO or address.city=Lyon; an empty value clears it (repeatable)',
+  ),
+  email: repeatable(
+    '--email <label=value>',
+    'an email address, e.g. Work=ada@example.com (repeatable; gives the whole emails list)',
+  ),
+  phone: repeatable(
+    '--phone <label=value>',
+    'a phone number, e.g. Mobile=+33612345678 (repeatable; gives the whole phones list)',
+  ),
+  link: repeatable(
+    '--link <type=url>',
+    'a link, e.g. linkedin=linkedin.com/in/ada (repeatable; gives the whole links list)',
+  ),
+};
 
-export interface CardFieldFlags extends FieldFlags {
-  data?: string;
-  allowUnknownFields?: boolean;
-}
+/** --field, --email, --phone, --link, --data and --allow-unknown-fields. */
+export const cardFieldFlags = {
+  ...fieldFlags,
+  data: value(
+    '--data <json>',
+    'fields as JSON: @file.json, - for stdin, or inline; a {"fields": {...}} document, or a card as `cards get -o json` prints it (its other keys are not sent), also works',
+  ),
+  allowUnknownFields: flag(
+    '--allow-unknown-fields',
+    'send field keys this tool does not know (the API drops unknown keys silently)',
+  ),
+};
+
+export type CardFieldInput = Input<Record<never, never>, typeof cardFieldFlags>;
+type FieldInput = Partial<Input<Record<never, never>, typeof fieldFlags>>;
 
 export interface CardDocument {
   fields: Fields;
@@ -29,40 +53,6 @@ export interface CardDocument {
 
 /** A field given as empty (`--field title=`) is sent as null: the API clears it. */
 const CLEAR = null;
-
-/** --field, --email, --phone, --link, --data and --allow-unknown-fields. */
-export function withFieldOptions(cmd: Command): Command {
-  return cmd
-    .addOption(
-      repeatableOption(
-        '--field <key=value>',
-        'set a field, e.g. title=CTO or address.city=Lyon; an empty value clears it (repeatable)',
-      ),
-    )
-    .addOption(
-      repeatableOption(
-        '--email <label=value>',
-        'an email address, e.g. Work=ada@example.com (repeatable; gives the whole emails list)',
-      ),
-    )
-    .addOption(
-      repeatableOption(
-        '--phone <label=value>',
-        'a phone number, e.g. Mobile=+33612345678 (repeatable; gives the whole phones list)',
-      ),
-    )
-    .addOption(
-      repeatableOption(
-        '--link <type=url>',
-        'a link, e.g. linkedin=linkedin.com/in/ada (repeatable; gives the whole links list)',
-      ),
-    )
-    .option(
-      '--data <json>',
-      'fields as JSON: @file.json, - for stdin, or inline; a {"fields": {...}} document, or a card as `cards get -o json` prints it (its other keys are not sent), also works',
-    )
-    .option('--allow-unknown-fields', 'send field keys this tool does not know (the API drops unknown keys silently)');
-}
 
 function splitPair(raw: string, flag: string, what: string, defaultKey?: string): [string, string] {
   const eq = raw.indexOf('=');
@@ -77,7 +67,7 @@ function splitPair(raw: string, flag: string, what: string, defaultKey?: string)
  * Fields from `--field k=v` (dotted `address.city=Lyon`; an empty value clears the field),
  * `--email label=value`, `--phone label=value`, `--link type=url` (each list flag gives the whole section).
  */
-export function fieldsFromFlags(flags: FieldFlags): Fields {
+export function fieldsFromFlags(flags: FieldInput): Fields {
   const out: Fields = {};
   for (const raw of flags.field ?? []) {
     const [key, value] = splitPair(raw, '--field', 'key=value, e.g. title=CTO');
@@ -116,7 +106,7 @@ export function fieldsFromFlags(flags: FieldFlags): Fields {
 }
 
 /** --data then the field flags (flags win; address parts merge). */
-export async function readFieldInput(flags: CardFieldFlags, ctx: Context): Promise<CardDocument> {
+export async function readFieldInput(flags: CardFieldInput, ctx: Context): Promise<CardDocument> {
   let fields: Fields = {};
   let doc: Record<string, unknown> = {};
   if (flags.data !== undefined) {

@@ -2,7 +2,7 @@
 // each record on a terminal (--yes otherwise; past DESCRIBE_MAX ids it names the count instead of
 // fetching each), one line per id, and going on past a failed id. Every run is a row job on the engine
 // (jobs/by-id/); one id typed on the command line is a batch of one whose error is the command's.
-// finishMany also ends `qr pause/publish/archive`.
+// manyFailure also ends `qr pause/publish/archive`.
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { ApiError, CliError, EXIT, OutcomeUnknownError, PartialError, UnavailableError } from '../errors.js';
@@ -11,7 +11,7 @@ import type { ByIdPlan } from '../jobs/by-id/job.js';
 import { readIds } from './ids.js';
 import { safeLine } from '../output/sanitize.js';
 import { confirm } from './confirm.js';
-import { runByIds, typedOne, type ByIdFlags } from './by-ids.js';
+import { runByIds, typedOne, type ByIdOptions } from './by-ids.js';
 
 export interface DeleteSpec<T> {
   /** "card" / "QR code" */
@@ -30,35 +30,35 @@ export const DESCRIBE_MAX = 20;
 
 /**
  * The end of a many-id command: an answer lost → 6 (PRODUCT §16: may have been applied, never failed);
- * else nothing failed → return; all failed for the same reason → that reason's status (4 when every id
- * was missing); some failed → 7.
+ * else nothing failed → undefined; all failed for the same reason → that reason's status (4 when every
+ * id was missing); some failed → 7.
  */
-export function finishMany(
+export function manyFailure(
   failures: ApiError[],
   total: number,
   doneText: string,
   noun: string,
   unknown: readonly string[] = [],
-): void {
+): CliError | undefined {
   if (unknown.length)
-    throw new UnavailableError(
+    return new UnavailableError(
       `${unknown.length} of ${total} ${noun} may have been applied: the answer was lost (${doneText}${failures.length ? `, ${failures.length} failed` : ''})`,
       [`may have been applied: ${unknown.join(', ')}`, 'run the same command again for those ids: it cannot act twice'],
     );
-  if (!failures.length) return;
+  if (!failures.length) return undefined;
   const summary = `${failures.length} of ${total} ${noun} failed (${doneText})`;
   if (failures.length === total) {
     const exits = new Set(failures.map((f) => f.exit));
-    if (exits.size === 1) throw new CliError(summary, failures[0].exit);
+    if (exits.size === 1) return new CliError(summary, failures[0].exit);
   }
-  throw new PartialError(summary);
+  return new PartialError(summary);
 }
 
 export async function deleteRecords<T>(
   ctx: Context,
   args: string[],
   spec: DeleteSpec<T>,
-  flags: ByIdFlags = {},
+  flags: ByIdOptions = {},
 ): Promise<void> {
   const unique = await readIds(ctx, args);
   const yes = Boolean(ctx.globals.yes);
@@ -108,10 +108,11 @@ export async function deleteRecords<T>(
   });
   if (single) return;
   if (failed.length) ctx.msg.say(`not deleted: ${failed.join(', ')}`);
-  finishMany(failures, unique.length, `${summary.tallies.deleted ?? 0} deleted`, 'deletions', unknown);
+  const failure = manyFailure(failures, unique.length, `${summary.tallies.deleted ?? 0} deleted`, 'deletions', unknown);
+  if (failure) throw failure;
 }
 
-/** A many-id job's item whose answer was lost: said on its own line and kept for finishMany. */
+/** A many-id job's item whose answer was lost: said on its own line and kept for manyFailure. */
 export function lostAnswer(ctx: Context, id: string, e: unknown, unknown: string[]): boolean {
   if (!(e instanceof OutcomeUnknownError)) return false;
   unknown.push(id);

@@ -1,6 +1,6 @@
-// What the read commands share: showing one record by id (cards get, cards wallet, qr get, campaigns
-// get, campaigns schema, templates get), printing a paged list (every list command), and the plain
-// list commands (campaigns list, templates list). The output settings are resolved first (a refused -o
+// What the read commands not yet defined as data share (campaigns get, campaigns schema, campaigns
+// list; the definitions' own are model/records.ts): showing one record by id, printing a paged list,
+// and the plain list commands. The output settings are resolved first (a refused -o
 // sends nothing); the request leaves before the renderer and the view are loaded, which load while it
 // travels.
 import { Command } from 'commander';

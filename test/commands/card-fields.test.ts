@@ -1,8 +1,10 @@
 // Card fields from the command line: --field/--email/--phone/--link → the `fields` object, or the exact
 // usage error (exit 2).
 import { describe, expect, test } from 'vitest';
-import { fieldsFromFlags, type FieldFlags } from '../../src/commands/card-flags.js';
+import { fieldsFromFlags } from '../../src/commands/card-flags.js';
 import { UsageError } from '../../src/errors.js';
+
+type FieldFlags = Parameters<typeof fieldsFromFlags>[0];
 
 function fields(flags: FieldFlags): unknown {
   try {

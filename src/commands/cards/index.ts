@@ -1,25 +1,18 @@
-import { Command } from 'commander';
-import { example } from '../../help/annotations.js';
-import { cardsCreateCommand } from './create.js';
-import { cardsDeleteCommand } from './delete.js';
-import { cardsGetCommand } from './get.js';
-import { cardsListCommand } from './list.js';
-import { cardsUpdateCommand } from './update.js';
-import { cardsWalletCommand } from './wallet.js';
+import { defineGroup } from '../model/define.js';
+import { cardsCreate } from './create.js';
+import { cardsDelete } from './delete.js';
+import { cardsGet } from './get.js';
+import { cardsList } from './list.js';
+import { cardsUpdate } from './update.js';
+import { cardsWallet } from './wallet.js';
 
-export function cardsCommand(): Command {
-  const cmd = new Command('cards')
-    .description('Digital business cards: list, show, create, update, delete, wallet links')
-    .addCommand(cardsListCommand())
-    .addCommand(cardsGetCommand())
-    .addCommand(cardsCreateCommand())
-    .addCommand(cardsUpdateCommand())
-    .addCommand(cardsDeleteCommand())
-    .addCommand(cardsWalletCommand());
-  return example(
-    cmd,
+export const cards = defineGroup({
+  name: 'cards',
+  summary: 'Digital business cards: list, show, create, update, delete, wallet links',
+  examples: [
     'cardqr cards list --search laurent',
     'cardqr cards create --field firstName=Ada --field lastName=Lovelace',
     'cardqr cards update crd_123 --field title=CTO',
-  );
-}
+  ],
+  commands: [cardsList, cardsGet, cardsCreate, cardsUpdate, cardsDelete, cardsWallet],
+});

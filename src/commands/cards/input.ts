@@ -6,15 +6,13 @@ import type { Fields, TemplateLike } from '../../api/card-rules.js';
 import { closest } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
-import type { CardFieldFlags } from '../card-flags.js';
+import type { CardFieldInput } from '../card-flags.js';
+
+type Allowing = Pick<CardFieldInput, 'allowUnknownFields'>;
 import { own } from '../../own.js';
 
 /** Refuses unknown keys (unless allowed) and wrong shapes, listing every problem at once. */
-export async function checkFieldKeys(
-  fields: Fields,
-  flags: CardFieldFlags,
-  template?: TemplateLike | null,
-): Promise<void> {
+export async function checkFieldKeys(fields: Fields, flags: Allowing, template?: TemplateLike | null): Promise<void> {
   const { shapeProblems, unknownFieldProblems } = await import('../../api/card-rules.js');
   const unknown = flags.allowUnknownFields ? [] : unknownFieldProblems(fields, template);
   const problems = [...unknown, ...shapeProblems(fields)];
@@ -80,7 +78,7 @@ export function docString(
 }
 
 /** Top-level keys of a `{"fields": ...}` document other than `allowed` (the API would drop them silently). */
-export function checkDocKeys(doc: Record<string, unknown>, allowed: string[], flags: CardFieldFlags): void {
+export function checkDocKeys(doc: Record<string, unknown>, allowed: string[], flags: Allowing): void {
   if (flags.allowUnknownFields) return;
   const unknown = Object.keys(doc).filter((k) => !allowed.includes(k));
   if (!unknown.length) return;

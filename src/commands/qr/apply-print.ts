@@ -1,5 +1,5 @@
-// The terminal side of `qr apply`: runs the row engine (jobs/rows/) with the qr-apply job, prints the
-// plan (words on stderr; -o json: the plan as data on stdout), asks before moving existing codes, and
+// The terminal side of `qr apply`: runs the row engine (jobs/rows/) with the qr-apply job, says the
+// plan on stderr and returns it as data (-o json prints it), asks before moving existing codes, and
 // maps the summary to an exit status: 130 stopped; else 6 a write's answer was lost; else 7 a row failed;
 // else 0 (2: an invalid file or refused). PRODUCT §16.
 import type { ApplyPlan, ApplyRow, PropertyChange } from '../../jobs/apply/plan.js';
@@ -17,7 +17,7 @@ import {
 } from '../../errors.js';
 import type { Progress } from '../../output/progress.js';
 import { safeLine } from '../../output/sanitize.js';
-import { summaryAsJson } from '../../output/settings.js';
+import { summary as planSummary, thenFail, type Outcome, type Result } from '../model/result.js';
 import { commandLine } from '../../jobs/import/summary.js';
 import { rowProgressText } from '../row-progress.js';
 import { confirm } from '../confirm.js';
@@ -36,7 +36,8 @@ export interface ApplyOptions {
 /** Rows listed by name in the plan and the question; the rest are counted (-o json lists every one). */
 const SHOWN = 30;
 
-export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise<void> {
+/** The plan as data once it is made (then the run's failure follows it), or the run's failure alone. */
+export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise<Result | Outcome> {
   const [{ runRowJob }, { qrApplyJob }] = await Promise.all([
     import('../../jobs/rows/engine.js'),
     import('../../jobs/apply/job.js'),
@@ -48,6 +49,11 @@ export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise
     { flag: '--report', path: report, suffixes: ['.lock'] },
   ]);
   let progress: Progress | undefined;
+  let planned: Result | undefined;
+  const ended = (err: unknown): Outcome => {
+    if (!planned) throw err;
+    return thenFail(planned, err as Error);
+  };
   const summary = await runRowJob(
     qrApplyJob(opts.file, opts.map),
     { file: opts.file, report, dryRun: opts.dryRun },
@@ -57,7 +63,10 @@ export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise
       now: ctx.now,
       version: ctx.version,
       signal: ctx.interruptible(),
-      onPlan: (plan) => printPlan(plan, ctx),
+      onPlan: (plan) => {
+        sayPlan(plan, ctx);
+        planned = planSummary(planData(plan));
+      },
       confirm: async (plan) => {
         if (!plan.asks.length || ctx.globals.yes) return true;
         const n = plan.asks.length;
@@ -84,11 +93,23 @@ export async function runApplyCommand(opts: ApplyOptions, ctx: Context): Promise
           ),
         ),
     },
-  ).finally(() => progress?.stop({ keep: true }));
-  await finish(summary, opts, ctx);
+  )
+    .finally(() => progress?.stop({ keep: true }))
+    .catch(ended);
+  if (!('phase' in summary)) return summary;
+  if (summary.phase === 'invalid') {
+    const { problems } = summary.plan;
+    return thenFail(planSummary({ file: opts.file, invalid: problems.length, problems }), invalidFile(opts, problems));
+  }
+  try {
+    finish(summary, opts, ctx);
+  } catch (err) {
+    return ended(err);
+  }
+  return planned!;
 }
 
-function printPlan(plan: ApplyPlan, ctx: Context): Promise<void> | void {
+function sayPlan(plan: ApplyPlan, ctx: Context): void {
   if (plan.notes?.length) ctx.msg.note(`${plan.file}: ${plan.notes.map(safeLine).join('; ')}`);
   const c = plan.counts;
   ctx.msg.say(
@@ -102,24 +123,22 @@ function printPlan(plan: ApplyPlan, ctx: Context): Promise<void> | void {
   const listed = plan.rows.filter((r) => r.action !== 'unchanged');
   for (const row of listed.slice(0, SHOWN)) ctx.msg.info(`  ${rowText(row)}`);
   if (listed.length > SHOWN) ctx.msg.info(`  … and ${listed.length - SHOWN} more (-o json lists every row)`);
-  const asJson = summaryAsJson(ctx.globals);
-  if (!asJson) return;
-  return (async () => {
-    const { printJson } = await import('../../output/query.js');
-    const data = {
-      file: plan.file,
-      ...plan.counts,
-      untouched: plan.untouched,
-      rows: plan.rows.map((r) => ({
-        line: r.line,
-        shortCode: r.shortCode,
-        action: r.action,
-        qrCodeId: r.qrCodeId,
-        changes: r.changes,
-      })),
-    };
-    await printJson(ctx.io, data, asJson.pretty, asJson.query);
-  })();
+}
+
+/** The plan as data: -o json prints it (every row). */
+function planData(plan: ApplyPlan) {
+  return {
+    file: plan.file,
+    ...plan.counts,
+    untouched: plan.untouched,
+    rows: plan.rows.map((r) => ({
+      line: r.line,
+      shortCode: r.shortCode,
+      action: r.action,
+      qrCodeId: r.qrCodeId,
+      changes: r.changes,
+    })),
+  };
 }
 
 const show = (v: string | null) => (v === null ? '(none)' : JSON.stringify(v));
@@ -132,20 +151,17 @@ function rowText(row: ApplyRow): string {
   return safeLine(`line ${row.line} ${row.shortCode}: ${row.action} ${what}`);
 }
 
-async function finish(s: RowSummary<ApplyPlan>, opts: ApplyOptions, ctx: Context): Promise<void> {
+function invalidFile(opts: ApplyOptions, problems: ApplyPlan['problems']): UsageError {
+  const n = problems.length;
+  return new UsageError(
+    `${opts.file} has ${n} problem${n === 1 ? '' : 's'}; nothing was sent`,
+    problems.map((p) => safeLine(`line ${p.line}: ${p.message}`)),
+  );
+}
+
+/** The words that end a run, and its failure (thrown). */
+function finish(s: Exclude<RowSummary<ApplyPlan>, { phase: 'invalid' }>, opts: ApplyOptions, ctx: Context): void {
   const again = commandLine(['qr', 'apply', opts.file, ...(opts.report ? ['--report', opts.report] : [])]);
-  if (s.phase === 'invalid') {
-    const n = s.plan.problems.length;
-    const asJson = summaryAsJson(ctx.globals);
-    if (asJson) {
-      const { printJson } = await import('../../output/query.js');
-      await printJson(ctx.io, { file: opts.file, invalid: n, problems: s.plan.problems }, asJson.pretty, asJson.query);
-    }
-    throw new UsageError(
-      `${opts.file} has ${n} problem${n === 1 ? '' : 's'}; nothing was sent`,
-      s.plan.problems.map((p) => safeLine(`line ${p.line}: ${p.message}`)),
-    );
-  }
   if (s.phase === 'dry-run') return ctx.msg.info('dry run: nothing was sent');
   if (s.phase !== 'sent') throw new CliError('cancelled: nothing was sent', EXIT.usage);
   const t = s.tallies;

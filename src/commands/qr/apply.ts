@@ -1,36 +1,27 @@
-import { Command } from 'commander';
-import { action } from '../action.js';
-import { repeatableOption } from '../flags.js';
-import { example, withFields } from '../../help/annotations.js';
+import { defineCommand } from '../model/define.js';
+import { argument, flag, repeatable, value } from '../model/fields.js';
+import { qrFields } from './qr-output.js';
 
-interface ApplyFlags {
-  dryRun?: boolean;
-  report?: string;
-  map?: string[];
-  mapFile?: string;
-}
-
-export function qrApplyCommand(): Command {
-  const cmd = new Command('apply')
-    .description(
-      "Make the account's QR codes match a file (CSV or NDJSON, keyed by shortCode): shows the plan, then writes each change once",
-    )
-    .argument(
+export const qrApply = defineCommand({
+  name: 'apply',
+  summary:
+    "Make the account's QR codes match a file (CSV or NDJSON, keyed by shortCode): shows the plan, then writes each change once",
+  args: {
+    file: argument(
       '<file.csv|file.ndjson>',
       'a .csv (header: shortCode,name,destinationUrl,status) or .ndjson / .jsonl file',
-    )
-    .option('--dry-run', 'show the plan and send nothing')
-    .addOption(
-      repeatableOption(
-        '--map <column=name>',
-        "read a column of the file as one of ours, e.g. --map 'Link=destinationUrl' (repeatable)",
-      ),
-    )
-    .option('--map-file <file>', 'the same, one `Column=name` a line (# starts a comment)')
-    .option('--report <file>', 'append-only NDJSON report of every write (default: <file>.report.ndjson)')
-    .addHelpText(
-      'after',
-      `
+    ),
+  },
+  flags: {
+    dryRun: flag('--dry-run', 'show the plan and send nothing'),
+    map: repeatable(
+      '--map <column=name>',
+      "read a column of the file as one of ours, e.g. --map 'Link=destinationUrl' (repeatable)",
+    ),
+    mapFile: value('--map-file <file>', 'the same, one `Column=name` a line (# starts a comment)'),
+    report: value('--report <file>', 'append-only NDJSON report of every write (default: <file>.report.ndjson)'),
+  },
+  details: `
 Columns: shortCode (required, once per file), name, destinationUrl, status (draft, published,
 paused, archived). A missing column or an empty cell leaves that property as it is. A short code
 the account does not hold is created (it needs name and destinationUrl; status defaults to
@@ -47,21 +38,17 @@ what is still missing is sent (re-moving a code created paused or archived asks 
 Exit status: 0 the account matches the file, 2 invalid file (every problem listed, nothing sent)
 or question refused, 7 some writes failed (e.g. a short code held by something else), 130 interrupted.
 `,
-    )
-    .action(
-      action(async (ctx, file: string, flags: ApplyFlags) => {
-        const { runApplyCommand } = await import('./apply-print.js');
-        const { parseColumnMap } = await import('../../csv/match-headers.js');
-        const map = flags.map?.length || flags.mapFile ? await parseColumnMap(flags.map, flags.mapFile) : undefined;
-        await runApplyCommand({ file, dryRun: Boolean(flags.dryRun), report: flags.report, map }, ctx);
-      }),
-    );
-  withFields(cmd, () => import('../../api/schemas/qr.js').then((m) => m.QrCode));
-  return example(
-    cmd,
+  examples: [
     'cardqr qr apply fair-codes.csv --dry-run',
     'cardqr qr apply fair-codes.csv --yes',
     'cardqr qr list --all -o csv --fields shortCode,name,destinationUrl,status > codes.csv',
     'cardqr qr apply codes.ndjson -o json --dry-run',
-  );
-}
+  ],
+  fields: qrFields,
+  async run(ctx, { file, ...flags }) {
+    const { runApplyCommand } = await import('./apply-print.js');
+    const { parseColumnMap } = await import('../../csv/match-headers.js');
+    const map = flags.map.length || flags.mapFile ? await parseColumnMap(flags.map, flags.mapFile) : undefined;
+    return runApplyCommand({ file, dryRun: Boolean(flags.dryRun), report: flags.report, map }, ctx);
+  },
+});

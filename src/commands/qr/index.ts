@@ -1,29 +1,20 @@
-import { Command } from 'commander';
-import { example } from '../../help/annotations.js';
-import { qrApplyCommand } from './apply.js';
-import { qrCreateCommand } from './create.js';
-import { qrDeleteCommand } from './delete.js';
-import { qrGetCommand } from './get.js';
-import { qrListCommand } from './list.js';
-import { qrStatusCommands } from './status.js';
-import { qrUpdateCommand } from './update.js';
+import { defineGroup } from '../model/define.js';
+import { qrApply } from './apply.js';
+import { qrCreate } from './create.js';
+import { qrDelete } from './delete.js';
+import { qrGet } from './get.js';
+import { qrList } from './list.js';
+import { qrArchive, qrPause, qrPublish } from './status.js';
+import { qrUpdate } from './update.js';
 
-export function qrCommand(): Command {
-  const cmd = new Command('qr')
-    .description(
-      'Dynamic QR codes (every non-card code): list, show, create, update, pause, publish, archive, delete, apply a file',
-    )
-    .addCommand(qrListCommand())
-    .addCommand(qrGetCommand())
-    .addCommand(qrCreateCommand())
-    .addCommand(qrUpdateCommand())
-    .addCommand(qrDeleteCommand())
-    .addCommand(qrApplyCommand());
-  for (const shortcut of qrStatusCommands()) cmd.addCommand(shortcut);
-  return example(
-    cmd,
+export const qr = defineGroup({
+  name: 'qr',
+  summary:
+    'Dynamic QR codes (every non-card code): list, show, create, update, pause, publish, archive, delete, apply a file',
+  examples: [
     'cardqr qr list --type url',
     'cardqr qr create --name "Spring menu" --url https://bistro.example/menu',
     'cardqr qr pause qr_123',
-  );
-}
+  ],
+  commands: [qrList, qrGet, qrCreate, qrUpdate, qrDelete, qrApply, qrPause, qrPublish, qrArchive],
+});

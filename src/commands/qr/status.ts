@@ -3,8 +3,6 @@
 // count (pause and archive stop the codes redirecting; publish only undoes that, so it never asks), go
 // on past a failed id, and exit 7 when some failed or with the failures' own status (4: every id
 // missing) when all did.
-import { Command } from 'commander';
-import { action } from '../action.js';
 import type { Status } from '../../api/rules.js';
 import type { QrCode } from '../../api/schemas/qr.js';
 import type { Context } from '../../context.js';
@@ -12,38 +10,46 @@ import { ApiError, CliError, EXIT } from '../../errors.js';
 import { formatApiError } from '../../output/hints.js';
 import { readIds } from '../ids.js';
 import { confirm } from '../confirm.js';
-import { example, withFields } from '../../help/annotations.js';
-import { printWritten } from '../written.js';
-import { finishMany, lostAnswer } from '../delete-records.js';
-import { runByIds, typedOne, type ByIdFlags } from '../by-ids.js';
+import { manyFailure, lostAnswer } from '../delete-records.js';
+import { runByIds, typedOne } from '../by-ids.js';
+import { defineCommand } from '../model/define.js';
+import { value, variadic } from '../model/fields.js';
+import { list, type Result, thenFail, written } from '../model/result.js';
+import { qrFields, qrView } from './qr-output.js';
 
-const SHORTCUTS: Array<[string, Status, string, string]> = [
-  ['pause', 'paused', 'Pause QR codes: their short links stop redirecting (same as update --status paused)', 'paused'],
-  [
-    'publish',
-    'published',
-    'Publish QR codes, undoing a pause or an archive (same as update --status published)',
-    'published',
-  ],
-  [
-    'archive',
-    'archived',
-    'Archive QR codes: they stop redirecting and leave the default list (same as update --status archived)',
-    'archived',
-  ],
-];
-
-export function qrStatusCommands(): Command[] {
-  return SHORTCUTS.map(([verb, status, description, done]) => {
-    const cmd = new Command(verb)
-      .description(description)
-      .argument('<qr-id...>', 'one or more QR code ids, or - to read them from standard input (one per line)')
-      .option('--report <file>', 'an append-only NDJSON report of every change')
-      .action(action(async (ctx, args: string[], flags: ByIdFlags) => setStatus(ctx, verb, status, done, args, flags)));
-    withFields(cmd, () => import('../../api/schemas/qr.js').then((m) => m.QrCode));
-    return example(cmd, `cardqr qr ${verb} qr_123`, `cardqr qr list --search spring -q | cardqr qr ${verb} - --yes`);
+function statusCommand(verb: string, status: Status, summary: string, done: string) {
+  return defineCommand({
+    name: verb,
+    summary,
+    args: {
+      ids: variadic('<qr-id...>', 'one or more QR code ids, or - to read them from standard input (one per line)'),
+    },
+    flags: { report: value('--report <file>', 'an append-only NDJSON report of every change') },
+    examples: [`cardqr qr ${verb} qr_123`, `cardqr qr list --search spring -q | cardqr qr ${verb} - --yes`],
+    fields: qrFields,
+    view: qrView,
+    run: (ctx, { ids, report }) => setStatus(ctx, verb, status, done, ids, report),
   });
 }
+
+export const qrPause = statusCommand(
+  'pause',
+  'paused',
+  'Pause QR codes: their short links stop redirecting (same as update --status paused)',
+  'paused',
+);
+export const qrPublish = statusCommand(
+  'publish',
+  'published',
+  'Publish QR codes, undoing a pause or an archive (same as update --status published)',
+  'published',
+);
+export const qrArchive = statusCommand(
+  'archive',
+  'archived',
+  'Archive QR codes: they stop redirecting and leave the default list (same as update --status archived)',
+  'archived',
+);
 
 async function setStatus(
   ctx: Context,
@@ -51,17 +57,15 @@ async function setStatus(
   status: Status,
   done: string,
   args: string[],
-  flags: ByIdFlags,
-): Promise<void> {
+  report: string | undefined,
+): Promise<Result> {
   const ids = await readIds(ctx, args);
   const single = typedOne(ids, args);
   const { updateQrCode } = await import('../../api/qr.js');
-  const { qrView } = await import('../../output/views/qr.js');
-  const s = ctx.output(); // bad output flags fail before anything is sent
   const failures: ApiError[] = [];
   const unknown: string[] = [];
-  const written: QrCode[] = [];
-  const summary = await runByIds(ctx, flags, ids, {
+  const changed: QrCode[] = [];
+  const summary = await runByIds(ctx, { report }, ids, {
     kind: `qr-${verb}`,
     action: verb,
     intent: { status },
@@ -80,7 +84,7 @@ async function setStatus(
               throw new CliError(`cancelled: nothing was ${done}`, EXIT.usage);
             return true;
           },
-    onDone: (_id, qr) => written.push(qr as QrCode),
+    onDone: (_id, qr) => changed.push(qr as QrCode),
     onFailure: (id, e) => {
       if (lostAnswer(ctx, id, e, unknown)) return;
       if (!(e instanceof ApiError)) throw e;
@@ -88,15 +92,9 @@ async function setStatus(
       ctx.msg.say(formatApiError(e, { subject: id, brief: true }));
     },
   });
-  if (single) return printWritten(ctx, written[0], qrView, written[0].id);
-  const { renderList } = await import('../../output/render.js');
-  const changed = summary.tallies[done] ?? 0;
-  await renderList(written, qrView, s, ctx);
-  finishMany(
-    failures,
-    ids.length,
-    `${changed} ${done}`,
-    verb === 'publish' ? 'publications' : `${verb === 'pause' ? 'pauses' : 'archivings'}`,
-    unknown,
-  );
+  if (single) return written(changed[0], changed[0].id);
+  const count = summary.tallies[done] ?? 0;
+  const noun = verb === 'publish' ? 'publications' : verb === 'pause' ? 'pauses' : 'archivings';
+  const failure = manyFailure(failures, ids.length, `${count} ${done}`, noun, unknown);
+  return failure ? thenFail(list(changed), failure) : list(changed);
 }
