@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { backoffAfter, deliveryBody } from '../../../src/jobs/follow/deliver.js';
 
-describe('backoffAfter: 1 s, doubling, at most 5 minutes apart', () => {
+describe('backoffAfter: 1 s, doubling, at most 5 minutes apart, within a quarter either way', () => {
   test.each([
     [1, 1000],
     [2, 2000],
@@ -10,8 +10,14 @@ describe('backoffAfter: 1 s, doubling, at most 5 minutes apart', () => {
     [9, 256_000],
     [10, 300_000],
     [99, 300_000],
-  ])('after attempt %i: %i ms', (attempt, ms) => {
-    expect(backoffAfter(attempt)).toBe(ms);
+  ])('after attempt %i: %i ms (random 0.5: the step itself)', (attempt, ms) => {
+    expect(backoffAfter(attempt, () => 0.5)).toBe(ms);
+  });
+
+  test('the random source spreads each wait over three quarters to five quarters of its step, never past 5 minutes', () => {
+    expect([backoffAfter(1, () => 0), backoffAfter(1, () => 1)]).toEqual([750, 1250]);
+    expect([backoffAfter(3, () => 0), backoffAfter(3, () => 0.999)]).toEqual([3000, 4998]);
+    expect([backoffAfter(10, () => 0), backoffAfter(10, () => 1)]).toEqual([225_000, 300_000]);
   });
 });
 
