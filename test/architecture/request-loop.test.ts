@@ -17,9 +17,9 @@ import { programOf, readSrc, requestLoops, type Finding } from './request-check.
  */
 const NOT_ITEM_LOOPS: Record<string, string> = {
   'jobs/rows/loop.ts sendEach': 'the one loop: every job of many items hands its items here',
-  'jobs/follow/follow.ts runLeadsFollow':
+  'jobs/leads/follow.ts runLeadsFollow':
     'leads follow polls one list every interval until stopped: one request per poll, not per item',
-  'jobs/export/walk.ts walkLeads': 'the lead export walks the pages of one list, keeping its own cursor between pages',
+  'jobs/leads/walk.ts walkLeads': 'the lead export walks the pages of one list, keeping its own cursor between pages',
   'api/pages.ts PagedList.[Symbol.asyncIterator]': 'the pages of one list (cards list --all), one request per page',
 };
 
@@ -54,14 +54,14 @@ describe('the row engine is the only request loop', () => {
       'jobs/images/save.ts',
       'jobs/print/fetch.ts',
       'commands/print/audit.ts',
-      'jobs/export/run.ts',
-      'jobs/follow/follow.ts',
+      'jobs/leads/export.ts',
+      'jobs/leads/follow.ts',
     ])
       expect(readSrc(SRC, file), file).toMatch(/\bsendEach\(/);
   });
 
   test('a loop planted in a real jobs/ file is found: the per-lead GET of the locked catch-up, by hand', () => {
-    const file = 'jobs/export/run.ts';
+    const file = 'jobs/leads/export.ts';
     const planted = `${readSrc(SRC, file)}
 export async function plantedCatchUp(client: ApiClient, pending: PendingSet, deps: ExportDeps) {
   for (const entry of pending.list()) await recheckLocked(client, entry, deps.now(), 1, deps.signal);

@@ -70,7 +70,7 @@ On success it prints one summary line on stderr (nothing with -q).`,
           { flag: '--state', path: flags.state },
           { flag: '--out', path: out },
         ]);
-        const { runLeadsExport } = await import('../../jobs/export/run.js');
+        const { runLeadsExport } = await import('../../jobs/leads/export.js');
         const stdout = dataStream(ctx.io);
         const summary = await runLeadsExport(
           { statePath: flags.state, formatter, out, since, lockedWindowMs: flags.lockedWindow },

@@ -54,8 +54,8 @@ export function leadsFollowCommand(): Command {
       ]);
       const target = await followTarget(ctx, flags);
       const signal = ctx.interruptible();
-      const { runLeadsFollow } = await import('../../jobs/follow/follow.js');
-      const { DEFAULT_LOCKED_WINDOW_MS } = await import('../../jobs/export/locked.js');
+      const { runLeadsFollow } = await import('../../jobs/leads/follow.js');
+      const { DEFAULT_LOCKED_WINDOW_MS } = await import('../../jobs/leads/locked.js');
       const summary = await runLeadsFollow(
         {
           statePath: flags.state,

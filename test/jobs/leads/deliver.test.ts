@@ -1,6 +1,6 @@
-// The delivery text and the retry schedule of leads follow (src/jobs/follow/deliver.ts).
+// The delivery text and the retry schedule of leads follow (src/jobs/leads/deliver.ts).
 import { describe, expect, test } from 'vitest';
-import { backoffAfter, deliveryBody } from '../../../src/jobs/follow/deliver.js';
+import { backoffAfter, deliveryBody } from '../../../src/jobs/leads/deliver.js';
 
 describe('backoffAfter: 1 s, doubling, at most 5 minutes apart, within a quarter either way', () => {
   test.each([

@@ -11,7 +11,7 @@
 // leads that came meanwhile, goes on from it. So one bad lead never holds the later ones back for long,
 // and a target that is down never empties the queue into the dead letter. Waits run on the monotonic
 // clock; the wall clock only dates the dead letter and the "since".
-import { waitUnlessStopped, type Sleep } from '../export/wait.js';
+import { waitUnlessStopped, type Sleep } from './wait.js';
 import { appendDeadLetter } from './dead-letter.js';
 import { attemptOnce, backoffAfter, deliverWithRetries, type Delivery, type Target } from './deliver.js';
 

@@ -4,8 +4,8 @@
 import type { Writable } from 'node:stream';
 import { backoffMs, DELIVERY_BACKOFF } from '../../api/retry.js';
 import { write } from '../../io.js';
-import type { RawLead } from '../export/locked.js';
-import { waitUnlessStopped, type Sleep } from '../export/wait.js';
+import type { RawLead } from './locked.js';
+import { waitUnlessStopped, type Sleep } from './wait.js';
 
 export type DeliveryType = 'lead.created' | 'lead.unlocked';
 

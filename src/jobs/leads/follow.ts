@@ -25,13 +25,13 @@ import { sendEach } from '../rows/loop.js';
 import { sweepTempFiles } from '../../fs/durable.js';
 import { acquireLock, type HeldLock, type LockInfo } from '../../lock-file.js';
 import { lockPathFor } from '../../fs/real-path.js';
-import { followBusy } from '../export/busy.js';
+import { followBusy } from './busy.js';
 import { deadLetterBusy } from './dead-letter.js';
 import type { Target } from './deliver.js';
 import { DeliveryQueue, type QueueEvent } from './queue.js';
-import { isLocked, PendingSet, recheckLocked, type RawLead } from '../export/locked.js';
-import type { PendingLocked } from '../export/state.js';
-import { Spool } from '../export/spool.js';
+import { isLocked, PendingSet, recheckLocked, type RawLead } from './locked.js';
+import type { PendingLocked } from './state.js';
+import { Spool } from './spool.js';
 import {
   advanceCursor,
   checkStateAccount,
@@ -39,9 +39,9 @@ import {
   readState,
   writeStateAtomic,
   type ExportCursor,
-} from '../export/state.js';
-import { waitUnlessStopped, type Sleep } from '../export/wait.js';
-import { walkLeads } from '../export/walk.js';
+} from './state.js';
+import { waitUnlessStopped, type Sleep } from './wait.js';
+import { walkLeads } from './walk.js';
 
 export interface FollowOptions {
   statePath: string;

@@ -1,5 +1,5 @@
 // `leads export`: lock → read state → walk pages into a spool → re-read the leads exported while
-// locked (src/jobs/export/locked.ts) → write the whole output oldest first
+// locked (src/jobs/leads/locked.ts) → write the whole output oldest first
 // (a --out file under its own lock) → replace the state → unlock. PRODUCT §7.
 //
 // Crash semantics. The state file changes only after the output is complete (file flushed and renamed
