@@ -1,7 +1,8 @@
 // Card endpoints (api-spec "Cards").
 import type { ApiClient, WriteOptions } from './client.js';
 import { PagedList, type PageOptions } from './pages.js';
-import { parseResponse, writeRecord } from './parse.js';
+import { parseResponse } from './parse.js';
+import { writeRecord } from './write-record.js';
 import { Card, WalletLinks, type CardFields } from './schemas/cards.js';
 import { idPath } from './ids.js';
 

@@ -10,6 +10,7 @@ import {
   UsageError,
 } from '../errors.js';
 import type { NetworkOptions } from './agents.js';
+import type { ApiKeyContext } from './schemas/me.js';
 import { journaled, type WriteJournal } from './journal.js';
 import { hasDotSegment } from './ids.js';
 import { idempotencyKeyProblem } from './rules.js';
@@ -108,6 +109,7 @@ export class ApiClient {
   private readonly random: () => number;
   private readonly scrub: KeyScrubber;
   private rateKnown: boolean;
+  private meBody: Promise<unknown> | undefined;
   private base: { url: URL; prefix: string; root: string } | undefined;
   private lastUrl: { path: string; url: URL } | undefined;
 
@@ -124,10 +126,50 @@ export class ApiClient {
     this.random = options.random ?? Math.random;
   }
 
-  /** Space requests for this many per minute (learned from GET /me). */
+  /** Space requests for this many per minute (`--rate`, a profile's stored rate). */
   setRate(requestsPerMinute: number | undefined): void {
     this.rateKnown ||= requestsPerMinute !== undefined;
     this.pacer.setRate(requestsPerMinute);
+  }
+
+  /**
+   * The key's context from GET /me, read once per client: a job's account check, the pace and
+   * `cardqr me` share one request. A failed read is not kept (the next call asks again). The request
+   * leaves first; its schema (zod) loads while the answer travels: one turn of the event loop lets the
+   * connection open and the request go out before the loading (README, Performance: `cardqr me` is a
+   * start-up benchmark).
+   */
+  async me(signal?: AbortSignal): Promise<ApiKeyContext> {
+    const answer = this.meAnswer(signal);
+    answer.catch(() => undefined); // awaited below: a failure while the schema loads is not unhandled
+    await new Promise((sent) => setImmediate(sent));
+    const [{ parseResponse }, { ApiKeyContext }] = await Promise.all([import('./parse.js'), import('./schemas/me.js')]);
+    return parseResponse(ApiKeyContext, await answer, 'GET /me');
+  }
+
+  /** The body of GET /me, asked once (again after a failure). */
+  private meAnswer(signal: AbortSignal | undefined): Promise<unknown> {
+    const read = (this.meBody ??= this.get('/me', undefined, signal));
+    read.catch(() => {
+      if (this.meBody === read) this.meBody = undefined;
+    });
+    return read;
+  }
+
+  /**
+   * Paces this client to the key's limit, learned from GET /me (`me()`): `share` of it (leads follow
+   * and an agent server take half, leaving the rest to other tools), at most `cap` a minute (`--rate`).
+   * Returns the key's context and the rate now paced (undefined: the key names none).
+   */
+  async paceToKey(
+    opts: { share?: number; cap?: number; signal?: AbortSignal } = {},
+  ): Promise<{ me: ApiKeyContext; requestsPerMinute?: number }> {
+    const me = await this.me(opts.signal);
+    const limit = me.rateLimit.requestsPerMinute;
+    const shared = limit > 0 ? Math.min(opts.cap ?? Infinity, limit * (opts.share ?? 1)) : opts.cap;
+    this.setRate(shared);
+    this.pacer.restartFromNow();
+    return { me, requestsPerMinute: shared };
   }
 
   /**
@@ -139,7 +181,8 @@ export class ApiClient {
     if (this.rateKnown) return;
     this.rateKnown = true;
     try {
-      const me = await this.get<{ rateLimit?: { requestsPerMinute?: unknown } }>('/me', undefined, signal);
+      // Read loosely: an answer whose other fields are odd still tells the rate.
+      const me = (await this.meAnswer(signal)) as { rateLimit?: { requestsPerMinute?: unknown } } | undefined;
       const rpm = me?.rateLimit?.requestsPerMinute;
       if (typeof rpm === 'number' && Number.isFinite(rpm) && rpm > 0) this.pacer.setRate(rpm);
     } catch (e) {

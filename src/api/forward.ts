@@ -1,12 +1,15 @@
 // --forward-to of `leads follow`: one POST of a delivery to the operator's receiver, signed
-// (`Cardqr-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`). Redirects are not
-// followed; the answer's body is read and dropped (at most 64 KiB kept for the error). The connection
-// follows the API client's rules (agents.ts: the same CAs, the same proxy choice).
+// (`Cardqr-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`), sent through the one
+// transport (transport.ts: the API client's CAs, proxy choice and body bounds). Redirects are not
+// followed; the answer's body is dropped (its start kept for the error).
 import { createHmac } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import { Agents, type NetworkOptions } from './agents.js';
 import { certificateFailure, tunnelRefusal } from './failures.js';
+import type { NetworkOptions } from './agents.js';
+import { HttpTransport } from './transport.js';
 import { maskUrlCredentials } from '../redact.js';
+
+/** The most of an answer's text kept for the error of a refused delivery. */
+const KEPT_TEXT = 65_536;
 
 /** The header value for `body` sent at unix second `t`. */
 export function forwardSignature(secret: string, t: number, body: string): string {
@@ -20,9 +23,9 @@ export interface ForwardAnswer {
   text: string;
 }
 
-/** The agents of a run's deliveries: one keep-alive connection, the API client's CAs and proxy rules. */
-export function forwardAgents(network: NetworkOptions): Agents {
-  return new Agents(network, { connections: 1, keepAliveMs: 10_000 });
+/** The transport of a run's deliveries: one keep-alive connection, the API client's CAs and proxy rules. */
+export function forwardTransport(network: NetworkOptions): HttpTransport {
+  return new HttpTransport({ connections: 1, keepAliveMs: 10_000, network });
 }
 
 /**
@@ -30,74 +33,42 @@ export function forwardAgents(network: NetworkOptions): Agents {
  * certificate that did not verify or a proxy that refused the tunnel says so in its message).
  */
 export async function postDelivery(
-  agents: Agents,
+  transport: HttpTransport,
   url: URL,
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
 ): Promise<ForwardAnswer> {
-  const { agent, request, proxy } = url.protocol === 'https:' ? await agents.secureRoute(url) : agents.plainRoute();
-  return new Promise((resolve, reject) => {
-    const fail = (err: Error) => {
-      const cert = certificateFailure(err);
-      const refusal = proxy ? tunnelRefusal(err) : undefined;
-      if (cert)
-        return reject(
-          new Error(
-            `the certificate of ${url.hostname} did not verify (${cert.code}: ${cert.reason}); trusted: ${agents.trusted()}`,
-          ),
-        );
-      if (refusal)
-        return reject(
-          new Error(
-            `the proxy ${proxy!.shown} (${proxy!.from}) answered CONNECT with ${maskUrlCredentials(refusal.line)}`,
-          ),
-        );
-      if (
-        proxy &&
-        /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/.test(
-          String((err as NodeJS.ErrnoException).code),
-        )
-      )
-        return reject(
-          new Error(`could not reach the proxy ${proxy.shown} (${proxy.from}): ${(err as NodeJS.ErrnoException).code}`),
-        );
-      reject(err);
-    };
-    const req = request(
+  try {
+    const answer = await transport.request({
       url,
-      {
-        agent,
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
-      },
-      (res: IncomingMessage) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => {
-          if (text.length < 65_536) text += c;
-        });
-        res.on('end', () => {
-          clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0, text });
-        });
-        res.on('error', (err) => {
-          clearTimeout(timer);
-          fail(err);
-        });
-        // A body cut short (the timeout destroyed the request, the connection dropped) ends with 'close' alone.
-        res.on('close', () => {
-          if (res.complete) return;
-          clearTimeout(timer);
-          reject(new Error('the answer was cut short'));
-        });
-      },
-    );
-    const timer = setTimeout(() => req.destroy(new Error(`no answer after ${timeoutMs / 1000} s`)), timeoutMs);
-    req.on('error', (err) => {
-      clearTimeout(timer);
-      fail(err);
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+      timeoutMs,
     });
-    req.end(body);
-  });
+    return { status: answer.status, text: answer.body.subarray(0, KEPT_TEXT).toString('utf8') };
+  } catch (e) {
+    throw deliveryError(e as NodeJS.ErrnoException, transport, url, timeoutMs);
+  }
+}
+
+/** The words of a failed POST: whose certificate, which proxy, or no answer in time. */
+function deliveryError(err: NodeJS.ErrnoException, transport: HttpTransport, url: URL, timeoutMs: number): Error {
+  if (err.name === 'TimeoutError') return new Error(`no answer after ${timeoutMs / 1000} s`);
+  if (err.name === 'CutShortError') return new Error('the answer was cut short');
+  const proxy = transport.agents.proxyOf(url);
+  const cert = certificateFailure(err);
+  if (cert)
+    return new Error(
+      `the certificate of ${url.hostname} did not verify (${cert.code}: ${cert.reason}); trusted: ${transport.agents.trusted()}`,
+    );
+  const refusal = proxy ? tunnelRefusal(err) : undefined;
+  if (refusal)
+    return new Error(
+      `the proxy ${proxy!.shown} (${proxy!.from}) answered CONNECT with ${maskUrlCredentials(refusal.line)}`,
+    );
+  if (proxy && /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/.test(String(err.code)))
+    return new Error(`could not reach the proxy ${proxy.shown} (${proxy.from}): ${err.code}`);
+  return err;
 }

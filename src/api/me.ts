@@ -1,17 +1,9 @@
 import type { ApiClient } from './client.js';
 import type { ApiKeyContext } from './schemas/me.js';
 
-/**
- * GET /me. The request leaves first; its schema (zod) loads while the answer travels: one turn of
- * the event loop lets the connection open and the request go out before the loading (README,
- * Performance: `cardqr me` is a start-up benchmark).
- */
-export async function getMe(client: ApiClient): Promise<ApiKeyContext> {
-  const answer = client.get('/me');
-  answer.catch(() => undefined); // awaited below: a failure while the schema loads is not unhandled
-  await new Promise((sent) => setImmediate(sent));
-  const [{ parseResponse }, { ApiKeyContext }] = await Promise.all([import('./parse.js'), import('./schemas/me.js')]);
-  return parseResponse(ApiKeyContext, await answer, 'GET /me');
+/** GET /me, read once per client (`ApiClient.me`): `cardqr me`, a job's account and the pace share it. */
+export function getMe(client: ApiClient, signal?: AbortSignal): Promise<ApiKeyContext> {
+  return client.me(signal);
 }
 
 export type { ApiKeyContext };

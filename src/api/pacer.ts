@@ -25,6 +25,14 @@ export class Pacer {
   }
 
   /**
+   * Counts a request as starting now: the answer of GET /me that taught the rate came back now, and its
+   * request may have reached the server's window as late as that.
+   */
+  restartFromNow(): void {
+    this.last = Math.max(this.last, this.now());
+  }
+
+  /**
    * The wait before the next request, or undefined when it may go at once (no promise to await: a
    * bulk run sends thousands of requests). The wait ends at once when `signal` is aborted (the
    * caller then sends nothing).

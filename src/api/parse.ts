@@ -1,8 +1,8 @@
 // Validates a response against its zod schema; a mismatch is an unexpected response (exit 1).
-// Schemas use zod/mini: the same validation at a fraction of zod's start-up cost.
+// Schemas use zod/mini: the same validation at a fraction of zod's start-up cost. The client itself
+// uses it (GET /me), so it imports nothing of the client.
 import type * as z from 'zod/mini';
 import { ApiError } from '../errors.js';
-import type { ApiClient, WriteOptions } from './client.js';
 
 export function parseResponse<S extends z.ZodMiniType>(schema: S, data: unknown, what: string): z.infer<S> {
   const result = schema.safeParse(data);
@@ -17,20 +17,4 @@ function describe(issue: z.core.$ZodIssue | undefined): string {
   if (issue?.code === 'invalid_type') return `expected ${issue.expected}`;
   if (issue?.code === 'invalid_value') return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
   return issue?.message ?? 'invalid';
-}
-
-/** A write (POST, PATCH) whose answer is one record of `schema`, checked like every answer. */
-export async function writeRecord<S extends z.ZodMiniType>(
-  client: ApiClient,
-  method: 'POST' | 'PATCH',
-  path: string,
-  body: unknown,
-  opts: WriteOptions,
-  schema: S,
-  what: string,
-  /** A cheaper check of the common answer (bulk paths); the schema still checks and words any other. */
-  quick?: (data: unknown) => data is z.infer<S>,
-): Promise<z.infer<S>> {
-  const res = await client.request(method, path, { body, idempotencyKey: opts.idempotencyKey, signal: opts.signal });
-  return quick?.(res.data) ? res.data : parseResponse(schema, res.data, what);
 }

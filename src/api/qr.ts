@@ -1,7 +1,8 @@
 // QR code endpoints (api-spec "QR codes"): every non-card code.
 import type { ApiClient, WriteOptions } from './client.js';
 import { PagedList, type PageOptions } from './pages.js';
-import { parseResponse, writeRecord } from './parse.js';
+import { parseResponse } from './parse.js';
+import { writeRecord } from './write-record.js';
 import { QrCode } from './schemas/qr.js';
 import { idPath } from './ids.js';
 import { ChangeNotShownError } from '../errors.js';

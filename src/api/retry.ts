@@ -18,10 +18,30 @@ export function isRetryable(status: number, code: string | undefined): boolean {
   return status === 409 && code === 'idempotency_key_in_flight';
 }
 
-/** Exponential backoff with full jitter, capped. */
-export function backoffMs(attempt: number, random: () => number): number {
-  const ceiling = Math.min(CAP_MS, BASE_MS * 2 ** attempt);
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+/**
+ * A backoff schedule: `baseMs` doubling per attempt up to `capMs`, then a factor between `low` and
+ * `high` drawn from the caller's random source (tests pass a fixed one); never past `capMs`.
+ */
+export interface Backoff {
+  baseMs: number;
+  capMs: number;
+  low: number;
+  high: number;
+}
+
+/** The client's retries: 0.5 s doubling up to 20 s, each wait between half and all of its step. */
+export const API_BACKOFF: Backoff = { baseMs: BASE_MS, capMs: CAP_MS, low: 0.5, high: 1 };
+
+/**
+ * A delivery of `leads follow` tried again (an --exec command, a --forward-to receiver): 1 s doubling,
+ * at most 5 minutes apart, each wait within a quarter of its step either way (random 0.5: the step).
+ */
+export const DELIVERY_BACKOFF: Backoff = { baseMs: 1000, capMs: 300_000, low: 0.75, high: 1.25 };
+
+/** The wait after `attempt` failures less one (0: the first retry), with jitter. */
+export function backoffMs(attempt: number, random: () => number, b: Backoff = API_BACKOFF): number {
+  const step = Math.min(b.capMs, b.baseMs * 2 ** Math.min(attempt, 40));
+  return Math.round(Math.min(b.capMs, step * (b.low + (b.high - b.low) * random())));
 }
 
 /** The wait before the next attempt; may exceed MAX_WAIT_MS (the caller then gives up). */

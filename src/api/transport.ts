@@ -58,7 +58,7 @@ export interface TransportResponse {
 }
 
 export class HttpTransport {
-  /** Every agent, its CAs and its proxy come from agents.ts (shared with forward.ts). */
+  /** Every agent, its CAs and its proxy come from agents.ts. */
   readonly agents: Agents;
   /** The https route of the last origin (its agent is made once; a run talks to one API). */
   private secure: { origin: string; route: Promise<Route> } | undefined;
@@ -180,8 +180,12 @@ function bodyTooLarge(max: number): Error {
   );
 }
 
+/** A body cut short (`name` tells it from a reset before any answer; `code` is what the client retries on). */
 function connectionDropped(): Error {
-  return Object.assign(new Error('the connection closed before the response was complete'), { code: 'ECONNRESET' });
+  return Object.assign(new Error('the connection closed before the response was complete'), {
+    name: 'CutShortError',
+    code: 'ECONNRESET',
+  });
 }
 
 function abortError(signal: AbortSignal): Error {

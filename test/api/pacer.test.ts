@@ -18,6 +18,20 @@ function clock(start = 1_000_000) {
 }
 
 describe('Pacer', () => {
+  test('restartFromNow: the next start keeps its distance from now (an answer that came back late), never less', async () => {
+    const c = clock();
+    const p = new Pacer(undefined, c.sleep, c.now);
+    await p.wait(); // GET /me leaves before the rate is known
+    c.advance(900); // and its answer comes back 900 ms later
+    p.setRate(60);
+    p.restartFromNow();
+    await p.wait();
+    expect(c.sleeps).toEqual([1020]);
+    p.restartFromNow(); // already a start in the future: unchanged
+    await p.wait();
+    expect(c.sleeps).toEqual([1020, 1020]);
+  });
+
   test('without a rate it never waits', async () => {
     const c = clock();
     const p = new Pacer(undefined, c.sleep, c.now);

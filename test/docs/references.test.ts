@@ -105,7 +105,7 @@ describe.each(DOCS)('%s', (doc) => {
 });
 
 test('the checks see what they should', () => {
-  expect(asPath('src/jobs/export/walk.ts')).toBe('src/jobs/export/walk.ts');
+  expect(asPath('src/jobs/leads/walk.ts')).toBe('src/jobs/leads/walk.ts');
   expect(asPath('src/commands/<noun>/index.ts')).toBeUndefined();
   expect(asPath('/c/<code>')).toBeUndefined();
   expect(asPath('POST /_emulator/reset')).toBeUndefined();

@@ -70,14 +70,13 @@ On success it prints one summary line on stderr (nothing with -q).`,
           { flag: '--state', path: flags.state },
           { flag: '--out', path: out },
         ]);
-        const { runLeadsExport } = await import('../../jobs/export/run.js');
+        const { runLeadsExport } = await import('../../jobs/leads/export.js');
         const stdout = dataStream(ctx.io);
-        const settings = await ctx.settings();
         const summary = await runLeadsExport(
           { statePath: flags.state, formatter, out, since, lockedWindowMs: flags.lockedWindow },
           {
-            client: await ctx.api(),
-            baseUrl: settings.baseUrl,
+            api: ctx.api,
+            baseUrl: async () => (await ctx.settings()).baseUrl,
             stdout: stdout.stream,
             stdoutFd: stdout.fd,
             now: ctx.now,

@@ -5,8 +5,8 @@ import { dirname } from 'node:path';
 import { isLoopbackHost } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import type { Context } from '../../context.js';
-import type { Target } from '../../jobs/follow/deliver.js';
-import type { FollowEvent } from '../../jobs/follow/follow.js';
+import type { Target } from '../../jobs/leads/deliver.js';
+import type { FollowEvent } from '../../jobs/leads/follow.js';
 import { tornTailNote } from '../torn-tail.js';
 
 /** The flags of `leads follow` (commander fills them; follow.ts declares them). */
@@ -56,7 +56,7 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
   if (flags.deadLetter) await checkDeadLetter(flags.deadLetter);
   if (flags.exec !== undefined) {
     if (!flags.exec.trim()) throw new UsageError('--exec needs a command');
-    const { execTarget } = await import('../../jobs/follow/exec-target.js');
+    const { execTarget } = await import('../../jobs/leads/exec-target.js');
     return execTarget({
       command: flags.exec,
       env: ctx.env,
@@ -69,7 +69,7 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
     const secret = ctx.env.CARDQR_FORWARD_SECRET;
     if (!secret)
       throw new UsageError('--forward-to needs the signing secret in the environment variable CARDQR_FORWARD_SECRET');
-    const { forwardTarget } = await import('../../jobs/follow/forward-target.js');
+    const { forwardTarget } = await import('../../jobs/leads/forward-target.js');
     return forwardTarget({
       url,
       secret,
@@ -79,7 +79,7 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
       network: await ctx.network(),
     });
   }
-  const { stdoutTarget } = await import('../../jobs/follow/deliver.js');
+  const { stdoutTarget } = await import('../../jobs/leads/deliver.js');
   const { dataStream } = await import('../../output/stdout.js');
   return stdoutTarget(dataStream(ctx.io).stream);
 }

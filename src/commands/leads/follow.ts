@@ -54,9 +54,8 @@ export function leadsFollowCommand(): Command {
       ]);
       const target = await followTarget(ctx, flags);
       const signal = ctx.interruptible();
-      const settings = await ctx.settings();
-      const { runLeadsFollow } = await import('../../jobs/follow/follow.js');
-      const { DEFAULT_LOCKED_WINDOW_MS } = await import('../../jobs/export/locked.js');
+      const { runLeadsFollow } = await import('../../jobs/leads/follow.js');
+      const { DEFAULT_LOCKED_WINDOW_MS } = await import('../../jobs/leads/locked.js');
       const summary = await runLeadsFollow(
         {
           statePath: flags.state,
@@ -68,11 +67,12 @@ export function leadsFollowCommand(): Command {
           since,
         },
         {
-          client: await ctx.api(),
-          baseUrl: settings.baseUrl,
+          api: ctx.api,
+          baseUrl: async () => (await ctx.settings()).baseUrl,
           now: ctx.now,
           clock: ctx.clock,
           sleep: ctx.sleep,
+          random: ctx.random,
           signal,
           onEvent: (e) => printFollowEvent(ctx, e, target, flags.state),
         },

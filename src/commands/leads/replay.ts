@@ -1,13 +1,13 @@
 // `cardqr leads replay <dead-letter>`: each delivery `leads follow` gave up on, sent again to the target
 // its line records; what is delivered leaves the file (PRODUCT §12). The engine is
-// src/jobs/follow/replay.ts; here: flags, the targets (checked before anything is sent), words, exit.
+// src/jobs/leads/replay.ts; here: flags, the targets (checked before anything is sent), words, exit.
 import { Argument, Command } from 'commander';
 import { action } from '../action.js';
 import { InterruptedError, PartialError, UnavailableError, UsageError } from '../../errors.js';
 import { example } from '../../help/annotations.js';
 import type { Context } from '../../context.js';
-import type { RecordedTarget } from '../../jobs/follow/deliver.js';
-import type { ReplayEvent, ReplaySummary } from '../../jobs/follow/replay.js';
+import type { RecordedTarget } from '../../jobs/leads/deliver.js';
+import type { ReplayEvent, ReplaySummary } from '../../jobs/leads/replay.js';
 import { durationFlag } from './options.js';
 import { forwardUrl } from './follow-print.js';
 
@@ -46,7 +46,7 @@ export function leadsReplayCommand(): Command {
       const { refuseOwnPaths } = await import('../own-files.js');
       refuseOwnPaths(ctx, [{ flag: 'the dead letter', path: file }]);
       const signal = ctx.interruptible();
-      const { runLeadsReplay } = await import('../../jobs/follow/replay.js');
+      const { runLeadsReplay } = await import('../../jobs/leads/replay.js');
       const summary = await runLeadsReplay(
         {
           deadLetter: file,
@@ -75,7 +75,7 @@ function checkTarget(t: RecordedTarget): void {
 
 async function targetFor(ctx: Context, t: RecordedTarget, timeoutMs: number) {
   if ('exec' in t) {
-    const { execTarget } = await import('../../jobs/follow/exec-target.js');
+    const { execTarget } = await import('../../jobs/leads/exec-target.js');
     return execTarget({
       command: t.exec,
       env: ctx.env,
@@ -88,7 +88,7 @@ async function targetFor(ctx: Context, t: RecordedTarget, timeoutMs: number) {
     throw new UsageError(
       'the dead letter has lines for a URL: they are signed with the secret in the environment variable CARDQR_FORWARD_SECRET, which is not set; nothing was sent',
     );
-  const { forwardTarget } = await import('../../jobs/follow/forward-target.js');
+  const { forwardTarget } = await import('../../jobs/leads/forward-target.js');
   return forwardTarget({
     url: forwardUrl(t.forwardTo, RECORDED),
     secret,

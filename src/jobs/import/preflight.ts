@@ -16,16 +16,9 @@ export async function preflight(
   validating: boolean,
   notice: (n: ImportNotice) => void,
 ): Promise<{ schema: CampaignSchema; accountId?: string }> {
-  const [{ getMe }, { getCampaign, getCampaignSchema }] = await Promise.all([
-    import('../../api/me.js'),
-    import('../../api/campaigns.js'),
-  ]);
-  let accountId: string | undefined;
-  if (!validating) {
-    const me = await getMe(client);
-    accountId = me.account.id;
-    client.setRate(Math.min(opts.rate ?? Infinity, me.rateLimit.requestsPerMinute));
-  }
+  const { getCampaign, getCampaignSchema } = await import('../../api/campaigns.js');
+  // Paced to the key's limit, or --rate when lower.
+  const accountId = validating ? undefined : (await client.paceToKey({ cap: opts.rate })).me.account.id;
   const campaign = await getCampaign(client, opts.campaignId);
   if (campaign.status !== 'active' || !campaign.apiEnabled) {
     const why = campaign.status !== 'active' ? `is ${campaign.status}` : 'has its API switch off';
@@ -68,11 +61,8 @@ export async function resolveIds(
   rows: () => AsyncGenerator<CsvRecord>,
   notice: (n: ImportNotice) => void,
 ): Promise<void> {
-  const [{ getMe }, { testCampaignCard }] = await Promise.all([
-    import('../../api/me.js'),
-    import('../../api/campaigns.js'),
-  ]);
-  if (validating) client.setRate(Math.min(opts.rate ?? Infinity, (await getMe(client)).rateLimit.requestsPerMinute));
+  const { testCampaignCard } = await import('../../api/campaigns.js');
+  if (validating) await client.paceToKey({ cap: opts.rate });
   plan.resolved = new Map();
   plan.idLabel = 'the identifier the dry run resolved';
   notice({ kind: 'resolving-ids', campaignId: opts.campaignId });

@@ -1,7 +1,7 @@
 // What goes into the import engine and what comes out: options and narrow deps in, data out. The
 // command (commands/campaigns/import.ts) turns flags into these options and the summary into text and
 // an exit status; the engine never prints.
-import type { ApiClient } from '../../api/client.js';
+import type { JobDeps } from '../rows/deps.js';
 import type { Tally } from './summary.js';
 import type { ReportRow, TrashReportRow } from './report.js';
 import type { Sent } from '../rows/loop.js';
@@ -115,16 +115,10 @@ export interface ImportOptions extends CheckOptions {
 
 export type ImportMode = 'import' | 'dry-run';
 
-export interface ImportDeps {
-  /** The API client, asked for only after the file's first lines were checked. */
-  api: () => Promise<ApiClient>;
-  /** The API's base URL (recorded in the report: a resume must go to the same API). */
-  baseUrl: () => Promise<string>;
-  now: () => Date;
+/** `api()` is asked for only after the file's first lines were checked. */
+export interface ImportDeps extends JobDeps {
   /** Recorded in the report's header. */
   version: string;
-  /** Ctrl-C: no new request starts; those in flight finish and are recorded. */
-  signal: AbortSignal;
   /** Something the user should hear about while the engine works (the command words and prints it). */
   onNotice?: (notice: ImportNotice) => void;
   /** Sending starts: `total` rows will be counted (awaited, so the UI can load its spinner). */

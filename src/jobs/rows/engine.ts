@@ -45,10 +45,7 @@ export async function runRowJob<I, P extends RowPlan>(
   const client = await deps.api();
   let accountId = '';
   if (job.readsAccount !== false) {
-    const { getMe } = await import('../../api/me.js');
-    const me = await getMe(client);
-    client.setRate(me.rateLimit.requestsPerMinute);
-    accountId = me.account.id;
+    accountId = (await client.paceToKey()).me.account.id;
   }
   // An earlier run's rows whose outcome is not known are settled first, by reading the account (the plan).
   const unsettled =

@@ -3,6 +3,7 @@
 // everything else: the question, the report, keys, pacing, retries (the one client), Ctrl-C, the summary.
 // Engines never print: the command wires the callbacks to its message channel.
 import type { ApiClient } from '../../api/client.js';
+import type { JobDeps } from './deps.js';
 
 /** One write: a request, with exactly what it asks for (hashed into its Idempotency-Key). */
 export interface Step {
@@ -72,14 +73,10 @@ export interface RowJob<I, P extends RowPlan> {
   settle?(subject: string, action: string, plan: P): StepDone | undefined;
 }
 
-export interface RowDeps<P extends RowPlan> {
-  api: () => Promise<ApiClient>;
-  /** The API's base URL (recorded in the report's header). */
-  baseUrl: () => Promise<string>;
-  now: () => Date;
+/** `signal` (Ctrl-C): the request in flight finishes and is recorded; no other starts. */
+export interface RowDeps<P extends RowPlan> extends JobDeps {
+  /** Recorded in the report's header. */
   version: string;
-  /** Ctrl-C: the request in flight finishes and is recorded; no other starts. */
-  signal: AbortSignal;
   /** The plan, before anything is written. */
   onPlan?: (plan: P) => Promise<void> | void;
   /**

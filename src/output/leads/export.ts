@@ -1,8 +1,8 @@
 // What `leads export` writes: -o ndjson (default), csv or json, or a lead file (--preset, -o vcf). The
 // formatter built here turns the engine's spooled lines (one lead as JSON each) into that text; the
-// command hands it to the engine (src/jobs/export/run.ts), which decides no format itself.
-import type { AppendCheck, Formatter } from '../../jobs/export/output.js';
-import { csvCellCount, isLeadLine } from '../../jobs/export/append-check.js';
+// command hands it to the engine (src/jobs/leads/export.ts), which decides no format itself.
+import type { AppendCheck, Formatter } from '../../jobs/leads/output.js';
+import { csvCellCount, isLeadLine } from '../../jobs/leads/append-check.js';
 import { UsageError } from '../../errors.js';
 import { csvLine, csvPreamble, csvSettingsFrom } from '../csv-values.js';
 import { leadFile, type LeadFileKind } from './files.js';

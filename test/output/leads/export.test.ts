@@ -1,4 +1,4 @@
-// The formatter the leads export command hands to the engine (src/jobs/export/run.ts): the format decision,
+// The formatter the leads export command hands to the engine (src/jobs/leads/export.ts): the format decision,
 // each format's text, and what an existing --out file must start with to be added to.
 import { describe, expect, test } from 'vitest';
 import { UsageError } from '../../../src/errors.js';

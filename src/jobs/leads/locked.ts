@@ -1,7 +1,7 @@
 // Leads exported or delivered while locked (contact null until the account's allowance covers them):
-// remembered in the state file (`pending`, src/jobs/export/state.ts) and re-read with GET /leads/:id until
+// remembered in the state file (`pending`, src/jobs/leads/state.ts) and re-read with GET /leads/:id until
 // their contact is there, for at most the locked window. `leads export` re-reads them once per run,
-// `leads follow` once per sweep (src/jobs/follow/follow.ts); a state without pending leads costs no request.
+// `leads follow` once per sweep (src/jobs/leads/follow.ts); a state without pending leads costs no request.
 import type { ApiClient } from '../../api/client.js';
 import { fetchLeadRaw } from '../../api/leads.js';
 import { ApiError } from '../../errors.js';

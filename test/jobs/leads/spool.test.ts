@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { Spool } from '../../../src/jobs/export/spool.js';
+import { Spool } from '../../../src/jobs/leads/spool.js';
 
 const dirs: string[] = [];
 afterEach(() => {

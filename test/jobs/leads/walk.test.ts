@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
-import { advanceCursor, type ExportCursor } from '../../../src/jobs/export/state.js';
-import { Spool } from '../../../src/jobs/export/spool.js';
-import { PAGE_SIZE, walkLeads } from '../../../src/jobs/export/walk.js';
+import { advanceCursor, type ExportCursor } from '../../../src/jobs/leads/state.js';
+import { Spool } from '../../../src/jobs/leads/spool.js';
+import { PAGE_SIZE, walkLeads } from '../../../src/jobs/leads/walk.js';
 
 interface Lead {
   object: 'lead';

@@ -21,7 +21,7 @@ export interface ExportCursor {
   ids: string[];
 }
 
-/** A lead exported or delivered while locked: re-read until its contact is there (src/jobs/export/locked.ts). */
+/** A lead exported or delivered while locked: re-read until its contact is there (src/jobs/leads/locked.ts). */
 export interface PendingLocked {
   id: string;
   /** When this state first saw it locked (the run's clock, ISO 8601). */

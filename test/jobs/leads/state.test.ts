@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
-import { advanceCursor, readState, writeStateAtomic, type ExportState } from '../../../src/jobs/export/state.js';
+import { advanceCursor, readState, writeStateAtomic, type ExportState } from '../../../src/jobs/leads/state.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -11,10 +11,9 @@
 // leads that came meanwhile, goes on from it. So one bad lead never holds the later ones back for long,
 // and a target that is down never empties the queue into the dead letter. Waits run on the monotonic
 // clock; the wall clock only dates the dead letter and the "since".
-import type { Sleep } from '../export/wait.js';
-import { waitUnlessStopped } from '../export/wait.js';
+import { waitUnlessStopped, type Sleep } from './wait.js';
 import { appendDeadLetter } from './dead-letter.js';
-import { attemptOnce, deliverWithRetries, type Delivery, type Target } from './deliver.js';
+import { attemptOnce, backoffAfter, deliverWithRetries, type Delivery, type Target } from './deliver.js';
 
 export interface QueueOptions {
   target: Target;
@@ -27,6 +26,8 @@ export interface QueueDeps {
   sleep: Sleep;
   now: () => Date;
   clock: () => number;
+  /** The jitter of the waits (a fixed one in tests). */
+  random: () => number;
   signal?: AbortSignal;
   onEvent?: (e: QueueEvent) => void;
 }
@@ -60,12 +61,12 @@ interface Held {
   since: { at: Date; clock: number };
   attempts: number;
   error: string;
+  /** Waits so far: the next is backoffAfter(waits). */
+  waits: number;
   waitMs: number;
   nextTryAt: number;
   said: boolean;
 }
-
-const MAX_WAIT_MS = 300_000;
 
 export class DeliveryQueue {
   private held: Held | undefined;
@@ -90,6 +91,7 @@ export class DeliveryQueue {
       sleep: deps.sleep,
       now: deps.now,
       clock: deps.clock,
+      random: deps.random,
       signal: deps.signal,
       onRetry: (e) => deps.onEvent?.({ kind: 'retry', id: d.lead.id, type: d.type, ...pick(e) }),
     });
@@ -100,14 +102,16 @@ export class DeliveryQueue {
       await this.deadLetter(d, r.attempts, r.error, false);
       return { kind: 'dead-lettered' };
     }
+    const waitMs = backoffAfter(1, deps.random);
     this.held = {
       id: d.lead.id,
       type: d.type,
       since: r.firstFailed,
       attempts: r.attempts,
       error: r.error,
-      waitMs: 1000,
-      nextTryAt: deps.clock() + 1000,
+      waits: 1,
+      waitMs,
+      nextTryAt: deps.clock() + waitMs,
       said: false,
     };
     const p = await this.probe(d, peekNext);
@@ -169,7 +173,7 @@ export class DeliveryQueue {
 
   private failedAgain(h: Held, error: string): void {
     h.error = error;
-    h.waitMs = Math.min(h.waitMs * 2, MAX_WAIT_MS);
+    h.waitMs = backoffAfter(++h.waits, this.deps.random);
     h.nextTryAt = this.deps.clock() + h.waitMs;
   }
 

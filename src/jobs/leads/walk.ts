@@ -56,8 +56,6 @@ export interface WalkOptions {
   /** `since` of a first run (no cursor). */
   since?: string;
   signal?: AbortSignal;
-  /** Awaited before every page (leads follow paces its own requests, and a stop ends the wait). */
-  beforePage?: () => Promise<void>;
 }
 
 /** Passes over one instant that fills whole pages before giving up (5). */
@@ -90,7 +88,6 @@ export async function walkLeads(client: ApiClient, spool: Spool, o: WalkOptions)
   for (let offset = 0; ;) {
     let page;
     try {
-      await o.beforePage?.();
       if (o.signal?.aborted) throw new Error('stopped');
       if (result.pages === 1) await client.ensurePaced(o.signal);
       page = await fetchLeadsPage(client, { since, includeArchived: true, limit: PAGE_SIZE, offset }, o.signal);

@@ -2,9 +2,10 @@
 // What happens after the last attempt (the dead letter, or holding the cursor while the target is down)
 // is decided by the queue (queue.ts). PRODUCT §12.
 import type { Writable } from 'node:stream';
+import { backoffMs, DELIVERY_BACKOFF } from '../../api/retry.js';
 import { write } from '../../io.js';
-import type { RawLead } from '../export/locked.js';
-import { waitUnlessStopped, type Sleep } from '../export/wait.js';
+import type { RawLead } from './locked.js';
+import { waitUnlessStopped, type Sleep } from './wait.js';
 
 export type DeliveryType = 'lead.created' | 'lead.unlocked';
 
@@ -61,9 +62,9 @@ export function stdoutTarget(stdout: Writable): Target {
   };
 }
 
-/** Wait before attempt n+1 after attempt n failed (n from 1): 1 s, doubling, at most 5 minutes. */
-export function backoffAfter(attempt: number): number {
-  return Math.min(1000 * 2 ** Math.min(attempt - 1, 30), 300_000);
+/** Wait before attempt n+1 after attempt n failed (n from 1): 1 s, doubling, at most 5 minutes, jittered. */
+export function backoffAfter(attempt: number, random: () => number): number {
+  return backoffMs(attempt - 1, random, DELIVERY_BACKOFF);
 }
 
 export type AttemptResult = { ok: true } | { ok: false; kind: FailureKind; error: string };
@@ -85,6 +86,8 @@ export interface RetryDeps {
   now: () => Date;
   /** The monotonic clock (ms): the same instant, for durations. */
   clock: () => number;
+  /** The jitter of the waits (a fixed one in tests). */
+  random: () => number;
   signal?: AbortSignal;
   onRetry?: (e: { delivery: Delivery; attempt: number; waitMs: number; error: string }) => void;
 }
@@ -113,7 +116,7 @@ export async function deliverWithRetries(
     firstFailed ??= { at: deps.now(), clock: deps.clock() };
     if (attempt >= maxAttempts)
       return { kind: 'failed', attempts: attempt, failure: r.kind, error: r.error, firstFailed };
-    const waitMs = backoffAfter(attempt);
+    const waitMs = backoffAfter(attempt, deps.random);
     deps.onRetry?.({ delivery, attempt, waitMs, error: r.error });
     if (await waitUnlessStopped(deps.sleep, waitMs, deps.signal)) return { kind: 'stopped', attempts: attempt };
   }

@@ -8,26 +8,30 @@
 // next one. Nothing else is kept between polls: memory and the state stay flat however many leads pass
 // (the cursor holds the ids at its newest instant only, plus the pending locked leads).
 //
-// Pace. GET /me tells the key's requestsPerMinute; follow spaces its own requests (polls, pages and
-// locked re-reads) at least 120 s / rpm apart (half the key's rate, the other half left to other tools)
-// and polls no faster than that. Locked leads are re-read in a sweep every max(10 × interval, 5 min).
-// Every wait ends at once on a stop, and no request starts after one. Waits and the sweep's schedule run
-// on the monotonic clock (`clock`): a wall clock stepped back an hour would stall the polls behind the
-// last request, one stepped forward a day would skip waits. The wall clock (`now`) only dates things.
+// Pace. The client paces follow's requests (polls, pages and locked re-reads) to half the key's rate
+// (`paceToKey`, from GET /me; the other half is left to other tools), and follow polls no faster than
+// that. Locked leads are re-read in a sweep every max(10 × interval, 5 min), through the row engine's
+// loop (sendEach). Every wait ends at once on a stop, and no request starts after one. Waits and the
+// sweep's schedule run on the monotonic clock (`clock`): a wall clock stepped back an hour would stall
+// the polls behind the last request, one stepped forward a day would skip waits. The wall clock (`now`)
+// only dates things.
 import { dirname } from 'node:path';
 import { refuseOverlaps } from '../../fs/own-files.js';
 import { lockedFileTarget } from '../../fs/real-path.js';
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, UnavailableError } from '../../errors.js';
+import type { JobDeps } from '../rows/deps.js';
+import { sendEach } from '../rows/loop.js';
 import { sweepTempFiles } from '../../fs/durable.js';
 import { acquireLock, type HeldLock, type LockInfo } from '../../lock-file.js';
 import { lockPathFor } from '../../fs/real-path.js';
-import { followBusy } from '../export/busy.js';
+import { followBusy } from './busy.js';
 import { deadLetterBusy } from './dead-letter.js';
 import type { Target } from './deliver.js';
 import { DeliveryQueue, type QueueEvent } from './queue.js';
-import { isLocked, PendingSet, recheckLocked, type RawLead } from '../export/locked.js';
-import { Spool } from '../export/spool.js';
+import { isLocked, PendingSet, recheckLocked, type RawLead } from './locked.js';
+import type { PendingLocked } from './state.js';
+import { Spool } from './spool.js';
 import {
   advanceCursor,
   checkStateAccount,
@@ -35,9 +39,9 @@ import {
   readState,
   writeStateAtomic,
   type ExportCursor,
-} from '../export/state.js';
-import { waitUnlessStopped, type Sleep } from '../export/wait.js';
-import { walkLeads } from '../export/walk.js';
+} from './state.js';
+import { waitUnlessStopped, type Sleep } from './wait.js';
+import { walkLeads } from './walk.js';
 
 export interface FollowOptions {
   statePath: string;
@@ -52,16 +56,19 @@ export interface FollowOptions {
   since?: string;
 }
 
-export interface FollowDeps {
-  client: ApiClient;
-  baseUrl: string;
-  /** The wall clock: timestamps only (the lock, the state's lastRun, a locked lead's firstSeen, a dead letter). */
-  now: () => Date;
-  /** Monotonic ms for every wait (the pace between requests, the sweep's schedule): the wall clock can step. */
+/** The share of the key's rate follow takes (the rest is left to other tools). */
+const FOLLOW_SHARE = 0.5;
+
+/**
+ * `now` dates the lock, the state's lastRun, a locked lead's firstSeen and a dead letter; `signal` is a
+ * stop (SIGINT/SIGTERM): the delivery in flight finishes, the state is saved, the run returns.
+ */
+export interface FollowDeps extends JobDeps {
+  /** Monotonic ms for every wait (the poll interval, the sweep's schedule): the wall clock can step. */
   clock: () => number;
   sleep: Sleep;
-  /** A stop (SIGINT/SIGTERM): the delivery in flight finishes, the state is saved, the run returns. */
-  signal: AbortSignal;
+  /** The jitter of a delivery's retry waits (a fixed one in tests). */
+  random: () => number;
   onEvent?: (e: FollowEvent) => void;
 }
 
@@ -97,7 +104,9 @@ function transient(e: unknown): boolean {
 }
 
 export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Promise<FollowSummary> {
-  const { client, signal } = deps;
+  const { signal } = deps;
+  const client = await deps.api();
+  const baseUrl = await deps.baseUrl();
   refuseOverlaps([
     { flag: '--state', path: opts.statePath, suffixes: ['.lock', '.spool'], temp: true },
     opts.deadLetter !== undefined ? { flag: '--dead-letter', path: opts.deadLetter, suffixes: [] } : undefined,
@@ -113,7 +122,7 @@ export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Pro
       deadLock = await acquireLock(lockPathFor(opts.deadLetter), deps.now(), deadLetterBusy(opts.deadLetter));
     await sweepTempFiles(dirname(statePath), [statePath]);
     const prev = await readState(statePath, opts.statePath);
-    checkStateApi(prev, opts.statePath, deps.baseUrl);
+    checkStateApi(prev, opts.statePath, baseUrl);
     const idle = (): FollowSummary => ({
       delivered: 0,
       unlocked: 0,
@@ -123,24 +132,21 @@ export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Pro
       pendingLocked: prev?.pending?.length ?? 0,
     });
     if (signal.aborted) return idle(); // stopped before the first request: nothing to finish
-    const { getMe } = await import('../../api/me.js');
-    const me = await getMe(client);
+    const paced = await client.paceToKey({ share: FOLLOW_SHARE });
+    const { me } = paced;
     checkStateAccount(prev, opts.statePath, me.account.id);
     const rpm = me.rateLimit.requestsPerMinute > 0 ? me.rateLimit.requestsPerMinute : undefined;
-    client.setRate(rpm);
-    const gapMs = rpm ? Math.ceil(120_000 / rpm) : 0;
+    const gapMs = paced.requestsPerMinute ? Math.ceil(60_000 / paced.requestsPerMinute) : 0;
     const intervalMs = Math.max(opts.intervalMs, gapMs);
     const sweepEveryMs = Math.max(10 * intervalMs, 300_000);
 
-    const run = new FollowRun(
-      opts,
-      deps,
-      me.account.id,
-      prev?.cursor ?? null,
-      new PendingSet(prev?.pending),
-      gapMs,
+    const run = new FollowRun(opts, deps, client, {
+      accountId: me.account.id,
+      baseUrl,
+      cursor: prev?.cursor ?? null,
+      pending: new PendingSet(prev?.pending),
       statePath,
-    );
+    });
     deps.onEvent?.({
       kind: 'started',
       intervalMs,
@@ -171,30 +177,44 @@ export async function runLeadsFollow(opts: FollowOptions, deps: FollowDeps): Pro
   }
 }
 
+/** Where a run starts: the account and API its state belongs to, its cursor and pending leads. */
+interface RunStart {
+  accountId: string;
+  baseUrl: string;
+  cursor: ExportCursor | null;
+  pending: PendingSet;
+  /** The state file resolved (opts.statePath is the name given, for messages). */
+  statePath: string;
+}
+
 class FollowRun {
   delivered = 0;
   unlocked = 0;
   deadLettered = 0;
   polls = 0;
   lastPollError = '';
-  /** GET /me was the first request. */
-  private lastRequestAt: number;
+  cursor: ExportCursor | null;
+  readonly pending: PendingSet;
   private readonly queue: DeliveryQueue;
 
   constructor(
     private readonly opts: FollowOptions,
     private readonly deps: FollowDeps,
-    private readonly accountId: string,
-    public cursor: ExportCursor | null,
-    readonly pending: PendingSet,
-    private readonly gapMs: number,
-    /** The state file resolved (opts.statePath is the name given, for messages). */
-    private readonly statePath: string,
+    private readonly client: ApiClient,
+    private readonly start: RunStart,
   ) {
-    this.lastRequestAt = deps.clock();
+    this.cursor = start.cursor;
+    this.pending = start.pending;
     this.queue = new DeliveryQueue(
       { target: opts.target, maxAttempts: opts.maxAttempts, deadLetter: opts.deadLetter },
-      { sleep: deps.sleep, now: deps.now, clock: deps.clock, signal: deps.signal, onEvent: deps.onEvent },
+      {
+        sleep: deps.sleep,
+        now: deps.now,
+        clock: deps.clock,
+        random: deps.random,
+        signal: deps.signal,
+        onEvent: deps.onEvent,
+      },
     );
   }
 
@@ -203,26 +223,17 @@ class FollowRun {
     return { delivered, unlocked, deadLettered, polls, cursor, pendingLocked: this.pending.size };
   }
 
-  /** Before every request: at least gapMs after the previous one; false when a stop came. */
-  private async gate(): Promise<boolean> {
-    const wait = this.lastRequestAt + this.gapMs - this.deps.clock();
-    if (await waitUnlessStopped(this.deps.sleep, wait, this.deps.signal)) return false;
-    this.lastRequestAt = this.deps.clock();
-    return true;
-  }
-
   /** One poll: every lead after the cursor, delivered oldest first; 'held': the cursor stays before a lead. */
   async poll(): Promise<'done' | 'stopped' | 'failed' | 'held'> {
     const { deps } = this;
-    const spool = await Spool.create(`${this.statePath}.spool`);
+    const spool = await Spool.create(`${this.start.statePath}.spool`);
     try {
       this.polls++;
       try {
-        await walkLeads(deps.client, spool, {
+        await walkLeads(this.client, spool, {
           cursor: this.cursor,
           since: this.cursor ? undefined : this.opts.since,
           signal: deps.signal,
-          beforePage: async () => void (await this.gate()),
         });
       } catch (e) {
         if (deps.signal.aborted) return 'stopped';
@@ -271,46 +282,55 @@ class FollowRun {
     await this.save();
   }
 
-  /** Re-reads each pending locked lead (paced); an unlocked one is delivered as lead.unlocked. */
+  /** Re-reads each pending locked lead (paced by the client); an unlocked one is delivered as lead.unlocked. */
   async sweepLocked(): Promise<'done' | 'stopped'> {
     const { deps } = this;
-    for (const entry of this.pending.list()) {
-      if (deps.signal.aborted) return 'stopped';
-      // The window spans runs (firstSeen is stored): a date against a date, so the wall clock.
-      const windowOver = deps.now().getTime() - Date.parse(entry.firstSeen) > this.opts.lockedWindowMs;
-      if (!windowOver && !(await this.gate())) return 'stopped';
-      let r;
-      try {
-        r = await recheckLocked(deps.client, entry, deps.now(), this.opts.lockedWindowMs, deps.signal);
-      } catch (e) {
-        if (deps.signal.aborted) return 'stopped';
-        if (!transient(e)) throw e;
-        return 'done'; // the next sweep tries again
-      }
-      if (r.kind === 'still') continue;
-      if (r.kind === 'unlocked') {
-        // No next lead to tell a down target from a bad one: a lead failing as down stays pending.
-        const step = await this.queue.deliver({ type: 'lead.unlocked', lead: r.lead }, async () => undefined);
-        if (step.kind === 'stopped') return 'stopped';
-        if (step.kind === 'held') return 'done';
-        if (step.kind === 'delivered') this.unlocked++;
-        else this.deadLettered++;
-      } else {
-        deps.onEvent?.({ kind: 'locked-dropped', id: entry.id, firstSeen: entry.firstSeen, why: r.kind });
-      }
-      this.pending.remove(entry.id);
-      await this.save();
+    // A sweep ends early when the service or the target is down: the next sweep tries again.
+    const over = new AbortController();
+    await sendEach(
+      this.pending.list(),
+      async (entry) => {
+        if (await this.recheck(entry)) over.abort();
+        return { row: entry };
+      },
+      () => undefined,
+      { concurrency: 1, signal: AbortSignal.any([deps.signal, over.signal]) },
+    );
+    return deps.signal.aborted ? 'stopped' : 'done';
+  }
+
+  /** One pending lead re-read, and delivered or dropped; true when the sweep ends here. */
+  private async recheck(entry: PendingLocked): Promise<boolean> {
+    const { deps } = this;
+    let r;
+    try {
+      r = await recheckLocked(this.client, entry, deps.now(), this.opts.lockedWindowMs, deps.signal);
+    } catch (e) {
+      if (deps.signal.aborted || transient(e)) return true;
+      throw e;
     }
-    return 'done';
+    if (r.kind === 'still') return false;
+    if (r.kind === 'unlocked') {
+      // No next lead to tell a down target from a bad one: a lead failing as down stays pending.
+      const step = await this.queue.deliver({ type: 'lead.unlocked', lead: r.lead }, async () => undefined);
+      if (step.kind === 'stopped' || step.kind === 'held') return true;
+      if (step.kind === 'delivered') this.unlocked++;
+      else this.deadLettered++;
+    } else {
+      deps.onEvent?.({ kind: 'locked-dropped', id: entry.id, firstSeen: entry.firstSeen, why: r.kind });
+    }
+    this.pending.remove(entry.id);
+    await this.save();
+    return false;
   }
 
   private async save(): Promise<void> {
     await writeStateAtomic(
-      this.statePath,
+      this.start.statePath,
       {
         version: 1,
-        baseUrl: this.deps.baseUrl,
-        accountId: this.accountId,
+        baseUrl: this.start.baseUrl,
+        accountId: this.start.accountId,
         cursor: this.cursor,
         lastRun: { finishedAt: this.deps.now().toISOString(), exported: this.delivered + this.unlocked },
         pending: this.pending.toState(),

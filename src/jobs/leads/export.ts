@@ -1,5 +1,5 @@
 // `leads export`: lock → read state → walk pages into a spool → re-read the leads exported while
-// locked (src/jobs/export/locked.ts) → write the whole output oldest first
+// locked (src/jobs/leads/locked.ts) → write the whole output oldest first
 // (a --out file under its own lock) → replace the state → unlock. PRODUCT §7.
 //
 // Crash semantics. The state file changes only after the output is complete (file flushed and renamed
@@ -12,6 +12,8 @@ import type { ApiClient } from '../../api/client.js';
 import { CliError, EXIT, InterruptedError, UsageError } from '../../errors.js';
 import { sweepTempFiles, WriteError } from '../../fs/durable.js';
 import { acquireLock, type LockInfo } from '../../lock-file.js';
+import type { JobDeps } from '../rows/deps.js';
+import { sendEach } from '../rows/loop.js';
 import { exportBusy, outputBusy } from './busy.js';
 import { checkOutPath, openSink, type Formatter, type OutTarget, type Sink } from './output.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
@@ -41,14 +43,10 @@ export interface ExportOptions {
   lockedWindowMs?: number;
 }
 
-export interface ExportDeps {
-  client: ApiClient;
-  baseUrl: string;
+export interface ExportDeps extends JobDeps {
   stdout: Writable;
   /** Standard output's descriptor (the real process): `> f` is then written and flushed with every byte checked. */
   stdoutFd?: number;
-  now: () => Date;
-  signal?: AbortSignal;
 }
 
 export interface ExportSummary {
@@ -73,6 +71,8 @@ export interface ExportSummary {
 }
 
 export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Promise<ExportSummary> {
+  const client = await deps.api();
+  const baseUrl = await deps.baseUrl();
   if (opts.statePath === '') throw new UsageError('--state needs a file name (it keeps where the last export stopped)');
   const fmt = opts.formatter;
   const out = opts.out !== undefined ? await checkOutPath(opts.out, fmt.append) : undefined;
@@ -87,9 +87,8 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
   try {
     await sweepTempFiles(dirname(statePath), [statePath]);
     const prev = await readState(statePath, opts.statePath);
-    checkStateApi(prev, opts.statePath, deps.baseUrl);
-    const { getMe } = await import('../../api/me.js');
-    const accountId = (await getMe(deps.client)).account.id;
+    checkStateApi(prev, opts.statePath, baseUrl);
+    const accountId = (await client.me()).account.id;
     checkStateAccount(prev, opts.statePath, accountId);
     if (prev?.cursor && opts.since !== undefined) {
       throw new UsageError(
@@ -99,7 +98,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
     }
     const spool = await Spool.create(`${statePath}.spool`);
     try {
-      const walk = await walkLeads(deps.client, spool, {
+      const walk = await walkLeads(client, spool, {
         cursor: prev?.cursor ?? null,
         since: opts.since,
         signal: deps.signal,
@@ -107,7 +106,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
       // Leads exported earlier while locked: the ones unlocked now go out again, before the new leads
       // (they are older); the spool is read back last page first.
       const pending = new PendingSet(prev?.pending);
-      const caught = await catchUpLocked(pending, opts.lockedWindowMs ?? DEFAULT_LOCKED_WINDOW_MS, deps);
+      const caught = await catchUpLocked(client, pending, opts.lockedWindowMs ?? DEFAULT_LOCKED_WINDOW_MS, deps);
       await spool.append(
         caught.unlocked.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).map((l) => JSON.stringify(l)),
       );
@@ -116,7 +115,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
       const { skippedLocked, tookOverOutLock, outTornBytes } = await writeOutput(spool, fmt, out, deps);
       const state: ExportState = {
         version: 1,
-        baseUrl: deps.baseUrl,
+        baseUrl,
         accountId,
         cursor: advanceCursor(prev?.cursor ?? null, walk.newest, walk.newestIds),
         lastRun: { finishedAt: deps.now().toISOString(), exported },
@@ -156,6 +155,7 @@ export async function runLeadsExport(opts: ExportOptions, deps: ExportDeps): Pro
 
 /** Re-reads every pending locked lead once (no request when there is none); `pending` is updated. */
 async function catchUpLocked(
+  client: ApiClient,
   pending: PendingSet,
   windowMs: number,
   deps: ExportDeps,
@@ -163,20 +163,21 @@ async function catchUpLocked(
   const unlocked: RawLead[] = [];
   const dropped: ExportSummary['droppedLocked'] = [];
   if (!pending.size) return { unlocked, dropped };
-  await deps.client.ensurePaced(deps.signal);
-  for (const entry of pending.list()) {
-    let r;
-    try {
-      r = await recheckLocked(deps.client, entry, deps.now(), windowMs, deps.signal);
-    } catch (e) {
-      if (deps.signal?.aborted)
-        throw new InterruptedError('interrupted: nothing was exported and the state file is unchanged');
-      throw e;
-    }
-    if (r.kind === 'unlocked') unlocked.push(r.lead);
-    else if (r.kind === 'expired' || r.kind === 'gone') dropped.push({ ...r.entry, why: r.kind });
-    if (r.kind !== 'still') pending.remove(entry.id);
-  }
+  await client.ensurePaced(deps.signal);
+  const interrupted = () => new InterruptedError('interrupted: nothing was exported and the state file is unchanged');
+  const sent = await sendEach(
+    pending.list(),
+    async (entry) => ({ row: { entry, r: await recheckLocked(client, entry, deps.now(), windowMs, deps.signal) } }),
+    ({ entry, r }) => {
+      if (r.kind === 'unlocked') unlocked.push(r.lead);
+      else if (r.kind === 'expired' || r.kind === 'gone') dropped.push({ ...r.entry, why: r.kind });
+      if (r.kind !== 'still') pending.remove(entry.id);
+    },
+    { concurrency: 1, signal: deps.signal },
+  ).catch((e: unknown) => {
+    throw deps.signal.aborted ? interrupted() : e;
+  });
+  if (sent.stopped === 'interrupted') throw interrupted();
   return { unlocked, dropped };
 }
 

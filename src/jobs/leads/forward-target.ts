@@ -2,7 +2,7 @@
 // (refused, reset, a timeout), a 5xx, 408 or 429 say the receiver is down; any other answer (4xx, a
 // redirect, which is never followed) refuses this lead (deliver.ts).
 import type { NetworkOptions } from '../../api/agents.js';
-import { forwardAgents, forwardSignature, postDelivery } from '../../api/forward.js';
+import { forwardSignature, forwardTransport, postDelivery } from '../../api/forward.js';
 import { DeliveryFailure, type Target } from './deliver.js';
 
 export interface ForwardTargetOptions {
@@ -18,9 +18,9 @@ export interface ForwardTargetOptions {
 }
 
 export function forwardTarget(o: ForwardTargetOptions): Target {
-  const agents = forwardAgents(o.network);
+  const transport = forwardTransport(o.network);
   // A proxy variable cardqr cannot use is refused now (exit 2), before the first poll.
-  agents.proxyOf(o.url);
+  transport.agents.proxyOf(o.url);
   return {
     describe: `POST ${o.url.origin}${o.url.pathname}`,
     retries: true,
@@ -30,7 +30,7 @@ export function forwardTarget(o: ForwardTargetOptions): Target {
       let answer;
       try {
         answer = await postDelivery(
-          agents,
+          transport,
           o.url,
           body,
           {
