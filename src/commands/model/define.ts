@@ -31,6 +31,10 @@ export interface CommandDefinition<A extends ArgumentFields = ArgumentFields, O 
   /** Keys are commander's names for the flags ("--short-code" → shortCode, "--no-x" → x). */
   flags?: O;
   examples?: string[];
+  /** Notes shown in its help after the flags, before the examples (sections such as "Output:"). */
+  notes?: string;
+  /** Verbs of its own, for a verb that is also a noun (`print`, and `print audit`). */
+  commands?: Array<CommandDefinition<any, any> | GroupDefinition>;
   /** The object it prints: the names --fields accepts (checked before any request). */
   fields?: Omit<FieldsCatalogue, 'schema'> & { schema: () => Promise<ZodLike> };
   /** Its result's view, loaded while run works (a request travels meanwhile). */

@@ -12,10 +12,9 @@ export function describe(def: Definition, path: string[] = []): ManifestNode {
   if (def.aliases?.length) node.aliases = def.aliases;
   if (def.hidden) node.hidden = true;
   if (def.examples?.length) node.examples = def.examples;
-  if (!('run' in def)) {
-    node.commands = def.commands.map((c) => describe(c, names));
-    return node;
-  }
+  if ('notes' in def && def.notes) node.notes = def.notes;
+  if (def.commands) node.commands = def.commands.map((c) => describe(c, names));
+  if (!('run' in def)) return node;
   const cmd: AnyCommand = def;
   const args = Object.entries<ArgumentField>(cmd.args ?? {});
   if (args.length) node.args = args.map(([key, f]) => ({ key, ...f.spec }));

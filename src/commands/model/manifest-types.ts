@@ -28,6 +28,8 @@ export interface ManifestNode {
   aliases?: string[];
   hidden?: boolean;
   examples?: string[];
+  /** Help text after the flags (the definition's notes). */
+  notes?: string;
   args?: ManifestArgument[];
   options?: ManifestOption[];
   /** The --fields catalogue's data (its schema loads with the definition). */

@@ -21,7 +21,7 @@ export type Result =
    * (none: the words went to stderr).
    */
   | { kind: 'summary'; value: unknown; lines?: readonly string[]; pretty?: boolean }
-  /** One result line per outcome under text output (a path), its JSON under -o json/ndjson. */
+  /** One result line per outcome under text output (a path), its JSON under -o json/ndjson; nothing with -q. */
   | { kind: 'line'; value: unknown; line: string }
   /** Plain lines (paths, names) or text (a script) on stdout, whatever -o says. */
   | { kind: 'text'; text: string }
@@ -36,7 +36,11 @@ export type Outcome = Result & { then?: Error };
 
 export const record = (value: unknown, view?: View): Result => ({ kind: 'record', value, view });
 export const written = (value: unknown, id: string, view?: View): Result => ({ kind: 'written', value, id, view });
-export const list = (l: PagedList<unknown> | Iterable<unknown> | AsyncIterable<unknown>, view?: View): Result => ({ kind: 'list', list: l, view });
+export const list = (l: PagedList<unknown> | Iterable<unknown> | AsyncIterable<unknown>, view?: View): Result => ({
+  kind: 'list',
+  list: l,
+  view,
+});
 export const dryRun = (method: string, path: string, body: unknown): Result => ({ kind: 'dryRun', method, path, body });
 export const summary = (value: unknown, lines?: readonly string[], pretty?: boolean): Result => ({
   kind: 'summary',

@@ -18,6 +18,7 @@ export function commandOf(node: ManifestNode, loaders: Loaders, action: (cmd: Co
     cmd.addArgument(a.hint ? withHint(arg, a.hint) : arg);
   }
   for (const o of node.options ?? []) cmd.addOption(optionOf(o));
+  if (node.notes) cmd.addHelpText('after', node.notes);
   if (node.examples?.length) addExamples(cmd, node.examples);
   for (const child of node.commands ?? []) {
     cmd.addCommand(commandOf(child, loaders, action), child.hidden ? { hidden: true } : undefined);
