@@ -3,6 +3,7 @@
 import type { Definition } from './model/define.js';
 import { analytics } from './analytics/index.js';
 import { me } from './me/index.js';
+import { print } from './print/index.js';
 import { templates } from './templates/index.js';
 
-export const NOUNS: Definition[] = [me, templates, analytics];
+export const NOUNS: Definition[] = [me, templates, print, analytics];
