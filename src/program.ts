@@ -45,7 +45,7 @@ const GROUPS: Array<{
     heading: 'Images:',
     nouns: [
       { name: 'image', load: async () => (await import('./commands/image/index.js')).imageCommand() },
-      { name: 'print', load: async () => (await import('./commands/print/index.js')).printCommand() },
+      { name: 'print' },
     ],
   },
   {

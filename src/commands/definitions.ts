@@ -5,7 +5,8 @@ import { analytics } from './analytics/index.js';
 import { campaigns } from './campaigns/index.js';
 import { cards } from './cards/index.js';
 import { me } from './me/index.js';
+import { print } from './print/index.js';
 import { qr } from './qr/index.js';
 import { templates } from './templates/index.js';
 
-export const NOUNS: Definition[] = [me, cards, qr, templates, analytics, campaigns];
+export const NOUNS: Definition[] = [me, cards, qr, templates, print, analytics, campaigns];

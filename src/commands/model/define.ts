@@ -33,6 +33,8 @@ export interface CommandDefinition<A extends ArgumentFields = ArgumentFields, O 
   examples?: string[];
   /** Help text after the flags (how it works, its exit statuses). */
   details?: string;
+  /** Verbs of its own, for a verb that is also a noun (`print`, and `print audit`). */
+  commands?: Array<CommandDefinition<any, any> | GroupDefinition>;
   /** The object it prints: the names --fields accepts (checked before any request). */
   fields?: Omit<FieldsCatalogue, 'schema'> & { schema: () => Promise<ZodLike> };
   /** Its result's view, loaded while run works (a request travels meanwhile). */

@@ -12,10 +12,8 @@ export function describe(def: Definition, path: string[] = []): ManifestNode {
   if (def.aliases?.length) node.aliases = def.aliases;
   if (def.hidden) node.hidden = true;
   if (def.examples?.length) node.examples = def.examples;
-  if (!('run' in def)) {
-    node.commands = def.commands.map((c) => describe(c, names));
-    return node;
-  }
+  if (def.commands) node.commands = def.commands.map((c) => describe(c, names));
+  if (!('run' in def)) return node;
   const cmd: AnyCommand = def;
   if (cmd.details) node.details = cmd.details;
   const args = Object.entries<ArgumentField>(cmd.args ?? {});

@@ -23,7 +23,8 @@ export function manifestText(nouns: Definition[], modules: Record<string, Record
       const load = where.get(def);
       if (!load) throw new Error(`${names.join(' ')}: its definition is not exported by a module of src/commands`);
       loaders.push(`  '${names.join(' ')}': () => ${load},`);
-    } else for (const c of def.commands) walk(c, names);
+    }
+    for (const c of def.commands ?? []) walk(c, names);
   };
   for (const n of nouns) walk(n, []);
   const nodes = nouns.map((n) => describe(n));

@@ -56,6 +56,7 @@ export async function printResult(
       return printLines(io, result.lines);
     }
     case 'line': {
+      if (ctx.msg.quiet) return; // -q: a command that is not a list or a write prints nothing on success
       const [{ renderResult }, { chosenFormat }] = await Promise.all([
         import('../../output/render.js'),
         import('../../output/settings.js'),

@@ -21,7 +21,7 @@ export type Result =
    * (none: the words went to stderr).
    */
   | { kind: 'summary'; value: unknown; lines?: readonly string[]; pretty?: boolean }
-  /** One result line per outcome under text output (a path), its JSON under -o json/ndjson. */
+  /** One result line per outcome under text output (a path), its JSON under -o json/ndjson; nothing with -q. */
   | { kind: 'line'; value: unknown; line: string }
   /** Plain lines (paths, names) or text (a script) on stdout, whatever -o says. */
   | { kind: 'text'; text: string }

@@ -9,8 +9,11 @@ import { isGone } from '../../jobs/by-id/job.js';
 import { sendEach, type Sent } from '../../jobs/rows/loop.js';
 import type { Context } from '../../context.js';
 import { isFatal, PartialError, UsageError } from '../../errors.js';
-import { renderList, type View } from '../../output/render.js';
+import type { View } from '../../output/render.js';
 import { readLedger, type CodeLine, type Ledger } from '../../jobs/print/ledger.js';
+import { defineCommand } from '../model/define.js';
+import { argument } from '../model/fields.js';
+import { list, thenFail, type Outcome } from '../model/result.js';
 
 const CONCURRENCY = 4;
 
@@ -30,6 +33,18 @@ const findingView: View<Finding> = {
     { header: 'DETAIL', value: 'detail' },
   ],
 };
+
+/** The <run> of `print audit` and `print retarget`. */
+export const runArgument = argument('<run>', 'run id, last, or the path of a ledger file');
+
+export const printAudit = defineCommand({
+  name: 'audit',
+  summary: 'Re-read every code of a print run and list those now paused, deleted or pointing elsewhere',
+  args: { run: runArgument },
+  examples: ['cardqr print audit last'],
+  view: async () => findingView as View,
+  run: (ctx, { run }) => runAudit(run, ctx),
+});
 
 /** The ledger of a print run, refused when it was printed against another API or names an id that cannot be one. */
 export async function loadRun(ref: string, ctx: Context): Promise<Ledger> {
@@ -67,7 +82,7 @@ async function pool<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]>
   return out;
 }
 
-export async function runAudit(ref: string, ctx: Context): Promise<void> {
+export async function runAudit(ref: string, ctx: Context): Promise<Outcome> {
   const ledger = await loadRun(ref, ctx);
   const client = await ctx.api();
   const codes = uniqueCodes(ledger.codes);
@@ -102,13 +117,13 @@ export async function runAudit(ref: string, ctx: Context): Promise<void> {
     return found;
   });
   const findings = results.flat();
-  await renderList(findings, findingView, ctx.output(), ctx);
   const count = (s: Finding['state']) => new Set(findings.filter((f) => f.state === s).map((f) => f.id)).size;
   const flagged = new Set(findings.map((f) => f.id)).size;
   const summary =
     `checked ${codes.length} code${codes.length === 1 ? '' : 's'} of ${ledger.run.run}: ${codes.length - flagged} as printed, ` +
     `${count('paused')} paused, ${count('unpublished')} unpublished, ${count('deleted')} deleted, ${count('elsewhere')} pointing elsewhere, ${count('url-changed')} with a changed link` +
     (count('error') ? `, ${count('error')} could not be read` : '');
-  if (count('error')) throw new PartialError(summary);
+  if (count('error')) return thenFail(list(findings), new PartialError(summary));
   ctx.msg.info(summary);
+  return list(findings);
 }

@@ -8,28 +8,59 @@ import { checkOutFile } from '../out-file.js';
 import { sheetLayout, type Layout } from '../../jobs/print/layout.js';
 import { SHEET_PRESETS } from '../../jobs/print/sheets.js';
 import { parseLength, parseSize2 } from '../../jobs/print/units.js';
+import { intIn } from '../flags.js';
+import type { Input } from '../model/define.js';
+import { choice, flag, repeatable, value, variadic } from '../model/fields.js';
 const { statSync } = process.getBuiltinModule('node:fs');
 
-export interface PrintFlags {
-  out?: string;
-  sheet?: string;
-  grid?: string;
-  cell?: string;
-  margin?: string;
-  gap?: string;
-  page?: string;
-  size?: string;
-  bleed?: string;
-  padding?: string;
-  caption?: string;
-  font?: string[];
-  dpi?: number;
-  verify?: boolean;
-  verifyLinks?: boolean;
-  includeInactive?: boolean;
-  force?: boolean;
-  fromReport?: string;
-}
+/** The arguments and flags of `cardqr print`, as data (model/fields.ts). */
+export const printArgs = {
+  ids: variadic('[id...]', 'card or QR code ids; - reads ids from standard input, one per line'),
+};
+
+export const printFlags = {
+  out: value('-O, --out <file.pdf>', 'the PDF to write (required; never overwritten without --force)'),
+  sheet: choice(
+    '--sheet <preset>',
+    'label sheet preset',
+    SHEET_PRESETS.map((p) => p.name),
+  ),
+  grid: value('--grid <CxR>', 'custom label sheet: columns x rows (with --cell)'),
+  cell: value('--cell <WxH>', 'custom label size, such as 63.5x38.1mm'),
+  margin: value('--margin <top[,left]>', 'custom sheet: top and left margin (default: 0mm)'),
+  gap: value('--gap <x[,y]>', 'custom sheet: space between labels (default: 0mm)'),
+  page: choice('--page <size>', 'custom sheet paper (default: a4)', ['a4', 'letter']),
+  padding: value('--padding <length>', 'space kept clear inside each label (default: 1.5mm)'),
+  size: value('--size <length>', 'one code per page at this width, quiet zone included (such as 30mm or 1.2in)'),
+  bleed: value('--bleed <length>', 'one code per page: bleed around the trim (default: 3mm)'),
+  caption: value('--caption <text>', "caption: name, url, shortCode, id, or a template such as '{name} · {shortCode}'"),
+  font: repeatable(
+    '--font <file>',
+    'caption font (TrueType/OpenType), repeatable, in fallback order; built in: Helvetica (Latin-1)',
+  ),
+  dpi: value('--dpi <n>', 'printer resolution for the module-size floor (default: 300)', intIn(72, 4800)),
+  includeInactive: flag(
+    '--include-inactive',
+    'place codes whose link will not open (paused or archived) instead of leaving them off (exit 7)',
+  ),
+  verify: flag(
+    '--verify',
+    'decode every placed code and compare it with the object url; mismatches are left out (exit 7)',
+  ),
+  verifyLinks: flag(
+    '--verify-links',
+    "ask each code's public link whether it opens (one HEAD request per code, redirects not followed; the service may count a check as a scan): a link answering 423, 404 or 410 is left out (exit 7). Off by default",
+  ),
+  fromReport: value(
+    '--from-report <file>',
+    'also print every created or existing card of a campaign import report, or every created or updated code of a qr apply report',
+  ),
+  force: flag('--force', 'replace the PDF if it exists'),
+};
+
+/** What `cardqr print` runs with: its ids and flags, parsed. */
+export type PrintInput = Input<typeof printArgs, typeof printFlags>;
+type PrintFlags = Omit<PrintInput, 'ids'>;
 
 export interface PrintOptions {
   out: string;

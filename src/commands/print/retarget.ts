@@ -13,10 +13,13 @@ import {
   UnavailableError,
   UsageError,
 } from '../../errors.js';
-import { renderList, type View } from '../../output/render.js';
+import type { View } from '../../output/render.js';
 import { confirm } from '../confirm.js';
 import { runByIds, type ByIdFlags } from '../by-ids.js';
-import { loadRun, uniqueCodes } from './audit.js';
+import { defineCommand } from '../model/define.js';
+import { required, value } from '../model/fields.js';
+import { list, thenFail, type Outcome } from '../model/result.js';
+import { loadRun, runArgument, uniqueCodes } from './audit.js';
 
 interface Moved {
   id: string;
@@ -32,7 +35,22 @@ const movedView: View<Moved> = {
   ],
 };
 
-export async function runRetarget(ref: string, url: string, ctx: Context, flags: ByIdFlags = {}): Promise<void> {
+const retargetFlags = {
+  url: required('--url <url>', 'the new destination, a full http or https URL'),
+  report: value('--report <file>', 'an append-only NDJSON report of every change'),
+};
+
+export const printRetarget = defineCommand({
+  name: 'retarget',
+  summary: 'Point every QR code of a print run at one destination (cards have none to move)',
+  args: { run: runArgument },
+  flags: retargetFlags,
+  examples: ['cardqr print retarget last --url https://example.com/campaign-over --yes'],
+  view: async () => movedView as View,
+  run: (ctx, { run, url, report }) => runRetarget(run, url, ctx, { report }),
+});
+
+export async function runRetarget(ref: string, url: string, ctx: Context, flags: ByIdFlags = {}): Promise<Outcome> {
   let parsed: URL | undefined;
   try {
     parsed = new URL(url);
@@ -54,7 +72,6 @@ export async function runRetarget(ref: string, url: string, ctx: Context, flags:
     (cards
       ? ` (${cards === 1 ? '1 card in the run stays as it is' : `${cards} cards in the run stay as they are`})`
       : '');
-  const s = ctx.output(); // bad output flags fail before anything is sent
   const printed = new Map(targets.map((c) => [c.id, c.destinationUrl]));
   const results: Moved[] = [];
   try {
@@ -92,23 +109,26 @@ export async function runRetarget(ref: string, url: string, ctx: Context, flags:
     });
   } catch (e) {
     // Ctrl-C: the codes moved before the stop are still listed (the rest were not sent).
-    if (e instanceof InterruptedError && results.length) await renderList(results, movedView, s, ctx);
+    if (e instanceof InterruptedError && results.length) return thenFail(list(results), e);
     throw e;
   }
-  await renderList(results, movedView, s, ctx);
   const n = (r: Moved['result']) => results.filter((m) => m.result === r).length;
   const summary =
     `${n('moved')} QR code${n('moved') === 1 ? '' : 's'} now point to ${url}; ${n('deleted')} deleted, ${n('failed')} failed` +
     (n('unknown') ? `, ${n('unknown')} may have been moved` : '') +
     (cards ? `; ${cards} card${cards === 1 ? '' : 's'} left unchanged (cards have no destination)` : '');
   if (n('unknown'))
-    throw new UnavailableError(summary, [
-      `may have been moved: ${results
-        .filter((m) => m.result === 'unknown')
-        .map((m) => m.id)
-        .join(', ')}`,
-      'run the same command again: a code already pointing there is simply set again',
-    ]);
-  if (n('failed')) throw new PartialError(summary);
+    return thenFail(
+      list(results),
+      new UnavailableError(summary, [
+        `may have been moved: ${results
+          .filter((m) => m.result === 'unknown')
+          .map((m) => m.id)
+          .join(', ')}`,
+        'run the same command again: a code already pointing there is simply set again',
+      ]),
+    );
+  if (n('failed')) return thenFail(list(results), new PartialError(summary));
   ctx.msg.info(summary);
+  return list(results);
 }

@@ -13,16 +13,15 @@ import { captionText, loadCaptionFonts } from '../../jobs/print/fonts.js';
 import { whyWillNotOpen } from '../../api/rules.js';
 import { findSymbol, parseQrSvg, type QrSvg, type Symbol } from '../../jobs/print/svg.js';
 import { fmtMm, MIN_DOTS_PER_MODULE, MIN_MODULE_MM, moduleFloorMm, WARN_FACTOR } from '../../jobs/print/units.js';
-import { chosenFormat } from '../../output/settings.js';
 import { readIds } from '../ids.js';
 import { refuseOwnPaths } from '../own-files.js';
-import { idsFromReport, parsePrintOptions, type PrintFlags, type PrintOptions } from './options.js';
+import { line, thenFail, type Outcome } from '../model/result.js';
+import { idsFromReport, parsePrintOptions, type PrintInput, type PrintOptions } from './options.js';
 const { existsSync } = process.getBuiltinModule('node:fs');
 
 const CONCURRENCY = 4;
 
-export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: Context): Promise<void> {
-  const { io } = ctx;
+export async function runPrintCommand(ctx: Context, { ids: rawIds, ...flags }: PrintInput): Promise<Outcome> {
   const opts = parsePrintOptions(rawIds, flags);
   refuseOwnPaths(ctx, [{ flag: '-O', path: opts.out }]);
   const ids = [
@@ -200,15 +199,7 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
     await ledger.commit();
     if (!failed.size) await cache.remove();
 
-    if (!ctx.msg.quiet) {
-      const { renderResult } = await import('../../output/render.js');
-      await renderResult(
-        io,
-        chosenFormat(ctx.globals, io.isStdoutTTY, 'result'),
-        { run, file: opts.out, pages: doc.pages, codes: placed, ledger: ledger.path },
-        opts.out,
-      );
-    }
+    const result = line({ run, file: opts.out, pages: doc.pages, codes: placed, ledger: ledger.path }, opts.out);
     const lines = [
       `placed ${placed} code${placed === 1 ? '' : 's'} on ${doc.pages} page${doc.pages === 1 ? '' : 's'} (${describeLayout(opts)})` +
         `${cached ? `, ${cached} image${cached === 1 ? '' : 's'} from an earlier run` : ''}${opts.verify ? ', every code decoded to its url' : ''}`,
@@ -227,12 +218,16 @@ export async function runPrintCommand(rawIds: string[], flags: PrintFlags, ctx: 
     if (failed.size) {
       // One headline, then what was placed and what failed (an error message is one line: cli.ts
       // escapes a newline inside it).
-      throw new PartialError(`${failed.size} code${failed.size === 1 ? '' : 's'} left out`, [
-        ...lines,
-        ...failureLines(failed, labels),
-      ]);
+      return thenFail(
+        result,
+        new PartialError(`${failed.size} code${failed.size === 1 ? '' : 's'} left out`, [
+          ...lines,
+          ...failureLines(failed, labels),
+        ]),
+      );
     }
     if (!ctx.msg.quiet || near.length || inactive.length) ctx.msg.say(lines.join('\n'));
+    return result;
   } catch (err) {
     await ledger.discard();
     // A refusal (exit 2: below the floor, a character no font has, the output appeared) leaves no cache
