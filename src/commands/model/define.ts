@@ -14,8 +14,8 @@ type OptionFields = Record<string, OptionField<any>>;
 type ValueOf<F> = F extends { schema: { _zod: { output: infer T } } } ? T : never;
 
 /** What run receives: every argument and flag under its name, parsed and typed. */
-export type Input<A extends ArgumentFields, O extends OptionFields> = { [K in keyof A]: ValueOf<A[K]> } & {
-  [K in keyof O]: ValueOf<O[K]>;
+export type Input<A extends ArgumentFields, O extends OptionFields> = {
+  [K in keyof A | keyof O]: K extends keyof A ? ValueOf<A[K]> : K extends keyof O ? ValueOf<O[K]> : never;
 };
 
 export const DEFINITION = Symbol.for('cardqr.command');

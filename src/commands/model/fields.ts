@@ -51,7 +51,7 @@ export function value<T = string>(
   help: string,
   parse?: Parse<T>,
   more: Omit<OptionSpec, 'flags' | 'help' | 'required'> = {},
-): OptionField<T | undefined> {
+): OptionField<NoInfer<T | undefined>> {
   return { kind: 'option', spec: { flags, help, ...more }, schema: z.optional(text(parse ?? ((v) => v as T))) };
 }
 
@@ -61,7 +61,7 @@ export function required<T = string>(
   help: string,
   parse?: Parse<T>,
   more: Omit<OptionSpec, 'flags' | 'help' | 'required'> = {},
-): OptionField<T> {
+): OptionField<NoInfer<T>> {
   return { kind: 'option', spec: { flags, help, required: true, ...more }, schema: text(parse ?? ((v) => v as T)) };
 }
 
@@ -71,7 +71,7 @@ export function choice<const C extends readonly string[]>(
   help: string,
   choices: C,
   more: Omit<OptionSpec, 'flags' | 'help' | 'choices'> = {},
-): OptionField<C[number] | undefined> {
+): OptionField<NoInfer<C[number] | undefined>> {
   return { kind: 'option', spec: { flags, help, choices, ...more }, schema: z.optional(z.enum(choices)) };
 }
 
@@ -80,7 +80,7 @@ export function flag(
   flags: string,
   help: string,
   more: Pick<OptionSpec, 'env'> = {},
-): OptionField<boolean | undefined> {
+): OptionField<NoInfer<boolean | undefined>> {
   return { kind: 'option', spec: { flags, help, ...more }, schema: z.optional(z.boolean()) };
 }
 
@@ -90,7 +90,7 @@ export function repeatable<T = string>(
   help: string,
   parse?: Parse<T>,
   more: Omit<OptionSpec, 'flags' | 'help' | 'repeatable'> = {},
-): OptionField<T[]> {
+): OptionField<NoInfer<T[]>> {
   return {
     kind: 'option',
     spec: { flags, help, repeatable: true, ...more },
@@ -118,7 +118,7 @@ export function argument<T = string>(
   help: string,
   parse?: Parse<T>,
   hint?: CompletionHint,
-): ArgumentField<T> {
+): ArgumentField<NoInfer<T>> {
   return { kind: 'argument', spec: { name, help, ...(hint && { hint }) }, schema: text(parse ?? ((v) => v as T)) };
 }
 
@@ -128,7 +128,7 @@ export function optionalArgument<T = string>(
   help: string,
   parse?: Parse<T>,
   hint?: CompletionHint,
-): ArgumentField<T | undefined> {
+): ArgumentField<NoInfer<T | undefined>> {
   return {
     kind: 'argument',
     spec: { name, help, ...(hint && { hint }) },
@@ -142,7 +142,7 @@ export function variadic<T = string>(
   help: string,
   parse?: Parse<T>,
   hint?: CompletionHint,
-): ArgumentField<T[]> {
+): ArgumentField<NoInfer<T[]>> {
   return {
     kind: 'argument',
     spec: { name, help, ...(hint && { hint }) },
