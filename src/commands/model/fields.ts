@@ -18,6 +18,8 @@ export interface OptionSpec {
   /** Given when the flag is absent, and shown in help. */
   default?: string | boolean;
   hint?: CompletionHint;
+  /** The help of its "--no-" twin, which gives it false ("--ca-file <pem>" and "--no-ca-file"). */
+  negate?: string;
 }
 
 /** One positional argument: "<id>", "[file]", "<id...>". */
@@ -25,6 +27,7 @@ export interface ArgumentSpec {
   name: string;
   help: string;
   hint?: CompletionHint;
+  choices?: readonly string[];
 }
 
 export interface Field<T, K extends 'option' | 'argument'> {
@@ -75,6 +78,21 @@ export function choice<const C extends readonly string[]>(
   return { kind: 'option', spec: { flags, help, choices, ...more }, schema: z.optional(z.enum(choices)) };
 }
 
+/** A flag that takes one value, with a "--no-" twin that sets it to false (and help of its own). */
+export function valueOrOff<T = string>(
+  flags: string,
+  help: string,
+  negate: string,
+  parse?: Parse<T>,
+  more: Omit<OptionSpec, 'flags' | 'help' | 'required' | 'negate'> = {},
+): OptionField<T | false | undefined> {
+  return {
+    kind: 'option',
+    spec: { flags, help, negate, ...more },
+    schema: z.optional(z.union([z.literal(false), text(parse ?? ((v) => v as T))])),
+  };
+}
+
 /** A switch: true when given ("--no-x": false when given, true otherwise). */
 export function flag(
   flags: string,
@@ -120,6 +138,15 @@ export function argument<T = string>(
   hint?: CompletionHint,
 ): ArgumentField<T> {
   return { kind: 'argument', spec: { name, help, ...(hint && { hint }) }, schema: text(parse ?? ((v) => v as T)) };
+}
+
+/** A required positional argument whose value is one of `choices` (commander refuses others). */
+export function choiceArgument<const C extends readonly string[]>(
+  name: string,
+  help: string,
+  choices: C,
+): ArgumentField<C[number]> {
+  return { kind: 'argument', spec: { name, help, choices }, schema: z.enum(choices) };
 }
 
 /** An optional positional argument ("[file]"). */

@@ -13,6 +13,8 @@ export interface ManifestOption {
   env?: string;
   default?: string | boolean;
   hint?: CompletionHint;
+  /** The help of its "--no-" twin. */
+  negate?: string;
 }
 
 export interface ManifestArgument {
@@ -20,6 +22,7 @@ export interface ManifestArgument {
   name: string;
   help: string;
   hint?: CompletionHint;
+  choices?: readonly string[];
 }
 
 export interface ManifestNode {
@@ -28,6 +31,8 @@ export interface ManifestNode {
   aliases?: string[];
   hidden?: boolean;
   examples?: string[];
+  /** Text after the help. */
+  notes?: string;
   args?: ManifestArgument[];
   options?: ManifestOption[];
   /** The --fields catalogue's data (its schema loads with the definition). */

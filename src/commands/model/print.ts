@@ -7,6 +7,8 @@ import type { Result } from './result.js';
 
 const NO_VIEW: View = { columns: [] };
 
+const isRows = (l: unknown): l is readonly unknown[] => Array.isArray(l);
+
 export async function printResult(
   ctx: Context,
   result: Result,
@@ -25,10 +27,16 @@ export async function printResult(
     }
     case 'list': {
       const settings = loaded.settings ?? ctx.output();
-      result.list.start();
+      const rows = result.list;
+      if (isRows(rows)) {
+        const [{ renderList }, view] = await Promise.all([import('../../output/render.js'), viewOf(result.view)]);
+        await renderList(rows, view, settings, ctx);
+        return;
+      }
+      rows.start();
       await new Promise((sent) => setImmediate(sent));
       const [{ renderList }, view] = await Promise.all([import('../../output/render.js'), viewOf(result.view)]);
-      await renderList(result.list, view, settings, ctx, () => result.list.hint());
+      await renderList(rows, view, settings, ctx, () => rows.hint());
       return;
     }
     case 'dryRun': {
@@ -42,10 +50,14 @@ export async function printResult(
     }
     case 'summary': {
       const { summaryAsJson } = await import('../../output/settings.js');
-      const asJson = summaryAsJson(ctx.globals);
+      const asJson =
+        summaryAsJson(ctx.globals) ??
+        (result.jsonWhenPiped && !io.isStdoutTTY ? { pretty: false, query: ctx.globals.query } : undefined);
       if (asJson) {
         const { printJson } = await import('../../output/query.js');
-        return printJson(io, result.value, result.pretty ?? asJson.pretty, asJson.query);
+        await printJson(io, result.value, result.pretty ?? asJson.pretty, asJson.query);
+        if (result.note) ctx.msg.say(result.note);
+        return;
       }
       if (!result.lines?.length) return;
       const { printLines } = await import('../../output/stdout.js');
@@ -68,7 +80,7 @@ export async function printResult(
     }
     case 'stream': {
       const { dataStream } = await import('../../output/stdout.js');
-      const after = await result.write(dataStream(io));
+      const after = await result.write({ ...dataStream(io), print: (r) => printResult(ctx, r, loaded) });
       if (after) return printResult(ctx, after, loaded);
       return;
     }
