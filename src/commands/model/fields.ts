@@ -54,7 +54,7 @@ export function value<T = string>(
   help: string,
   parse?: Parse<T>,
   more: Omit<OptionSpec, 'flags' | 'help' | 'required'> = {},
-): OptionField<T | undefined> {
+): OptionField<NoInfer<T> | undefined> {
   return { kind: 'option', spec: { flags, help, ...more }, schema: z.optional(text(parse ?? ((v) => v as T))) };
 }
 
@@ -64,7 +64,7 @@ export function required<T = string>(
   help: string,
   parse?: Parse<T>,
   more: Omit<OptionSpec, 'flags' | 'help' | 'required'> = {},
-): OptionField<T> {
+): OptionField<NoInfer<T>> {
   return { kind: 'option', spec: { flags, help, required: true, ...more }, schema: text(parse ?? ((v) => v as T)) };
 }
 
@@ -85,7 +85,7 @@ export function valueOrOff<T = string>(
   negate: string,
   parse?: Parse<T>,
   more: Omit<OptionSpec, 'flags' | 'help' | 'required' | 'negate'> = {},
-): OptionField<T | false | undefined> {
+): OptionField<NoInfer<T> | false | undefined> {
   return {
     kind: 'option',
     spec: { flags, help, negate, ...more },
@@ -108,7 +108,7 @@ export function repeatable<T = string>(
   help: string,
   parse?: Parse<T>,
   more: Omit<OptionSpec, 'flags' | 'help' | 'repeatable'> = {},
-): OptionField<T[]> {
+): OptionField<NoInfer<T>[]> {
   return {
     kind: 'option',
     spec: { flags, help, repeatable: true, ...more },
@@ -136,7 +136,7 @@ export function argument<T = string>(
   help: string,
   parse?: Parse<T>,
   hint?: CompletionHint,
-): ArgumentField<T> {
+): ArgumentField<NoInfer<T>> {
   return { kind: 'argument', spec: { name, help, ...(hint && { hint }) }, schema: text(parse ?? ((v) => v as T)) };
 }
 
@@ -155,7 +155,7 @@ export function optionalArgument<T = string>(
   help: string,
   parse?: Parse<T>,
   hint?: CompletionHint,
-): ArgumentField<T | undefined> {
+): ArgumentField<NoInfer<T> | undefined> {
   return {
     kind: 'argument',
     spec: { name, help, ...(hint && { hint }) },
@@ -169,7 +169,7 @@ export function variadic<T = string>(
   help: string,
   parse?: Parse<T>,
   hint?: CompletionHint,
-): ArgumentField<T[]> {
+): ArgumentField<NoInfer<T>[]> {
   return {
     kind: 'argument',
     spec: { name, help, ...(hint && { hint }) },
