@@ -31,11 +31,7 @@ const GROUPS: Array<{
 }> = [
   {
     heading: 'Set up:',
-    nouns: [
-      { name: 'profiles', load: async () => (await import('./commands/profiles/index.js')).profilesCommand() },
-      { name: 'me' },
-      { name: 'status', load: async () => (await import('./commands/status/index.js')).statusCommand() },
-    ],
+    nouns: [{ name: 'profiles' }, { name: 'me' }, { name: 'status' }],
   },
   {
     heading: 'Cards and QR codes:',
@@ -43,10 +39,7 @@ const GROUPS: Array<{
   },
   {
     heading: 'Images:',
-    nouns: [
-      { name: 'image', load: async () => (await import('./commands/image/index.js')).imageCommand() },
-      { name: 'print' },
-    ],
+    nouns: [{ name: 'image' }, { name: 'print' }],
   },
   {
     heading: 'Analytics and leads:',
@@ -57,35 +50,15 @@ const GROUPS: Array<{
   },
   {
     heading: 'Campaigns:',
-    nouns: [
-      { name: 'campaigns' },
-    ],
+    nouns: [{ name: 'campaigns' }],
   },
   {
     heading: 'Advanced:',
-    nouns: [
-      { name: 'api', load: async () => (await import('./commands/api/index.js')).apiCommand() },
-      { name: 'emulator', load: async () => (await import('./commands/emulator/index.js')).emulatorCommand() },
-    ],
+    nouns: [{ name: 'api' }, { name: 'emulator' }],
   },
   {
     heading: 'Shell:',
-    nouns: [
-      {
-        name: 'completion',
-        load: async () => (await import('./commands/completion/index.js')).completionCommand(),
-      },
-      {
-        name: '__complete',
-        load: async () => (await import('./commands/completion/index.js')).completeCommand(),
-        hidden: true,
-      },
-      {
-        name: '__man',
-        load: async () => (await import('./commands/completion/index.js')).manCommand(),
-        hidden: true,
-      },
-    ],
+    nouns: [{ name: 'completion' }, { name: '__complete', hidden: true }, { name: '__man', hidden: true }],
   },
 ];
 

@@ -1,27 +1,20 @@
-import { Command } from 'commander';
-import { printBytes } from '../../output/stdout.js';
+// `cardqr api <method> <path>`: a raw call through the one client; the answer's body as it came, or
+// its JSON through the renderer (a list envelope as its items).
 import { checkOutFile } from '../out-file.js';
 import { refuseOwnPaths } from '../own-files.js';
-import { action } from '../action.js';
 import type { Method } from '../../api/client.js';
 import { normaliseApiPath } from '../../api/ids.js';
 import { idempotencyKeyProblem } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { withIdempotencyKey, repeatableOption } from '../flags.js';
 import type { View } from '../../output/view.js';
-import { example } from '../../help/annotations.js';
 import { readJsonData } from '../json-data.js';
+import { idempotencyKeyFlag } from '../common-flags.js';
+import { defineCommand } from '../model/define.js';
+import { argument, flag, repeatable, value } from '../model/fields.js';
+import { bytes, list, none, record, type Result } from '../model/result.js';
 
 const METHODS: Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
-
-interface ApiFlags {
-  param?: string[];
-  data?: string;
-  idempotencyKey?: string;
-  paginate?: boolean;
-  out?: string;
-}
 
 export interface ApiCallOptions {
   method: Method;
@@ -61,67 +54,65 @@ export function parseApiCall(
   };
 }
 
-export function apiCommand(): Command {
-  const cmd = withIdempotencyKey(
-    new Command('api')
-      .description('Make a raw API call through the same client (auth, retries, errors)')
-      .argument('<method>', `HTTP method {${METHODS.join(' | ')}}`)
-      .argument('<path>', 'path relative to the base URL, e.g. /cards')
-      .option('--data <json>', 'request body: inline JSON, @file.json, or - for stdin')
-      .addOption(
-        repeatableOption(
-          '-p, --param <key=value>',
-          'query parameter (repeatable); --query is the JMESPath filter, as on every command',
-        ),
-      )
-      .option(
-        '-O, --out <file>',
-        "write the answer's body to this file as it came (an image, a PDF, JSON), or - for standard output",
-      )
-      .option(
-        '--paginate',
-        'GET a list endpoint page after page (100 items each, following pagination.hasMore) and print every item',
-      ),
-  ).action(
-    action(async (ctx, method: string, path: string, flags: ApiFlags) => {
-      const call = parseApiCall(method, path, flags);
-      if (flags.paginate) {
-        if (flags.out !== undefined) throw new UsageError('--paginate prints items: it does not take -O');
-        return paginate(ctx, call);
-      }
-      // Refused formats (-o vcf) and an -O that cannot be written stop the command before a request
-      // can change anything (the answer of a POST must not be lost to a missing directory).
-      const settings = ctx.output();
-      if (flags.out !== undefined && flags.out !== '-') {
-        checkOutFile(flags.out, { replace: true, specialHint: 'name a file, or use -O - for standard output' });
-        refuseOwnPaths(ctx, [{ flag: '-O', path: flags.out }]);
-      }
-      const body = call.data !== undefined ? await readJsonData(call.data, ctx) : undefined;
-      const client = await ctx.api();
-      // Sent as JSON text: a JSON string given with --data ("hello") must reach the API quoted, not bare.
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const res = await client.requestAny(call.method, call.path, {
-        query: call.query,
-        body: payload,
-        idempotencyKey: call.idempotencyKey,
-        ...(payload === undefined ? {} : { journal: 'any' as const }),
-      });
-      // A body that is not JSON (an image, a PDF), or any body with -O: its bytes as they came.
-      const bytes = res.bytes ?? (flags.out !== undefined && res.data !== undefined ? jsonBytes(res.data) : undefined);
-      if (bytes) return saveBody(ctx, bytes, res.contentType || 'application/json', flags.out ?? '-');
-      if (res.data === undefined) return;
-      const { renderRecord } = await import('../../output/render.js');
-      await renderRecord(res.data, VIEW, settings, ctx);
-    }),
-  );
-  return example(
-    cmd,
+export const api = defineCommand({
+  name: 'api',
+  summary: 'Make a raw API call through the same client (auth, retries, errors)',
+  args: {
+    method: argument('<method>', `HTTP method {${METHODS.join(' | ')}}`),
+    path: argument('<path>', 'path relative to the base URL, e.g. /cards'),
+  },
+  flags: {
+    data: value('--data <json>', 'request body: inline JSON, @file.json, or - for stdin'),
+    param: repeatable(
+      '-p, --param <key=value>',
+      'query parameter (repeatable); --query is the JMESPath filter, as on every command',
+    ),
+    out: value(
+      '-O, --out <file>',
+      "write the answer's body to this file as it came (an image, a PDF, JSON), or - for standard output",
+    ),
+    paginate: flag(
+      '--paginate',
+      'GET a list endpoint page after page (100 items each, following pagination.hasMore) and print every item',
+    ),
+    idempotencyKey: idempotencyKeyFlag,
+  },
+  examples: [
     'cardqr api GET /cards --param limit=5',
     'cardqr api GET /leads --paginate -o ndjson --query "contact.email"',
     'cardqr api PATCH /qr-codes/qr_123 --data \'{"status":"paused"}\'',
     'cardqr api GET /qr-codes/qr_123/image --param format=svg -O code.svg',
-  );
-}
+  ],
+  async run(ctx, { method, path, ...flags }) {
+    const call = parseApiCall(method, path, flags);
+    if (flags.paginate) {
+      if (flags.out !== undefined) throw new UsageError('--paginate prints items: it does not take -O');
+      return paginate(ctx, call);
+    }
+    // Refused formats (-o vcf) and an -O that cannot be written stop the command before a request
+    // can change anything (the answer of a POST must not be lost to a missing directory).
+    ctx.output();
+    if (flags.out !== undefined && flags.out !== '-') {
+      checkOutFile(flags.out, { replace: true, specialHint: 'name a file, or use -O - for standard output' });
+      refuseOwnPaths(ctx, [{ flag: '-O', path: flags.out }]);
+    }
+    const body = call.data !== undefined ? await readJsonData(call.data, ctx) : undefined;
+    const client = await ctx.api();
+    // Sent as JSON text: a JSON string given with --data ("hello") must reach the API quoted, not bare.
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const res = await client.requestAny(call.method, call.path, {
+      query: call.query,
+      body: payload,
+      idempotencyKey: call.idempotencyKey,
+      ...(payload === undefined ? {} : { journal: 'any' as const }),
+    });
+    // A body that is not JSON (an image, a PDF), or any body with -O: its bytes as they came.
+    const raw = res.bytes ?? (flags.out !== undefined && res.data !== undefined ? jsonBytes(res.data) : undefined);
+    if (raw) return saveBody(ctx, raw, res.contentType || 'application/json', flags.out ?? '-');
+    if (res.data === undefined) return none;
+    return record(res.data, VIEW);
+  },
+});
 
 /** A JSON answer written with -O: as JSON text, indented, ending in a newline. */
 function jsonBytes(data: unknown): Buffer {
@@ -132,18 +123,19 @@ function jsonBytes(data: unknown): Buffer {
  * The bytes of an answer to `-O <file>` (replaced whole, never half-written) or to standard output
  * (`-O -`, or no -O), which refuses a terminal for anything but text: image bytes would garble it.
  */
-async function saveBody(ctx: Context, bytes: Buffer, type: string, out: string): Promise<void> {
-  const what = `${type.split(';')[0]} (${bytes.length} bytes)`;
+async function saveBody(ctx: Context, body: Buffer, type: string, out: string): Promise<Result> {
+  const what = `${type.split(';')[0]} (${body.length} bytes)`;
   if (out === '-') {
     if (ctx.io.isStdoutTTY && !/^text\/|json|xml|csv/i.test(type))
       throw new UsageError(
         `the answer is ${what}: not written to a terminal; redirect standard output or use -O <file>`,
       );
-    return printBytes(ctx.io, bytes);
+    return bytes(body);
   }
   const { replaceFile } = await import('../../fs/durable.js');
-  await replaceFile(out, bytes, { mode: 0o644 });
+  await replaceFile(out, body, { mode: 0o644 });
   ctx.msg.info(`wrote ${what} to ${out}`);
+  return none;
 }
 
 /**
@@ -160,7 +152,7 @@ const VIEW: View = {
 };
 
 /** `--paginate`: every item of every page, streamed as pages arrive (json: one array; ndjson: a line each). */
-async function paginate(ctx: Context, call: ApiCallOptions): Promise<void> {
+async function paginate(ctx: Context, call: ApiCallOptions): Promise<Result> {
   if (call.method !== 'GET')
     throw new UsageError(`--paginate follows the pages of a list: it works with GET, not ${call.method}`);
   if (call.data !== undefined) throw new UsageError('--paginate does not take --data');
@@ -168,15 +160,12 @@ async function paginate(ctx: Context, call: ApiCallOptions): Promise<void> {
   const start = offset === undefined ? 0 : Number(offset);
   if (!Number.isInteger(start) || start < 0)
     throw new UsageError(`offset "${offset}": expected a whole number of 0 or more`);
-  const settings = ctx.output();
-  const [{ PagedList }, { renderList }] = await Promise.all([
-    import('../../api/pages.js'),
-    import('../../output/render.js'),
-  ]);
-  const list = new PagedList(await ctx.api(), call.path, query, {
+  ctx.output(); // a refused format sends nothing
+  const { PagedList } = await import('../../api/pages.js');
+  const pages = new PagedList(await ctx.api(), call.path, query, {
     all: true,
     offset: start,
     signal: ctx.interruptible(),
   });
-  await renderList(list, VIEW, settings, ctx);
+  return list(pages, VIEW);
 }

@@ -1,153 +1,138 @@
-import { Command, InvalidArgumentError } from 'commander';
-import { printLines } from '../../output/stdout.js';
-import { action } from '../action.js';
+// `cardqr emulator`: the local emulator of the API, serving until it is stopped.
+import { type Command, InvalidArgumentError } from 'commander';
 import { emulatorCaFiles } from '../../config/paths.js';
 import { isLoopbackHost } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { intIn, numberIn } from '../flags.js';
-import { example } from '../../help/annotations.js';
+import { defineCommand } from '../model/define.js';
+import { flag, value } from '../model/fields.js';
+import { type Result, started, stream } from '../model/result.js';
 import { refuseOwnPaths } from '../own-files.js';
+import type { Emulator } from '../../emulator/index.js';
 import type { EmulatorTls } from './local-ca.js';
 
-export function emulatorCommand(): Command {
-  const cmd = new Command('emulator')
-    .description('Run the local emulator of the whole API (for rehearsal: the real service has no sandbox)')
-    .option('--port <port>', 'port to listen on; 0 picks a free one (default: 4010)', intIn(0, 65535))
-    .option('--host <host>', 'address to listen on (default: 127.0.0.1)')
-    .option('--seed <file.json>', 'seed file (account, keys, templates, campaigns, cards, leads, scans)')
-    .option('--state <file.json>', 'persist the emulator state in this file across restarts')
-    .option('--rate-limit <n>', 'requests per minute for every key', intIn(1, 1_000_000))
-    .option('--latency <ms>', 'added before each API answer', intIn(0, 600_000))
-    .option(
+export const emulator = defineCommand({
+  name: 'emulator',
+  summary: 'Run the local emulator of the whole API (for rehearsal: the real service has no sandbox)',
+  flags: {
+    port: value('--port <port>', 'port to listen on; 0 picks a free one (default: 4010)', intIn(0, 65535)),
+    host: value('--host <host>', 'address to listen on (default: 127.0.0.1)'),
+    seed: value('--seed <file.json>', 'seed file (account, keys, templates, campaigns, cards, leads, scans)'),
+    state: value('--state <file.json>', 'persist the emulator state in this file across restarts'),
+    rateLimit: value('--rate-limit <n>', 'requests per minute for every key', intIn(1, 1_000_000)),
+    latency: value('--latency <ms>', 'added before each API answer', intIn(0, 600_000)),
+    faultRate: value(
       '--fault-rate <p>',
       'fraction of API requests answered with a 500 or a dropped connection (0..1)',
       numberIn(0, 1),
-    )
-    .option(
+    ),
+    profile: value(
       '--profile <name>',
       'also write a profile pointing at the emulator with its full-scope key (removed when it stops)',
-    )
-    .option('--keep-profile', 'keep the --profile written when the emulator stops')
-    .option(
+    ),
+    keepProfile: flag('--keep-profile', 'keep the --profile written when the emulator stops'),
+    tls: flag(
       '--tls',
       'serve over HTTPS with a certificate from a local CA kept in the state folder (made once; the --profile written trusts it)',
-    )
-    .option(
+    ),
+    clock: value(
       '--clock <time>',
       'start the emulator clock at this ISO 8601 time (the built-in seed is dated from it; default: now)',
       clockStart,
-    )
-    .action(
-      action(async (ctx, flags: EmulatorFlags, cmd: Command) => {
-        const { createEmulator, loadSeedFile, SeedError } = await import('../../emulator/index.js');
-        let seed;
-        try {
-          seed = flags.seed ? loadSeedFile(flags.seed) : undefined;
-        } catch (e) {
-          if (e instanceof SeedError) throw new UsageError(`--seed: ${flags.seed} is not a valid seed`, e.problems);
-          throw e;
-        }
-        refuseOwnPaths(ctx, [{ flag: '--state', path: flags.state }]);
-        const port = flags.port ?? 4010;
-        const host = flags.host ?? '127.0.0.1';
-        // Asked for before anything starts: a stop that comes while the emulator starts, writes its
-        // profile or prints its line is seen below (and the profile is removed), never lost.
-        const signal = ctx.interruptible();
-        let tls: EmulatorTls | undefined;
-        if (flags.tls) {
-          const { emulatorTls } = await import('./local-ca.js'); // @peculiar/x509: only with --tls
-          const files = emulatorCaFiles(ctx.env);
-          tls = await emulatorTls(files, ctx.now(), host);
-          if (tls.created) ctx.msg.info(`made the emulator's local CA in ${files.dir} (reused from now on)`);
-        }
-        const emu = await createEmulator({
-          port,
-          host,
-          seed,
-          statePath: flags.state,
-          rateLimit: flags.rateLimit,
-          latencyMs: flags.latency,
-          faultRate: flags.faultRate,
-          startAt: flags.clock,
-          tls: tls && { key: tls.key, cert: tls.cert },
-          log: ctx.msg.quiet ? undefined : (line) => ctx.msg.info(line),
-          warn: (line) => ctx.msg.warn(line),
-        }).catch((e: NodeJS.ErrnoException) => {
-          if (e?.code === 'EADDRINUSE') {
-            throw new UsageError(
-              `port ${port} on ${host} is already in use (another emulator?): pick another with --port <n>, or --port 0 for a free one`,
-            );
-          }
-          if (e?.code === 'EACCES')
-            throw new UsageError(
-              `not allowed to listen on port ${port} on ${host}: use a port above 1023, or --port 0 for a free one`,
-            );
-          if (e?.code === 'EADDRNOTAVAIL' || e?.code === 'ENOTFOUND')
-            throw new UsageError(`--host ${host}: not an address of this machine`);
-          throw e;
-        });
-        // --profile is also a global option (the profile to use); commander hands it to the root. Only a
-        // --profile typed on this command line names the profile to write: CARDQR_PROFILE=prod in the
-        // environment must never overwrite the stored prod profile with the emulator's URL and key.
-        const profile = flags.profile ?? (typedOnCommandLine(cmd, 'profile') ? ctx.globals.profile : undefined);
-        const caFile = tls?.caFile;
-        const wrote = profile ? await writeProfile(ctx, profile, emu.baseUrl, emu.keys.full, caFile) : undefined;
-        const start = {
-          baseUrl: emu.baseUrl,
-          publicBaseUrl: emu.publicBaseUrl,
-          keys: emu.keys,
-          ...(caFile ? { caFile } : {}),
-        };
-        const { summaryAsJson } = await import('../../output/settings.js');
-        if (ctx.io.isStdoutTTY && !summaryAsJson(ctx.globals)) {
-          // A person reads it: a few lines instead of one long JSON line (piped, it stays JSON).
-          // Without a profile, Node's own NODE_EXTRA_CA_CERTS makes a run trust the local CA.
-          const trust = caFile ? `NODE_EXTRA_CA_CERTS=${caFile} ` : '';
-          const use = wrote
-            ? `--profile ${wrote}`
-            : `${trust}CARDQR_BASE_URL=${emu.baseUrl} CARDQR_API_KEY=${emu.keys.full}`;
-          const lines = [
-            `cardqr emulator on ${emu.baseUrl} (Ctrl-C to stop)`,
-            `  public links  ${emu.publicBaseUrl}`,
-            ...(caFile ? [`  ca file       ${caFile}`] : []),
-            wrote
-              ? `  profile       ${wrote}${flags.keepProfile ? '' : ' (removed when the emulator stops; --keep-profile keeps it)'}`
-              : `  keys          full ${emu.keys.full}  readonly ${emu.keys.readonly}  campaign ${emu.keys.campaign}`,
-            `  try           ${wrote ? `cardqr ${use} cards list` : `${use} cardqr cards list`}`,
-          ];
-          await printLines(ctx.io, lines);
-        } else {
-          const { printJson } = await import('../../output/query.js');
-          await printJson(ctx.io, start, false, ctx.globals.query);
-          ctx.msg.say(`emulator listening on ${emu.baseUrl} (Ctrl-C to stop)`);
-        }
-        if (!signal.aborted)
-          await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-        await emu.close();
-        if (wrote && !flags.keepProfile) await removeProfile(ctx, wrote, emu.baseUrl);
-      }),
-    );
-  return example(
-    cmd,
+    ),
+  },
+  examples: [
     'cardqr emulator --port 0 --profile local',
     'cardqr emulator --tls --profile local',
     'cardqr emulator --rate-limit 120 --latency 50 --fault-rate 0.05 --state emu-state.json',
-  );
-}
+  ],
+  async run(ctx, flags, { command }) {
+    const { createEmulator, loadSeedFile, SeedError } = await import('../../emulator/index.js');
+    let seed;
+    try {
+      seed = flags.seed ? loadSeedFile(flags.seed) : undefined;
+    } catch (e) {
+      if (e instanceof SeedError) throw new UsageError(`--seed: ${flags.seed} is not a valid seed`, e.problems);
+      throw e;
+    }
+    refuseOwnPaths(ctx, [{ flag: '--state', path: flags.state }]);
+    const port = flags.port ?? 4010;
+    const host = flags.host ?? '127.0.0.1';
+    // Asked for before anything starts: a stop that comes while the emulator starts, writes its
+    // profile or prints its line is seen below (and the profile is removed), never lost.
+    const signal = ctx.interruptible();
+    let tls: EmulatorTls | undefined;
+    if (flags.tls) {
+      const { emulatorTls } = await import('./local-ca.js'); // @peculiar/x509: only with --tls
+      const files = emulatorCaFiles(ctx.env);
+      tls = await emulatorTls(files, ctx.now(), host);
+      if (tls.created) ctx.msg.info(`made the emulator's local CA in ${files.dir} (reused from now on)`);
+    }
+    const emu = await createEmulator({
+      port,
+      host,
+      seed,
+      statePath: flags.state,
+      rateLimit: flags.rateLimit,
+      latencyMs: flags.latency,
+      faultRate: flags.faultRate,
+      startAt: flags.clock,
+      tls: tls && { key: tls.key, cert: tls.cert },
+      log: ctx.msg.quiet ? undefined : (line) => ctx.msg.info(line),
+      warn: (line) => ctx.msg.warn(line),
+    }).catch((e: NodeJS.ErrnoException) => {
+      if (e?.code === 'EADDRINUSE') {
+        throw new UsageError(
+          `port ${port} on ${host} is already in use (another emulator?): pick another with --port <n>, or --port 0 for a free one`,
+        );
+      }
+      if (e?.code === 'EACCES')
+        throw new UsageError(
+          `not allowed to listen on port ${port} on ${host}: use a port above 1023, or --port 0 for a free one`,
+        );
+      if (e?.code === 'EADDRNOTAVAIL' || e?.code === 'ENOTFOUND')
+        throw new UsageError(`--host ${host}: not an address of this machine`);
+      throw e;
+    });
+    // --profile is also a global option (the profile to use); commander hands it to the root. Only a
+    // --profile typed on this command line names the profile to write: CARDQR_PROFILE=prod in the
+    // environment must never overwrite the stored prod profile with the emulator's URL and key.
+    const profile = flags.profile ?? (typedOnCommandLine(command, 'profile') ? ctx.globals.profile : undefined);
+    const caFile = tls?.caFile;
+    const wrote = profile ? await writeProfile(ctx, profile, emu.baseUrl, emu.keys.full, caFile) : undefined;
+    // Printed before it waits: the emulator serves until a stop, then closes and removes its profile.
+    return stream(async ({ print }) => {
+      await print(startResult(emu, caFile, wrote, Boolean(flags.keepProfile)));
+      if (!signal.aborted)
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      await emu.close();
+      if (wrote && !flags.keepProfile) await removeProfile(ctx, wrote, emu.baseUrl);
+    });
+  },
+});
 
-interface EmulatorFlags {
-  port?: number;
-  host?: string;
-  seed?: string;
-  state?: string;
-  rateLimit?: number;
-  latency?: number;
-  faultRate?: number;
-  profile?: string;
-  keepProfile?: boolean;
-  clock?: number;
-  tls?: boolean;
+/** The start: a few lines for a person on a terminal, one JSON line on a pipe (and a word on stderr). */
+function startResult(emu: Emulator, caFile: string | undefined, wrote: string | undefined, keep: boolean): Result {
+  const start = {
+    baseUrl: emu.baseUrl,
+    publicBaseUrl: emu.publicBaseUrl,
+    keys: emu.keys,
+    ...(caFile ? { caFile } : {}),
+  };
+  // Without a profile, Node's own NODE_EXTRA_CA_CERTS makes a run trust the local CA.
+  const trust = caFile ? `NODE_EXTRA_CA_CERTS=${caFile} ` : '';
+  const use = wrote ? `--profile ${wrote}` : `${trust}CARDQR_BASE_URL=${emu.baseUrl} CARDQR_API_KEY=${emu.keys.full}`;
+  const lines = [
+    `cardqr emulator on ${emu.baseUrl} (Ctrl-C to stop)`,
+    `  public links  ${emu.publicBaseUrl}`,
+    ...(caFile ? [`  ca file       ${caFile}`] : []),
+    wrote
+      ? `  profile       ${wrote}${keep ? '' : ' (removed when the emulator stops; --keep-profile keeps it)'}`
+      : `  keys          full ${emu.keys.full}  readonly ${emu.keys.readonly}  campaign ${emu.keys.campaign}`,
+    `  try           ${wrote ? `cardqr ${use} cards list` : `${use} cardqr cards list`}`,
+  ];
+  return started(start, lines, `emulator listening on ${emu.baseUrl} (Ctrl-C to stop)`);
 }
 
 /** `--clock 2026-03-14T12:00:00Z` → ms since the epoch; a date alone is midnight UTC. */

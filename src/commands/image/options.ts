@@ -3,20 +3,36 @@ import { extname } from 'node:path';
 import { IMAGE_FORMATS, IMAGE_SIZE, TRANSPARENT_FORMATS, type ImageFormat } from '../../api/images.js';
 import { UsageError } from '../../errors.js';
 import { checkOutFile } from '../out-file.js';
+import { intIn } from '../flags.js';
+import type { Input } from '../model/define.js';
+import { choice, flag, value } from '../model/fields.js';
 import type { ImageOptions } from '../../jobs/images/save.js';
 
 export type { ImageOptions };
 
-export interface ImageFlags {
-  format?: ImageFormat;
-  size?: number;
-  transparent?: boolean;
-  out?: string;
-  dir?: string;
-  force?: boolean;
-  verify?: boolean;
-  ledger?: boolean;
-}
+export const imageFlags = {
+  format: choice('-f, --format <format>', 'image format (default: png, or from the -O file extension)', IMAGE_FORMATS),
+  size: value(
+    '--size <px>',
+    `width in pixels, ${IMAGE_SIZE.min}-${IMAGE_SIZE.max} (default: ${IMAGE_SIZE.default}); a framed design is taller than wide`,
+    intIn(IMAGE_SIZE.min, IMAGE_SIZE.max),
+  ),
+  transparent: flag('--transparent', `clear background (${TRANSPARENT_FORMATS.join(', ')} only)`),
+  out: value('-O, --out <file>', 'write the one image to this file, or - for standard output (not a terminal)'),
+  dir: value(
+    '-d, --dir <dir>',
+    'save into this directory, created if missing, under the name the API suggests (default: current directory)',
+  ),
+  force: flag('--force', 'replace files that already exist (default: never overwrite; the id is skipped)'),
+  verify: flag(
+    '--verify',
+    'decode each image before saving it and compare it with the object url (not pdf); a mismatch is not saved (exit 7)',
+  ),
+  ledger: flag('--ledger', 'record the batch (ids, urls, files, sha256) in the print ledger (see cardqr print audit)'),
+};
+
+/** The flags as parsed (derived from imageFlags). */
+export type ImageInput = Input<Record<never, never>, typeof imageFlags>;
 
 const EXT_FORMATS: Record<string, ImageFormat> = {
   '.png': 'png',
@@ -29,7 +45,7 @@ const EXT_FORMATS: Record<string, ImageFormat> = {
 
 export function parseImageOptions(
   ids: string[],
-  flags: ImageFlags,
+  flags: ImageInput,
   env: { stdoutTTY: boolean; apiKeyStdin: boolean },
 ): ImageOptions {
   const fromStdin = ids.includes('-');
@@ -43,7 +59,7 @@ export function parseImageOptions(
   if (fromStdin && env.apiKeyStdin)
     throw new UsageError('- (ids on standard input) cannot be combined with --api-key-stdin');
 
-  let format = flags.format;
+  let format: ImageFormat | undefined = flags.format;
   const ext = out && out !== '-' ? extname(out).toLowerCase() : '';
   const fromName = ext ? EXT_FORMATS[ext] : undefined;
   if (ext && !fromName) {

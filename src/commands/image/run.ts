@@ -1,18 +1,22 @@
-// The action of `cardqr image`, loaded lazily: checks, then saves, printing paths on stdout and
-// progress, per-image timings (--verbose) and the summary on stderr.
+// The run of `cardqr image`, loaded lazily: checks, then saves, writing paths into the stream it
+// returns (one image to stdout: its bytes) and progress, per-image timings (--verbose) and the summary
+// on stderr.
 import { startLedgerRun } from '../ledger-run.js';
-import { printBytes, printLines } from '../../output/stdout.js';
 import { dirname } from 'node:path';
+import type { Writable } from 'node:stream';
+import { write } from '../../io.js';
 import { whyWillNotOpen } from '../../api/rules.js';
 import type { Context } from '../../context.js';
 import { failureReason, InterruptedError, isFatal, NotSentError, PartialError } from '../../errors.js';
-import { parseImageOptions, type ImageFlags } from './options.js';
+import { bytes, none, type Result, stream } from '../model/result.js';
+import { parseImageOptions, type ImageInput, type ImageOptions } from './options.js';
+import type { ApiClient } from '../../api/client.js';
 import { readIds } from '../ids.js';
 import { prepareDir, saveImages, type Outcome } from '../../jobs/images/save.js';
 import { safeLine } from '../../output/sanitize.js';
 import { refuseOwnPaths } from '../own-files.js';
 
-export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: Context): Promise<void> {
+export async function runImageCommand(rawIds: string[], flags: ImageInput, ctx: Context): Promise<Result> {
   const { io, msg } = ctx;
   const opts = parseImageOptions(rawIds, flags, {
     stdoutTTY: io.isStdoutTTY,
@@ -38,10 +42,20 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
     ]);
     const [image, info] = await Promise.all([getQrImage(client, ids[0], opts.query), fetchInfo(client, ids[0])]);
     warnClosed(ctx, ids[0], info);
-    await printBytes(io, image.bytes);
-    return;
+    return bytes(image.bytes);
   }
+  return stream(({ stream: out }) => saveAll(ctx, ids, opts, client, out));
+}
 
+/** Saves every image, each saved path written to `out` as it is saved. */
+async function saveAll(
+  ctx: Context,
+  ids: string[],
+  opts: ImageOptions,
+  client: ApiClient,
+  out: Writable,
+): Promise<Result> {
+  const { msg } = ctx;
   const verbose = Boolean(ctx.globals.verbose);
   const outcomes: Outcome[] = [];
   const signal = ctx.interruptible();
@@ -61,7 +75,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
         msg.verbose(`${o.id} → ${o.path}  ${o.bytes.toLocaleString('en-US')} bytes  ${o.ms} ms`);
         if (!msg.quiet) {
           progress?.clear();
-          await printLines(io, [o.path]);
+          await write(out, `${o.path}\n`);
         }
       }
       progress?.update(progressLine(outcomes, ids.length));
@@ -81,7 +95,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
   if (!opts.batch) {
     const one = outcomes[0];
     if (one?.status === 'skipped') msg.info(safeLine(`skipped ${one.id}: ${one.reason}`));
-    return;
+    return none;
   }
 
   const lines = detailLines(outcomes, verbose);
@@ -91,6 +105,7 @@ export async function runImageCommand(rawIds: string[], flags: ImageFlags, ctx: 
   if (outcomes.some((o) => o.status === 'failed')) throw new PartialError(summary(outcomes, ids.length), lines);
   if (!msg.quiet || lines.length)
     msg.say([summary(outcomes, ids.length), ...lines.map((l) => `  ${safeLine(l)}`)].join('\n'));
+  return none;
 }
 
 /** PRODUCT §13: the image is saved (it may be for an archive), with a word that its link will not open. */

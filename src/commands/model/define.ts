@@ -3,6 +3,7 @@
 // input) → Result. The runner (model/run.ts) parses, calls run and prints; the build-time manifest
 // (commands/manifest.ts, `npm run manifest`) holds everything the parser, help and completion need,
 // so a run loads only the definition of the command it names.
+import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { FieldsCatalogue, ZodLike } from '../../output/field-names.js';
 import type { View } from '../../output/view.js';
@@ -44,7 +45,13 @@ export interface CommandDefinition<A extends ArgumentFields = ArgumentFields, O 
    * else: a UsageError (exit 2) here sends nothing and builds no context.
    */
   check?(input: Input<A, O>, env: Readonly<Record<string, string | undefined>>): void;
-  run(ctx: Context, input: Input<A, O>): Promise<Result | Outcome | void>;
+  run(ctx: Context, input: Input<A, O>, parsed: Parsed): Promise<Result | Outcome | void>;
+}
+
+/** What commander parsed, for the few commands about the command line itself. */
+export interface Parsed {
+  /** The verb's command: its root is the whole tree (completion and the man page walk it). */
+  command: Command;
 }
 
 /** A noun: a group of verbs (and its own examples). */

@@ -17,7 +17,11 @@ export function describe(def: Definition, path: string[] = []): ManifestNode {
   const cmd: AnyCommand = def;
   if (cmd.details) node.details = cmd.details;
   const args = Object.entries<ArgumentField>(cmd.args ?? {});
-  if (args.length) node.args = args.map(([key, f]) => ({ key, ...f.spec }));
+  if (args.length)
+    node.args = args.map(([key, f]) => {
+      const { choices, ...rest } = f.spec;
+      return { key, ...rest, ...(choices && { choices: [...choices] }) };
+    });
   const options = Object.entries<OptionField>(cmd.flags ?? {});
   if (options.length) {
     node.options = options.map(([key, f]) => {

@@ -18,6 +18,8 @@ export interface OptionSpec {
   /** Given when the flag is absent, and shown in help. */
   default?: string | boolean;
   hint?: CompletionHint;
+  /** The help of its "--no-" twin, which gives it false ("--ca-file <pem>" and "--no-ca-file"). */
+  negate?: string;
 }
 
 /** One positional argument: "<id>", "[file]", "<id...>". */
@@ -25,6 +27,7 @@ export interface ArgumentSpec {
   name: string;
   help: string;
   hint?: CompletionHint;
+  choices?: readonly string[];
 }
 
 export interface Field<T, K extends 'option' | 'argument'> {
@@ -51,7 +54,7 @@ export function value<T = string>(
   help: string,
   parse?: Parse<T>,
   more: Omit<OptionSpec, 'flags' | 'help' | 'required'> = {},
-): OptionField<NoInfer<T | undefined>> {
+): OptionField<NoInfer<T> | undefined> {
   return { kind: 'option', spec: { flags, help, ...more }, schema: z.optional(text(parse ?? ((v) => v as T))) };
 }
 
@@ -75,6 +78,21 @@ export function choice<const C extends readonly string[]>(
   return { kind: 'option', spec: { flags, help, choices, ...more }, schema: z.optional(z.enum(choices)) };
 }
 
+/** A flag that takes one value, with a "--no-" twin that sets it to false (and help of its own). */
+export function valueOrOff<T = string>(
+  flags: string,
+  help: string,
+  negate: string,
+  parse?: Parse<T>,
+  more: Omit<OptionSpec, 'flags' | 'help' | 'required' | 'negate'> = {},
+): OptionField<NoInfer<T> | false | undefined> {
+  return {
+    kind: 'option',
+    spec: { flags, help, negate, ...more },
+    schema: z.optional(z.union([z.literal(false), text(parse ?? ((v) => v as T))])),
+  };
+}
+
 /** A switch: true when given ("--no-x": false when given, true otherwise). */
 export function flag(
   flags: string,
@@ -90,7 +108,7 @@ export function repeatable<T = string>(
   help: string,
   parse?: Parse<T>,
   more: Omit<OptionSpec, 'flags' | 'help' | 'repeatable'> = {},
-): OptionField<NoInfer<T[]>> {
+): OptionField<NoInfer<T>[]> {
   return {
     kind: 'option',
     spec: { flags, help, repeatable: true, ...more },
@@ -122,13 +140,22 @@ export function argument<T = string>(
   return { kind: 'argument', spec: { name, help, ...(hint && { hint }) }, schema: text(parse ?? ((v) => v as T)) };
 }
 
+/** A required positional argument whose value is one of `choices` (commander refuses others). */
+export function choiceArgument<const C extends readonly string[]>(
+  name: string,
+  help: string,
+  choices: C,
+): ArgumentField<C[number]> {
+  return { kind: 'argument', spec: { name, help, choices }, schema: z.enum(choices) };
+}
+
 /** An optional positional argument ("[file]"). */
 export function optionalArgument<T = string>(
   name: string,
   help: string,
   parse?: Parse<T>,
   hint?: CompletionHint,
-): ArgumentField<NoInfer<T | undefined>> {
+): ArgumentField<NoInfer<T> | undefined> {
   return {
     kind: 'argument',
     spec: { name, help, ...(hint && { hint }) },
@@ -142,7 +169,7 @@ export function variadic<T = string>(
   help: string,
   parse?: Parse<T>,
   hint?: CompletionHint,
-): ArgumentField<NoInfer<T[]>> {
+): ArgumentField<NoInfer<T>[]> {
   return {
     kind: 'argument',
     spec: { name, help, ...(hint && { hint }) },

@@ -13,6 +13,8 @@ export interface ManifestOption {
   env?: string;
   default?: string | boolean;
   hint?: CompletionHint;
+  /** The help of its "--no-" twin. */
+  negate?: string;
 }
 
 export interface ManifestArgument {
@@ -20,6 +22,7 @@ export interface ManifestArgument {
   name: string;
   help: string;
   hint?: CompletionHint;
+  choices?: readonly string[];
 }
 
 export interface ManifestNode {

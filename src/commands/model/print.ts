@@ -46,10 +46,14 @@ export async function printResult(
     }
     case 'summary': {
       const { summaryAsJson } = await import('../../output/settings.js');
-      const asJson = summaryAsJson(ctx.globals);
+      const asJson =
+        summaryAsJson(ctx.globals) ??
+        (result.jsonWhenPiped && !io.isStdoutTTY ? { pretty: false, query: ctx.globals.query } : undefined);
       if (asJson) {
         const { printJson } = await import('../../output/query.js');
-        return printJson(io, result.value, result.pretty ?? asJson.pretty, asJson.query);
+        await printJson(io, result.value, result.pretty ?? asJson.pretty, asJson.query);
+        if (result.note) ctx.msg.say(result.note);
+        return;
       }
       if (!result.lines?.length) return;
       const { printLines } = await import('../../output/stdout.js');
@@ -73,7 +77,7 @@ export async function printResult(
     }
     case 'stream': {
       const { dataStream } = await import('../../output/stdout.js');
-      const after = await result.write(dataStream(io));
+      const after = await result.write({ ...dataStream(io), print: (r) => printResult(ctx, r, loaded) });
       if (after) return printResult(ctx, after, loaded);
       return;
     }

@@ -18,18 +18,35 @@ export type Result =
   | { kind: 'dryRun'; method: string; path: string; body: unknown }
   /**
    * A job's summary or plan: JSON (with --query) under -o json or ndjson; otherwise `lines` on stdout
-   * (none: the words went to stderr).
+   * (none: the words went to stderr). `jsonWhenPiped`: the lines are for a terminal, a pipe gets the
+   * JSON; `note` is said on stderr when the JSON is printed (the lines said it).
    */
-  | { kind: 'summary'; value: unknown; lines?: readonly string[]; pretty?: boolean }
+  | {
+      kind: 'summary';
+      value: unknown;
+      lines?: readonly string[];
+      pretty?: boolean;
+      jsonWhenPiped?: boolean;
+      note?: string;
+    }
   /** One result line per outcome under text output (a path), its JSON under -o json/ndjson; nothing with -q. */
   | { kind: 'line'; value: unknown; line: string }
   /** Plain lines (paths, names) or text (a script) on stdout, whatever -o says. */
   | { kind: 'text'; text: string }
   /** Bytes as they are (an image, a raw body). */
   | { kind: 'bytes'; bytes: Uint8Array }
-  /** Data written as it comes (an export, a follow): the command writes into the stream it is handed. */
-  | { kind: 'stream'; write: (out: { stream: Writable; fd?: number }) => Promise<Result | void> }
+  /**
+   * Data written as it comes (an export, a follow): the command writes into the stream it is handed, or
+   * prints a result early with `print` (what a server prints before it waits to be stopped).
+   */
+  | { kind: 'stream'; write: (out: StreamOut) => Promise<Result | void> }
   | { kind: 'none' };
+
+export interface StreamOut {
+  stream: Writable;
+  fd?: number;
+  print(result: Result): Promise<void>;
+}
 
 /** A result, then a failure to report after it was printed (the exit status a run ends with). */
 export type Outcome = Result & { then?: Error };
@@ -48,10 +65,19 @@ export const summary = (value: unknown, lines?: readonly string[], pretty?: bool
   lines,
   pretty,
 });
+/** What a server prints once it listens: `lines` on a terminal, else one JSON line and `note` on stderr. */
+export const started = (value: unknown, lines: readonly string[], note: string): Result => ({
+  kind: 'summary',
+  value,
+  lines,
+  pretty: false,
+  jsonWhenPiped: true,
+  note,
+});
 export const line = (value: unknown, text: string): Result => ({ kind: 'line', value, line: text });
 export const text = (t: string): Result => ({ kind: 'text', text: t });
 export const bytes = (b: Uint8Array): Result => ({ kind: 'bytes', bytes: b });
-export const stream = (write: (out: { stream: Writable; fd?: number }) => Promise<Result | void>): Result => ({
+export const stream = (write: (out: StreamOut) => Promise<Result | void>): Result => ({
   kind: 'stream',
   write,
 });

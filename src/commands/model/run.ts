@@ -81,7 +81,7 @@ export async function runPrepared(cmd: Command, ctx: Context, runF?: RunF): Prom
   const settings = def.view ? ctx.output() : undefined;
   const view = def.view?.();
   view?.catch(() => undefined);
-  const outcome = ((await def.run(ctx, input as never)) ?? { kind: 'none' }) as Outcome;
+  const outcome = ((await def.run(ctx, input as never, { command: cmd })) ?? { kind: 'none' }) as Outcome;
   const { printResult } = await import('./print.js');
   await printResult(ctx, outcome, { view, settings });
   if (outcome.then) throw outcome.then;

@@ -15,9 +15,13 @@ export function commandOf(node: ManifestNode, loaders: Loaders, action: (cmd: Co
   for (const alias of node.aliases ?? []) cmd.alias(alias);
   for (const a of node.args ?? []) {
     const arg = new Argument(a.name, a.help);
+    if (a.choices) arg.choices(a.choices);
     cmd.addArgument(a.hint ? withHint(arg, a.hint) : arg);
   }
-  for (const o of node.options ?? []) cmd.addOption(optionOf(o));
+  for (const o of node.options ?? []) {
+    cmd.addOption(optionOf(o));
+    if (o.negate) cmd.addOption(new Option(`--no-${new Option(o.flags).name()}`, o.negate));
+  }
   if (node.details) cmd.addHelpText('after', node.details);
   if (node.examples?.length) addExamples(cmd, node.examples);
   for (const child of node.commands ?? []) {

@@ -1,94 +1,87 @@
-import { Command } from 'commander';
-import { action } from '../action.js';
 import { checkKeyCharacters } from '../../redact.js';
 import { givenBaseUrl, type KeyFrom, MissingCredentialError, resolveCredentials } from '../../config/credentials.js';
 import { checkBaseUrl } from '../../config/settings.js';
 import type { Profile } from '../../config/profiles.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, EXIT, QuestionCancelled, UsageError } from '../../errors.js';
-import { example } from '../../help/annotations.js';
-import { askedCaFile, caFileOptions, checkedCaFile, setCaFile } from './ca-file.js';
+import { defineCommand } from '../model/define.js';
+import { argument, flag, value } from '../model/fields.js';
+import { none } from '../model/result.js';
+import { askedCaFile, caFileFlag, checkedCaFile, setCaFile } from './ca-file.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
-interface AddFlags {
-  default?: boolean;
-  verify: boolean;
-  apiKeyCommand?: string;
-  caFile?: string | boolean;
-}
-
-export function profilesAddCommand(): Command {
-  const cmd = new Command('add')
-    .description(
-      'Add (or replace) a profile: base URL and API key, verified with GET /me; with only --ca-file, set the CA file of a stored profile',
-    )
-    .argument('<name>', 'profile name (letters, digits, . _ -)')
-    .option('--default', 'make it the default profile')
-    .option('--no-verify', 'store without calling GET /me')
-    .option(
+export const profilesAdd = defineCommand({
+  name: 'add',
+  summary:
+    'Add (or replace) a profile: base URL and API key, verified with GET /me; with only --ca-file, set the CA file of a stored profile',
+  args: { name: argument('<name>', 'profile name (letters, digits, . _ -)') },
+  flags: {
+    default: flag('--default', 'make it the default profile'),
+    verify: flag('--no-verify', 'store without calling GET /me'),
+    apiKeyCommand: value(
       '--api-key-command <cmd>',
       "store this command instead of the key: each run executes it (sh -c, 30 s timeout) and uses the first line it prints, e.g. 'pass show cardqr/prod'",
-    );
-  for (const o of caFileOptions()) cmd.addOption(o);
-  cmd.action(
-    action(async (ctx, name: string, flags: AddFlags) => {
-      if (!NAME.test(name))
-        throw new UsageError(`invalid profile name "${name}": use letters, digits, ".", "_" or "-" (up to 64)`);
-      const store = ctx.profiles();
-      const existing = store.get(name);
-      const caAsked = askedCaFile(flags.caFile);
-      // A stored profile and nothing but its CA file to change: the key is not asked for again.
-      if (
-        existing &&
-        caAsked !== undefined &&
-        ctx.globals.baseUrl === undefined &&
-        !ctx.globals.apiKeyStdin &&
-        flags.apiKeyCommand === undefined
-      ) {
-        await setCaFile(ctx, existing, caAsked, flags.verify);
-        if (flags.default) await store.setDefault(name);
-        return;
-      }
-      // Checked before the key is asked for: a wrong path costs no typing.
-      const caFile =
-        caAsked === undefined ? existing?.caFile : caAsked === null ? undefined : await checkedCaFile(caAsked, name);
-      const rawBase = givenBaseUrl(ctx.globals, ctx.env);
-      if (!rawBase) throw new UsageError('profiles add needs --base-url <url> (e.g. https://api.example.com/v1)');
-      const baseUrl = checkBaseUrl(rawBase);
-      const keyCommand = flags.apiKeyCommand?.trim();
-      if (flags.apiKeyCommand !== undefined && !keyCommand)
-        throw new UsageError('--api-key-command needs a command, e.g. --api-key-command "pass show cardqr/prod"');
-      if (keyCommand && ctx.globals.apiKeyStdin)
-        throw new UsageError('--api-key-command and --api-key-stdin do not go together: the profile keeps one of them');
-      // With a command, the key is read (to verify it) and never written anywhere.
-      const found = keyCommand ? await commandKey(ctx, { name, baseUrl, keyCommand }, flags.verify) : await newKey(ctx);
-      const profile: Profile = keyCommand ? { name, baseUrl, keyCommand } : { name, baseUrl, apiKey: found!.key };
-      if (caFile) profile.caFile = caFile;
-      if (flags.verify) Object.assign(profile, await verify(ctx, profile, found!.key, KEY_FROM[found!.keyFrom]));
-      const replaced = store.get(name) !== undefined;
-      await store.save(profile, Boolean(flags.default));
-      const who = profile.account?.email ? ` for ${profile.account.email} (${profile.account.plan})` : '';
-      const where = keyCommand ? '; its key comes from the command on each run (not stored)' : '';
-      const ca = !caFile
-        ? ''
-        : caAsked === undefined
-          ? `; kept its CA file ${caFile} (--no-ca-file drops it)`
-          : `; trusts the CA file ${caFile}`;
-      ctx.msg.info(
-        `${replaced ? 'replaced' : 'saved'} profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}${where}${ca}`,
-      );
-    }),
-  );
-  return example(
-    cmd,
+    ),
+    caFile: caFileFlag,
+  },
+  examples: [
     'cardqr profiles add prod --base-url https://api.example.com/v1 --default',
     'pass show cardqr | cardqr profiles add ci --base-url https://api.example.com/v1 --api-key-stdin',
     "cardqr profiles add prod --base-url https://api.example.com/v1 --api-key-command 'op read op://Private/cardqr/credential'",
     'cardqr profiles add corp --base-url https://cardqr.corp.example/v1 --ca-file ~/corp-root-ca.pem',
     'cardqr profiles add prod --ca-file ./corp-root-ca.pem   # a stored profile: only its CA file changes',
-  );
-}
+  ],
+  async run(ctx, { name, ...flags }) {
+    if (!NAME.test(name))
+      throw new UsageError(`invalid profile name "${name}": use letters, digits, ".", "_" or "-" (up to 64)`);
+    const verify = flags.verify !== false;
+    const store = ctx.profiles();
+    const existing = store.get(name);
+    const caAsked = askedCaFile(flags.caFile);
+    // A stored profile and nothing but its CA file to change: the key is not asked for again.
+    if (
+      existing &&
+      caAsked !== undefined &&
+      ctx.globals.baseUrl === undefined &&
+      !ctx.globals.apiKeyStdin &&
+      flags.apiKeyCommand === undefined
+    ) {
+      await setCaFile(ctx, existing, caAsked, verify);
+      if (flags.default) await store.setDefault(name);
+      return none;
+    }
+    // Checked before the key is asked for: a wrong path costs no typing.
+    const caFile =
+      caAsked === undefined ? existing?.caFile : caAsked === null ? undefined : await checkedCaFile(caAsked, name);
+    const rawBase = givenBaseUrl(ctx.globals, ctx.env);
+    if (!rawBase) throw new UsageError('profiles add needs --base-url <url> (e.g. https://api.example.com/v1)');
+    const baseUrl = checkBaseUrl(rawBase);
+    const keyCommand = flags.apiKeyCommand?.trim();
+    if (flags.apiKeyCommand !== undefined && !keyCommand)
+      throw new UsageError('--api-key-command needs a command, e.g. --api-key-command "pass show cardqr/prod"');
+    if (keyCommand && ctx.globals.apiKeyStdin)
+      throw new UsageError('--api-key-command and --api-key-stdin do not go together: the profile keeps one of them');
+    // With a command, the key is read (to verify it) and never written anywhere.
+    const found = keyCommand ? await commandKey(ctx, { name, baseUrl, keyCommand }, verify) : await newKey(ctx);
+    const profile: Profile = keyCommand ? { name, baseUrl, keyCommand } : { name, baseUrl, apiKey: found!.key };
+    if (caFile) profile.caFile = caFile;
+    if (verify) Object.assign(profile, await verifyKey(ctx, profile, found!.key, KEY_FROM[found!.keyFrom]));
+    const replaced = store.get(name) !== undefined;
+    await store.save(profile, Boolean(flags.default));
+    const who = profile.account?.email ? ` for ${profile.account.email} (${profile.account.plan})` : '';
+    const where = keyCommand ? '; its key comes from the command on each run (not stored)' : '';
+    const ca = !caFile
+      ? ''
+      : caAsked === undefined
+        ? `; kept its CA file ${caFile} (--no-ca-file drops it)`
+        : `; trusts the CA file ${caFile}`;
+    ctx.msg.info(
+      `${replaced ? 'replaced' : 'saved'} profile "${name}"${who}${store.defaultName() === name ? ' (default)' : ''} in ${store.file}${where}${ca}`,
+    );
+    return none;
+  },
+});
 
 /** How the refusal of a key names it ("the API key read with --api-key-stdin was refused …"). */
 const KEY_FROM: Record<KeyFrom, string> = {
@@ -142,7 +135,7 @@ function askKey(ctx: Context): Promise<string> {
   });
 }
 
-async function verify(ctx: Context, profile: Profile, apiKey: string, keyFrom: string): Promise<Partial<Profile>> {
+async function verifyKey(ctx: Context, profile: Profile, apiKey: string, keyFrom: string): Promise<Partial<Profile>> {
   const { name, baseUrl } = profile;
   const { getMe } = await import('../../api/me.js');
   const client = await ctx.clientFor(baseUrl, apiKey, { caFile: profile.caFile, profile: name });

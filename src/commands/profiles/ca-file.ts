@@ -3,33 +3,24 @@
 // <name> --ca-file <pem>` for a stored profile and nothing else to change). `--ca-file ''` or
 // `--no-ca-file` drops it. The path is stored absolute, after the file was read and found to hold at
 // least one certificate; unless --no-verify, GET /me with the profile's key must succeed trusting it.
-import { Option } from 'commander';
 import { resolveCredentials } from '../../config/credentials.js';
 import type { Profile } from '../../config/profiles.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, UsageError } from '../../errors.js';
-import { withHint } from '../../help/annotations.js';
+import { valueOrOff } from '../model/fields.js';
 
-/** The two flags, for `profiles add` and `profiles set`. */
-export function caFileOptions(): Option[] {
-  return [
-    withHint(
-      new Option(
-        '--ca-file <pem>',
-        'a PEM file of CA certificates to trust for this API, besides Node\'s and the system\'s (stored as an absolute path; "" drops it)',
-      ),
-      { value: 'file' },
-    ),
-    new Option(
-      '--no-ca-file',
-      "drop the profile's CA file: trust only Node's roots, the system store and NODE_EXTRA_CA_CERTS",
-    ),
-  ];
-}
+/** --ca-file and --no-ca-file, for `profiles add` and `profiles set`. */
+export const caFileFlag = valueOrOff(
+  '--ca-file <pem>',
+  'a PEM file of CA certificates to trust for this API, besides Node\'s and the system\'s (stored as an absolute path; "" drops it)',
+  "drop the profile's CA file: trust only Node's roots, the system store and NODE_EXTRA_CA_CERTS",
+  undefined,
+  { hint: { value: 'file' } },
+);
 
 /** What the flags ask: undefined (leave as it is), null (drop it) or a path as given. */
-export function askedCaFile(flag: string | boolean | undefined): string | null | undefined {
-  if (flag === undefined || flag === true) return undefined;
+export function askedCaFile(flag: string | false | undefined): string | null | undefined {
+  if (flag === undefined) return undefined;
   if (flag === false || flag.trim() === '') return null;
   return flag;
 }

@@ -1,17 +1,11 @@
-import { Command } from 'commander';
-import { example } from '../../help/annotations.js';
-import { profilesAddCommand } from './add.js';
-import { profilesManageCommands } from './manage.js';
-import { profilesSetCommand } from './set.js';
+import { defineGroup } from '../model/define.js';
+import { profilesAdd } from './add.js';
+import { profilesList, profilesRemove, profilesShow, profilesUse } from './manage.js';
+import { profilesSet } from './set.js';
 
-export function profilesCommand(): Command {
-  const cmd = new Command('profiles').description('Store, list and switch API keys and base URLs');
-  cmd.addCommand(profilesAddCommand());
-  for (const c of profilesManageCommands()) cmd.addCommand(c);
-  cmd.addCommand(profilesSetCommand());
-  return example(
-    cmd,
-    'cardqr profiles add prod --base-url https://api.example.com/v1 --default',
-    'cardqr profiles list',
-  );
-}
+export const profiles = defineGroup({
+  name: 'profiles',
+  summary: 'Store, list and switch API keys and base URLs',
+  examples: ['cardqr profiles add prod --base-url https://api.example.com/v1 --default', 'cardqr profiles list'],
+  commands: [profilesAdd, profilesList, profilesUse, profilesShow, profilesRemove, profilesSet],
+});

@@ -1,16 +1,17 @@
+// The verbs that read or switch stored profiles: list, use, show, remove.
 import { chosenProfileName } from '../../config/credentials.js';
-import { action } from '../action.js';
-import { Argument, Command } from 'commander';
 import { maskKey, type Profile } from '../../config/profiles.js';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, UsageError } from '../../errors.js';
-import type { View } from '../../output/render.js';
-import { withHint, example } from '../../help/annotations.js';
+import type { View } from '../../output/view.js';
 import { confirm } from '../confirm.js';
+import { defineCommand } from '../model/define.js';
+import { argument, optionalArgument } from '../model/fields.js';
+import { list, none, record } from '../model/result.js';
 const { statSync } = process.getBuiltinModule('node:fs');
 
 /** A stored profile's name (completion offers the names of stored profiles). */
-const profileName = (spec: string) => withHint(new Argument(spec, 'profile name'), { value: 'profiles' });
+export const profileName = (spec: string) => argument(spec, 'profile name', undefined, { value: 'profiles' });
 
 type ShownProfile = Omit<Profile, 'apiKey'> & { apiKey: string | null; keyFrom: string; default: boolean };
 
@@ -50,61 +51,59 @@ function mustGet(ctx: Context, name: string): Profile {
   return p;
 }
 
-export function profilesManageCommands(): Command[] {
-  const list = new Command('list')
-    .alias('ls')
-    .description('List stored profiles (keys masked; * marks the default)')
-    .action(
-      action(async (ctx) => {
-        const { renderList } = await import('../../output/render.js');
-        const store = ctx.profiles();
-        const def = store.defaultName();
-        await renderList(
-          store.list().map((p) => shown(p, def, store.file)),
-          profileView,
-          ctx.output(),
-          ctx,
-        );
-      }),
+export const profilesList = defineCommand({
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'List stored profiles (keys masked; * marks the default)',
+  examples: ['cardqr profiles list'],
+  async run(ctx) {
+    const store = ctx.profiles();
+    const def = store.defaultName();
+    return list(
+      store.list().map((p) => shown(p, def, store.file)),
+      profileView,
     );
-  const use = new Command('use')
-    .description('Make a profile the default')
-    .addArgument(profileName('<name>'))
-    .action(
-      action(async (ctx, name: string) => {
-        mustGet(ctx, name);
-        await ctx.profiles().setDefault(name);
-        ctx.msg.info(`default profile is now "${name}"`);
-      }),
-    );
-  const show = new Command('show')
-    .description('Show one profile (default: the one in use)')
-    .addArgument(profileName('[name]'))
-    .action(
-      action(async (ctx, name?: string) => {
-        const store = ctx.profiles();
-        const pick = name ?? chosenProfileName(ctx.globals, ctx.env) ?? store.defaultName();
-        if (!pick) throw new UsageError('no profiles yet; add one with `cardqr profiles add`');
-        const { renderRecord } = await import('../../output/render.js');
-        await renderRecord(shown(mustGet(ctx, pick), store.defaultName(), store.file), profileView, ctx.output(), ctx);
-      }),
-    );
-  const remove = new Command('remove')
-    .alias('rm')
-    .description('Remove a profile and its stored key')
-    .addArgument(profileName('<name>'))
-    .action(
-      action(async (ctx, name: string) => {
-        mustGet(ctx, name);
-        if (!(await confirm(ctx, `Remove profile "${name}" and its stored API key?`)))
-          throw new CliError('cancelled: nothing removed', EXIT.usage);
-        await ctx.profiles().remove(name);
-        ctx.msg.info(`removed profile "${name}"`);
-      }),
-    );
-  example(list, 'cardqr profiles list');
-  example(use, 'cardqr profiles use staging');
-  example(show, 'cardqr profiles show prod -o json');
-  example(remove, 'cardqr profiles remove old --yes');
-  return [list, use, show, remove];
-}
+  },
+});
+
+export const profilesUse = defineCommand({
+  name: 'use',
+  summary: 'Make a profile the default',
+  args: { name: profileName('<name>') },
+  examples: ['cardqr profiles use staging'],
+  async run(ctx, { name }) {
+    mustGet(ctx, name);
+    await ctx.profiles().setDefault(name);
+    ctx.msg.info(`default profile is now "${name}"`);
+    return none;
+  },
+});
+
+export const profilesShow = defineCommand({
+  name: 'show',
+  summary: 'Show one profile (default: the one in use)',
+  args: { name: optionalArgument('[name]', 'profile name', undefined, { value: 'profiles' }) },
+  examples: ['cardqr profiles show prod -o json'],
+  async run(ctx, { name }) {
+    const store = ctx.profiles();
+    const pick = name ?? chosenProfileName(ctx.globals, ctx.env) ?? store.defaultName();
+    if (!pick) throw new UsageError('no profiles yet; add one with `cardqr profiles add`');
+    return record(shown(mustGet(ctx, pick), store.defaultName(), store.file), profileView);
+  },
+});
+
+export const profilesRemove = defineCommand({
+  name: 'remove',
+  aliases: ['rm'],
+  summary: 'Remove a profile and its stored key',
+  args: { name: profileName('<name>') },
+  examples: ['cardqr profiles remove old --yes'],
+  async run(ctx, { name }) {
+    mustGet(ctx, name);
+    if (!(await confirm(ctx, `Remove profile "${name}" and its stored API key?`)))
+      throw new CliError('cancelled: nothing removed', EXIT.usage);
+    await ctx.profiles().remove(name);
+    ctx.msg.info(`removed profile "${name}"`);
+    return none;
+  },
+});

@@ -1,9 +1,6 @@
 // `cardqr status`: every stored profile checked with GET /me, like `gh auth status`: reachable, key
 // valid, account, plan and scopes. One request per profile through the one request loop; exit 0 when
 // every profile passed, else the status of the first failure's kind (3 a key refused, 6 unreachable).
-import { Command } from 'commander';
-import { action } from '../action.js';
-import { example } from '../../help/annotations.js';
 import type { Context } from '../../context.js';
 import {
   type Credentials,
@@ -15,59 +12,61 @@ import {
 import type { Profile } from '../../config/profiles.js';
 import { ApiError, CliError, EXIT, UnavailableError, failureReason, type ExitCode } from '../../errors.js';
 import type { ProfileCheck } from '../../output/views/status.js';
+import { defineCommand } from '../model/define.js';
+import { list, thenFail } from '../model/result.js';
 
 /** The row of a key given by CARDQR_API_KEY (with CARDQR_BASE_URL or --base-url). */
 const ENVIRONMENT = '(environment)';
 
-export function statusCommand(): Command {
-  const cmd = new Command('status')
-    .description(
-      'Check every stored profile (and a key in CARDQR_API_KEY) with GET /me: reachable, key valid, account, plan, scopes',
-    )
-    .action(
-      action(async (ctx) => {
-        const s = ctx.output();
-        const store = ctx.profiles();
-        const profiles: Profile[] = store.list();
-        // A key in the environment is checked too (it wins over every profile when set): as its own row.
-        const environment = environmentCredentials({ flags: ctx.globals, env: ctx.env, store });
-        if (environment) {
-          const baseUrl = givenBaseUrl(ctx.globals, ctx.env) ?? '(none: set CARDQR_BASE_URL)';
-          profiles.unshift({ name: ENVIRONMENT, baseUrl });
-        }
-        if (!profiles.length)
-          throw new CliError('no profile is stored', EXIT.auth, [
-            'add one: cardqr profiles add <name> --base-url <url> (or try cardqr emulator --profile local)',
-          ]);
-        const [{ sendEach }, { renderList }, { statusView }] = await Promise.all([
-          import('../../jobs/rows/loop.js'),
-          import('../../output/render.js'),
-          import('../../output/views/status.js'),
-        ]);
-        const fallback = store.defaultName();
-        const checks: ProfileCheck[] = [];
-        let worst: number | undefined;
-        await sendEach(
-          profiles,
-          async (p) => ({ row: await check(ctx, p, p.name === fallback, environment) }),
-          (c) => {
-            checks.push(c.row);
-            if (c.exit !== undefined) worst ??= c.exit;
-          },
-          { concurrency: 1, signal: ctx.interruptible() },
-        );
-        await renderList(checks, statusView, s, ctx);
-        const failed = checks.filter((c) => c.state !== 'ok').length;
-        if (checks.length < profiles.length) throw new CliError('interrupted', EXIT.interrupted);
-        if (failed)
-          throw new CliError(
-            `${failed} of ${checks.length} profile${checks.length === 1 ? '' : 's'} failed the check`,
-            (worst ?? EXIT.failed) as ExitCode,
-          );
-      }),
+export const status = defineCommand({
+  name: 'status',
+  summary:
+    'Check every stored profile (and a key in CARDQR_API_KEY) with GET /me: reachable, key valid, account, plan, scopes',
+  examples: ['cardqr status', 'cardqr status -o json | jq -r ".[] | select(.state != \\"ok\\") | .profile"'],
+  async run(ctx) {
+    ctx.output(); // before any request: a refused format sends nothing
+    const store = ctx.profiles();
+    const profiles: Profile[] = store.list();
+    // A key in the environment is checked too (it wins over every profile when set): as its own row.
+    const environment = environmentCredentials({ flags: ctx.globals, env: ctx.env, store });
+    if (environment) {
+      const baseUrl = givenBaseUrl(ctx.globals, ctx.env) ?? '(none: set CARDQR_BASE_URL)';
+      profiles.unshift({ name: ENVIRONMENT, baseUrl });
+    }
+    if (!profiles.length)
+      throw new CliError('no profile is stored', EXIT.auth, [
+        'add one: cardqr profiles add <name> --base-url <url> (or try cardqr emulator --profile local)',
+      ]);
+    const [{ sendEach }, { statusView }] = await Promise.all([
+      import('../../jobs/rows/loop.js'),
+      import('../../output/views/status.js'),
+    ]);
+    const fallback = store.defaultName();
+    const checks: ProfileCheck[] = [];
+    let worst: number | undefined;
+    await sendEach(
+      profiles,
+      async (p) => ({ row: await check(ctx, p, p.name === fallback, environment) }),
+      (c) => {
+        checks.push(c.row);
+        if (c.exit !== undefined) worst ??= c.exit;
+      },
+      { concurrency: 1, signal: ctx.interruptible() },
     );
-  return example(cmd, 'cardqr status', 'cardqr status -o json | jq -r ".[] | select(.state != \\"ok\\") | .profile"');
-}
+    const shown = list(checks, statusView);
+    const failed = checks.filter((c) => c.state !== 'ok').length;
+    if (checks.length < profiles.length) return thenFail(shown, new CliError('interrupted', EXIT.interrupted));
+    if (failed)
+      return thenFail(
+        shown,
+        new CliError(
+          `${failed} of ${checks.length} profile${checks.length === 1 ? '' : 's'} failed the check`,
+          (worst ?? EXIT.failed) as ExitCode,
+        ),
+      );
+    return shown;
+  },
+});
 
 async function check(
   ctx: Context,

@@ -1,11 +1,11 @@
-// argv → options for `cardqr image`: the real command's flag declarations (commander) feeding
-// parseImageOptions, as a table. Nothing is sent: the action is replaced by a capture.
+// argv → options for `cardqr image`: the real parser (the manifest's flags, through the seam before
+// run) feeding parseImageOptions, as a table. Nothing is sent.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { imageCommand } from '../../../src/commands/image/index.js';
-import { parseImageOptions, type ImageFlags, type ImageOptions } from '../../../src/commands/image/options.js';
+import { parseImageOptions, type ImageInput, type ImageOptions } from '../../../src/commands/image/options.js';
+import { inputOf } from '../../helpers/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cardqr-image-options-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -13,21 +13,16 @@ writeFileSync(join(dir, 'taken.png'), 'x');
 
 const ENV = { stdoutTTY: false, apiKeyStdin: false };
 
-/** Parses argv with the real command; returns the options, or the error's message. */
+/** Parses argv with the real parser; returns the options, or the error's message. */
 async function options(argv: string[], env = ENV): Promise<ImageOptions | string> {
-  const cmd = imageCommand()
-    .exitOverride()
-    .configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
-  let got: ImageOptions | string = 'action not reached';
-  cmd.action((ids: string[], flags: ImageFlags) => {
-    got = parseImageOptions(ids, flags, env);
-  });
+  const { input, stderr } = await inputOf(['image', ...argv]);
+  if (!input) return stderr;
+  const { ids, ...flags } = input as ImageInput & { ids: string[] };
   try {
-    await cmd.parseAsync(argv, { from: 'user' });
+    return parseImageOptions(ids, flags, env);
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }
-  return got;
 }
 
 describe('cardqr image: argv → options', () => {
