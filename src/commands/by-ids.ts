@@ -21,7 +21,6 @@ export interface ByIdOptions {
 }
 
 /** Until print retarget is a definition (it imports this name). */
-export type ByIdFlags = ByIdOptions;
 
 export interface ByIdRun extends Omit<ByIdSpec, 'send'> {
   /** The one request for an id, with the engine's key (none for a `single` id: the client's own). */

@@ -15,7 +15,7 @@ import {
 } from '../../errors.js';
 import type { View } from '../../output/render.js';
 import { confirm } from '../confirm.js';
-import { runByIds, type ByIdFlags } from '../by-ids.js';
+import { runByIds, type ByIdOptions } from '../by-ids.js';
 import { defineCommand } from '../model/define.js';
 import { required, value } from '../model/fields.js';
 import { list, thenFail, type Outcome } from '../model/result.js';
@@ -50,7 +50,7 @@ export const printRetarget = defineCommand({
   run: (ctx, { run, url, report }) => runRetarget(run, url, ctx, { report }),
 });
 
-export async function runRetarget(ref: string, url: string, ctx: Context, flags: ByIdFlags = {}): Promise<Outcome> {
+export async function runRetarget(ref: string, url: string, ctx: Context, flags: ByIdOptions = {}): Promise<Outcome> {
   let parsed: URL | undefined;
   try {
     parsed = new URL(url);
