@@ -52,7 +52,7 @@ const GROUPS: Array<{
     heading: 'Analytics and leads:',
     nouns: [
       { name: 'analytics' },
-      { name: 'leads', load: async () => (await import('./commands/leads/index.js')).leadsCommand() },
+      { name: 'leads' },
     ],
   },
   {
