@@ -1,10 +1,9 @@
 // The root command: global flags (PRODUCT §2) and one addCommand per noun.
 import { Command, Option } from 'commander';
-import { bindContext, contextOf } from './commands/action.js';
+import { bindContext, contextOf } from './commands/model/contexts.js';
 import { LOADERS, MANIFEST } from './commands/manifest.js';
-import type { ManifestNode } from './commands/model/manifest-types.js';
 import { prepare, type RunF, runPrepared } from './commands/model/run.js';
-import { commandOf } from './commands/model/tree.js';
+import { commandOf, outline } from './commands/model/tree.js';
 import { intIn, positiveAtMost } from './commands/flags.js';
 import { MAX_TIMEOUT_S, type GlobalOptions } from './config/settings.js';
 import { type Context, createContext } from './context.js';
@@ -19,94 +18,42 @@ import { unflaggedMessages } from './output/messages.js';
 import { checkOutputFlags, OUTPUT_FORMATS } from './output/settings.js';
 import { printTextNow } from './output/stdout.js';
 
-/**
- * The command groups in the order of the root's help, each loaded on demand: a run loads only the
- * group it names (`cardqr me` never compiles the import, print or emulator definitions), and the
- * whole tree when it names none, an unknown one, `help` or `completion` (which walk every command).
- */
-const GROUPS: Array<{
-  heading: string;
-  /** A noun without `load` is defined as data: built from the manifest (commands/manifest.ts). */
-  nouns: Array<{ name: string; load?: () => Promise<Command>; hidden?: boolean }>;
-}> = [
-  {
-    heading: 'Set up:',
-    nouns: [{ name: 'profiles' }, { name: 'me' }, { name: 'status' }],
-  },
-  {
-    heading: 'Cards and QR codes:',
-    nouns: [{ name: 'cards' }, { name: 'qr' }, { name: 'templates' }],
-  },
-  {
-    heading: 'Images:',
-    nouns: [{ name: 'image' }, { name: 'print' }],
-  },
-  {
-    heading: 'Analytics and leads:',
-    nouns: [
-      { name: 'analytics' },
-      { name: 'leads', load: async () => (await import('./commands/leads/index.js')).leadsCommand() },
-    ],
-  },
-  {
-    heading: 'Campaigns:',
-    nouns: [{ name: 'campaigns' }],
-  },
-  {
-    heading: 'Advanced:',
-    nouns: [{ name: 'api' }, { name: 'emulator' }],
-  },
-  {
-    heading: 'Shell:',
-    nouns: [{ name: 'completion' }, { name: '__complete', hidden: true }, { name: '__man', hidden: true }],
-  },
-];
-
-function nounNode(name: string): ManifestNode {
-  const node = MANIFEST.find((n) => n.name === name);
-  if (!node) throw new Error(`${name} is not in the manifest (npm run manifest)`);
-  return node;
-}
-
-/** Groups that need every command defined: they walk the tree. */
+/** Names that need every command defined: they walk the tree. */
 const WHOLE_TREE = new Set(['completion', 'help', '__man']);
 
-/** The root's flags that take a value (`--profile prod me`: the group is the first operand after them). */
-export const VALUE_FLAGS = new Set([
-  '--profile',
-  '--base-url',
-  '-o',
-  '--output',
-  '--fields',
-  '--query',
-  '--timeout',
-  '--max-retries',
-  '--csv-dialect',
-  '--csv-delimiter',
-]);
+/** The root's flags that take a value (`--profile prod me`: the noun is the first operand after them). */
+export function valueFlags(program: Command): Set<string> {
+  return new Set(
+    program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short].filter(isText)),
+  );
+}
+
+const isText = (s: string | undefined): s is string => Boolean(s);
 
 /**
- * The one group `argv` runs, when it names one (its first operand, after the root's flags); undefined
- * when every group must be defined: no group, an unknown name, `help`, `completion`, or anything odd.
+ * The one noun `argv` runs, when it names one (its first operand, after the root's flags); undefined
+ * when every command must be defined: no noun, an unknown name, `help`, `completion`, or anything odd.
  */
-export function groupOf(argv: readonly string[] | undefined): string | undefined {
+export function nounOf(argv: readonly string[] | undefined, takesValue: ReadonlySet<string>): string | undefined {
   if (!argv) return undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') return undefined;
     if (a.startsWith('-')) {
-      if (VALUE_FLAGS.has(a)) i++;
+      if (takesValue.has(a)) i++;
       continue;
     }
     if (WHOLE_TREE.has(a)) return undefined;
-    return GROUPS.some((g) => g.nouns.some((n) => n.name === a)) ? a : undefined;
+    return MANIFEST.some((g) => g.nouns.some((n) => n.name === a)) ? a : undefined;
   }
   return undefined;
 }
 
 /**
  * `onContext` learns the context of the action that runs (cli.ts reports errors with it and disposes
- * it). With `argv`, only the group it names is defined (see GROUPS); without, the whole tree.
+ * it). The tree comes from the manifest (commands/manifest.ts): with `argv`, the noun it names is
+ * defined whole and the others by name and summary (enough for commander to dispatch); without, every
+ * command. No definition loads until a verb runs (model/run.ts).
  */
 export async function createProgram(
   deps: Deps,
@@ -172,21 +119,15 @@ export async function createProgram(
   ]);
   program.addHelpText('after', () => rootEpilogue(program));
 
-  const only = groupOf(argv);
-  const chosen = GROUPS.map((g) => ({ ...g, nouns: g.nouns.filter((n) => !n.load || !only || n.name === only) }));
+  const only = nounOf(argv, valueFlags(program));
   const verb = (cmd: Command) => runPrepared(cmd, contextOf(cmd), opts.runF);
-  const loaded = await Promise.all(
-    chosen.map((g) =>
-      Promise.all(
-        g.nouns.map((n) => (n.load ? n.load() : Promise.resolve(commandOf(nounNode(n.name), LOADERS, verb)))),
-      ),
-    ),
-  );
-  chosen.forEach((g, i) => {
-    if (!g.nouns.length) return;
-    program.commandsGroup(g.heading);
-    g.nouns.forEach((n, j) => program.addCommand(loaded[i][j], n.hidden ? { hidden: true } : undefined));
-  });
+  for (const group of MANIFEST) {
+    program.commandsGroup(group.heading);
+    for (const node of group.nouns) {
+      const cmd = !only || only === node.name ? commandOf(node, LOADERS, verb) : outline(node);
+      program.addCommand(cmd, node.hidden ? { hidden: true } : undefined);
+    }
+  }
   addHelpTails(program, () => helpWidth(deps));
 
   // The global flags are resolved once, when an action is about to run, into that action's context.
@@ -259,12 +200,13 @@ const INSTEAD: Record<string, string> = {
  * before commander parses it, through public API only (commander still lists its help command).
  */
 export async function runHelpCommand(program: Command, argv: readonly string[]): Promise<boolean> {
+  const takesValue = valueFlags(program);
   let cmd = program;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') return false;
     if (a.startsWith('-')) {
-      if (cmd === program && VALUE_FLAGS.has(a)) i++;
+      if (cmd === program && takesValue.has(a)) i++;
       continue;
     }
     const sub = cmd.commands.find((c) => c.name() === a || c.aliases().includes(a));

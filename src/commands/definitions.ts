@@ -1,5 +1,5 @@
-// Every noun defined as data, for the manifest (`npm run manifest`): never imported by a run, which
-// reads commands/manifest.ts instead.
+// Every noun defined as data, in the root help's groups and order, for the manifest (`npm run
+// manifest`): never imported by a run, which reads commands/manifest.ts instead.
 import type { Definition } from './model/define.js';
 import { analytics } from './analytics/index.js';
 import { api } from './api/index.js';
@@ -8,6 +8,7 @@ import { cards } from './cards/index.js';
 import { complete, completion, man } from './completion/index.js';
 import { emulator } from './emulator/index.js';
 import { image } from './image/index.js';
+import { leads } from './leads/index.js';
 import { me } from './me/index.js';
 import { print } from './print/index.js';
 import { profiles } from './profiles/index.js';
@@ -15,20 +16,12 @@ import { qr } from './qr/index.js';
 import { status } from './status/index.js';
 import { templates } from './templates/index.js';
 
-export const NOUNS: Definition[] = [
-  profiles,
-  me,
-  status,
-  cards,
-  qr,
-  templates,
-  image,
-  print,
-  analytics,
-  campaigns,
-  api,
-  emulator,
-  completion,
-  complete,
-  man,
+export const GROUPS: Array<{ heading: string; nouns: Definition[] }> = [
+  { heading: 'Set up:', nouns: [profiles, me, status] },
+  { heading: 'Cards and QR codes:', nouns: [cards, qr, templates] },
+  { heading: 'Images:', nouns: [image, print] },
+  { heading: 'Analytics and leads:', nouns: [analytics, leads] },
+  { heading: 'Campaigns:', nouns: [campaigns] },
+  { heading: 'Advanced:', nouns: [api, emulator] },
+  { heading: 'Shell:', nouns: [completion, complete, man] },
 ];

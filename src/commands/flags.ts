@@ -2,9 +2,8 @@
 // argParser by flagParser(). commander then refuses the value with exit 2 before any action runs:
 // `error: option '--name <name>' argument '' is invalid. the name must not be empty (1 to 200 characters).`
 // The API's limits are rules in api/rules.ts; the number rules below are the CLI's own.
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { InvalidArgumentError } from 'commander';
 import {
-  IDEMPOTENCY_KEY_MAX,
   NAME_MAX,
   SHORT_CODE_MAX,
   idempotencyKeyProblem,
@@ -14,7 +13,6 @@ import {
   urlProblem,
 } from '../api/rules.js';
 import { UsageError } from '../errors.js';
-import { withHint } from '../help/annotations.js';
 
 /** A check of one value: the problem as text, or undefined when the value is fine. */
 export type Rule = (value: string) => string | undefined;
@@ -93,38 +91,4 @@ export function parseIdempotencyKey(value: string): string {
   if (/^[\x20-\x7e]*$/.test(value)) throw new InvalidArgumentError(`${problem}.`);
   const shown = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
   throw new UsageError(`--idempotency-key ${shown} ${problem}; nothing was sent`);
-}
-
-/** --idempotency-key on every write that takes one (cards create/update, qr create/update, campaigns create-card, api). */
-export function withIdempotencyKey(cmd: Command): Command {
-  return cmd.option(
-    '--idempotency-key <key>',
-    `Idempotency-Key for this write, up to ${IDEMPOTENCY_KEY_MAX} characters; reuse it to retry safely (default: random)`,
-    parseIdempotencyKey,
-  );
-}
-
-/**
- * A flag that may be given several times, collected into a list in the order given (completion offers
- * it again): the one way to declare one (test/commands/flags.test.ts finds any other collector).
- */
-export function repeatableOption(flags: string, description: string): Option {
-  return withHint(
-    new Option(flags, description).argParser((value: string, previous: string[] = []) => [...previous, value]),
-    { repeatable: true },
-  );
-}
-
-export interface ListFlags {
-  limit?: number;
-  offset?: number;
-  all?: boolean;
-}
-
-/** --limit, --offset and --all, shared by every list command. */
-export function withListOptions(cmd: Command, defaultLimit = 25): Command {
-  return cmd
-    .option('--limit <n>', `items per page, 1-100 (default: ${defaultLimit})`, intIn(1, 100))
-    .option('--offset <n>', 'items to skip (default: 0)', intIn(0, Number.MAX_SAFE_INTEGER))
-    .option('--all', 'follow every page, streaming items as they arrive');
 }

@@ -14,10 +14,9 @@ import {
   parseUrl,
   positiveAtMost,
   positiveNumber,
-  withIdempotencyKey,
-  repeatableOption,
 } from '../../src/commands/flags.js';
 import { buildDeps } from '../../src/deps.js';
+import { inputOf } from '../helpers/run-cli.js';
 import { hintOf } from '../../src/help/annotations.js';
 import { createProgram } from '../../src/program.js';
 
@@ -210,51 +209,48 @@ describe.each([
   });
 });
 
-describe('withIdempotencyKey', () => {
-  function run(argv: string[]): { key?: string; error?: string } {
-    let error = '';
-    const cmd = withIdempotencyKey(new Command('write'))
-      .exitOverride()
-      .configureOutput({ writeErr: (text) => (error += text), writeOut: () => undefined })
-      .action(() => undefined);
-    try {
-      cmd.parse(argv, { from: 'user' });
-    } catch {
-      return { error };
-    }
-    return { key: cmd.opts<{ idempotencyKey?: string }>().idempotencyKey };
+describe('--idempotency-key (every write that takes one: one field of the model)', () => {
+  const create = ['qr', 'create', '--name', 'x', '--url', 'https://example.com'];
+  async function run(argv: string[]): Promise<{ key?: unknown; error?: string }> {
+    const r = await inputOf([...create, ...argv]);
+    return r.input ? { key: r.input.idempotencyKey } : { error: r.stderr };
   }
 
-  test('one flag, one help text', () => {
-    const option = withIdempotencyKey(new Command('write')).options.find((o) => o.long === '--idempotency-key');
-    expect([option?.flags, option?.description]).toEqual([
-      '--idempotency-key <key>',
-      'Idempotency-Key for this write, up to 255 characters; reuse it to retry safely (default: random)',
-    ]);
+  test('one flag, one help text', async () => {
+    const { MANIFEST } = await import('../../src/commands/manifest.js');
+    const writes = MANIFEST.flatMap((g) => g.nouns)
+      .flatMap(function all(n): Array<typeof n> {
+        return [n, ...(n.commands ?? []).flatMap(all)];
+      })
+      .flatMap((n) => (n.options ?? []).filter((o) => o.key === 'idempotencyKey').map((o) => [o.flags, o.help]));
+    expect(writes.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(writes.map((w) => w.join(' | ')))).toEqual(
+      new Set([
+        '--idempotency-key <key> | Idempotency-Key for this write, up to 255 characters; reuse it to retry safely (default: random)',
+      ]),
+    );
   });
   test.each([
     [[], undefined],
     [['--idempotency-key', 'k-1'], 'k-1'],
     [['--idempotency-key', s(255, 'k')], s(255, 'k')],
-  ] as Array<[string[], string | undefined]>)('accepts %j', (argv, key) => {
-    expect(run(argv)).toEqual({ key });
+  ] as Array<[string[], string | undefined]>)('accepts %j', async (argv, key) => {
+    expect(await run(argv)).toEqual({ key });
   });
-  test.each([[''], [s(256, 'k')]])('refuses %j as commander words it', (key) => {
-    expect(run(['--idempotency-key', key])).toEqual({
+  test.each([[''], [s(256, 'k')]])('refuses %j as commander words it', async (key) => {
+    expect(await run(['--idempotency-key', key])).toEqual({
       error: `error: option '--idempotency-key <key>' argument '${key}' is invalid. must be 1 to 255 characters.\n`,
     });
   });
 });
 
 describe('repeatable flags', () => {
-  test('repeatableOption collects every value in order and is marked for completion', () => {
-    const cmd = new Command().exitOverride().addOption(repeatableOption('--map <a=b>', 'a mapping'));
-    cmd.parse(['--map', 'A=x', '--map', 'B=y'], { from: 'user' });
-    expect(cmd.opts().map).toEqual(['A=x', 'B=y']);
-    expect(hintOf(cmd.options[0]).repeatable).toBe(true);
+  test('a repeatable flag collects every value in order and is marked for completion', async () => {
+    const r = await inputOf(['campaigns', 'import', 'cmp_1', 'f.csv', '--map', 'A=x', '--map', 'B=y']);
+    expect(r.input?.map).toEqual(['A=x', 'B=y']);
   });
 
-  test('every flag of the program that collects its values is declared with repeatableOption', async () => {
+  test('every flag of the program that collects its values is declared repeatable (completion offers it again)', async () => {
     const program = await createProgram(buildDeps({ io: {} as never, env: {}, readStdin: async () => '' }));
     const options = (c: Command): Array<[string, Option]> => [
       ...c.options.map((o): [string, Option] => [`${c.name()} ${o.long ?? o.short}`, o]),
@@ -262,7 +258,7 @@ describe('repeatable flags', () => {
     ];
     const all = options(program);
     // A collector: given a value and the earlier ones, it returns the list of both (an inline
-    // `(v, all = []) => [...all, v]` as well as repeatableOption's).
+    // `(v, all = []) => [...all, v]` as well as the model's).
     const collects = (o: Option) => {
       try {
         const r = o.parseArg?.('b', ['a'] as never) as unknown;

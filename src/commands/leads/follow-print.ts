@@ -7,21 +7,39 @@ import { UsageError } from '../../errors.js';
 import type { Context } from '../../context.js';
 import type { Target } from '../../jobs/leads/deliver.js';
 import type { FollowEvent } from '../../jobs/leads/follow.js';
+import { intIn } from '../flags.js';
+import type { Input } from '../model/define.js';
+import { value } from '../model/fields.js';
+import { durationFlag } from './options.js';
 import { tornTailNote } from '../torn-tail.js';
 
-/** The flags of `leads follow` (commander fills them; follow.ts declares them). */
-export interface LeadsFollowFlags {
-  state: string;
-  interval?: number;
-  exec?: string;
-  forwardTo?: string;
-  deadLetter?: string;
-  maxAttempts?: number;
-  deliveryTimeout?: number;
-  lockedWindow?: number;
-  since?: string;
-  tz?: string;
-}
+/** The flags that make the delivery target (follow.ts has the others). */
+export const targetFlags = {
+  exec: value(
+    '--exec <cmd>',
+    'run `/bin/sh -c <cmd>` per delivery: the JSON on stdin, CARDQR_LEAD_ID set; exit 0 = delivered',
+  ),
+  forwardTo: value(
+    '--forward-to <url>',
+    'POST each delivery to this URL, signed with CARDQR_FORWARD_SECRET (Cardqr-Signature header); 2xx = delivered; http:// only to localhost',
+  ),
+  deadLetter: value(
+    '--dead-letter <file.ndjson>',
+    'with --exec or --forward-to (required there): a delivery refused --max-attempts times (or failing alone while the next lead goes through) is appended here with its target, and the next lead goes on; <file>.lock is held while running (`leads replay <file>` sends them again)',
+  ),
+  maxAttempts: value(
+    '--max-attempts <n>',
+    'attempts per delivery before the dead letter, 1-100 (default: 8)',
+    intIn(1, 100),
+  ),
+  deliveryTimeout: value(
+    '--delivery-timeout <duration>',
+    'an --exec command (its whole process group is killed) or --forward-to answer that takes longer fails the attempt (default: 30s)',
+    durationFlag,
+  ),
+};
+
+type TargetInput = Input<Record<never, never>, typeof targetFlags>;
 
 export const followHelp = `
 Each delivery is one JSON object: {"type":"lead.created"|"lead.unlocked","lead":{…the lead as the API sent it}}.
@@ -40,8 +58,8 @@ A lead delivered while locked (no contact yet) is re-read every max(10 × interv
 --locked-window and delivered again as lead.unlocked once its contact is there.
 Requests stay under half the key's rate limit (GET /me), polls included.`;
 
-/** The delivery target of these flags; exit 2 (nothing sent) for every bad combination. */
-export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promise<Target> {
+/** The flags that go together, or exit 2 (nothing sent). */
+export function checkTargetFlags(flags: TargetInput): void {
   if (flags.exec !== undefined && flags.forwardTo !== undefined)
     throw new UsageError('--exec and --forward-to cannot be used together: choose one target per follow');
   const retrying = flags.exec !== undefined || flags.forwardTo !== undefined;
@@ -53,6 +71,14 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
     throw new UsageError(
       '--dead-letter applies to --exec and --forward-to (a failed write to standard output ends the run)',
     );
+}
+
+/**
+ * The delivery target of these flags (checked by checkTargetFlags), or undefined for standard output
+ * (the runner's stream); exit 2 (nothing sent) for a dead letter that cannot be written, an empty
+ * command, a refused URL or a missing secret.
+ */
+export async function followTarget(ctx: Context, flags: TargetInput): Promise<Target | undefined> {
   if (flags.deadLetter) await checkDeadLetter(flags.deadLetter);
   if (flags.exec !== undefined) {
     if (!flags.exec.trim()) throw new UsageError('--exec needs a command');
@@ -79,9 +105,7 @@ export async function followTarget(ctx: Context, flags: LeadsFollowFlags): Promi
       network: await ctx.network(),
     });
   }
-  const { stdoutTarget } = await import('../../jobs/leads/deliver.js');
-  const { dataStream } = await import('../../output/stdout.js');
-  return stdoutTarget(dataStream(ctx.io).stream);
+  return undefined;
 }
 
 /**

@@ -1,37 +1,31 @@
 import { checkId } from '../../api/ids.js';
-import { Command } from 'commander';
-import { action } from '../action.js';
-import type { LeadFileFlags } from '../../output/leads/files.js';
-import { example, withFields } from '../../help/annotations.js';
-import { VCARD_HELP } from './options.js';
+import { defineCommand } from '../model/define.js';
+import { argument } from '../model/fields.js';
+import { record } from '../model/result.js';
+import { leadFields, leadFileList, leadView } from './lead-output.js';
+import { leadFileFlags } from './options.js';
 
-export function leadsGetCommand(): Command {
-  const cmd = new Command('get')
-    .description('Show one lead with every answer: contact, source, card, consent and CRM status')
-    .argument('<lead-id>', 'lead id')
-    .option('--vcard-version <version>', VCARD_HELP)
-    .action(
-      action(async (ctx, id: string, flags: LeadFileFlags) => {
-        checkId(id);
-        const { leadFileKind, leadsView, skippedLine } = await import('../../output/leads/files.js');
-        const kind = await leadFileKind(flags, ctx.globals);
-        const [{ getLead }, { renderRecord }] = await Promise.all([
-          import('../../api/leads.js'),
-          import('../../output/render.js'),
-        ]);
-        const lead = await getLead(await ctx.api(), id);
-        const s = ctx.output({ allowVcf: true });
-        // A table is followed by the answers (leadView's sections); -o vcf and --preset print the lead file.
-        const { view, skipped } = await leadsView(kind, s);
-        await renderRecord(lead, view, s, ctx);
-        if (skipped()) ctx.msg.say(skippedLine(skipped()));
-      }),
-    );
-  withFields(cmd, () => import('../../api/schemas/leads.js').then((m) => m.Lead));
-  return example(
-    cmd,
+export const leadsGet = defineCommand({
+  name: 'get',
+  summary: 'Show one lead with every answer: contact, source, card, consent and CRM status',
+  args: { leadId: argument('<lead-id>', 'lead id') },
+  flags: { vcardVersion: leadFileFlags.vcardVersion },
+  examples: [
     'cardqr leads get lead_123',
     'cardqr leads get lead_123 -o json | jq .answers',
     'cardqr leads get lead_123 -o vcf > lead.vcf',
-  );
-}
+  ],
+  fields: leadFields,
+  // A table is followed by the answers (leadView's sections).
+  view: leadView,
+  allowVcf: true,
+  async run(ctx, { leadId, ...flags }) {
+    checkId(leadId);
+    const { leadFileKind } = await import('../../output/leads/files.js');
+    const kind = await leadFileKind(flags, ctx.globals);
+    const { getLead } = await import('../../api/leads.js');
+    const lead = await getLead(await ctx.api(), leadId);
+    // -o vcf prints the lead file: one lead's.
+    return kind ? leadFileList(ctx, kind, [lead]) : record(lead);
+  },
+});

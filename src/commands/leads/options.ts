@@ -1,18 +1,20 @@
 // Values shared by the leads commands, checked before anything is sent.
-import { type Command, InvalidArgumentError } from 'commander';
+import { InvalidArgumentError } from 'commander';
 import { parseWhen, parseZone, WHEN_HELP } from '../dates.js';
+import { value } from '../model/fields.js';
 
 export const LEAD_SOURCES = ['form', 'exchange', 'scan', 'manual'] as const;
 export type LeadSourceFlag = (typeof LEAD_SOURCES)[number];
 
 /** --since and the --tz that reads its days and zone-less times. */
-export function withSinceOptions(cmd: Command, what: string): Command {
-  return cmd
-    .option('--since <when>', `${what}: ${WHEN_HELP}`)
-    .option(
+export function sinceFlags(what: string) {
+  return {
+    since: value('--since <when>', `${what}: ${WHEN_HELP}`),
+    tz: value(
       '--tz <zone>',
       'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)',
-    );
+    ),
+  };
 }
 
 /** --since as the UTC instant the API's `since` takes; exit 2 otherwise. `env` is required: `--tz local` reads TZ. */
@@ -51,9 +53,17 @@ export const LOCKED_WINDOW_HELP =
   'how long a lead exported while locked (no contact yet) is re-read with GET /leads/:id before it is given up: 30d, 12h, 90m (a bare number is seconds)';
 
 /** --locked-window, shared by export and follow. */
-export function withLockedWindow(cmd: Command): Command {
-  return cmd.option('--locked-window <duration>', `${LOCKED_WINDOW_HELP} (default: 30d)`, durationFlag);
-}
+export const lockedWindowFlag = value(
+  '--locked-window <duration>',
+  `${LOCKED_WINDOW_HELP} (default: 30d)`,
+  durationFlag,
+);
+
+/** --preset and --vcard-version: the lead files of list and export (files.ts's LeadFileFlags). */
+export const leadFileFlags = {
+  preset: value('--preset <crm>', PRESET_HELP),
+  vcardVersion: value('--vcard-version <version>', VCARD_HELP),
+};
 
 /** A commander argParser: the duration in ms, or exit 2 with one line. */
 export function durationFlag(value: string): number {

@@ -1,20 +1,15 @@
 // `cardqr leads replay <dead-letter>`: each delivery `leads follow` gave up on, sent again to the target
 // its line records; what is delivered leaves the file (PRODUCT §12). The engine is
 // src/jobs/leads/replay.ts; here: flags, the targets (checked before anything is sent), words, exit.
-import { Argument, Command } from 'commander';
-import { action } from '../action.js';
 import { InterruptedError, PartialError, UnavailableError, UsageError } from '../../errors.js';
-import { example } from '../../help/annotations.js';
 import type { Context } from '../../context.js';
 import type { RecordedTarget } from '../../jobs/leads/deliver.js';
 import type { ReplayEvent, ReplaySummary } from '../../jobs/leads/replay.js';
+import { defineCommand } from '../model/define.js';
+import { argument, flag, value } from '../model/fields.js';
+import { type Outcome, summary, thenFail } from '../model/result.js';
 import { durationFlag } from './options.js';
 import { forwardUrl } from './follow-print.js';
-
-interface ReplayFlags {
-  dryRun?: boolean;
-  deliveryTimeout?: number;
-}
 
 const replayHelp = `
 Each line of a --dead-letter file of \`leads follow\` records the delivery and its target (the --forward-to
@@ -29,42 +24,46 @@ and writes nothing to the account. --dry-run lists the lines instead (stdout; -o
 Commands recorded in a file that others can write are refused (exit 2): they would run as you.
 Exit status: 0 every line delivered (or none to send), 7 some lines still failing (kept), 6 a target down.`;
 
-export function leadsReplayCommand(): Command {
-  const cmd = new Command('replay')
-    .description("Send the deliveries in a `leads follow` dead letter again, to each line's recorded target")
-    .addArgument(new Argument('<dead-letter>', 'the --dead-letter file of leads follow (NDJSON)'))
-    .option('--dry-run', 'list what would be sent (line, lead, type, target, attempts, last error); nothing is sent')
-    .option(
+export const leadsReplay = defineCommand({
+  name: 'replay',
+  summary: "Send the deliveries in a `leads follow` dead letter again, to each line's recorded target",
+  args: { file: argument('<dead-letter>', 'the --dead-letter file of leads follow (NDJSON)') },
+  flags: {
+    dryRun: flag(
+      '--dry-run',
+      'list what would be sent (line, lead, type, target, attempts, last error); nothing is sent',
+    ),
+    deliveryTimeout: value(
       '--delivery-timeout <duration>',
       'a command (its whole process group is killed) or receiver that takes longer fails the line (default: 30s)',
       durationFlag,
-    )
-    .addHelpText('after', replayHelp);
-  cmd.action(
-    action(async (ctx, file: string, flags: ReplayFlags) => {
-      if (!file) throw new UsageError('leads replay needs the dead-letter file, e.g. cardqr leads replay dead.ndjson');
-      const { refuseOwnPaths } = await import('../own-files.js');
-      refuseOwnPaths(ctx, [{ flag: 'the dead letter', path: file }]);
-      const signal = ctx.interruptible();
-      const { runLeadsReplay } = await import('../../jobs/leads/replay.js');
-      const summary = await runLeadsReplay(
-        {
-          deadLetter: file,
-          dryRun: Boolean(flags.dryRun),
-          check: (t) => checkTarget(t),
-          targetFor: (t) => targetFor(ctx, t, flags.deliveryTimeout ?? 30_000),
-        },
-        { now: ctx.now, signal, onEvent: (e) => printReplayEvent(ctx, e, file) },
-      );
-      await finish(ctx, summary, Boolean(flags.dryRun));
-    }),
-  );
-  return example(
-    cmd,
+    ),
+  },
+  details: replayHelp,
+  examples: [
     'cardqr leads replay dead.ndjson --dry-run',
     'CARDQR_FORWARD_SECRET=$(cat /etc/cardqr/forward.secret) cardqr leads replay /var/lib/cardqr/dead.ndjson',
-  );
-}
+  ],
+  check({ file }) {
+    if (!file) throw new UsageError('leads replay needs the dead-letter file, e.g. cardqr leads replay dead.ndjson');
+  },
+  async run(ctx, { file, ...flags }) {
+    const { refuseOwnPaths } = await import('../own-files.js');
+    refuseOwnPaths(ctx, [{ flag: 'the dead letter', path: file }]);
+    const signal = ctx.interruptible();
+    const { runLeadsReplay } = await import('../../jobs/leads/replay.js');
+    const s = await runLeadsReplay(
+      {
+        deadLetter: file,
+        dryRun: Boolean(flags.dryRun),
+        check: (t) => checkTarget(t),
+        targetFor: (t) => targetFor(ctx, t, flags.deliveryTimeout ?? 30_000),
+      },
+      { now: ctx.now, signal, onEvent: (e) => printReplayEvent(ctx, e, file) },
+    );
+    return flags.dryRun ? dryRunList(ctx, s) : finish(ctx, s);
+  },
+});
 
 const RECORDED = 'a target recorded in the dead letter';
 
@@ -118,38 +117,33 @@ function printReplayEvent(ctx: Context, e: ReplayEvent, file: string): void {
   }
 }
 
-async function finish(ctx: Context, s: ReplaySummary, dryRun: boolean): Promise<void> {
-  const { summaryAsJson } = await import('../../output/settings.js');
-  const asJson = summaryAsJson(ctx.globals);
-  if (dryRun) {
-    if (asJson) {
-      const { printJson } = await import('../../output/query.js');
-      await printJson(ctx.io, { file: s.file, entries: s.entries }, asJson.pretty, asJson.query);
-    } else {
-      const { printLines } = await import('../../output/stdout.js');
-      await printLines(
-        ctx.io,
-        s.entries.map(
-          (e) =>
-            `line ${e.line}\t${e.id}\t${e.type}\t${e.target ?? '(no target recorded)'}\t${e.attempts} attempts\t${e.lastError}`,
-        ),
-      );
-    }
-    ctx.msg.info(`${s.entries.length} deliveries in ${s.file} would be sent again (dry run: nothing sent)`);
-    return;
-  }
-  if (asJson) {
-    const { printJson } = await import('../../output/query.js');
-    const { entries: _, ...data } = s;
-    await printJson(ctx.io, data, asJson.pretty, asJson.query);
-  }
+/** --dry-run: each line that would be sent (stdout), or the entries as data (-o json). */
+function dryRunList(ctx: Context, s: ReplaySummary): Outcome {
+  ctx.msg.info(`${s.entries.length} deliveries in ${s.file} would be sent again (dry run: nothing sent)`);
+  return summary(
+    { file: s.file, entries: s.entries },
+    s.entries.map(
+      (e) =>
+        `line ${e.line}\t${e.id}\t${e.type}\t${e.target ?? '(no target recorded)'}\t${e.attempts} attempts\t${e.lastError}`,
+    ),
+  );
+}
+
+/** The summary as data (-o json; nothing on stdout otherwise), and the failure the replay ends with. */
+function finish(ctx: Context, s: ReplaySummary): Outcome {
+  const { entries: _, ...data } = s;
+  const result = summary(data);
   const total = s.entries.length;
   const line = `${s.delivered} of ${total} deliveries in ${s.file} delivered and removed; ${s.kept} kept`;
-  if (s.interrupted) throw new InterruptedError(`interrupted: ${line}`);
+  if (s.interrupted) return thenFail(result, new InterruptedError(`interrupted: ${line}`));
   if (s.down.length)
-    throw new UnavailableError(`${line}: ${s.down.map((d) => d.target).join(', ')} down`, [
-      'run the replay again once it is back',
-    ]);
-  if (s.failing) throw new PartialError(`${line}: ${s.failing} failed again`);
+    return thenFail(
+      result,
+      new UnavailableError(`${line}: ${s.down.map((d) => d.target).join(', ')} down`, [
+        'run the replay again once it is back',
+      ]),
+    );
+  if (s.failing) return thenFail(result, new PartialError(`${line}: ${s.failing} failed again`));
   ctx.msg.info(total ? line : `nothing to replay in ${s.file}`);
+  return result;
 }

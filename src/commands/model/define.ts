@@ -40,6 +40,8 @@ export interface CommandDefinition<A extends ArgumentFields = ArgumentFields, O 
   fields?: Omit<FieldsCatalogue, 'schema'> & { schema: () => Promise<ZodLike> };
   /** Its result's view, loaded while run works (a request travels meanwhile). */
   view?: () => Promise<View>;
+  /** It prints -o vcf too (vCards: leads list and get). */
+  allowVcf?: boolean;
   /**
    * Checks across flags (one excludes another, one needs another), run with the input before anything
    * else: a UsageError (exit 2) here sends nothing and builds no context.

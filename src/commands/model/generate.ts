@@ -5,10 +5,13 @@ import { describe } from './describe.js';
 import { isDefinition } from './define.js';
 
 /**
- * `nouns` in the order of the root's help; `modules` every module of src/commands by its path from
+ * `groups` the root help's headings and their nouns, in order; `modules` every module of src/commands by its path from
  * there ("qr/create.ts"), so each verb's loader names the file and export that define it.
  */
-export function manifestText(nouns: Definition[], modules: Record<string, Record<string, unknown>>): string {
+export function manifestText(
+  groups: Array<{ heading: string; nouns: Definition[] }>,
+  modules: Record<string, Record<string, unknown>>,
+): string {
   const where = new Map<unknown, string>();
   for (const [file, exports] of Object.entries(modules)) {
     for (const [name, value] of Object.entries(exports)) {
@@ -26,15 +29,15 @@ export function manifestText(nouns: Definition[], modules: Record<string, Record
     }
     for (const c of def.commands ?? []) walk(c, names);
   };
-  for (const n of nouns) walk(n, []);
-  const nodes = nouns.map((n) => describe(n));
+  for (const g of groups) for (const n of g.nouns) walk(n, []);
+  const nodes = groups.map((g) => ({ heading: g.heading, nouns: g.nouns.map((n) => describe(n)) }));
   return `// Generated from the command definitions by \`npm run manifest\`; test/commands/manifest.test.ts fails
 // when it differs from what they say. The parser, help and completion read this, so a run loads only
 // the definition of the command it names.
 import type { Loaders } from './model/tree.js';
-import type { ManifestNode } from './model/manifest-types.js';
+import type { ManifestGroup } from './model/manifest-types.js';
 
-export const MANIFEST: ManifestNode[] = ${JSON.stringify(nodes, null, 2)};
+export const MANIFEST: ManifestGroup[] = ${JSON.stringify(nodes, null, 2)};
 
 export const LOADERS: Loaders = {
 ${loaders.join('\n')}

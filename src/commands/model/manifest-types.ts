@@ -40,3 +40,9 @@ export interface ManifestNode {
   runs?: string;
   commands?: ManifestNode[];
 }
+
+/** A heading of the root's help and its nouns. */
+export interface ManifestGroup {
+  heading: string;
+  nouns: ManifestNode[];
+}

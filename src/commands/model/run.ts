@@ -78,7 +78,7 @@ export async function runPrepared(cmd: Command, ctx: Context, runF?: RunF): Prom
   if (runF) return void (await runF(ready, ctx));
   const { def, input } = ready;
   // What prints loads while run works (its request travels meanwhile); a refused -o fails first.
-  const settings = def.view ? ctx.output() : undefined;
+  const settings = def.view ? ctx.output({ allowVcf: def.allowVcf }) : undefined;
   const view = def.view?.();
   view?.catch(() => undefined);
   const outcome = ((await def.run(ctx, input as never, { command: cmd })) ?? { kind: 'none' }) as Outcome;

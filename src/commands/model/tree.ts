@@ -47,3 +47,10 @@ function optionOf(o: NonNullable<ManifestNode['options']>[number]): Option {
   if (o.repeatable || o.hint) withHint(opt, { ...o.hint, ...(o.repeatable && { repeatable: true }) });
   return opt;
 }
+
+/** A noun the run does not name: its name and summary only (the root's help, commander's dispatch). */
+export function outline(node: ManifestNode): Command {
+  const cmd = new Command(node.name).description(node.summary);
+  for (const alias of node.aliases ?? []) cmd.alias(alias);
+  return cmd;
+}

@@ -1,17 +1,18 @@
-// The leads commands' option builders: --since/--tz (argv → since), as a table. The lead-file kinds
-// (--preset, -o vcf, --vcard-version) are a format decision: test/output/leads/files.test.ts.
+// The leads commands' --since/--tz: argv → since, as a table, through the real parser (the manifest's
+// flags, through the seam before run). The lead-file kinds (--preset, -o vcf, --vcard-version) are a
+// format decision: test/output/leads/files.test.ts.
 import { describe, expect, test } from 'vitest';
-import { Command } from 'commander';
-import { durationMs, parseSince, withSinceOptions } from '../../../src/commands/leads/options.js';
+import { durationMs, parseSince } from '../../../src/commands/leads/options.js';
 import { UsageError } from '../../../src/errors.js';
+import { inputOf } from '../../helpers/run-cli.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 
-/** argv → the `since` the API is sent, through the real flag declarations (withSinceOptions). */
-function since(argv: string[]): string | undefined {
-  const cmd = withSinceOptions(new Command('list'), 'leads from').exitOverride();
-  cmd.parse(argv, { from: 'user' });
-  return parseSince(NOW, cmd.opts<{ since?: string; tz?: string }>(), {});
+/** argv → the `since` the API is sent, through `leads list`'s flags. */
+async function since(argv: string[]): Promise<string | undefined> {
+  const { input, stderr } = await inputOf(['leads', 'list', ...argv]);
+  if (!input) throw new Error(`not parsed: ${stderr}`);
+  return parseSince(NOW, input, {});
 }
 
 describe('leads --since/--tz: argv → since', () => {
@@ -24,8 +25,8 @@ describe('leads --since/--tz: argv → since', () => {
     [['--since', '2026-05-01', '--tz', 'Europe/Paris'], '2026-04-30T22:00:00Z'],
     [['--since', '24h'], '2026-11-22T12:00:00Z'],
     [['--since', '2w'], '2026-11-09T12:00:00Z'],
-  ])('%j → %j', (argv, want) => {
-    expect(since(argv)).toBe(want);
+  ])('%j → %j', async (argv, want) => {
+    expect(await since(argv)).toBe(want);
   });
 
   test.each([
@@ -34,9 +35,9 @@ describe('leads --since/--tz: argv → since', () => {
     [['--since', '2026-02-30'], /--since/],
     [['--since', ''], /--since/],
     [['--since', '2026-05-01', '--tz', 'Mars/Olympus'], /--tz "Mars\/Olympus": unknown time zone/],
-  ])('%j is a usage error', (argv, why) => {
-    expect(() => since(argv)).toThrow(UsageError);
-    expect(() => since(argv)).toThrow(why);
+  ])('%j is a usage error', async (argv, why) => {
+    await expect(since(argv)).rejects.toThrow(UsageError);
+    await expect(since(argv)).rejects.toThrow(why);
   });
 });
 
