@@ -91,4 +91,3 @@ describe('the context of an action', () => {
     await expect(cmd.parseAsync([], { from: 'user' })).rejects.toThrow(/no context was bound/);
   });
 });
-});
