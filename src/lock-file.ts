@@ -46,6 +46,30 @@ const code = (e: unknown) => (e as NodeJS.ErrnoException)?.code;
 /** Builds the error for a lock another run holds ('unreadable': a lock without a readable owner). */
 export type BusyMessage = (path: string, holder: LockInfo | 'unreadable') => UsageError;
 
+/**
+ * The one wording of a lock another run holds: `<what> busy: <holder> (pid …) holds <lock>`, what
+ * stays as it was, and when the lock may be deleted. `holderIs` names the other run ("another
+ * import"); `unchanged` says what this refusal left alone.
+ */
+export function busyMessage(what: string, holderIs: string, unchanged: string[] = []): BusyMessage {
+  const kind = holderIs.replace(/^(another|an?) /, '');
+  return (path, holder) => {
+    if (holder === 'unreadable') {
+      return new UsageError(`${what} busy: the lock ${path} exists but cannot be read`, [
+        ...unchanged,
+        `if no ${kind} is running, delete the lock file and run again`,
+      ]);
+    }
+    return new UsageError(
+      `${what} busy: ${holderIs} (pid ${holder.pid} on ${holder.host}, started ${holder.startedAt}) holds ${path}`,
+      [
+        ...unchanged,
+        `wait for it to finish; if that process is not ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} (the pid was reused) or runs on another host that is gone, delete the lock file`,
+      ],
+    );
+  };
+}
+
 const UNREADABLE_STALE_MS = 10_000;
 
 export async function acquireLock(path: string, now: Date, busy: BusyMessage): Promise<HeldLock> {

@@ -57,7 +57,7 @@ describe('two imports sharing a report file', () => {
       const second = await runCli(['campaigns', 'import', 'cmp_native', file, ...extra], { emu });
       expect(second.exitCode).toBe(2);
       expect(second.stderr).toMatch(
-        /^error: another import is using this report \(.*\.lock: pid \d+ on .+ since .+\)\n {2}wait for it to finish, or remove the lock file if no import is running\n$/,
+        /^error: report busy: another import \(pid \d+ on .+, started .+\) holds .*\.lock\n {2}wait for it to finish; if that process is not an import \(the pid was reused\) or runs on another host that is gone, delete the lock file\n$/,
       );
       expectNoStack(second.stderr);
       const a = await first;
@@ -85,7 +85,7 @@ describe('two imports sharing a report file', () => {
     const b = await runCli(['campaigns', 'import', 'cmp_native', file, '--resume'], { emu });
     expect([b.exitCode, b.stderr]).toEqual([
       2,
-      expect.stringContaining(`another import is using this report (${report}.lock: pid ${a.child.pid} `),
+      expect.stringContaining(`report busy: another import (pid ${a.child.pid} `),
     ]);
     expect(await a.exit).toBe(0);
     expect(perId()).toEqual(Array(ROWS).fill(1));

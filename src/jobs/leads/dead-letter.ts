@@ -3,9 +3,8 @@
 // where it was to go (the URL or the command, never the secret), so `leads replay` can send it there.
 // `<dead letter>.lock` (at the file's real path) is held by a follow writing to it and by a replay
 // rewriting it: never both at once.
-import { UsageError } from '../../errors.js';
 import { appendLineDurably } from '../../fs/durable.js';
-import type { BusyMessage } from '../../lock-file.js';
+import { type BusyMessage, busyMessage } from '../../lock-file.js';
 import type { Delivery, RecordedTarget } from './deliver.js';
 
 export interface DeadLetterRecord {
@@ -57,17 +56,7 @@ export function parseDeadLetterLine(text: string): DeadLetterRecord | string {
 }
 
 /** Follow and replay hold `<dead letter>.lock`: a second one on the same file stops with exit 2. */
-export const deadLetterBusy =
-  (given: string): BusyMessage =>
-  (path, holder) =>
-    holder === 'unreadable'
-      ? new UsageError(`dead letter ${given} busy: the lock ${path} exists but cannot be read`, [
-          'if no leads follow or replay is running on it, delete the lock file and run again',
-        ])
-      : new UsageError(
-          `dead letter ${given} busy: a leads follow or replay (pid ${holder.pid} on ${holder.host}, started ${holder.startedAt}) holds ${path}`,
-          [
-            'nothing was sent; wait for it to finish (stop the follow to replay, then start it again)',
-            'if that process is gone for good (the pid was reused, or its host is gone), delete the lock file',
-          ],
-        );
+export const deadLetterBusy = (given: string): BusyMessage =>
+  busyMessage(`dead letter ${given}`, 'a leads follow or replay', [
+    'nothing was sent (stop the follow to replay, then start it again)',
+  ]);

@@ -7,7 +7,7 @@ import { boundedLines } from '../../fs/bounded.js';
 import { replaceFile, writeAllSync, WriteError } from '../../fs/durable.js';
 import { cutTornTail } from '../../fs/torn-tail.js';
 import { UsageError } from '../../errors.js';
-import { acquireLock, type HeldLock } from '../../lock-file.js';
+import { acquireLock, busyMessage, type HeldLock } from '../../lock-file.js';
 import { lockedFileTarget } from '../../fs/real-path.js';
 const { closeSync, constants, createReadStream, fsyncSync, lstatSync, openSync } = process.getBuiltinModule('node:fs');
 
@@ -133,12 +133,6 @@ export function lockReport(path: string, now: Date, who: 'import' | 'run'): Prom
   return acquireLock(
     `${lockedFileTarget('--report', path)}.lock`, // every name of the report meets one lock
     now,
-    (p, holder) =>
-      new UsageError(
-        `another ${who} is using this report (${p}${holder === 'unreadable' ? '' : `: pid ${holder.pid} on ${holder.host} since ${holder.startedAt}`})`,
-        [
-          `wait for it to finish, or remove the lock file if no ${who === 'import' ? 'import is running' : 'such run is going on'}`,
-        ],
-      ),
+    busyMessage('report', who === 'import' ? 'another import' : 'another run'),
   );
 }

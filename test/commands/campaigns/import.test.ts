@@ -152,7 +152,7 @@ describe('campaigns import: rows in, cards out', () => {
       JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), startedAt: 'now' }),
     );
     const busy = await runCli(['campaigns', 'import', 'cmp_native', file], { emu });
-    expect([busy.exitCode, busy.stderr]).toEqual([2, expect.stringContaining('another import is using this report')]);
+    expect([busy.exitCode, busy.stderr]).toEqual([2, expect.stringContaining('report busy: another import')]);
     writeFileSync(
       `${file}.report.ndjson.lock`,
       JSON.stringify({ pid: 2 ** 22 + 7, host: (await import('node:os')).hostname(), startedAt: 'then' }),

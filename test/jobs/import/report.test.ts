@@ -102,7 +102,7 @@ describe('lock', () => {
   it('exclusive while held, released after; a dead owner on this host is taken over', async () => {
     const report = join(tempDir(), 'r.ndjson');
     const lock = await lockReport(report, new Date(0), 'import');
-    await expect(lockReport(report, new Date(0), 'import')).rejects.toThrow(/another import is using this report/);
+    await expect(lockReport(report, new Date(0), 'import')).rejects.toThrow(/report busy: another import/);
     await lock.release();
     await (await lockReport(report, new Date(0), 'import')).release();
     writeFileSync(`${report}.lock`, JSON.stringify({ pid: 2 ** 22 + 11, host: hostname(), startedAt: 'x' }));
@@ -113,7 +113,7 @@ describe('lock', () => {
     await expect(lockReport(report, new Date(0), 'import')).rejects.toThrow(/pid 4194315 on another-host/);
     // A lock without its owner line: being written right now (refused), or left by a kill long ago (taken over).
     writeFileSync(`${report}.lock`, '');
-    await expect(lockReport(report, new Date(0), 'import')).rejects.toThrow(/another import is using this report/);
+    await expect(lockReport(report, new Date(0), 'import')).rejects.toThrow(/report busy: the lock .* cannot be read/);
     // Ages are read on the file system's clock (the process's may be stepped or faked): a minute before its own.
     const old = new Date(statSync(`${report}.lock`).mtimeMs - 60_000);
     utimesSync(`${report}.lock`, old, old);
