@@ -2,7 +2,7 @@
 // changes, print retarget): `12/300 writes · 11 created · 1 failed · ETA 4s`; the import adds its rate
 // (`… · 3.0 rows/s · ETA 30s`). The display itself (spinner or plain lines, -q) is output/progress.ts,
 // which takes these as a function of the time since sending started.
-import { duration, type Tally } from '../jobs/import/summary.js';
+import type { Tally } from '../jobs/import/summary.js';
 
 export interface ProgressCounts {
   done: number;
@@ -53,4 +53,13 @@ export function importProgressText(tally: Tally, total: number): (elapsedMs: num
   const tallies: Record<string, number> = { created: o.created, exists: o.exists, failed: o.failed };
   for (const [outcome, word] of IMPORT_MORE) if (o[outcome]) tallies[word] = o[outcome];
   return progressText({ done: tally.done, total, unit: 'rows', tallies, rate: true });
+}
+
+/** Seconds → `1h02m`, `3m05s`, `12s`. */
+export function duration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '?';
+  const s = Math.round(seconds);
+  if (s >= 3600) return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${s}s`;
 }

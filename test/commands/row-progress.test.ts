@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { importProgressText, rowProgressText } from '../../src/commands/row-progress.js';
 import { reportRow } from '../../src/jobs/import/report.js';
-import { duration, Tally } from '../../src/jobs/import/summary.js';
+import { Tally } from '../../src/jobs/import/summary.js';
+import { duration } from '../../src/commands/row-progress.js';
 import { startProgress } from '../../src/output/progress.js';
 
 describe('the progress line', () => {

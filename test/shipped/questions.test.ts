@@ -6,8 +6,8 @@
 //   cards delete <id> / qr delete <id>       Delete this card?          src/commands/delete-records.ts
 //   cards delete <id> <id> …                 Delete these 2 cards?      (the same, on the row engine)
 //   qr pause|archive <id> <id> …             Pause 2 QR codes?          src/commands/qr/status.ts
-//   qr apply <file>                          Change where … lead?       src/commands/qr/apply-print.ts
-//   campaigns import --update|--trash-missing  Update 1 card?            src/commands/campaigns/import-print.ts
+//   qr apply <file>                          Change where … lead?       src/commands/qr/apply-terminal.ts
+//   campaigns import --update|--trash-missing  Update 1 card?            src/commands/campaigns/import-terminal.ts
 //   cards update <id> (clears or renames)    Apply it?                  src/commands/cards/update.ts
 //   print retarget <run> --url <url>         Point N QR codes … at …?   src/commands/print/retarget.ts
 //

@@ -4,7 +4,7 @@ import { intIn, positiveNumber } from '../flags.js';
 import { parseSets } from '../../jobs/import/constants.js';
 import { defineCommand, type Input } from '../model/define.js';
 import { argument, flag, repeatable, value } from '../model/fields.js';
-import type { ImportCommandOptions } from './import-print.js';
+import type { ImportCommandOptions } from './import-terminal.js';
 
 /** --trash-missing's bound when --max-trash is not given (jobs/import/sync.ts has the same number). */
 export const DEFAULT_MAX_TRASH = 10;
@@ -193,7 +193,7 @@ invalid, 130 interrupted (resume it).
       const { parseColumnMap } = await import('../../csv/match-headers.js');
       options.columnMap = await parseColumnMap(options.mapFlags.map, options.mapFlags.mapFile);
     }
-    const { runImportCommand } = await import('./import-print.js');
+    const { runImportCommand } = await import('./import-terminal.js');
     return runImportCommand(options, ctx);
   },
 });

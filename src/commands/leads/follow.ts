@@ -6,7 +6,7 @@ import { required, value } from '../model/fields.js';
 import { stream } from '../model/result.js';
 import { leadFields } from './lead-output.js';
 import { durationFlag, lockedWindowFlag, parseSince, sinceFlags } from './options.js';
-import { checkTargetFlags, followHelp, followTarget, printFollowEvent, targetFlags } from './follow-print.js';
+import { checkTargetFlags, followHelp, followTarget, printFollowEvent, targetFlags } from './follow-terminal.js';
 
 const followFlags = {
   state: required(

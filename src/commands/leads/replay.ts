@@ -9,7 +9,7 @@ import { defineCommand } from '../model/define.js';
 import { argument, flag, value } from '../model/fields.js';
 import { type Outcome, summary, thenFail } from '../model/result.js';
 import { durationFlag } from './options.js';
-import { forwardUrl } from './follow-print.js';
+import { forwardUrl } from './follow-terminal.js';
 
 const replayHelp = `
 Each line of a --dead-letter file of \`leads follow\` records the delivery and its target (the --forward-to

@@ -46,7 +46,7 @@ or question refused, 7 some writes failed (e.g. a short code held by something e
   ],
   fields: qrFields,
   async run(ctx, { file, ...flags }) {
-    const { runApplyCommand } = await import('./apply-print.js');
+    const { runApplyCommand } = await import('./apply-terminal.js');
     const { parseColumnMap } = await import('../../csv/match-headers.js');
     const map = flags.map.length || flags.mapFile ? await parseColumnMap(flags.map, flags.mapFile) : undefined;
     return runApplyCommand({ file, dryRun: Boolean(flags.dryRun), report: flags.report, map }, ctx);

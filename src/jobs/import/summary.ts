@@ -107,21 +107,3 @@ export function formatSummary(s: SummaryInput): string {
   if (s.resume) out.push(`to resume: ${s.resume}`);
   return out.join('\n') + '\n';
 }
-
-/** POSIX shell quoting: bare when safe, else single quotes. */
-export function shellQuote(arg: string): string {
-  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
-export function commandLine(args: string[]): string {
-  return ['cardqr', ...args].map(shellQuote).join(' ');
-}
-
-/** Seconds → `1h02m`, `3m05s`, `12s`. */
-export function duration(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '?';
-  const s = Math.round(seconds);
-  if (s >= 3600) return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
-  if (s >= 60) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
-  return `${s}s`;
-}

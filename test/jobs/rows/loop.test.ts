@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { reportRow, type ReportRow } from '../../../src/jobs/import/report.js';
 import { sendEach as sendRows } from '../../../src/jobs/rows/loop.js';
 import type { Job, RowSent as Sent } from '../../../src/jobs/import/types.js';
-import { commandLine, formatSummary, shellQuote, Tally } from '../../../src/jobs/import/summary.js';
-import { resumeCommand } from '../../../src/commands/campaigns/import-print.js';
+import { formatSummary, Tally } from '../../../src/jobs/import/summary.js';
+import { commandLine, shellQuote } from '../../../src/commands/command-line.js';
+import { resumeCommand } from '../../../src/commands/campaigns/import-terminal.js';
 import { CliError, EXIT } from '../../../src/errors.js';
 
 async function* jobs(n: number): AsyncGenerator<Job> {

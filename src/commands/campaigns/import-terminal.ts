@@ -11,7 +11,8 @@ import type {
 } from '../../jobs/import/types.js';
 import { ImportStop } from '../../jobs/import/stop.js';
 import { rejectsFailure, rejectsLine } from '../../jobs/import/rejects-line.js';
-import { commandLine, formatSummary, type Tally } from '../../jobs/import/summary.js';
+import { formatSummary, type Tally } from '../../jobs/import/summary.js';
+import { commandLine } from '../command-line.js';
 import type { Context } from '../../context.js';
 import {
   afterWrites,

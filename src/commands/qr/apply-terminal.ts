@@ -18,7 +18,7 @@ import {
 import type { Progress } from '../../output/progress.js';
 import { safeLine } from '../../output/sanitize.js';
 import { summary as planSummary, thenFail, type Outcome, type Result } from '../model/result.js';
-import { commandLine } from '../../jobs/import/summary.js';
+import { commandLine } from '../command-line.js';
 import { rowProgressText } from '../row-progress.js';
 import { confirm } from '../confirm.js';
 import { refuseOverlaps } from '../../fs/own-files.js';
