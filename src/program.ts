@@ -1,7 +1,7 @@
 // The root command: global flags (PRODUCT §2) and one addCommand per noun.
 import { Command, Option } from 'commander';
 import { bindContext, contextOf } from './commands/model/contexts.js';
-import { LOADERS, MANIFEST } from './commands/manifest.js';
+import { MANIFEST, NOUNS } from './commands/manifest.js';
 import { prepare, type RunF, runPrepared } from './commands/model/run.js';
 import { commandOf, outline } from './commands/model/tree.js';
 import { intIn, positiveAtMost } from './commands/flags.js';
@@ -121,13 +121,17 @@ export async function createProgram(
 
   const only = nounOf(argv, valueFlags(program));
   const verb = (cmd: Command) => runPrepared(cmd, contextOf(cmd), opts.runF);
-  for (const group of MANIFEST) {
+  const whole = await Promise.all(
+    MANIFEST.map((g) => Promise.all(g.nouns.map((n) => (!only || only === n.name ? NOUNS[n.name]() : undefined)))),
+  );
+  MANIFEST.forEach((group, i) => {
     program.commandsGroup(group.heading);
-    for (const node of group.nouns) {
-      const cmd = !only || only === node.name ? commandOf(node, LOADERS, verb) : outline(node);
-      program.addCommand(cmd, node.hidden ? { hidden: true } : undefined);
-    }
-  }
+    group.nouns.forEach((noun, j) => {
+      const full = whole[i][j];
+      const cmd = full ? commandOf(full.node, full.loaders, verb) : outline(noun);
+      program.addCommand(cmd, noun.hidden ? { hidden: true } : undefined);
+    });
+  });
   addHelpTails(program, () => helpWidth(deps));
 
   // The global flags are resolved once, when an action is about to run, into that action's context.

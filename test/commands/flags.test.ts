@@ -217,8 +217,9 @@ describe('--idempotency-key (every write that takes one: one field of the model)
   }
 
   test('one flag, one help text', async () => {
-    const { MANIFEST } = await import('../../src/commands/manifest.js');
-    const writes = MANIFEST.flatMap((g) => g.nouns)
+    const { NOUNS } = await import('../../src/commands/manifest.js');
+    const nouns = await Promise.all(Object.values(NOUNS).map(async (load) => (await load()).node));
+    const writes = nouns
       .flatMap(function all(n): Array<typeof n> {
         return [n, ...(n.commands ?? []).flatMap(all)];
       })

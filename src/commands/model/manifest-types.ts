@@ -1,6 +1,10 @@
 // The shape of the build-time manifest (commands/manifest.ts): the command tree as plain data, all
 // the parser, the help, the completion scripts and the man page need, without loading a definition.
 import type { CompletionHint } from '../../help/annotations.js';
+import type { AnyCommand } from './define.js';
+
+/** Each verb's definition, by its names from the root ("qr create"). */
+export type Loaders = Record<string, () => Promise<AnyCommand>>;
 
 export interface ManifestOption {
   /** The input's name for it (commander's attribute name). */
@@ -41,8 +45,14 @@ export interface ManifestNode {
   commands?: ManifestNode[];
 }
 
-/** A heading of the root's help and its nouns. */
+/** A heading of the root's help and its nouns (each by name and summary). */
 export interface ManifestGroup {
   heading: string;
-  nouns: ManifestNode[];
+  nouns: Array<Pick<ManifestNode, 'name' | 'summary' | 'aliases' | 'hidden'>>;
+}
+
+/** One noun's part of the manifest: its tree and its verbs' loaders. */
+export interface NounManifest {
+  node: ManifestNode;
+  loaders: Loaders;
 }

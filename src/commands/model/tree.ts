@@ -3,11 +3,8 @@
 // (model/run.ts) only when it runs.
 import { Argument, Command, Option } from 'commander';
 import { addExamples, withFields, withHint } from '../../help/annotations.js';
-import type { AnyCommand } from './define.js';
-import type { ManifestNode } from './manifest-types.js';
+import type { Loaders, ManifestNode } from './manifest-types.js';
 import { setLoader } from './run.js';
-
-export type Loaders = Record<string, () => Promise<AnyCommand>>;
 
 /** A commander command for `node`; `action` is every verb's action (program.ts gives the runner). */
 export function commandOf(node: ManifestNode, loaders: Loaders, action: (cmd: Command) => Promise<void>): Command {
@@ -49,7 +46,7 @@ function optionOf(o: NonNullable<ManifestNode['options']>[number]): Option {
 }
 
 /** A noun the run does not name: its name and summary only (the root's help, commander's dispatch). */
-export function outline(node: ManifestNode): Command {
+export function outline(node: Pick<ManifestNode, 'name' | 'summary' | 'aliases'>): Command {
   const cmd = new Command(node.name).description(node.summary);
   for (const alias of node.aliases ?? []) cmd.alias(alias);
   return cmd;
