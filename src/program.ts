@@ -122,7 +122,9 @@ export async function createProgram(
   const only = nounOf(argv, valueFlags(program));
   const verb = (cmd: Command) => runPrepared(cmd, contextOf(cmd), opts.runF);
   const whole = await Promise.all(
-    MANIFEST.map((g) => Promise.all(g.nouns.map((n) => (!only || only === n.name ? NOUNS[n.name]() : undefined)))),
+    MANIFEST.map((g) =>
+      Promise.all(g.nouns.map((n) => (!only || only === n.name ? NOUNS[n.name]() : Promise.resolve(undefined)))),
+    ),
   );
   MANIFEST.forEach((group, i) => {
     program.commandsGroup(group.heading);
