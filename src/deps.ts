@@ -151,10 +151,11 @@ export function createDeps(): Deps {
     // Loaded on the first question only. A stop (SIGTERM, SIGHUP) while it waits ends it, the terminal
     // restored before the signal handler above exits.
     prompt: async (q, opts) => {
-      const [{ askOnTerminal }, { displayWidth }] = await Promise.all([
+      const [{ askOnTerminal }, { displayWidth, loadWidth }] = await Promise.all([
         import('./terminal-question.js'),
         import('./output/width.js'),
       ]);
+      await loadWidth();
       return askOnTerminal(q, process.stdin, stderr, {
         hidden: opts?.hidden ?? false,
         signal: stopping.signal,

@@ -8,7 +8,7 @@ import type { OutputFormat, OutputSettings } from './settings.js';
 import { csvList, csvRecord } from './csv-columns.js';
 import { safeLine, safeText } from './sanitize.js';
 import { type Cell, type CellPainter, type Fit, formatRecord, formatRow, layout, MIN_CUT, oneLine } from './table.js';
-import { displayWidth } from './width.js';
+import { displayWidth, loadWidth } from './width.js';
 import { cellText, compactTime, flatten, getPath, pick, relativeTime } from './values.js';
 import type { Column, Section, View } from './view.js';
 
@@ -56,6 +56,7 @@ export async function renderList<T>(
   } else if (s.format === 'csv') {
     count = await csvList(items, view, s, io);
   } else {
+    await loadWidth();
     count = await tableList(items, view, s, to);
     const hint = footer?.();
     if (hint) to.msg.info(hint);
@@ -204,6 +205,7 @@ export async function renderRecord<T>(item: T, view: View<T>, s: OutputSettings,
     if (view.csvItems) return void (await renderList(view.csvItems.items(item), view.csvItems.view, s, to));
     return void (await csvRecord(item, view, s, io));
   }
+  await loadWidth(); // a text view or a table from here on
   if (view.text) {
     const notes: string[] = [];
     const leftOut = (title: string, names: string[]) =>

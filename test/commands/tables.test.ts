@@ -1,10 +1,13 @@
 // Tables for people: compact (no borders, no rule between rows), fitted to $COLUMNS or the terminal
 // with "…" instead of wrapping, wide characters counted as two columns, numbers right-aligned, an
 // empty-state line on stderr; off a terminal plain text with nothing cut.
-import { describe, expect, it } from 'vitest';
-import { displayWidth } from '../../src/output/width.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { displayWidth, loadWidth } from '../../src/output/width.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { runCli } from '../helpers/run-cli.js';
+
+// Tables measure text beyond ASCII with string-width, loaded before any layout (src/output/width.ts).
+beforeAll(loadWidth);
 
 const emu = useEmulator();
 const ESC = /\x1b\[/;

@@ -1,9 +1,12 @@
 // The compact table pieces: display width (wide CJK = 2 columns, combining marks 0), cutting with
 // an ellipsis, and fitting column widths into a terminal width.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tableWidth } from '../../src/output/settings.js';
 import { type Cell, formatRow, layout, oneLine } from '../../src/output/table.js';
-import { displayWidth, truncate } from '../../src/output/width.js';
+import { displayWidth, truncate, loadWidth } from '../../src/output/width.js';
+
+// Tables measure text beyond ASCII with string-width, loaded before any layout (src/output/width.ts).
+beforeAll(loadWidth);
 
 const plain = (_c: Cell, text: string) => text;
 const cells = (...texts: string[]): Cell[] => texts.map((text) => ({ text }));

@@ -5,14 +5,17 @@
 // middle, every column either shown or named in the "left out" note on stderr, the paused flag folded
 // into the status and dates compact. After a deliberate change:
 // `UPDATE_GOLDEN=1 npx vitest run test/output/tables-fit.golden.test.ts`, then review the diff.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultSeed } from '../../src/emulator/default-seed.js';
 import type { Seed } from '../../src/emulator/seed.js';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth, loadWidth } from '../../src/output/width.js';
 import { TEST_START } from '../helpers/clock.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { expectGolden } from '../helpers/golden.js';
 import { runCli } from '../helpers/run-cli.js';
+
+// Tables measure text beyond ASCII with string-width, loaded before any layout (src/output/width.ts).
+beforeAll(loadWidth);
 
 const WIDTHS = [40, 60, 80, 120, 200];
 

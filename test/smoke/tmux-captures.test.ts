@@ -11,12 +11,15 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSeed } from '../../src/emulator/default-seed.js';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth, loadWidth } from '../../src/output/width.js';
 import { CARDQR_COMMAND, ensureFreshBuild, ROOT } from '../helpers/built-cli.js';
 import { TEST_START } from '../helpers/clock.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { expectGolden } from '../helpers/golden.js';
 import { tempDir } from '../helpers/run-cli.js';
+
+// Tables measure text beyond ASCII with string-width, loaded before any layout (src/output/width.ts).
+beforeAll(loadWidth);
 
 const hasTmux = (() => {
   try {
