@@ -4,10 +4,9 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
-import type { View } from '../../output/view.js';
 import type { AnyCommand } from './define.js';
 import type { ArgumentField, OptionField } from './fields.js';
-import type { Outcome, Result } from './result.js';
+import type { Outcome } from './result.js';
 
 /** A verb ready to run: its definition and its parsed input. */
 export interface Prepared {
@@ -26,10 +25,6 @@ const prepared = new WeakMap<Command, Prepared>();
 /** Marks `cmd` as a verb whose definition `load` brings. */
 export function setLoader(cmd: Command, load: () => Promise<AnyCommand>): void {
   loaders.set(cmd, load);
-}
-
-export function loaderOf(cmd: Command): (() => Promise<AnyCommand>) | undefined {
-  return loaders.get(cmd);
 }
 
 /**
@@ -96,7 +91,10 @@ function parseField(
   try {
     return schema.parse(raw);
   } catch (err) {
-    if (err instanceof CliError) throw err;
+    // A parser's refusal (commander's InvalidArgumentError) or the schema's (a zod error: its issues);
+    // a CliError says its own words, and anything else is a fault of ours, reported as one.
+    const zod = Array.isArray((err as { issues?: unknown }).issues);
+    if (err instanceof CliError || !(err instanceof InvalidArgumentError || zod)) throw err;
     const value = (err as { refused?: string }).refused ?? (Array.isArray(raw) ? raw.join(' ') : String(raw));
     const why = err instanceof InvalidArgumentError ? err.message : 'not a valid value.';
     cmd.error(`${refusal(value)} ${why}`, { exitCode: 2, code: 'commander.invalidArgument' });
@@ -110,5 +108,3 @@ function names(cmd: Command): string[] {
   for (let c: Command | null = cmd; c?.parent; c = c.parent) out.unshift(c.name());
   return out;
 }
-
-export type { Result, View };
