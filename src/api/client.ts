@@ -12,7 +12,7 @@ import {
 import type { NetworkOptions } from './agents.js';
 import type { ApiKeyContext } from './schemas/me.js';
 import { journaled, type WriteJournal } from './journal.js';
-import { hasDotSegment } from './ids.js';
+import { type Query, RequestUrls } from './request-url.js';
 import { idempotencyKeyProblem } from './rules.js';
 import {
   buildError,
@@ -35,7 +35,7 @@ import { parseJson, raw, retryReason, scrubError, SETTLE_WITH_KEY } from './answ
 const randomUUID = () => process.getBuiltinModule('node:crypto').randomUUID();
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-export type Query = Record<string, string | number | boolean | undefined>;
+export type { Query } from './request-url.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -110,8 +110,7 @@ export class ApiClient {
   private readonly scrub: KeyScrubber;
   private rateKnown: boolean;
   private meBody: Promise<unknown> | undefined;
-  private base: { url: URL; prefix: string; root: string } | undefined;
-  private lastUrl: { path: string; url: URL } | undefined;
+  private readonly urls: RequestUrls;
 
   constructor(readonly options: ClientOptions) {
     checkKeyCharacters(options.apiKey);
@@ -124,6 +123,7 @@ export class ApiClient {
     this.pacer = new Pacer(options.requestsPerMinute, options.sleep, options.now);
     this.rateKnown = options.requestsPerMinute !== undefined;
     this.random = options.random ?? Math.random;
+    this.urls = new RequestUrls(options.baseUrl);
   }
 
   /** Space requests for this many per minute (`--rate`, a profile's stored rate). */
@@ -224,7 +224,7 @@ export class ApiClient {
   }
 
   private async send(method: Method, path: string, opts: RequestOptions, accept: string): Promise<RawResponse> {
-    const url = this.url(path, opts.query);
+    const url = this.urls.of(path, opts.query);
     const journal = WRITE_METHODS.has(method) && opts.idempotencyKey === undefined ? this.options.journal : undefined;
     if (!journal) return this.exchange(method, url, opts, accept, undefined);
     return journaled(
@@ -421,36 +421,6 @@ export class ApiClient {
       }
       throw error;
     }
-  }
-
-  private url(path: string, query?: Query): URL {
-    // A bulk run sends the same path thousands of times: the checked URL is kept (it is never modified).
-    const plain = query === undefined || Object.values(query).every((v) => v === undefined);
-    if (plain && this.lastUrl?.path === path) return this.lastUrl.url;
-    const url = this.buildUrl(path, query);
-    if (plain) this.lastUrl = { path, url };
-    return url;
-  }
-
-  private buildUrl(path: string, query?: Query): URL {
-    const rel = path.startsWith('/') ? path : `/${path}`;
-    // The base URL is parsed once per client (a bulk run sends thousands of requests).
-    const base = (this.base ??= {
-      url: new URL(this.options.baseUrl),
-      prefix: this.options.baseUrl.replace(/\/+$/, ''),
-      root: new URL(this.options.baseUrl).pathname.replace(/\/+$/, ''),
-    });
-    const url = new URL(base.prefix + rel);
-    // The last guard for every request: a path the URL would resolve elsewhere is never sent.
-    const root = base.root;
-    if (hasDotSegment(rel) || /[\\#?]/.test(rel) || (url.pathname !== root && !url.pathname.startsWith(`${root}/`)))
-      throw new UsageError(
-        `the path ${JSON.stringify(rel)} would leave the base URL ${maskUrl(base.url)}; nothing was sent`,
-      );
-    for (const [k, v] of Object.entries(query ?? {})) {
-      if (v !== undefined) url.searchParams.set(k, String(v));
-    }
-    return url;
   }
 
   private async wait(ms: number, reason: string, stop: AbortSignal | undefined): Promise<void> {
