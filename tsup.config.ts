@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -44,6 +44,14 @@ export default defineConfig({
   // Keep `node:` on every built-in: some exist only under it (node:sqlite, node:test).
   removeNodeProtocol: false,
   define: { __CARDQR_VERSION__: JSON.stringify(version) },
+  // `cardqr serve`'s page ships as files beside the bundle (src/serve/assets.ts reads dist/page/): the
+  // page as written (no front-end build) and uPlot's two files from its package.
+  onSuccess: async () => {
+    mkdirSync('dist/page', { recursive: true });
+    for (const name of readdirSync('src/serve/page')) copyFileSync(`src/serve/page/${name}`, `dist/page/${name}`);
+    for (const name of ['uPlot.esm.js', 'uPlot.min.css'])
+      copyFileSync(`node_modules/uplot/dist/${name}`, `dist/page/${name}`);
+  },
   // Shipped, and used only when --verbose or CARDQR_DEBUG asks for readable stack traces (bin/cardqr
   // turns Node's source-map support on then; it costs start-up time otherwise).
   sourcemap: true,

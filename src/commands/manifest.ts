@@ -67,6 +67,11 @@ export const MANIFEST: ManifestGroup[] = [
         summary:
           'List, show, export and follow leads, and replay deliveries that failed (form submissions, contact exchanges, scanned and typed-in cards)',
       },
+      {
+        name: 'serve',
+        summary:
+          'Serve a local dashboard on 127.0.0.1: scans over time, leads, CRM, print runs, agent plans (the key stays here)',
+      },
     ],
   },
   {
@@ -123,6 +128,7 @@ export const NOUNS: Record<string, () => Promise<NounManifest>> = {
   print: () => import('./manifest/print.js'),
   analytics: () => import('./manifest/analytics.js'),
   leads: () => import('./manifest/leads.js'),
+  serve: () => import('./manifest/serve.js'),
   campaigns: () => import('./manifest/campaigns.js'),
   api: () => import('./manifest/api.js'),
   emulator: () => import('./manifest/emulator.js'),
