@@ -14,12 +14,18 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   return found;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   return puppeteer.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: [...(root ? ['--no-sandbox'] : []), '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    args: [
+      ...(root ? ['--no-sandbox'] : []),
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      ...extraArgs,
+    ],
   });
 }
 
