@@ -86,6 +86,8 @@ async function addPrintRun(configDir: string): Promise<string> {
 interface Seen {
   requests: string[];
   bodies: string[];
+  /** Bodies still being read: awaited before they are searched. */
+  pending: Array<Promise<void>>;
   statuses: Map<string, number>;
   console: string[];
   dialogs: string[];
@@ -93,15 +95,19 @@ interface Seen {
 
 /** Records every request and answer the page makes (URL, headers, body) and every console line and dialog. */
 function record(page: Page): Seen {
-  const seen: Seen = { requests: [], bodies: [], statuses: new Map(), console: [], dialogs: [] };
+  const seen: Seen = { requests: [], bodies: [], pending: [], statuses: new Map(), console: [], dialogs: [] };
   page.on('request', (r) => {
     seen.requests.push(`${r.method()} ${r.url()} ${JSON.stringify(r.headers())} ${r.postData() ?? ''}`);
   });
-  page.on('response', async (r) => {
+  page.on('response', (r) => {
     seen.statuses.set(`${r.request().method()} ${r.url()}`, r.status());
     const head = JSON.stringify(r.headers());
-    const body = r.status() >= 300 && r.status() < 400 ? '' : await r.text().catch(() => '');
-    seen.bodies.push(`${r.url()} ${head} ${body}`);
+    const redirect = r.status() >= 300 && r.status() < 400;
+    seen.pending.push(
+      (redirect ? Promise.resolve('') : r.text().catch(() => '')).then((body) => {
+        seen.bodies.push(`${r.url()} ${head} ${body}`);
+      }),
+    );
   });
   page.on('console', (m) => seen.console.push(m.text()));
   page.on('pageerror', (e) => seen.console.push(String(e)));
@@ -170,6 +176,8 @@ describe('cardqr serve in Chromium', () => {
       expect(text).not.toContain(key);
       expect(seen.requests.length).toBeGreaterThan(8);
       expect(seen.requests.filter((r) => r.includes(key))).toEqual([]);
+      await Promise.all(seen.pending);
+      expect(seen.bodies.length).toBe(seen.requests.length);
       expect(seen.bodies.filter((b) => b.includes(key))).toEqual([]);
       expect(seen.requests.some((r) => r.includes('/assets/uPlot.esm.js'))).toBe(true);
       // Every request went to this server only.
@@ -204,6 +212,7 @@ describe('cardqr serve in Chromium', () => {
       await new Promise((r) => setTimeout(r, 200)); // an onerror would fire within this
       expect(seen.dialogs).toEqual([]);
       await page.screenshot({ path: join(artifactDir(), 'lead-as-text.png') });
+      await Promise.all(seen.pending);
       expect(seen.bodies.filter((b) => b.includes(emu.keys.full))).toEqual([]);
     } finally {
       await page.close();
