@@ -11,10 +11,14 @@ export function launcherFor(platform: NodeJS.Platform, url: string): [string, st
 }
 
 /** Starts the launcher and lets it go; resolves with why it could not start, or undefined. */
-export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform): Promise<string | undefined> {
+export function openInBrowser(
+  url: string,
+  env: Readonly<Record<string, string | undefined>>,
+  platform: NodeJS.Platform = process.platform,
+): Promise<string | undefined> {
   const [cmd, args] = launcherFor(platform, url);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'ignore', detached: true, shell: false });
+    const child = spawn(cmd, args, { stdio: 'ignore', detached: true, shell: false, env });
     child.once('error', (e: NodeJS.ErrnoException) => resolve(`could not start ${cmd} (${e.code ?? e.message})`));
     child.once('spawn', () => {
       child.unref();

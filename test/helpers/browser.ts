@@ -8,8 +8,8 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/lib/chromium/chromium'];
 
 /** The Chromium to run: CARDQR_CHROMIUM, else Debian's. */
-export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
-  const found = [env.CARDQR_CHROMIUM, ...CANDIDATES].find((p) => p && existsSync(p));
+export function chromiumPath(env: NodeJS.ProcessEnv = process.env, candidates = CANDIDATES): string {
+  const found = [env.CARDQR_CHROMIUM, ...candidates].find((p) => p && existsSync(p));
   if (!found) throw new Error('Chromium not found (the dashboard tests need a real browser): apt-get install chromium');
   return found;
 }

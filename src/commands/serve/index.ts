@@ -37,8 +37,6 @@ Approving an agent plan stays in the terminal: the page shows the \`cardqr plans
   examples: ['cardqr serve', 'cardqr serve --port 0 --open', 'cardqr serve --store team.db'],
   async run(ctx, flags) {
     const signal = ctx.interruptible();
-    const client = await ctx.api();
-    const { me } = await client.paceToKey({ share: SERVE_SHARE, signal });
     const settings = await ctx.settings();
     const { startDashboard } = await import('../../serve/server.js');
     const { historySource, plansSource } = await import('./sources.js');
@@ -61,10 +59,20 @@ Approving an agent plan stays in the terminal: the page shows the \`cardqr plans
         throw new UsageError(`not allowed to listen on port ${port}: use a port above 1023, or --port 0`);
       throw e;
     });
+    // Listening first: a port in use is refused before any request is sent.
+    const me = await (
+      await ctx.api()
+    )
+      .paceToKey({ share: SERVE_SHARE, signal })
+      .then((paced) => paced.me)
+      .catch(async (e: unknown) => {
+        await dash.close();
+        throw e;
+      });
     const url = dash.loginUrl();
     if (flags.open) {
       const { openInBrowser } = await import('../../serve/open.js');
-      const failed = await openInBrowser(url);
+      const failed = await openInBrowser(url, ctx.env);
       if (failed) ctx.msg.warn(`--open: ${failed}; open the URL below yourself`);
     }
     ctx.msg.info(`serving account ${me.account.id} (${settings.profile?.name ?? 'no profile'}) on ${dash.origin}`);
