@@ -85,6 +85,8 @@ function __cardqr_resolve
             echo 'analytics'
         case '|leads'
             echo 'leads'
+        case '|serve'
+            echo 'serve'
         case '|campaigns'
             echo 'campaigns'
         case '|api'
@@ -382,6 +384,10 @@ function __cardqr_takes_value
             return 0
         case 'leads crm-report|--tz'
             return 0
+        case 'serve|--port'
+            return 0
+        case 'serve|--store'
+            return 0
         case 'campaigns list|--limit'
             return 0
         case 'campaigns list|--offset'
@@ -480,6 +486,7 @@ complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'image
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'print' -d 'Lay out QR codes of cards or QR codes into one print-ready PDF (label sheets or one per page)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'analytics' -d 'Read scan analytics: totals, trend, daily timeline, countries and devices'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'leads' -d 'List, show, export and follow leads, and replay deliveries that failed (form submissions, contact exchanges, scanned and typed-in cards)'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'serve' -d 'Serve a local dashboard on 127.0.0.1: scans over time, leads, CRM, print runs, agent plans (the key stays here)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'campaigns' -d 'Campaign ingestion: read campaigns and schemas, dry-run a record, create cards, import a CSV'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'api' -d 'Make a raw API call through the same client (auth, retries, errors)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'emulator' -d 'Run the local emulator of the whole API (for rehearsal: the real service has no sandbox)'
@@ -708,6 +715,10 @@ complete -c cardqr -n '__cardqr_using "leads crm-report"' -l include-archived -d
 complete -c cardqr -n '__cardqr_using "leads crm-report"' -l since -x -d 'only leads created at or after: YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w'
 complete -c cardqr -n '__cardqr_using "leads crm-report"' -l tz -x -d 'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)'
 complete -c cardqr -n '__cardqr_using "leads crm-report"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "serve"' -l port -x -d 'port on 127.0.0.1; 0 picks a free one (default: 4020)'
+complete -c cardqr -n '__cardqr_using "serve"' -l open -d 'open the one-time URL in this machine\'s browser (xdg-open, open, or the Windows URL handler)'
+complete -c cardqr -n '__cardqr_using "serve"' -l store -r -F -d 'history store to chart (default: CARDQR_HISTORY_URL, else the SQLite file in the data folder)'
+complete -c cardqr -n '__cardqr_using "serve"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'list' -d 'List campaigns (a campaign-scoped key sees only its own)'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List campaigns (a campaign-scoped key sees only its own) (alias of list)'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one campaign: status and API switch (both must be on for API requests)'

@@ -1,9 +1,9 @@
 // The page's files, read once at start: the page folder beside this module (src/serve/page/ from the
 // sources; dist/page/ in the package, copied there by the build with uPlot's two files).
-import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+const { existsSync, readFileSync } = process.getBuiltinModule('node:fs');
 
 export interface Asset {
   type: string;

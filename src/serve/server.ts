@@ -1,7 +1,7 @@
 // `cardqr serve`'s HTTP server (PRODUCT §19), on node:http and 127.0.0.1 only. The gate (security.ts)
 // runs before any route; the API is reached only here, through the paced client and the short cache,
 // so the key never leaves this process. docs/ARCHITECTURE.md "Dashboard" says why there is no framework.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiClient } from '../api/client.js';
 import { ApiError, CliError, UsageError } from '../errors.js';
@@ -12,6 +12,7 @@ import { Refused } from './refused.js';
 import { Gate, sameSecret, SECURITY_HEADERS, type Session } from './security.js';
 import type { Period, ReadHistory, ReadPlans } from './sources.js';
 import { historyChart } from './history-chart.js';
+const { createServer } = process.getBuiltinModule('node:http');
 
 export interface ServeOptions {
   /** 0 picks a free port. */
