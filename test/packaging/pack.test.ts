@@ -68,9 +68,9 @@ afterAll(() => {
 });
 
 describe('npm pack', () => {
-  it('ships only the bundle, bin, completions, the man page, the docs, the API contract, README, LICENSE and package.json', () => {
+  it('ships only the bundle (and the dashboard page), bin, completions, the man page, the docs, the API contract, README, LICENSE and package.json', () => {
     const allowed =
-      /^(dist\/[^/]+\.js(\.map)?|bin\/(cardqr|start\.cjs|package\.json)|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|man\/cardqr\.1|docs\/[\w-]+\.md|docs\/examples\/seed\.json|openapi\/cardqr-api\.yaml|README\.md|LICENSE|package\.json)$/;
+      /^(dist\/[^/]+\.js(\.map)?|dist\/page\/(index\.html|app\.js|app\.css|uPlot\.esm\.js|uPlot\.min\.css)|bin\/(cardqr|start\.cjs|package\.json)|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|man\/cardqr\.1|docs\/[\w-]+\.md|docs\/examples\/seed\.json|openapi\/cardqr-api\.yaml|README\.md|LICENSE|package\.json)$/;
     expect(packed.filter((f) => !allowed.test(f))).toEqual([]);
     const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
     expect(docs.length).toBeGreaterThan(1);
@@ -80,6 +80,10 @@ describe('npm pack', () => {
       'bin/start.cjs',
       'dist/cli.js',
       'dist/cli.js.map',
+      // cardqr serve's page, read from beside the bundle (src/serve/assets.ts)
+      'dist/page/index.html',
+      'dist/page/app.js',
+      'dist/page/uPlot.esm.js',
       'man/cardqr.1',
       'openapi/cardqr-api.yaml',
       'README.md',
