@@ -83,10 +83,6 @@ export class Gate {
   cookie(session: Session): string {
     return `${this.cookieName}=${session.id}; HttpOnly; SameSite=Strict; Path=/`;
   }
-
-  clearCookie(): string {
-    return `${this.cookieName}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`;
-  }
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
