@@ -219,6 +219,24 @@ describe('cardqr serve in Chromium', () => {
     }
   }, 60_000);
 
+  it('a reload loop costs the API nothing more (the short cache in the server)', async () => {
+    emu.advanceTime(61_000); // past the cache's minute: the first load asks the API
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${s.origin}/`, { waitUntil: 'load' });
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      const once = emu.requests().length;
+      expect(once).toBeGreaterThan(3);
+      for (let i = 0; i < 10; i++) {
+        await page.reload({ waitUntil: 'load' });
+        await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      }
+      expect(emu.requests().length).toBe(once);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
   it('refuses a foreign Host (DNS rebinding) and a request from a foreign Origin', async () => {
     const port = new URL(s.origin).port;
     // A name that resolves to this machine, as after DNS rebinding: the browser sends `Host: rebound.example:<port>`.
