@@ -32,7 +32,11 @@ describe('cardqr plans', () => {
     expect(listed.exitCode).toBe(0);
     expect(listed.stdout).toContain(plan.plan_id);
     expect(listed.stdout).toMatch(/qr_status\s+planned\s+needed\s+0\/2/);
-    const shown = await cli(['plans', 'show', plan.plan_id], { tty: { stdout: true }, env: { NO_COLOR: '1' }, columns: 160 });
+    const shown = await cli(['plans', 'show', plan.plan_id], {
+      tty: { stdout: true },
+      env: { NO_COLOR: '1' },
+      columns: 160,
+    });
     expect(shown.exitCode).toBe(0);
     expect(shown.stdout).toContain(plan.sha256);
     expect(shown.stdout).toMatch(/pause\s+qr\s+qr_support\s+status\s+published\s+paused/);
