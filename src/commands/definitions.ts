@@ -10,6 +10,7 @@ import { emulator } from './emulator/index.js';
 import { image } from './image/index.js';
 import { leads } from './leads/index.js';
 import { me } from './me/index.js';
+import { plansGroup } from './plans/index.js';
 import { print } from './print/index.js';
 import { profiles } from './profiles/index.js';
 import { qr } from './qr/index.js';
@@ -23,6 +24,6 @@ export const GROUPS: Array<{ heading: string; nouns: Definition[] }> = [
   { heading: 'Images:', nouns: [image, print] },
   { heading: 'Analytics and leads:', nouns: [analytics, leads, serve] },
   { heading: 'Campaigns:', nouns: [campaigns] },
-  { heading: 'Advanced:', nouns: [api, emulator] },
+  { heading: 'Advanced:', nouns: [api, emulator, plansGroup] },
   { heading: 'Shell:', nouns: [completion, complete, man] },
 ];

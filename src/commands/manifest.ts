@@ -94,6 +94,10 @@ export const MANIFEST: ManifestGroup[] = [
         name: 'emulator',
         summary: 'Run the local emulator of the whole API (for rehearsal: the real service has no sandbox)',
       },
+      {
+        name: 'plans',
+        summary: "Agents' plans (cardqr mcp): list, show, approve a destructive one at your terminal, cancel",
+      },
     ],
   },
   {
@@ -132,6 +136,7 @@ export const NOUNS: Record<string, () => Promise<NounManifest>> = {
   campaigns: () => import('./manifest/campaigns.js'),
   api: () => import('./manifest/api.js'),
   emulator: () => import('./manifest/emulator.js'),
+  plans: () => import('./manifest/plans.js'),
   completion: () => import('./manifest/completion.js'),
   __complete: () => import('./manifest/__complete.js'),
   __man: () => import('./manifest/__man.js'),

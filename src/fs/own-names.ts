@@ -13,4 +13,6 @@ export const OWN_NAMES = {
   printRuns: 'print-runs',
   /** `<configDir>/image-index/`: which file each id went to in a -d folder (src/jobs/images/index-file.ts). */
   imageIndex: 'image-index',
+  /** `<stateDir>/plans/`: agent plans, their reports and locks (src/plans/). */
+  plans: 'plans',
 } as const;

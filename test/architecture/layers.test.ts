@@ -28,7 +28,7 @@ const layer = (file: string) => file.split('/')[0];
 const FLOORS: Array<[name: string, test: RegExp]> = [
   ['entry', /^(cli|program)\.ts$/],
   ['commands', /^commands\//],
-  ['context', /^(context\.ts|deps\.ts|config\/|output\/|help\/|completion\/)/],
+  ['context', /^(context\.ts|deps\.ts|config\/|output\/|help\/|completion\/|plans\/)/],
   ['engines', /^(jobs|serve)\//],
   ['api', /^api\//],
   ['ground', /^((errors|io|own|redact|lock-file|stdin-reader|terminal-question)\.ts|fs\/|csv\/)/],
