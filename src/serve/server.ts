@@ -26,6 +26,7 @@ export interface ServeOptions {
   /** Undefined: no store to read (the panel says why: `historyMissing`). */
   history?: ReadHistory;
   historyMissing?: string;
+  /** The plans that wait (this account's, not applied, cancelled or expired). */
   plans?: ReadPlans;
   plansMissing?: string;
   /** A visit without a session: a fresh one-time URL for the terminal (at most one every 10 s). */
@@ -43,7 +44,6 @@ export interface Dashboard {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const PENDING = new Set(['planned', 'approved', 'interrupted']);
 const LOGIN_NOTICE_EVERY_MS = 10_000;
 
 export async function startDashboard(opts: ServeOptions): Promise<Dashboard> {
@@ -80,7 +80,7 @@ export async function startDashboard(opts: ServeOptions): Promise<Dashboard> {
     'GET /api/print-runs': () => listRuns(opts.configDir, opts.baseUrl),
     'GET /api/plans': async () => {
       if (!opts.plans) return { missing: opts.plansMissing ?? 'no plans' };
-      return { plans: (await opts.plans()).filter((p) => PENDING.has(p.state)) };
+      return { plans: await opts.plans() };
     },
     'POST /api/logout': async (s) => (gate.end(s), { ok: true }),
   };

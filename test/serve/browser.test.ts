@@ -9,6 +9,8 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerWriter } from '../../src/jobs/print/ledger.js';
 import type { LeadRecord } from '../../src/emulator/index.js';
+import type { PlanView } from '../../src/plans/contract.js';
+import { setup } from '../plans/_plans.js';
 import { artifactDir, launchBrowser } from '../helpers/browser.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/run-cli.js';
@@ -120,9 +122,20 @@ function record(page: Page): Seen {
 
 describe('cardqr serve in Chromium', () => {
   let s: Started;
+  let pause: PlanView;
+  let create: PlanView;
   beforeAll(async () => {
     const configDir = tempDir('cardqr-serve-');
     await addPrintRun(configDir);
+    // Two plans an agent made, with the real plans code, in the state folder the served run reads.
+    const agent = setup(emu, { state: join(configDir, 'state') });
+    const qr = emu.store.qrCodes.find((q) => q.accountId === 'acc_acme' && q.status === 'published')!;
+    pause = await agent.plans.create({ kind: 'qr_status', ids: [qr.id], status: 'paused' });
+    create = await agent.plans.create({
+      kind: 'qr_apply',
+      rows: [{ shortCode: 'xss-26', name: XSS, destinationUrl: 'https://example.com/x', status: 'published' }],
+    });
+    await agent.close();
     s = await startServe(emu, { configDir });
   });
   afterAll(async () => {
@@ -162,6 +175,19 @@ describe('cardqr serve in Chromium', () => {
       expect(painted).toBeGreaterThan(500);
       expect(await page.$eval('#print-runs', (e) => e.textContent)).toContain('run_20261123T110000Z_abc123');
       expect(await page.$eval('#leads', (e) => e.textContent)).toContain(XSS);
+      // The plans waiting, each change old → new, and the command that approves one in a terminal.
+      const plans = await page.$eval('#plans', (e) => e.textContent);
+      expect(pause.destructive).toBe(true);
+      expect(plans).toContain(pause.summary);
+      expect(plans).toContain(`cardqr plans approve ${pause.plan_id}`);
+      expect(plans).toContain(create.summary);
+      expect(create.destructive).toBe(false);
+      expect(plans).not.toContain(`cardqr plans approve ${create.plan_id}`);
+      expect(plans).toContain(JSON.stringify(XSS));
+      expect(await page.$$eval('#plans [data-plan]', (p) => p.map((x) => x.getAttribute('data-plan')))).toEqual(
+        expect.arrayContaining([pause.plan_id, create.plan_id]),
+      );
+      expect(await page.$$eval('img', (i) => i.length)).toBe(0);
 
       // An audit of the print run: a POST with the CSRF token, through the server.
       await page.click('#print-runs button[data-run]');

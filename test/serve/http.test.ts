@@ -2,8 +2,11 @@
 // session cookie, Host and Origin, the CSRF token, the headers, the short cache in front of the API, and
 // Ctrl-C. The real CLI against the real emulator.
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
+import { tempDir } from '../helpers/run-cli.js';
+import { setup } from '../plans/_plans.js';
 import { signIn, startServe } from './start.js';
 
 const emu = useEmulator();
@@ -144,6 +147,28 @@ describe('cardqr serve over HTTP', () => {
       emu.advanceTime(61_000);
       await Promise.all([load(), load(), load()]);
       expect(emu.requests().length).toBe(2 * once);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('the plans panel: the plans that wait (with their changes), not an expired one', async () => {
+    const configDir = tempDir('cardqr-serve-');
+    const agent = setup(emu, { state: join(configDir, 'state') });
+    const qr = emu.store.qrCodes.find((q) => q.accountId === 'acc_acme' && q.status === 'published')!;
+    const plan = await agent.plans.create({ kind: 'qr_status', ids: [qr.id], status: 'paused' });
+    await agent.close();
+    const s = await startServe(emu, { configDir });
+    try {
+      const { cookie } = await signIn(s.url);
+      const read = async () => (await (await fetch(`${s.origin}/api/plans`, { headers: { cookie } })).json()).plans;
+      const [shown] = await read();
+      expect(shown).toMatchObject({ plan_id: plan.plan_id, state: 'planned', destructive: true, approved: false });
+      expect(shown.changes).toEqual([
+        expect.objectContaining({ action: 'pause', fields: { status: { old: 'published', new: 'paused' } } }),
+      ]);
+      emu.advanceTime(15 * 60_000 + 1);
+      expect(await read()).toEqual([]);
     } finally {
       await s.stop();
     }

@@ -252,7 +252,7 @@ function planNode(p) {
       rows.push([c.action, c.object, c.subject, name, JSON.stringify(v.old), JSON.stringify(v.new)]);
   }
   box.appendChild(table(['Action', 'Object', 'Subject', 'Field', 'Old', 'New'], rows));
-  if (!p.approved) {
+  if (p.destructive && !p.approved) {
     const command = `cardqr plans approve ${p.plan_id}`;
     const line = el('p', 'Approve in your terminal: ');
     const code = el('code', command, 'command');
@@ -263,6 +263,11 @@ function planNode(p) {
     );
     line.append(code, ' ', copy);
     box.appendChild(line);
+  } else {
+    const why = p.approved
+      ? 'Approved: the agent may apply it.'
+      : 'Changes nothing that stops working: the agent may apply it without approval.';
+    box.appendChild(el('p', why, 'muted'));
   }
   return box;
 }
