@@ -60,7 +60,7 @@ export const MANIFEST: ManifestGroup[] = [
     nouns: [
       {
         name: 'analytics',
-        summary: 'Read scan analytics: totals, trend, daily timeline, countries and devices',
+        summary: 'Read scan analytics: totals, trend, daily timeline, countries and devices; keep their history',
       },
       {
         name: 'leads',
