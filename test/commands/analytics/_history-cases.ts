@@ -24,15 +24,19 @@ export function scan(emu: Emulator, id: string, at: number, n = 1): void {
 
 const timelinePaths = (emu: Emulator) => emu.requests({ path: /^\/analytics\// }).map((r) => r.path);
 
-export function storeCases(emu: Emulator, store: () => string[], opts: { secret?: string } = {}): void {
+export function storeCases(
+  emu: Emulator,
+  store: () => string[] | Promise<string[]>,
+  opts: { secret?: string; env?: () => Record<string, string> } = {},
+): void {
   const cli = async (args: string[], tty = false) => {
-    const r = await runCli(args, { emu, tty, columns: 80 });
+    const r = await runCli(args, { emu, tty, columns: 80, env: opts.env?.() });
     if (opts.secret) expect(r.stdout + r.stderr).not.toContain(opts.secret);
     return r;
   };
 
   it('twice the same day with no QR code moved: /me, the list pages and one timeline per card only', async () => {
-    const s = store();
+    const s = await store();
     const first = await cli(['analytics', 'snapshot', ...s, '-o', 'json']);
     expect([first.exitCode, first.stderr]).toEqual([0, '']);
     const before = json(await cli(['analytics', 'history', ...s, '-o', 'json']));
@@ -58,7 +62,7 @@ export function storeCases(emu: Emulator, store: () => string[], opts: { secret?
   });
 
   it('a QR code that moved is fetched again (the smallest range back to its last fetch)', async () => {
-    const s = store();
+    const s = await store();
     expect((await cli(['analytics', 'snapshot', ...s, '--no-cards'])).exitCode).toBe(0);
     const qr = emu.store.qrCodes.find((q) => q.accountId === 'acc_acme' && q.status === 'published')!;
     scan(emu, qr.id, emu.now() - 60_000, 3);
@@ -71,7 +75,7 @@ export function storeCases(emu: Emulator, store: () => string[], opts: { secret?
 
   it("history keeps the days after the emulator's clock moved past the plan's window", async () => {
     emu.store.account('acc_acme')!.plan = 'business_card'; // 90 days of history
-    const s = store();
+    const s = await store();
     const qr = emu.store.qrCodes.find((q) => q.accountId === 'acc_acme' && q.status === 'published')!;
     const old = emu.now() - 20 * DAY;
     scan(emu, qr.id, old, 4);
@@ -89,7 +93,7 @@ export function storeCases(emu: Emulator, store: () => string[], opts: { secret?
   });
 
   it('history by month, by group, as csv; drift exit 7; a newer store refused', async () => {
-    const s = store();
+    const s = await store();
     const qr = emu.store.qrCodes.find((q) => q.accountId === 'acc_acme' && q.status === 'published')!;
     for (let d = 20; d >= 8; d--) scan(emu, qr.id, emu.now() - d * DAY, 5);
     expect((await cli(['analytics', 'snapshot', ...s])).exitCode).toBe(0);
@@ -111,7 +115,7 @@ export function storeCases(emu: Emulator, store: () => string[], opts: { secret?
   });
 
   it('drift and history on an empty store: exit 2, no snapshot yet, nothing sent', async () => {
-    const s = store();
+    const s = await store();
     emu.clearRequests();
     const drift = await cli(['analytics', 'drift', ...s]);
     expect([drift.exitCode, drift.stderr]).toEqual([2, expect.stringContaining('no snapshot yet')]);
@@ -121,7 +125,7 @@ export function storeCases(emu: Emulator, store: () => string[], opts: { secret?
   });
 
   it('migrate: an empty store to the current version, then nothing to do', async () => {
-    const s = store();
+    const s = await store();
     const first = await cli(['analytics', 'migrate', ...s]);
     expect([first.exitCode, first.stdout]).toEqual([0, expect.stringMatching(/migrated from schema version 0 to 1/)]);
     const second = await cli(['analytics', 'migrate', ...s]);
