@@ -63,6 +63,10 @@ export const MANIFEST: ManifestGroup[] = [
         summary: 'Read scan analytics: totals, trend, daily timeline, countries and devices; keep their history',
       },
       {
+        name: 'report',
+        summary: 'Reports from the scan history store, sent once per period',
+      },
+      {
         name: 'leads',
         summary:
           'List, show, export and follow leads, and replay deliveries that failed (form submissions, contact exchanges, scanned and typed-in cards)',
@@ -122,6 +126,7 @@ export const NOUNS: Record<string, () => Promise<NounManifest>> = {
   image: () => import('./manifest/image.js'),
   print: () => import('./manifest/print.js'),
   analytics: () => import('./manifest/analytics.js'),
+  report: () => import('./manifest/report.js'),
   leads: () => import('./manifest/leads.js'),
   campaigns: () => import('./manifest/campaigns.js'),
   api: () => import('./manifest/api.js'),

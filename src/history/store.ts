@@ -208,6 +208,16 @@ export class HistoryStore {
     return r && { account: String(r.account), takenAt: String(r.taken_at), day: String(r.day), zone: String(r.zone) };
   }
 
+  /** The days of the first and latest snapshots of `account` in `zone`. */
+  async snapshotSpan(account: string, zone: string): Promise<{ first: string; last: string } | undefined> {
+    const rows = await this.sql.all(
+      'SELECT min(day) AS first, max(day) AS last FROM snapshots WHERE account = ? AND zone = ?',
+      [account, zone],
+    );
+    const r = rows[0];
+    return r && r.first !== null ? { first: String(r.first), last: String(r.last) } : undefined;
+  }
+
   async subjects(): Promise<Map<string, Subject & { account: string }>> {
     const rows = await this.sql.all('SELECT account, id, kind, name, template_id, status, scan_count FROM subjects');
     return new Map(
