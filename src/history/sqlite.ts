@@ -25,7 +25,7 @@ export function openSqlite(path: string, opts: { readOnly: boolean }): Sql {
       throw new UsageError(`cannot open the history store ${path}: ${code(e) ?? (e as Error).message}`);
     }
   }
-  const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+  const { DatabaseSync } = loadSqlite();
   let db: DatabaseSync;
   try {
     db = new DatabaseSync(path, { readOnly: opts.readOnly, timeout: 10_000 } as ConstructorParameters<
@@ -81,6 +81,46 @@ export function openSqlite(path: string, opts: { readOnly: boolean }): Sql {
       if (db.isOpen) db.close();
     },
   };
+}
+
+/**
+ * Whether a warning is the one Node 22 emits when node:sqlite first loads ("SQLite is an experimental
+ * feature…"): the operator can do nothing about it, so it is kept off the screen; every other warning
+ * (another ExperimentalWarning included) still reaches stderr.
+ */
+export function isSqliteWarning(warning: unknown, type?: unknown): boolean {
+  const name =
+    typeof warning === 'string'
+      ? typeof type === 'string'
+        ? type
+        : (type as { type?: unknown })?.type
+      : (warning as Error)?.name;
+  const message = typeof warning === 'string' ? warning : (warning as Error)?.message;
+  return (
+    name === 'ExperimentalWarning' &&
+    typeof message === 'string' &&
+    message.startsWith('SQLite is an experimental feature')
+  );
+}
+
+/**
+ * node:sqlite, through process.getBuiltinModule (no bundler or test runner can drop the `node:` prefix
+ * the module exists under). Node emits its warning synchronously while the module loads: for that one
+ * call, process.emitWarning passes on everything but that warning; no 'warning' listener is added.
+ */
+export function loadSqlite(
+  load = () => process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite'),
+): typeof import('node:sqlite') {
+  const emit = process.emitWarning;
+  process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
+    if (isSqliteWarning(warning, rest[0])) return;
+    return (emit as (...a: unknown[]) => void).call(this, warning, ...rest);
+  } as typeof process.emitWarning;
+  try {
+    return load();
+  } finally {
+    process.emitWarning = emit;
+  }
 }
 
 function holderText(lockPath: string, holder: LockInfo | 'unreadable'): string {
