@@ -7,7 +7,7 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 
 // A plain build: one ESM bundle split into chunks, in which every module means what its source means.
 // Commands load their groups with `await import()` of our own chunks, which keeps start-up near the
-// runtime's own (README, Performance). sharp is native and stays outside the bundle; @lydell/node-pty is
+// runtime's own (README, Performance). sharp is native and stays outside the bundle (postgres too); @lydell/node-pty is
 // a test tool and never imported by src/.
 
 // The emulator validates with classic zod, the CLI with zod/mini. Both share zod's core modules, so
@@ -38,8 +38,10 @@ export default defineConfig({
   platform: 'node',
   splitting: true,
   bundle: true,
-  noExternal: [/^(?!sharp$).*/],
-  external: ['sharp'],
+  // postgres (the history store's PostgreSQL client) is a runtime dependency loaded only for a
+  // postgres:// store: kept out of the bundle like sharp.
+  noExternal: [/^(?!(sharp|postgres)$).*/],
+  external: ['sharp', 'postgres'],
   clean: true,
   // Keep `node:` on every built-in: some exist only under it (node:sqlite, node:test).
   removeNodeProtocol: false,
