@@ -13,7 +13,7 @@ import type { PlanView } from '../../src/plans/contract.js';
 import { setup } from '../plans/_plans.js';
 import { artifactDir, launchBrowser } from '../helpers/browser.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { tempDir } from '../helpers/run-cli.js';
+import { runCli, tempDir } from '../helpers/run-cli.js';
 import { startServe, type Started } from './start.js';
 
 const emu = useEmulator();
@@ -136,7 +136,11 @@ describe('cardqr serve in Chromium', () => {
       rows: [{ shortCode: 'xss-26', name: XSS, destinationUrl: 'https://example.com/x', status: 'published' }],
     });
     await agent.close();
-    s = await startServe(emu, { configDir });
+    // The history store, filled by the real snapshot.
+    const data = tempDir('cardqr-data-');
+    const snap = await runCli(['analytics', 'snapshot'], { emu, env: { CARDQR_DATA_DIR: data } });
+    expect(snap.exitCode, snap.stderr).toBe(0);
+    s = await startServe(emu, { configDir, env: { CARDQR_DATA_DIR: data } });
   });
   afterAll(async () => {
     expect((await s?.stop())?.exitCode).toBe(0);
@@ -163,16 +167,29 @@ describe('cardqr serve in Chromium', () => {
         'print-runs:ready',
         'plans:ready',
       ]);
-      // uPlot drew the API's 30 days on a canvas.
-      expect(await page.$$eval('#overview .uplot canvas', (c) => c.length)).toBe(1);
-      const painted = await page.$eval('#overview .uplot canvas', (c) => {
-        const canvas = c as HTMLCanvasElement;
-        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-        let n = 0;
-        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
-        return n;
-      });
-      expect(painted).toBeGreaterThan(500);
+      // uPlot drew the store's days and the API's 30 days, each on its canvas.
+      const painted = (selector: string) =>
+        page.$$eval(selector, (cs) =>
+          cs.map((c) => {
+            const canvas = c as HTMLCanvasElement;
+            const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+            let n = 0;
+            for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+            return n;
+          }),
+        );
+      expect(await painted('#history .uplot canvas')).toEqual([expect.any(Number)]);
+      expect((await painted('#history .uplot canvas'))[0]).toBeGreaterThan(500);
+      expect((await painted('#overview .uplot canvas'))[0]).toBeGreaterThan(500);
+      expect(await page.$eval('#history', (e) => e.textContent)).toMatch(/Busiest codes in the window/);
+      // Weeks, then months: the same store, drawn again.
+      await page.click('#history [data-by="month"]');
+      await page.waitForFunction(
+        () =>
+          document.querySelector('#history [data-by="month"]')?.getAttribute('aria-pressed') === 'true' &&
+          document.querySelector('#history')?.getAttribute('data-state') === 'ready',
+      );
+      expect(await page.$$eval('#history .uplot', (c) => c.length)).toBe(1);
       expect(await page.$eval('#print-runs', (e) => e.textContent)).toContain('run_20261123T110000Z_abc123');
       expect(await page.$eval('#leads', (e) => e.textContent)).toContain(XSS);
       // The plans waiting, each change old → new, and the command that approves one in a terminal.

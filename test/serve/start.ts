@@ -1,6 +1,6 @@
 // Runs the real `cardqr serve --port 0` against the test's emulator and hands back its start line
 // (one JSON line on a pipe) while it serves; `stop()` is Ctrl-C, resolving with the run's result.
-import { runCli, type RunResult } from '../helpers/run-cli.js';
+import { runCli, tempDir, type RunResult } from '../helpers/run-cli.js';
 import type { Emulator } from '../../src/emulator/index.js';
 
 export interface Started {
@@ -23,7 +23,8 @@ export async function startServe(
   const run = runCli(['serve', '--port', '0', ...(opts.args ?? [])], {
     emu,
     configDir: opts.configDir,
-    env: opts.env,
+    // The default history store is this test's (none unless the test takes a snapshot there).
+    env: { CARDQR_DATA_DIR: tempDir('cardqr-data-'), ...opts.env },
     interruptAfter: stopped,
     onStdout: (chunk) => {
       out += chunk;

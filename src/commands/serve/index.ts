@@ -3,6 +3,7 @@
 // URL (and hands it to the browser with --open), and stops it on Ctrl-C.
 import { configDir } from '../../config/paths.js';
 import { UsageError } from '../../errors.js';
+import { parseZone } from '../dates.js';
 import { intIn } from '../flags.js';
 import { defineCommand } from '../model/define.js';
 import { flag, value } from '../model/fields.js';
@@ -24,8 +25,12 @@ export const serve = defineCommand({
       "open the one-time URL in this machine's browser (xdg-open, open, or the Windows URL handler)",
     ),
     store: value(
-      '--store <file.db | postgres://…>',
-      'history store to chart (default: CARDQR_HISTORY_URL, else the SQLite file in the data folder)',
+      '--store <file|url>',
+      'the history store to chart: a SQLite file, or a postgres:// URL (default: CARDQR_HISTORY_URL, else $XDG_DATA_HOME/cardqr/history.db)',
+    ),
+    tz: value(
+      '--tz <zone>',
+      'IANA time zone of the store\'s days, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)',
     ),
   },
   details: `
@@ -33,14 +38,22 @@ Prints a one-time URL: it works once, within 60 seconds, and leaves a session co
 SameSite=Strict) in that browser; a visit without one prints a fresh URL here. The page never sees the
 key: this process makes every API call, paced to half the key's rate, each answer kept 60 seconds.
 Only 127.0.0.1 listens; a request naming another host or coming from another origin is refused.
+Scans over time come from the history store (\`cardqr analytics snapshot\`), read only: a store named
+with --store or CARDQR_HISTORY_URL must open; the default one not there yet is a line in its panel.
 Approving an agent plan stays in the terminal: the page shows the \`cardqr plans approve <id>\` to copy.`,
-  examples: ['cardqr serve', 'cardqr serve --port 0 --open', 'cardqr serve --store team.db'],
+  examples: [
+    'cardqr serve',
+    'cardqr serve --port 0 --open',
+    'CARDQR_HISTORY_URL=postgres://dash@db.example/cardqr cardqr serve --tz Europe/Paris',
+  ],
   async run(ctx, flags) {
+    const zone = parseZone(flags.tz, '--tz', ctx.env);
     const signal = ctx.interruptible();
     const settings = await ctx.settings();
     const { startDashboard } = await import('../../serve/server.js');
     const { historySource, plansSource } = await import('./sources.js');
     const port = flags.port ?? DEFAULT_PORT;
+    const { close: closeHistory, ...history } = await historySource(ctx, flags.store, zone);
     const dash: Dashboard = await startDashboard({
       port,
       clock: ctx.clock,
@@ -48,17 +61,24 @@ Approving an agent plan stays in the terminal: the page shows the \`cardqr plans
       api: ctx.api,
       baseUrl: settings.baseUrl,
       configDir: configDir(ctx.env),
-      ...(await historySource(ctx, flags.store)),
+      ...history,
       ...(await plansSource(ctx)),
       onLoginNeeded: (url) => ctx.msg.say(`a fresh one-time link (once, within 60 s): ${url}`),
       onFault: (line) => ctx.msg.warn(line),
-    }).catch((e: NodeJS.ErrnoException) => {
-      if (e?.code === 'EADDRINUSE')
-        throw new UsageError(`port ${port} on 127.0.0.1 is already in use: pick another with --port <n>, or --port 0`);
-      if (e?.code === 'EACCES')
-        throw new UsageError(`not allowed to listen on port ${port}: use a port above 1023, or --port 0`);
-      throw e;
-    });
+    })
+      .catch((e: NodeJS.ErrnoException) => {
+        if (e?.code === 'EADDRINUSE')
+          throw new UsageError(
+            `port ${port} on 127.0.0.1 is already in use: pick another with --port <n>, or --port 0`,
+          );
+        if (e?.code === 'EACCES')
+          throw new UsageError(`not allowed to listen on port ${port}: use a port above 1023, or --port 0`);
+        throw e;
+      })
+      .catch(async (e: unknown) => {
+        await closeHistory?.();
+        throw e;
+      });
     // Listening first: a port in use is refused before any request is sent.
     const me = await (
       await ctx.api()
@@ -67,6 +87,7 @@ Approving an agent plan stays in the terminal: the page shows the \`cardqr plans
       .then((paced) => paced.me)
       .catch(async (e: unknown) => {
         await dash.close();
+        await closeHistory?.();
         throw e;
       });
     const url = dash.loginUrl();
@@ -87,6 +108,7 @@ Approving an agent plan stays in the terminal: the page shows the \`cardqr plans
       if (!signal.aborted)
         await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
       await dash.close();
+      await closeHistory?.();
     });
   },
 });
