@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { ApiClient } from '../api/client.js';
 import { ApiError, CliError, UsageError } from '../errors.js';
 import { loadAssets, type Asset } from './assets.js';
+import { ShortCache } from './cache.js';
 import { apiPanels } from './panels.js';
 import { auditRun, listRuns } from './print-runs.js';
 import { Refused } from './refused.js';
@@ -45,6 +46,8 @@ export interface Dashboard {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const LOGIN_NOTICE_EVERY_MS = 10_000;
+/** A chart of the store is kept 5 minutes: the store changes only with a snapshot. */
+const CHART_TTL_MS = 5 * 60_000;
 
 export async function startDashboard(opts: ServeOptions): Promise<Dashboard> {
   const assets = loadAssets();
@@ -65,13 +68,21 @@ export async function startDashboard(opts: ServeOptions): Promise<Dashboard> {
     opts.onLoginNeeded(loginUrl());
   };
 
+  // The days' chart is read once at start, so the first page does not wait for a scan of the store.
+  const charts = new ShortCache(opts.clock, CHART_TTL_MS);
+  const chart = async (by: Period) => {
+    if (!opts.history) return { missing: opts.historyMissing ?? 'no history store' };
+    const read = opts.history;
+    return charts.get(by, () => historyChart(read, by, opts.now()));
+  };
+  chart('day').catch(() => undefined);
+
   const routes: Record<string, (s: Session, url: URL) => Promise<unknown>> = {
     'GET /api/account': () => panels.account(),
     'GET /api/history': async (_s, url) => {
-      if (!opts.history) return { missing: opts.historyMissing ?? 'no history store' };
       const by = url.searchParams.get('by') ?? 'day';
       if (by !== 'day' && by !== 'week' && by !== 'month') throw new Refused(400, 'by: day, week or month');
-      return historyChart(opts.history, by as Period, opts.now());
+      return chart(by);
     },
     'GET /api/overview': () => panels.overview(),
     'GET /api/not-opening': () => panels.notOpening(),
