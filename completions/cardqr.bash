@@ -56,7 +56,7 @@ __cardqr_node() {
     'leads follow') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --interval --exec --forward-to --dead-letter --max-attempts --delivery-timeout --since --tz --locked-window -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads replay') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --delivery-timeout -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads crm-report') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--include-archived --since --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'serve') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--port --open --store -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'serve') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--port --open --store --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns') __cardqr_subs='list get schema test create-card import'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -280,6 +280,7 @@ __cardqr_value() {
     'leads crm-report|--tz') __cardqr_v='any' ;;
     'serve|--port') __cardqr_v='any' ;;
     'serve|--store') __cardqr_v='file' ;;
+    'serve|--tz') __cardqr_v='any' ;;
     'campaigns list|--limit') __cardqr_v='any' ;;
     'campaigns list|--offset') __cardqr_v='any' ;;
     'campaigns test|--data') __cardqr_v='any' ;;

@@ -454,6 +454,8 @@ function __cardqr_takes_value
             return 0
         case 'serve|--store'
             return 0
+        case 'serve|--tz'
+            return 0
         case 'campaigns list|--limit'
             return 0
         case 'campaigns list|--offset'
@@ -822,7 +824,8 @@ complete -c cardqr -n '__cardqr_using "leads crm-report"' -l tz -x -d 'IANA time
 complete -c cardqr -n '__cardqr_using "leads crm-report"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "serve"' -l port -x -d 'port on 127.0.0.1; 0 picks a free one (default: 4020)'
 complete -c cardqr -n '__cardqr_using "serve"' -l open -d 'open the one-time URL in this machine\'s browser (xdg-open, open, or the Windows URL handler)'
-complete -c cardqr -n '__cardqr_using "serve"' -l store -r -F -d 'history store to chart (default: CARDQR_HISTORY_URL, else the SQLite file in the data folder)'
+complete -c cardqr -n '__cardqr_using "serve"' -l store -r -F -d 'the history store to chart: a SQLite file, or a postgres:// URL (default: CARDQR_HISTORY_URL, else $XDG_DATA_HOME/cardqr/history.db)'
+complete -c cardqr -n '__cardqr_using "serve"' -l tz -x -d 'IANA time zone of the store\'s days, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)'
 complete -c cardqr -n '__cardqr_using "serve"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'list' -d 'List campaigns (a campaign-scoped key sees only its own)'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List campaigns (a campaign-scoped key sees only its own) (alias of list)'

@@ -18,6 +18,7 @@ export const TOPICS: Readonly<Record<string, { page: string; about: string }>> =
   design: { page: 'design.md', about: 'the demo, layout, dependencies, assumptions and decisions' },
   architecture: { page: 'ARCHITECTURE.md', about: 'the layers, the engines and their contracts' },
   contract: { page: 'contract.md', about: 'the API contract in openapi/cardqr-api.yaml and how it is checked' },
+  dashboard: { page: 'dashboard.md', about: 'cardqr serve: the local dashboard, and how the key stays in the server' },
   changes: { page: 'changes.md', about: 'what changed since 0.1.0, for operators' },
 };
 
