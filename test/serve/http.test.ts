@@ -100,6 +100,14 @@ describe('cardqr serve over HTTP', () => {
       const ok = await fetch(contact, { method: 'POST', headers: { cookie, origin, 'x-csrf-token': csrf } });
       expect(ok.status).toBe(200);
       expect((await ok.json()).contact.email).toBe(lead.contact!.email);
+      // Sign out ends the session (a POST like any other: its Origin and CSRF token).
+      expect((await fetch(`${origin}/api/logout`, { method: 'POST', headers: { cookie, origin } })).status).toBe(403);
+      const out = await fetch(`${origin}/api/logout`, {
+        method: 'POST',
+        headers: { cookie, origin, 'x-csrf-token': csrf },
+      });
+      expect(out.status).toBe(200);
+      expect((await fetch(`${origin}/`, { headers: { cookie } })).status).toBe(401);
       const preflight = await fetch(contact, { method: 'OPTIONS', headers: { origin: 'http://evil.example' } });
       expect(preflight.status).toBe(405);
       expect([...preflight.headers.keys()].filter((h) => h.startsWith('access-control-'))).toEqual([]);
