@@ -46,15 +46,11 @@ function status(plan: PlanFile, state: PlanState, done: number): ApplyStatus {
   };
 }
 
-export function checkStartable(plan: PlanFile, now: Date): void {
-  if (plan.state === 'cancelled')
-    throw new PlanRefusal('cancelled', `plan ${plan.plan_id} was cancelled; nothing was sent`);
+export function checkStartable(plan: PlanFile, now: Date, nothing = 'nothing was sent'): void {
+  if (plan.state === 'cancelled') throw new PlanRefusal('cancelled', `plan ${plan.plan_id} was cancelled; ${nothing}`);
   const started = plan.started_at !== undefined;
   if (!started && now.getTime() > Date.parse(plan.expires_at))
-    throw new PlanRefusal(
-      'expired',
-      `plan ${plan.plan_id} expired at ${plan.expires_at}; nothing was sent: make a new plan`,
-    );
+    throw new PlanRefusal('expired', `plan ${plan.plan_id} expired at ${plan.expires_at}; ${nothing}: make a new plan`);
 }
 
 export async function applyPlan(
