@@ -124,8 +124,13 @@ export class PlanStore {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new PlanRefusal('not_found', `no plan ${planId}`);
       throw e;
     }
-    const plan = JSON.parse(text) as PlanFile;
-    if (plan.version !== 1 || plan.plan_id !== planId)
+    let plan: PlanFile | undefined;
+    try {
+      plan = JSON.parse(text) as PlanFile;
+    } catch {
+      plan = undefined; // cut short or written by hand: not a plan
+    }
+    if (plan?.version !== 1 || plan.plan_id !== planId || !Array.isArray(plan.rows))
       throw new PlanRefusal('not_found', `the file of plan ${planId} is not a plan this version reads`);
     return plan;
   }
