@@ -21,6 +21,7 @@ const SCRIPTS = [
   'leads-export',
   'leads-follow',
   'qr-apply',
+  'plans',
   'print',
 ];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
