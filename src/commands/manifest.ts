@@ -79,6 +79,16 @@ export const MANIFEST: ManifestGroup[] = [
     ],
   },
   {
+    heading: 'Agents:',
+    nouns: [
+      {
+        name: 'mcp',
+        summary:
+          'Serve this account to an AI agent over the Model Context Protocol: free reads, writes only as approved plans',
+      },
+    ],
+  },
+  {
     heading: 'Advanced:',
     nouns: [
       {
@@ -124,6 +134,7 @@ export const NOUNS: Record<string, () => Promise<NounManifest>> = {
   analytics: () => import('./manifest/analytics.js'),
   leads: () => import('./manifest/leads.js'),
   campaigns: () => import('./manifest/campaigns.js'),
+  mcp: () => import('./manifest/mcp.js'),
   api: () => import('./manifest/api.js'),
   emulator: () => import('./manifest/emulator.js'),
   completion: () => import('./manifest/completion.js'),
