@@ -87,6 +87,8 @@ function __cardqr_resolve
             echo 'leads'
         case '|campaigns'
             echo 'campaigns'
+        case '|mcp'
+            echo 'mcp'
         case '|api'
             echo 'api'
         case '|emulator'
@@ -416,6 +418,16 @@ function __cardqr_takes_value
             return 0
         case 'campaigns import|--max-trash'
             return 0
+        case 'mcp|--toolsets'
+            return 0
+        case 'mcp|--max-writes'
+            return 0
+        case 'mcp|--max-trash'
+            return 0
+        case 'mcp|--port'
+            return 0
+        case 'mcp|--print-config'
+            return 0
         case 'api|--data'
             return 0
         case 'api|-p' 'api|--param'
@@ -481,6 +493,7 @@ complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'print
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'analytics' -d 'Read scan analytics: totals, trend, daily timeline, countries and devices'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'leads' -d 'List, show, export and follow leads, and replay deliveries that failed (form submissions, contact exchanges, scanned and typed-in cards)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'campaigns' -d 'Campaign ingestion: read campaigns and schemas, dry-run a record, create cards, import a CSV'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'mcp' -d 'Serve this account to an AI agent over the Model Context Protocol: free reads, writes only as approved plans'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'api' -d 'Make a raw API call through the same client (auth, retries, errors)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'emulator' -d 'Run the local emulator of the whole API (for rehearsal: the real service has no sandbox)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'completion' -d 'Print the shell completion script for bash, zsh or fish (it never edits rc files)'
@@ -748,6 +761,16 @@ complete -c cardqr -n '__cardqr_using "campaigns import"' -l trash-missing -d 'w
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l max-trash -x -d 'with --trash-missing: refuse (nothing sent) when more than n cards would go to Trash (default: 10)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "campaigns import"; and __cardqr_arg_index 1' -F
+complete -c cardqr -n '__cardqr_using "mcp"' -l allow-writes -d 'add the plan tools: an agent plans writes, a person approves destructive ones, apply_plan applies each once'
+complete -c cardqr -n '__cardqr_using "mcp"' -l toolsets -x -d 'only these tools, comma-separated: account, cards, qr, analytics, leads, plans (default: all)'
+complete -c cardqr -n '__cardqr_using "mcp"' -l max-writes -x -d 'at most n writes over this server session (default: no cap)'
+complete -c cardqr -n '__cardqr_using "mcp"' -l max-trash -x -d 'at most n trashed objects over this server session (default: no cap)'
+complete -c cardqr -n '__cardqr_using "mcp"' -l lockdown -d 'leave out what other people typed: leads\' contacts and answers'
+complete -c cardqr -n '__cardqr_using "mcp"' -l http -d 'serve Streamable HTTP on 127.0.0.1 (a bearer token from a file) instead of stdio'
+complete -c cardqr -n '__cardqr_using "mcp"' -l port -x -d 'with --http: the port (default: 8722; 0 picks a free one)'
+complete -c cardqr -n '__cardqr_using "mcp"' -l rotate-token -d 'with --http: write a new bearer token (clients need the new one)'
+complete -c cardqr -n '__cardqr_using "mcp"' -l print-config -x -a 'claude cursor vscode' -d 'print the snippet that registers this server in the client (absolute paths, --profile, never a key)'
+complete -c cardqr -n '__cardqr_using "mcp"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "api"' -l data -x -d 'request body: inline JSON, @file.json, or - for stdin'
 complete -c cardqr -n '__cardqr_using "api"' -s p -l param -x -d 'query parameter (repeatable); --query is the JMESPath filter, as on every command'
 complete -c cardqr -n '__cardqr_using "api"' -s O -l out -r -F -d 'write the answer\'s body to this file as it came (an image, a PDF, JSON), or - for standard output'

@@ -92,6 +92,8 @@ What an agent can and cannot do: cardqr help agents.`,
         throw new UsageError('--print-config needs a profile (--profile <name>): the configuration never holds a key', [
           'cardqr profiles add <name> stores one',
         ]);
+      if (!ctx.profiles().get(profile))
+        throw new UsageError(`no profile named "${profile}"`, ['cardqr profiles list shows them']);
       const args = ['--profile', profile, ...serverArgs(opts)];
       const { clientConfig } = await import('../../mcp/configs.js');
       const config = clientConfig(input.printConfig, args);
