@@ -7,8 +7,9 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 
 // A plain build: one ESM bundle split into chunks, in which every module means what its source means.
 // Commands load their groups with `await import()` of our own chunks, which keeps start-up near the
-// runtime's own (README, Performance). sharp is native and stays outside the bundle; @lydell/node-pty is
-// a test tool and never imported by src/.
+// runtime's own (README, Performance). sharp is native and stays outside the bundle; so does the MCP SDK
+// (@modelcontextprotocol/sdk, with express, hono, ajv and jose behind it), imported only by `cardqr mcp`;
+// @lydell/node-pty is a test tool and never imported by src/.
 
 // The emulator validates with classic zod, the CLI with zod/mini. Both share zod's core modules, so
 // with splitting the CLI's zod chunk also carried everything classic zod keeps alive (every locale,
@@ -38,8 +39,8 @@ export default defineConfig({
   platform: 'node',
   splitting: true,
   bundle: true,
-  noExternal: [/^(?!sharp$).*/],
-  external: ['sharp'],
+  noExternal: [/^(?!sharp$|@modelcontextprotocol\/sdk(\/|$)).*/],
+  external: ['sharp', /^@modelcontextprotocol\/sdk(\/|$)/],
   clean: true,
   // Keep `node:` on every built-in: some exist only under it (node:sqlite, node:test).
   removeNodeProtocol: false,

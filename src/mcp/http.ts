@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { sessionServer, type Shared } from './server.js';
+import { drain, sessionServer, type Shared } from './server.js';
 import { bearerMatches } from './token.js';
 
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -112,6 +112,8 @@ export async function serveHttp(shared: Shared, o: { port: number; token: string
   port = (http.address() as AddressInfo).port;
   const closed = new Promise<void>((resolve) => {
     const stop = async () => {
+      for (const { lost } of sessions.values()) lost.abort();
+      await drain(shared);
       for (const { transport } of sessions.values()) await transport.close().catch(() => undefined);
       http.close(() => resolve());
       http.closeAllConnections();

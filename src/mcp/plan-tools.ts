@@ -37,6 +37,28 @@ export interface PlanToolsState {
   applying: Map<string, AbortController>;
 }
 
+/**
+ * Once the session is lost or the process stops, the plans it was applying stop with the row in flight
+ * (the plans module marks them `interrupted`): waits for that, at most `polls` × 100 ms.
+ */
+export async function settle(
+  load: () => Promise<Plans>,
+  state: PlanToolsState,
+  sleep: (ms: number) => Promise<void>,
+  polls = 600,
+): Promise<void> {
+  if (!state.applying.size) return;
+  const plans = await load();
+  for (const [id, stop] of state.applying) {
+    stop.abort();
+    for (let i = 0; i < polls; i++) {
+      const view = await plans.get(id).catch(() => undefined);
+      if (!view || view.state !== 'applying') break;
+      await sleep(100);
+    }
+  }
+}
+
 export function planTools(load: () => Promise<Plans>, budget: Budget, state: PlanToolsState): PlanToolRunner {
   const viewOut = (v: PlanView): ToolOutput => ({
     data: { ...v },
@@ -86,7 +108,7 @@ async function apply(
   const stop = state.applying.get(planId) ?? new AbortController();
   let open = true;
   const hooks: ApplyHooks = {
-    signal: AbortSignal.any([h.signal, stop.signal]),
+    signal: AbortSignal.any([h.lost, stop.signal]),
     // Progress only while the request is open (after the 30-second return, plan_status follows it).
     onProgress: (done, total) => {
       if (open) h.sendProgress(done, total).catch(() => undefined);

@@ -8,8 +8,7 @@ import { shieldLead } from './untrusted.js';
 
 export interface ReadContext {
   api: () => Promise<ApiClient>;
-  profile: string | null;
-  baseUrl: string;
+  where: () => Promise<{ baseUrl: string; profile: string | null }>;
   lockdown: boolean;
   signal: AbortSignal;
 }
@@ -26,7 +25,7 @@ export const READS: Record<string, (c: ReadContext, a: Args) => Promise<ToolOutp
   async whoami(c) {
     const { getMe } = await import('../api/me.js');
     const me = await getMe(await c.api());
-    return { data: { ...me, profile: c.profile, baseUrl: c.baseUrl }, ids: [me.account.id] };
+    return { data: { ...me, ...(await c.where()) }, ids: [me.account.id] };
   },
 
   async search(c, a) {

@@ -32,26 +32,49 @@ function halfPaced(client: ApiClient): ApiClient {
 
 export async function serveMcp(ctx: Context, input: ServeInput, stdio?: { stdin: Readable; stdout: Writable }) {
   const stopped = AbortSignal.any([ctx.stopped, ctx.interruptible((line) => ctx.msg.say(line))]);
-  const settings = await ctx.settings();
-  const client = halfPaced(await ctx.api());
-  const { me } = await client.paceToKey({ share: MCP_SHARE, signal: stopped });
-  const profile = settings.profile?.name ?? null;
+  // The key, its account and the pacing are settled while the SDK loads: over stdio `initialize` is
+  // answered meanwhile, and every tool call waits for them. A key that does not work ends the server.
+  const ready = (async () => {
+    const settings = await ctx.settings();
+    const client = halfPaced(await ctx.api());
+    const { me } = await client.paceToKey({ share: MCP_SHARE, signal: stopped });
+    return { client, me, baseUrl: settings.baseUrl, profile: settings.profile?.name ?? null };
+  })();
+  ready.catch(() => undefined); // awaited below
   const files = mcpFiles(ctx.env);
   const audit = fileAudit(files.audit, ctx.now, (line) => ctx.msg.warn(line));
-  const planTool = input.allowWrites ? await loadPlanTools(ctx, client, input) : undefined;
+  const api = async () => (await ready).client;
+  const plan = input.allowWrites ? await loadPlanTools(ctx, api, input) : undefined;
   const shared = sharedState(
-    { version: ctx.version, api: async () => client, baseUrl: settings.baseUrl, profile, audit, stopped, planTool },
+    {
+      version: ctx.version,
+      api,
+      where: async () => {
+        const r = await ready;
+        return { baseUrl: r.baseUrl, profile: r.profile };
+      },
+      audit,
+      stopped,
+      planTool: plan?.run,
+      settle: plan?.settle,
+    },
     input,
   );
-  const who = `account ${me.account.id} (${me.account.email}), profile ${profile ?? '(none: key from the environment)'}, ${settings.baseUrl}`;
   const tools = [...shared.tools.keys()].join(', ');
+  const who = async () => {
+    const r = await ready;
+    return `account ${r.me.account.id} (${r.me.account.email}), profile ${r.profile ?? '(none: key from the environment)'}, ${r.baseUrl}`;
+  };
   if (!input.http) {
     if (!stdio) throw new Error('stdio transport without streams');
-    ctx.msg.say(`cardqr mcp: serving ${who} over stdio; tools: ${tools}`);
     const { serveStdio } = await import('./stdio.js');
-    await serveStdio(shared, stdio.stdin, stdio.stdout);
+    const started = ready.then(async () =>
+      ctx.msg.say(`cardqr mcp: serving ${await who()} over stdio; tools: ${tools}`),
+    );
+    await serveStdio(shared, stdio.stdin, stdio.stdout, started);
     return;
   }
+  await ready;
   const { loadToken } = await import('./token.js');
   const { token, made } = await loadToken(files.token, input.http.rotateToken);
   const { serveHttp } = await import('./http.js');
@@ -63,17 +86,21 @@ export async function serveMcp(ctx: Context, input: ServeInput, stdio?: { stdin:
       ]);
     throw e;
   });
-  ctx.msg.say(`cardqr mcp: serving ${who} on ${serving.url}; tools: ${tools}`);
+  ctx.msg.say(`cardqr mcp: serving ${await who()} on ${serving.url}; tools: ${tools}`);
   ctx.msg.say(
     `bearer token ${made ? 'written to' : 'read from'} ${files.token} (0600; send it as Authorization: Bearer <token>; --rotate-token makes a new one)`,
   );
   await serving.closed;
 }
 
-async function loadPlanTools(ctx: Context, client: ApiClient, input: ServeInput): Promise<PlanToolRunner> {
-  const { Budget, planTools } = await import('./plan-tools.js');
+async function loadPlanTools(
+  ctx: Context,
+  api: () => Promise<ApiClient>,
+  input: ServeInput,
+): Promise<{ run: PlanToolRunner; settle: () => Promise<void> }> {
+  const { Budget, planTools, settle } = await import('./plan-tools.js');
   const deps = {
-    api: async () => client,
+    api,
     baseUrl: async () => (await ctx.settings()).baseUrl,
     env: ctx.env,
     now: ctx.now,
@@ -81,5 +108,9 @@ async function loadPlanTools(ctx: Context, client: ApiClient, input: ServeInput)
   };
   let loaded: Promise<import('../plans/contract.js').Plans> | undefined;
   const load = () => (loaded ??= import('./plans-loader.js').then((m) => m.loadPlans(deps)));
-  return planTools(load, new Budget(input.maxWrites, input.maxTrash), { applying: new Map() });
+  const state = { applying: new Map<string, AbortController>() };
+  return {
+    run: planTools(load, new Budget(input.maxWrites, input.maxTrash), state),
+    settle: () => settle(load, state, (ms) => ctx.sleep(ms)),
+  };
 }

@@ -26,19 +26,23 @@ export interface ServerDeps {
   version: string;
   /** The client paced to half the key's rate (src/mcp/serve.ts). */
   api: () => Promise<ApiClient>;
-  baseUrl: string;
-  profile: string | null;
+  /** The base URL and profile in use, once the key is settled. */
+  where: () => Promise<{ baseUrl: string; profile: string | null }>;
   audit: Audit;
   /** Aborted when the process is asked to stop (SIGINT, SIGTERM …). */
   stopped: AbortSignal;
   /** The plan tools (src/mcp/plan-tools.ts), loaded with the first plan call. */
   planTool?: PlanToolRunner;
+  /** Resolves once no plan this process started is still applying (after a stop). */
+  settle?: () => Promise<void>;
 }
 
 /** What a plan tool gets besides its arguments: the SDK's per-request handles. */
 export interface CallHandles {
   server: Server;
   signal: AbortSignal;
+  /** Also aborted when the session is lost (closed stdin, a closed HTTP session): what stops an apply. */
+  lost: AbortSignal;
   requestId: string | number;
   progressToken?: string | number;
   sendProgress: (progress: number, total: number) => Promise<void>;
@@ -51,12 +55,28 @@ export interface Shared {
   deps: ServerDeps;
   opts: ServeOptions;
   tools: Map<string, ToolSpec>;
-  list: ReturnType<typeof toolList>;
+  list: () => ReturnType<typeof toolList>;
+  /** Tool calls being answered: a closed session still answers them before the server stops. */
+  inFlight: Set<Promise<unknown>>;
 }
 
 export function sharedState(deps: ServerDeps, opts: ServeOptions): Shared {
   const served = servedTools(opts);
-  return { deps, opts, tools: new Map(served.map((t) => [t.name, t])), list: toolList(served) };
+  let list: ReturnType<typeof toolList> | undefined;
+  return {
+    deps,
+    opts,
+    tools: new Map(served.map((t) => [t.name, t])),
+    list: () => (list ??= toolList(served)),
+    inFlight: new Set(),
+  };
+}
+
+/** Waits for the calls being answered, then for plans being applied to stop (src/mcp/plan-tools.ts). */
+export async function drain(shared: Shared): Promise<void> {
+  await Promise.allSettled([...shared.inFlight]);
+  await new Promise((resolve) => setImmediate(resolve)); // the answers' writes are queued after the handlers
+  await shared.deps.settle?.();
 }
 
 export const INSTRUCTIONS =
@@ -76,23 +96,27 @@ export async function sessionServer(
     { name: 'cardqr', title: 'cardqr', version: shared.deps.version },
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => shared.list);
+  server.setRequestHandler(ListToolsRequestSchema, () => shared.list());
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = shared.tools.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${request.params.name}`);
-    const signal = AbortSignal.any([extra.signal, sessionSignal, shared.deps.stopped]);
+    // A read answers even when its session is gone (stdin closed after the request); a plan stops.
+    const signal = AbortSignal.any([extra.signal, shared.deps.stopped]);
     const progressToken = extra._meta?.progressToken;
     const handles: CallHandles = {
       server,
       signal,
       requestId: extra.requestId,
       progressToken,
+      lost: AbortSignal.any([signal, sessionSignal]),
       sendProgress: (progress, total) =>
         progressToken === undefined
           ? Promise.resolve()
           : extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, total } }),
     };
-    return callTool(shared, tool, request.params.arguments ?? {}, handles, sessionId());
+    const call = callTool(shared, tool, request.params.arguments ?? {}, handles, sessionId());
+    shared.inFlight.add(call);
+    return call.finally(() => shared.inFlight.delete(call));
   });
   return server;
 }
@@ -131,10 +155,7 @@ function run(shared: Shared, tool: ToolSpec, args: Record<string, any>, h: CallH
   const read = READS[tool.name];
   if (read) {
     const { deps, opts } = shared;
-    return read(
-      { api: deps.api, profile: deps.profile, baseUrl: deps.baseUrl, lockdown: opts.lockdown, signal: h.signal },
-      args,
-    );
+    return read({ api: deps.api, where: deps.where, lockdown: opts.lockdown, signal: h.signal }, args);
   }
   if (!shared.deps.planTool) throw new CliError(`${tool.name} is not available in this build`, 1);
   return shared.deps.planTool(tool.name, args, h);

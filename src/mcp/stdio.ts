@@ -2,9 +2,15 @@
 // through ctx.msg). The session is lost when stdin ends or closes, stdout fails (the client went away),
 // or the process is asked to stop: a plan being applied stops like Ctrl-C (src/mcp/plan-tools.ts).
 import type { Readable, Writable } from 'node:stream';
-import { sessionServer, type Shared } from './server.js';
+import { drain, sessionServer, type Shared } from './server.js';
 
-export async function serveStdio(shared: Shared, stdin: Readable, stdout: Writable): Promise<void> {
+/** Serves until the session ends; `started` rejects when the key does not work (the server then stops with that error). */
+export async function serveStdio(
+  shared: Shared,
+  stdin: Readable,
+  stdout: Writable,
+  started: Promise<void>,
+): Promise<void> {
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const lost = new AbortController();
   const server = await sessionServer(shared, lost.signal, () => undefined);
@@ -18,7 +24,11 @@ export async function serveStdio(shared: Shared, stdin: Readable, stdout: Writab
     shared.deps.stopped.addEventListener('abort', end, { once: true });
   });
   await server.connect(transport);
-  await ended;
+  let failure: unknown;
+  await Promise.race([ended, started.catch((e: unknown) => void (failure = e ?? new Error('failed to start')))]);
+  if (failure === undefined) await ended;
   lost.abort();
+  await drain(shared);
   await server.close().catch(() => undefined);
+  if (failure !== undefined) throw failure;
 }

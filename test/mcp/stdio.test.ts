@@ -27,7 +27,8 @@ describe('cardqr mcp over stdio', () => {
       expect(t.outputSchema?.type).toBe('object');
     }
     expect(JSON.stringify({ tools }).length).toBeLessThan(12 * 1024);
-    expect(run.stderr()).toMatch(/account acc_acme/);
+    await run.client.callTool({ name: 'whoami', arguments: {} });
+    expect(run.stderr()).toMatch(/serving account acc_acme .* over stdio/);
   });
 
   it('whoami: the account and profile, never the key', async () => {
@@ -175,5 +176,16 @@ describe('cardqr mcp over stdio', () => {
     expect(emails.length).toBeGreaterThan(0);
     for (const e of emails) expect(text).not.toContain(e);
     removeTempDir(dir);
+  });
+});
+
+describe('cardqr mcp with a key that does not work', () => {
+  it('answers initialize, then stops with the error on stderr and exit 3; stdout still JSON-RPC only', async () => {
+    const r = await startStdio(emu, [], { key: emu.keys.revoked });
+    const code = await r.exit;
+    expect(code).toBe(3);
+    expect(r.stderr()).toMatch(/revoked|401|key/i);
+    expect(jsonRpcOnly(r.stdout())).toEqual([]);
+    await r.stop();
   });
 });
