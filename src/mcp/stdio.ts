@@ -24,8 +24,8 @@ export async function serveStdio(
     shared.deps.stopped.addEventListener('abort', end, { once: true });
   });
   await server.connect(transport);
-  let failure: unknown;
-  await Promise.race([ended, started.catch((e: unknown) => void (failure = e ?? new Error('failed to start')))]);
+  let failure: Error | undefined;
+  await Promise.race([ended, started.catch((e: unknown) => void (failure = e instanceof Error ? e : new Error(String(e))))]);
   if (failure === undefined) await ended;
   lost.abort();
   await drain(shared);
