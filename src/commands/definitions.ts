@@ -11,6 +11,7 @@ import { image } from './image/index.js';
 import { leads } from './leads/index.js';
 import { mcp } from './mcp/index.js';
 import { me } from './me/index.js';
+import { plansGroup } from './plans/index.js';
 import { print } from './print/index.js';
 import { profiles } from './profiles/index.js';
 import { qr } from './qr/index.js';
@@ -23,7 +24,7 @@ export const GROUPS: Array<{ heading: string; nouns: Definition[] }> = [
   { heading: 'Images:', nouns: [image, print] },
   { heading: 'Analytics and leads:', nouns: [analytics, leads] },
   { heading: 'Campaigns:', nouns: [campaigns] },
-  { heading: 'Agents:', nouns: [mcp] },
+  { heading: 'Agents:', nouns: [mcp, plansGroup] },
   { heading: 'Advanced:', nouns: [api, emulator] },
   { heading: 'Shell:', nouns: [completion, complete, man] },
 ];

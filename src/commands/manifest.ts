@@ -86,6 +86,10 @@ export const MANIFEST: ManifestGroup[] = [
         summary:
           'Serve this account to an AI agent over the Model Context Protocol: free reads, writes only as approved plans',
       },
+      {
+        name: 'plans',
+        summary: "Agents' plans (cardqr mcp): list, show, approve a destructive one at your terminal, cancel",
+      },
     ],
   },
   {
@@ -135,6 +139,7 @@ export const NOUNS: Record<string, () => Promise<NounManifest>> = {
   leads: () => import('./manifest/leads.js'),
   campaigns: () => import('./manifest/campaigns.js'),
   mcp: () => import('./manifest/mcp.js'),
+  plans: () => import('./manifest/plans.js'),
   api: () => import('./manifest/api.js'),
   emulator: () => import('./manifest/emulator.js'),
   completion: () => import('./manifest/completion.js'),

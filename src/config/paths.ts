@@ -65,3 +65,8 @@ export function mcpFiles(
 export function ownHomes(env: Readonly<Record<string, string | undefined>>, platform = process.platform): Homes {
   return { config: configDir(env, platform), state: stateDir(env, platform), cache: cacheDir(env, platform) };
 }
+
+/** Agent plans (PRODUCT section 17, src/plans/): `<stateDir>/plans/` (0700), one of the tool's own folders. */
+export function plansDir(env: Readonly<Record<string, string | undefined>>, platform = process.platform): string {
+  return resolve(stateDir(env, platform), OWN_NAMES.plans);
+}

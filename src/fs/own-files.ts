@@ -113,6 +113,12 @@ export const OWN_FILES: readonly OwnFile[] = [
     at: (h) => ({ files: [join(h.state, OWN_NAMES.mcpToken)] }),
   },
   {
+    what: "cardqr's agent plans",
+    reason:
+      'each plan a person may approve, its hash and state, and the report of its apply (what keeps it exactly once)',
+    at: (h) => ({ dirs: [join(h.state, OWN_NAMES.plans)] }),
+  },
+  {
     what: "cardqr's cache",
     reason: "Node's compile cache: a file there is read back as compiled code at start-up",
     at: (h) => ({ dirs: [h.cache] }),

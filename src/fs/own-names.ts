@@ -17,4 +17,6 @@ export const OWN_NAMES = {
   mcpAudit: 'mcp-audit.ndjson',
   /** `<stateDir>/mcp-token`: the bearer token of `cardqr mcp --http` (src/mcp/token.ts). */
   mcpToken: 'mcp-token',
+  /** `<stateDir>/plans/`: agent plans, their reports and locks (src/plans/). */
+  plans: 'plans',
 } as const;

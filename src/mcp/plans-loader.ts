@@ -1,8 +1,6 @@
-// Where the plan tools find src/plans/ (PRODUCT §17). Until src/plans/index.ts lands, the plan tools
-// answer with an error and send nothing.
-import { CliError } from '../errors.js';
+// Where the plan tools find src/plans/ (PRODUCT §17), loaded with the first plan call.
 import type { PlanDeps, Plans } from '../plans/contract.js';
 
-export async function loadPlans(_deps: PlanDeps): Promise<Plans> {
-  throw new CliError('plans are not available in this build of cardqr', 1);
+export async function loadPlans(deps: PlanDeps): Promise<Plans> {
+  return (await import('../plans/index.js')).plans(deps);
 }

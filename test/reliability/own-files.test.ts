@@ -90,6 +90,19 @@ const KINDS: Array<{
     make: (p) => ({ path: join(p.cfg, 'image-index', 'abc.ndjson'), text: '{"id":"q"}\n' }),
   },
   {
+    name: 'an agent plan',
+    what: /agent plans/,
+    make: (p) => ({ path: join(p.stateDir, 'plans', 'plan_0123456789abcdef.json'), text: '{"version":1}\n' }),
+  },
+  {
+    name: "an agent plan's report",
+    what: /agent plans/,
+    make: (p) => ({
+      path: join(p.stateDir, 'plans', 'plan_0123456789abcdef.report.ndjson'),
+      text: '{"type":"header"}\n',
+    }),
+  },
+  {
     name: 'the compile cache',
     what: /cardqr's cache/,
     make: (p) => ({ path: join(p.cache, 'cardqr', 'compile-cache', 'v26', 'x.cache'), text: 'compiled' }),
