@@ -25,7 +25,10 @@ export async function serveStdio(
   });
   await server.connect(transport);
   let failure: Error | undefined;
-  await Promise.race([ended, started.catch((e: unknown) => void (failure = e instanceof Error ? e : new Error(String(e))))]);
+  await Promise.race([
+    ended,
+    started.catch((e: unknown) => void (failure = e instanceof Error ? e : new Error(String(e)))),
+  ]);
   if (failure === undefined) await ended;
   lost.abort();
   await drain(shared);
