@@ -4,6 +4,7 @@
 import { request } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
 import { removeTempDir, tempDir } from '../helpers/temp-dirs.js';
@@ -100,6 +101,24 @@ describe('cardqr mcp --http', () => {
       expect(r.body).not.toContain(run.token!);
     }
     expect(emu.requests()).toEqual([]);
+  });
+
+  it('a destructive plan approved through elicitation over HTTP is applied once', async () => {
+    run = await startHttp(emu, ['--allow-writes'], { capabilities: { elicitation: {} } });
+    const asked: string[] = [];
+    run.client.setRequestHandler(ElicitRequestSchema, (req) => {
+      asked.push(req.params.message);
+      return { action: 'accept', content: { approve: true } };
+    });
+    const plan = structured(
+      await run.client.callTool({ name: 'plan_qr_status', arguments: { ids: ['qr_careers'], status: 'archived' } }),
+    );
+    const applied = structured(
+      await run.client.callTool({ name: 'apply_plan', arguments: { plan_id: plan.plan_id, sha256: plan.sha256 } }),
+    );
+    expect(applied.state).toBe('applied');
+    expect(asked).toHaveLength(1);
+    expect(emu.requests().filter((r) => r.method !== 'GET')).toHaveLength(1);
   });
 
   it('keeps the token across restarts until --rotate-token', async () => {
