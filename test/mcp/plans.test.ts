@@ -95,6 +95,31 @@ describe('cardqr mcp --allow-writes', () => {
     expect(status).toMatchObject({ state: 'applied', done: 2, total: 2 });
   });
 
+  it('applied exactly once under dropped answers, 500s and 429s', async () => {
+    run = await startStdio(emu, ['--allow-writes']);
+    const rows = Array.from({ length: 6 }, (_, i) => ({
+      shortCode: `fault-${i}`,
+      name: `Fault ${i}`,
+      destinationUrl: `https://example.com/f/${i}`,
+    }));
+    const plan = structured(await run.client.callTool({ name: 'plan_qr_apply', arguments: { rows } }));
+    emu.injectFaults([
+      { kind: 'drop_after', method: 'POST', path: '/qr-codes' },
+      { kind: '500', method: 'POST', path: '/qr-codes' },
+      { kind: '429', method: 'POST', path: '/qr-codes' },
+      { kind: 'drop_before', method: 'POST', path: '/qr-codes' },
+      { kind: 'in_flight', method: 'POST', path: '/qr-codes' },
+    ]);
+    const args = { plan_id: plan.plan_id, sha256: plan.sha256 };
+    let status = structured(await run.client.callTool({ name: 'apply_plan', arguments: args }));
+    // An answer lost for good leaves the plan interrupted (outcome unknown): applying again settles it.
+    for (let i = 0; i < 3 && status.state !== 'applied'; i++)
+      status = structured(await run.client.callTool({ name: 'apply_plan', arguments: args }));
+    expect(status).toMatchObject({ state: 'applied', done: 6, total: 6 });
+    const held = emu.store.qrCodes.filter((q) => q.shortCode.startsWith('fault-')).map((q) => q.shortCode);
+    expect(held.sort()).toEqual(rows.map((r) => r.shortCode).sort());
+  });
+
   it('a destructive plan: refused without a way to ask, declined, then accepted through elicitation', async () => {
     const dir = tempDir('cardqr-mcp-');
     const o = { configDir: dir };
