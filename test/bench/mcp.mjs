@@ -3,12 +3,13 @@
 //   initialize answered (spawn → its answer on stdout) <= 2.0x the whole run of `cardqr me -o json`;
 //   a read tool's call in a running server (`get` of a QR code: request → answer) <= 1.2x the whole run
 //   of `cardqr qr get <id> -o json`, the same request made by the command;
-//   the whole `tools/list` (with --allow-writes: every tool) under 12 KB of JSON.
+//   the whole `tools/list` (with --allow-writes: every tool) under 12 KB of JSON;
+//   a plan of 10,000 rows (plan_qr_apply) made by the server within 150 MB peak RSS (VmHWM).
 // Runs alternate (baseline, subject, …) so that noise hits both alike; the figure is the median of the
 // per-pair ratios.
 // Usage: npm run build && node test/bench/mcp.mjs [--quick]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -64,7 +65,7 @@ function server(args = []) {
       child.on('exit', resolve);
       child.stdin.end();
     });
-  return { send, initialized, stop };
+  return { send, initialized, stop, pid: child.pid };
 }
 
 async function pairs(baseline, subject) {
@@ -131,7 +132,25 @@ try {
   const w = server(['--allow-writes']);
   await w.initialized;
   const list = await w.send('tools/list', {});
+  const rows = Array.from({ length: QUICK ? 2_000 : 10_000 }, (_, i) => ({
+    shortCode: `bench-${i}`,
+    name: `Bench ${i}`,
+    destinationUrl: `https://example.com/bench/${i}`,
+  }));
+  const t0 = process.hrtime.bigint();
+  const plan = await w.send('tools/call', { name: 'plan_qr_apply', arguments: { rows } });
+  const planMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (plan.result?.isError || plan.result?.structuredContent?.changes?.length !== rows.length)
+    throw new Error(`plan_qr_apply failed: ${JSON.stringify(plan).slice(0, 300)}`);
+  const hwmMB = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${w.pid}/status`, 'utf8'))[1]) / 1024;
   await w.stop();
+  ok &&= report({
+    name: `cardqr mcp --allow-writes: a plan of ${rows.length} rows`,
+    value: planMs,
+    unit: 'ms',
+    rssMB: hwmMB,
+    rssTarget: 150,
+  }).guard;
   const kb = Buffer.byteLength(JSON.stringify(list.result)) / 1024;
   ok &&= report({
     name: `cardqr mcp --allow-writes: tools/list (${list.result.tools.length} tools), next to 12 KB`,
