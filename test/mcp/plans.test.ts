@@ -162,6 +162,27 @@ describe('cardqr mcp --allow-writes', () => {
     removeTempDir(dir);
   });
 
+  it('plan_roster_sync and plan_trash: every change old → new, destructive, nothing sent', async () => {
+    run = await startStdio(emu, ['--allow-writes']);
+    const partners = emu.store.cards.filter((c) => c.templateId === 'tpl_cmp_partners' && c.externalId);
+    const roster = structured(
+      await run.client.callTool({
+        name: 'plan_roster_sync',
+        arguments: {
+          campaign_id: 'cmp_native',
+          rows: [{ externalId: partners[0].externalId, title: 'Chief Partner' }],
+          trash_missing: true,
+          max_trash: 50,
+        },
+      }),
+    );
+    expect(roster.changes[0]).toMatchObject({ action: 'update', fields: { title: { new: 'Chief Partner' } } });
+    expect(roster.destructive).toBe(partners.length > 1);
+    const trash = structured(await run.client.callTool({ name: 'plan_trash', arguments: { ids: ['crd_amelie'] } }));
+    expect(trash).toMatchObject({ destructive: true, changes: [{ id: 'crd_amelie', action: 'trash' }] });
+    expect(writes().filter((r) => !r.path.endsWith('/cards/test'))).toEqual([]);
+  });
+
   it('refusals send nothing: hash, unknown plan, cancelled, caps', async () => {
     run = await startStdio(emu, ['--allow-writes', '--max-writes', '1', '--max-trash', '0']);
     const make = async () =>
