@@ -33,7 +33,7 @@ export async function loadToken(path: string, rotate: boolean): Promise<{ token:
 
 /** `Authorization: Bearer <token>` names this token (constant time, whatever the lengths). */
 export function bearerMatches(header: string | undefined, token: string): boolean {
-  const m = /^Bearer ([^\s]+)$/.exec(header ?? '');
+  const m = /^Bearer ([^\s]+)$/i.exec(header ?? ''); // the scheme is case-insensitive (RFC 9110)
   const digest = (s: string) => createHash('sha256').update(s).digest();
   const ok = timingSafeEqual(digest(m?.[1] ?? ''), digest(token));
   return ok && m !== null;

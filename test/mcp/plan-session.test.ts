@@ -90,6 +90,36 @@ describe('apply_plan over time', () => {
     }
   }, 60_000);
 
+  it("the request's cancel stops the apply like Ctrl-C: the plan is interrupted, apply_plan resumes it", async () => {
+    const dir = tempDir('cardqr-mcp-');
+    const run = await startStdio(emu, ['--allow-writes'], { configDir: dir });
+    try {
+      const plan = await planOf(run, 'cancel', 4);
+      emu.injectFaults([{ kind: 'slow', method: 'POST', path: '/qr-codes', delayMs: 800, times: 4 }]);
+      const abort = new AbortController();
+      const args = { plan_id: plan.plan_id, sha256: plan.sha256 };
+      const applying = run.client
+        .callTool({ name: 'apply_plan', arguments: args }, undefined, { signal: abort.signal })
+        .catch((e: unknown) => e);
+      await until(() => posts().length >= 1, 10_000);
+      abort.abort();
+      await applying;
+      let status = structured(await run.client.callTool({ name: 'plan_status', arguments: { plan_id: plan.plan_id } }));
+      await until(async () => {
+        status = structured(await run.client.callTool({ name: 'plan_status', arguments: { plan_id: plan.plan_id } }));
+        return status.state !== 'applying';
+      }, 10_000);
+      expect(status.state).toBe('interrupted');
+      expect(posts().length).toBeLessThan(4);
+      const resumed = structured(await run.client.callTool({ name: 'apply_plan', arguments: args }));
+      expect(resumed).toMatchObject({ state: 'applied', done: 4 });
+      expect(emu.store.qrCodes.filter((q) => q.shortCode.startsWith('cancel-'))).toHaveLength(4);
+    } finally {
+      await run.stop();
+      removeTempDir(dir);
+    }
+  }, 60_000);
+
   it('cancel_plan stops an apply in flight: the row in flight finishes, nothing after it', async () => {
     const dir = tempDir('cardqr-mcp-');
     const run = await startStdio(emu, ['--allow-writes'], { configDir: dir });
