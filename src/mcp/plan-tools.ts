@@ -156,7 +156,7 @@ async function askPerson(h: CallHandles, plan: PlanView, message: string): Promi
         required: ['approve'],
       },
     },
-    { relatedRequestId: h.requestId, signal: h.signal, timeout: ASK_TIMEOUT_MS },
+    { relatedRequestId: h.requestId, signal: h.lost, timeout: ASK_TIMEOUT_MS },
   );
   return answer.action === 'accept' && answer.content?.approve === true;
 }

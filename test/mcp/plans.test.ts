@@ -183,6 +183,30 @@ describe('cardqr mcp --allow-writes', () => {
     expect(writes().filter((r) => !r.path.endsWith('/cards/test'))).toEqual([]);
   });
 
+  it('a session lost while the person is asked: the question ends, nothing is sent, the server stops', async () => {
+    const dir = tempDir('cardqr-mcp-');
+    try {
+      run = await startStdio(emu, ['--allow-writes'], { ...ELICIT, configDir: dir });
+      let asked = false;
+      run.client.setRequestHandler(ElicitRequestSchema, () => {
+        asked = true;
+        return new Promise<ElicitResult>(() => undefined); // nobody answers
+      });
+      const plan = structured(await run.client.callTool({ name: 'plan_trash', arguments: { ids: ['qr_promo'] } }));
+      void run.client
+        .callTool({ name: 'apply_plan', arguments: { plan_id: plan.plan_id, sha256: plan.sha256 } })
+        .catch(() => undefined);
+      for (let i = 0; i < 200 && !asked; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(asked).toBe(true);
+      expect(await run.stop()).toBe(0);
+      run = undefined;
+      expect(writes()).toEqual([]);
+      expect(emu.store.qrCodes.find((q) => q.id === 'qr_promo')).toBeTruthy();
+    } finally {
+      removeTempDir(dir);
+    }
+  });
+
   it('refusals send nothing: hash, unknown plan, cancelled, caps', async () => {
     run = await startStdio(emu, ['--allow-writes', '--max-writes', '1', '--max-trash', '0']);
     const make = async () =>
