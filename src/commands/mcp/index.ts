@@ -112,6 +112,10 @@ What an agent can and cannot do: cardqr help agents.`,
       });
       return none;
     }
+    if (ctx.io.isStdinTTY)
+      ctx.msg.note(
+        'cardqr mcp speaks JSON-RPC on standard input: an agent client starts it (cardqr mcp --print-config claude); Ctrl-D ends it',
+      );
     return stream(async (out) => serveMcp(ctx, opts, { stdin: ctx.io.stdin, stdout: out.stream }));
   },
 });
