@@ -44,6 +44,8 @@ export class StreamTransport implements Transport {
 
 export interface McpRun {
   client: Client;
+  /** Every wait the server asked for (pacing, retries), in ms: they move the emulator's clock. */
+  sleeps: number[];
   stdout(): string;
   stderr(): string;
   /** The exit status, once the server has stopped. */
@@ -77,6 +79,7 @@ function inProcess(args: string[], emu: Emulator, o: McpOptions) {
   const stateDir = join(configDir, 'state');
   const io: IO = { stdout, stderr, stdin, isStdoutTTY: false, isStderrTTY: false, isStdinTTY: false, columns: 100 };
   const stop = new AbortController();
+  const sleeps: number[] = [];
   const deps = buildDeps({
     io,
     env: {
@@ -89,6 +92,7 @@ function inProcess(args: string[], emu: Emulator, o: McpOptions) {
     now: () => new Date(emu.now()),
     clock: () => emu.now(),
     sleep: async (ms, signal) => {
+      sleeps.push(ms);
       if (!signal?.aborted) emu.advanceTime(ms);
     },
     random: () => 0.5,
@@ -100,7 +104,7 @@ function inProcess(args: string[], emu: Emulator, o: McpOptions) {
     stdout.end();
     stderr.end();
   });
-  return { stdin, stdout, configDir, stateDir, exit, stop, out: () => out, err: () => err };
+  return { stdin, stdout, configDir, stateDir, exit, stop, sleeps, out: () => out, err: () => err };
 }
 
 export async function startStdio(emu: Emulator, args: string[] = [], o: McpOptions = {}): Promise<McpRun> {
@@ -109,6 +113,7 @@ export async function startStdio(emu: Emulator, args: string[] = [], o: McpOptio
   await client.connect(new StreamTransport(p.stdin, p.stdout));
   return {
     client,
+    sleeps: p.sleeps,
     stdout: p.out,
     stderr: p.err,
     exit: p.exit,
@@ -142,6 +147,7 @@ export async function startHttp(emu: Emulator, args: string[] = [], o: McpOption
   );
   return {
     client,
+    sleeps: p.sleeps,
     stdout: p.out,
     stderr: p.err,
     exit: p.exit,

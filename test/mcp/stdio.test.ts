@@ -135,6 +135,31 @@ describe('cardqr mcp over stdio', () => {
     expect(report.byStatus).toHaveProperty('none');
   });
 
+  it("uses at most half the key's rate, also for a plan applied on the row engine", async () => {
+    run = await startStdio(emu, ['--allow-writes']);
+    for (let i = 0; i < 4; i++) await run.client.callTool({ name: 'get', arguments: { kind: 'qr', id: 'qr_gs1' } });
+    // The full key: 600 requests a minute; the server's half: one request every 200 ms.
+    const paced = run.sleeps.filter((ms) => ms > 0);
+    expect(paced.length).toBeGreaterThanOrEqual(3);
+    for (const ms of paced) expect(ms).toBeGreaterThan(100);
+    expect(Math.max(...paced)).toBeLessThanOrEqual(200);
+    run.sleeps.length = 0;
+    const rows = Array.from({ length: 4 }, (_, i) => ({
+      shortCode: `half-${i}`,
+      name: `Half ${i}`,
+      destinationUrl: `https://example.com/h/${i}`,
+    }));
+    const plan = structured(await run.client.callTool({ name: 'plan_qr_apply', arguments: { rows } }));
+    run.sleeps.length = 0;
+    structured(
+      await run.client.callTool({ name: 'apply_plan', arguments: { plan_id: plan.plan_id, sha256: plan.sha256 } }),
+    );
+    // The row engine paces to the key again: still one request every 200 ms, never every 100.
+    const applyPaced = run.sleeps.filter((ms) => ms > 0);
+    expect(applyPaced.length).toBeGreaterThanOrEqual(3);
+    for (const ms of applyPaced) expect(ms).toBeGreaterThan(100);
+  });
+
   it('--toolsets narrows the list', async () => {
     run = await startStdio(emu, ['--toolsets', 'account,leads']);
     const { tools } = await run.client.listTools();
