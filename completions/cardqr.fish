@@ -83,6 +83,8 @@ function __cardqr_resolve
             echo 'print'
         case '|analytics'
             echo 'analytics'
+        case '|report'
+            echo 'report'
         case '|leads'
             echo 'leads'
         case '|campaigns'
@@ -151,6 +153,16 @@ function __cardqr_resolve
             echo 'overview'
         case 'analytics|get'
             echo 'get'
+        case 'analytics|snapshot'
+            echo 'snapshot'
+        case 'analytics|history'
+            echo 'history'
+        case 'analytics|drift'
+            echo 'drift'
+        case 'analytics|migrate'
+            echo 'migrate'
+        case 'report|weekly'
+            echo 'weekly'
         case 'leads|list' 'leads|ls'
             echo 'list'
         case 'leads|get'
@@ -334,6 +346,50 @@ function __cardqr_takes_value
             return 0
         case 'analytics get|--tz'
             return 0
+        case 'analytics snapshot|--store'
+            return 0
+        case 'analytics snapshot|--tz'
+            return 0
+        case 'analytics snapshot|--wait'
+            return 0
+        case 'analytics history|--store'
+            return 0
+        case 'analytics history|--tz'
+            return 0
+        case 'analytics history|--since'
+            return 0
+        case 'analytics history|--by'
+            return 0
+        case 'analytics history|--group'
+            return 0
+        case 'analytics drift|--store'
+            return 0
+        case 'analytics drift|--tz'
+            return 0
+        case 'analytics drift|--window'
+            return 0
+        case 'analytics drift|--threshold'
+            return 0
+        case 'analytics drift|--silent'
+            return 0
+        case 'analytics migrate|--store'
+            return 0
+        case 'analytics migrate|--wait'
+            return 0
+        case 'report weekly|--store'
+            return 0
+        case 'report weekly|--tz'
+            return 0
+        case 'report weekly|--out'
+            return 0
+        case 'report weekly|--exec'
+            return 0
+        case 'report weekly|--forward-to'
+            return 0
+        case 'report weekly|--week'
+            return 0
+        case 'report weekly|--wait'
+            return 0
         case 'leads list|--card'
             return 0
         case 'leads list|--source'
@@ -500,7 +556,8 @@ complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'qr' -
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'templates' -d 'Card templates and the field rules each imposes'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'image' -d 'Save the QR image of cards or QR codes to files (or one image to standard output)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'print' -d 'Lay out QR codes of cards or QR codes into one print-ready PDF (label sheets or one per page)'
-complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'analytics' -d 'Read scan analytics: totals, trend, daily timeline, countries and devices'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'analytics' -d 'Read scan analytics: totals, trend, daily timeline, countries and devices; keep their history'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'report' -d 'Reports from the scan history store, sent once per period'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'leads' -d 'List, show, export and follow leads, and replay deliveries that failed (form submissions, contact exchanges, scanned and typed-in cards)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'campaigns' -d 'Campaign ingestion: read campaigns and schemas, dry-run a record, create cards, import a CSV'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'mcp' -d 'Serve this account to an AI agent over the Model Context Protocol: free reads, writes only as approved plans'
@@ -677,6 +734,10 @@ complete -c cardqr -n '__cardqr_using "print retarget"' -l report -r -F -d 'an a
 complete -c cardqr -n '__cardqr_using "print retarget"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "analytics"; and __cardqr_arg_index 0' -f -a 'overview' -d 'Scan totals, trend, daily timeline, top codes and breakdowns for the whole account'
 complete -c cardqr -n '__cardqr_using "analytics"; and __cardqr_arg_index 0' -f -a 'get' -d 'Scan totals, trend, daily timeline and breakdowns of one card or QR code'
+complete -c cardqr -n '__cardqr_using "analytics"; and __cardqr_arg_index 0' -f -a 'snapshot' -d 'Keep the daily scans of every QR code and card in a history store that outlives the plan\'s window'
+complete -c cardqr -n '__cardqr_using "analytics"; and __cardqr_arg_index 0' -f -a 'history' -d 'Scans per day, week or month from the history store (no request), by code or by group'
+complete -c cardqr -n '__cardqr_using "analytics"; and __cardqr_arg_index 0' -f -a 'drift' -d 'List codes whose scans fell by more than a threshold or stopped (exit 7 when any is listed)'
+complete -c cardqr -n '__cardqr_using "analytics"; and __cardqr_arg_index 0' -f -a 'migrate' -d 'Bring the history store to the schema this cardqr writes (creating it when missing)'
 complete -c cardqr -n '__cardqr_using "analytics"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "analytics overview"' -l range -x -a '7d 30d 90d 12m' -d 'period: the last 7 days, 30 days, 90 days or 12 months'
 complete -c cardqr -n '__cardqr_using "analytics overview"' -l tz -x -d 'IANA time zone of the daily buckets, e.g. Europe/Paris; "local" for this machine\'s'
@@ -684,6 +745,39 @@ complete -c cardqr -n '__cardqr_using "analytics overview"' -s h -l help -d 'sho
 complete -c cardqr -n '__cardqr_using "analytics get"' -l range -x -a '7d 30d 90d 12m' -d 'period: the last 7 days, 30 days, 90 days or 12 months'
 complete -c cardqr -n '__cardqr_using "analytics get"' -l tz -x -d 'IANA time zone of the daily buckets, e.g. Europe/Paris; "local" for this machine\'s'
 complete -c cardqr -n '__cardqr_using "analytics get"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "analytics snapshot"' -l store -r -F -d 'the history store: a SQLite file, or a postgres:// URL (default: CARDQR_HISTORY_URL, else $XDG_DATA_HOME/cardqr/history.db)'
+complete -c cardqr -n '__cardqr_using "analytics snapshot"' -l tz -x -d 'IANA time zone of the days, e.g. Europe/Paris; "local" for this machine\'s'
+complete -c cardqr -n '__cardqr_using "analytics snapshot"' -l no-cards -d 'leave the cards\' timelines out (cards carry no count, so each costs a request)'
+complete -c cardqr -n '__cardqr_using "analytics snapshot"' -l wait -x -d 'how long to wait for another snapshot of the account to finish, then exit 6 (default: 10m; 0: do not wait)'
+complete -c cardqr -n '__cardqr_using "analytics snapshot"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "analytics history"' -l store -r -F -d 'the history store: a SQLite file, or a postgres:// URL (default: CARDQR_HISTORY_URL, else $XDG_DATA_HOME/cardqr/history.db)'
+complete -c cardqr -n '__cardqr_using "analytics history"' -l tz -x -d 'IANA time zone of the days, e.g. Europe/Paris; "local" for this machine\'s'
+complete -c cardqr -n '__cardqr_using "analytics history"' -l since -x -d 'first day to show, YYYY-MM-DD (default: the first stored day)'
+complete -c cardqr -n '__cardqr_using "analytics history"' -l by -x -a 'day week month' -d 'period of each row'
+complete -c cardqr -n '__cardqr_using "analytics history"' -l group -x -a 'template campaign print-run' -d 'sum the codes by card template, campaign, or this machine\'s print run'
+complete -c cardqr -n '__cardqr_using "analytics history"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "analytics drift"' -l store -r -F -d 'the history store: a SQLite file, or a postgres:// URL (default: CARDQR_HISTORY_URL, else $XDG_DATA_HOME/cardqr/history.db)'
+complete -c cardqr -n '__cardqr_using "analytics drift"' -l tz -x -d 'IANA time zone of the days, e.g. Europe/Paris; "local" for this machine\'s'
+complete -c cardqr -n '__cardqr_using "analytics drift"' -l window -x -d 'compare the last this many complete days with as many before (default: 7d)'
+complete -c cardqr -n '__cardqr_using "analytics drift"' -l threshold -x -d 'a fall larger than this is listed (default: 30%)'
+complete -c cardqr -n '__cardqr_using "analytics drift"' -l silent -x -d 'a code with no scan for this long, after some, is listed as stopped (default: 30d)'
+complete -c cardqr -n '__cardqr_using "analytics drift"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "analytics migrate"' -l store -r -F -d 'the history store: a SQLite file, or a postgres:// URL (default: CARDQR_HISTORY_URL, else $XDG_DATA_HOME/cardqr/history.db)'
+complete -c cardqr -n '__cardqr_using "analytics migrate"' -l wait -x -d 'how long to wait for a snapshot or report in progress (default: 10m; 0: do not wait)'
+complete -c cardqr -n '__cardqr_using "analytics migrate"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "report"; and __cardqr_arg_index 0' -f -a 'weekly' -d 'Send the digest of each complete week once: scans, top codes, new leads (counts only), drift'
+complete -c cardqr -n '__cardqr_using "report"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l store -r -F -d 'the history store: a SQLite file, or a postgres:// URL (default: CARDQR_HISTORY_URL, else $XDG_DATA_HOME/cardqr/history.db)'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l tz -x -d 'IANA time zone of the days, e.g. Europe/Paris; "local" for this machine\'s'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l out -r -F -d 'append the readable digest to this file (default: standard output)'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l exec -x -d 'run `/bin/sh -c <cmd>` with the JSON digest on stdin, CARDQR_DELIVERY_ID set; exit 0 = delivered'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l forward-to -x -d 'POST the JSON digest, signed with CARDQR_FORWARD_SECRET (Cardqr-Signature) and with Cardqr-Delivery-Id; 2xx = delivered'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l dry-run -d 'print the digest of the due weeks (or --week) and record nothing'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l week -x -d 'only this week, e.g. 2026-W48'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l resend -d 'with --week: send it again though it was sent (same delivery id)'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l per-card -d 'add per-card (per-person) figures'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l wait -x -d 'how long to wait for another report run (default: 10m; 0: do not wait)'
+complete -c cardqr -n '__cardqr_using "report weekly"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'list' -d 'List leads collected on cards and pages, newest first'
 complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List leads collected on cards and pages, newest first (alias of list)'
 complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one lead with every answer: contact, source, card, consent and CRM status'

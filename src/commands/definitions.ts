@@ -15,6 +15,7 @@ import { plansGroup } from './plans/index.js';
 import { print } from './print/index.js';
 import { profiles } from './profiles/index.js';
 import { qr } from './qr/index.js';
+import { report } from './report/index.js';
 import { status } from './status/index.js';
 import { templates } from './templates/index.js';
 
@@ -22,7 +23,7 @@ export const GROUPS: Array<{ heading: string; nouns: Definition[] }> = [
   { heading: 'Set up:', nouns: [profiles, me, status] },
   { heading: 'Cards and QR codes:', nouns: [cards, qr, templates] },
   { heading: 'Images:', nouns: [image, print] },
-  { heading: 'Analytics and leads:', nouns: [analytics, leads] },
+  { heading: 'Analytics and leads:', nouns: [analytics, report, leads] },
   { heading: 'Campaigns:', nouns: [campaigns] },
   { heading: 'Agents:', nouns: [mcp, plansGroup] },
   { heading: 'Advanced:', nouns: [api, emulator] },

@@ -60,7 +60,11 @@ export const MANIFEST: ManifestGroup[] = [
     nouns: [
       {
         name: 'analytics',
-        summary: 'Read scan analytics: totals, trend, daily timeline, countries and devices',
+        summary: 'Read scan analytics: totals, trend, daily timeline, countries and devices; keep their history',
+      },
+      {
+        name: 'report',
+        summary: 'Reports from the scan history store, sent once per period',
       },
       {
         name: 'leads',
@@ -136,6 +140,7 @@ export const NOUNS: Record<string, () => Promise<NounManifest>> = {
   image: () => import('./manifest/image.js'),
   print: () => import('./manifest/print.js'),
   analytics: () => import('./manifest/analytics.js'),
+  report: () => import('./manifest/report.js'),
   leads: () => import('./manifest/leads.js'),
   campaigns: () => import('./manifest/campaigns.js'),
   mcp: () => import('./manifest/mcp.js'),

@@ -21,6 +21,8 @@ export interface Homes {
   config: string;
   state: string;
   cache: string;
+  /** Absent in older callers: the data folder then holds nothing of the tool's. */
+  data?: string;
 }
 
 /** A path the user named, as the registry sees it. */
@@ -117,6 +119,17 @@ export const OWN_FILES: readonly OwnFile[] = [
     reason:
       'each plan a person may approve, its hash and state, and the report of its apply (what keeps it exactly once)',
     at: (h) => ({ dirs: [join(h.state, OWN_NAMES.plans)] }),
+  },
+  {
+    what: "cardqr's scan history store",
+    reason:
+      "the scan history kept past the plan's window (`cardqr analytics snapshot`): written over, it is gone for good",
+    at: (h) => {
+      if (!h.data) return {};
+      const db = join(h.data, OWN_NAMES.history);
+      return { files: [db, `${db}-wal`, `${db}-shm`, `${db}-journal`] };
+    },
+    allowedAs: ['--store'],
   },
   {
     what: "cardqr's cache",

@@ -1,4 +1,4 @@
-// The names of the tool's own files inside its folders (the config, state and cache folders of
+// The names of the tool's own files inside its folders (the config, state, cache and data folders of
 // src/config/paths.ts). One table, read by the writers of these files and by the registry of
 // src/fs/own-files.ts, so a file cannot move without the registry moving with it. No imports: the
 // profile store reads it at start-up.
@@ -19,4 +19,6 @@ export const OWN_NAMES = {
   mcpToken: 'mcp-token',
   /** `<stateDir>/plans/`: agent plans, their reports and locks (src/plans/). */
   plans: 'plans',
+  /** `<dataDir>/history.db`: the scan history store, with its `-wal`, `-shm` and `.lock` (src/history/). */
+  history: 'history.db',
 } as const;

@@ -12,7 +12,7 @@ import type { RowSummary, RowPlan } from '../jobs/rows/types.js';
 import { PlanRefusal, type ApplyHooks, type ApplyStatus, type PlanDeps, type PlanState } from './contract.js';
 import { contentHash, type PlanFile, type PlanStore } from './file.js';
 import { planJob } from './job.js';
-import { readRecords, remaining } from './remaining.js';
+import { DONE, readRecords, remaining } from './remaining.js';
 import { effective, LIVE, totalSteps, viewOf, type Live } from './view.js';
 
 export const STOPS: Record<string, string> = {
@@ -43,18 +43,19 @@ function status(plan: PlanFile, state: PlanState, done: number): ApplyStatus {
     total: totalSteps(plan),
     summary: plan.summary,
     ...(plan.tallies && state !== 'applying' ? { tallies: plan.tallies } : {}),
+    ...(plan.last_error && state !== 'applying' ? { error: plan.last_error } : {}),
   };
 }
 
-export function checkStartable(plan: PlanFile, now: Date): void {
-  if (plan.state === 'cancelled')
-    throw new PlanRefusal('cancelled', `plan ${plan.plan_id} was cancelled; nothing was sent`);
+/** Steps that succeeded, of an engine's tallies (a failed or unknown step is not done). */
+const succeeded = (tallies: Readonly<Record<string, number>>) =>
+  Object.entries(tallies).reduce((n, [outcome, k]) => (DONE.has(outcome) ? n + k : n), 0);
+
+export function checkStartable(plan: PlanFile, now: Date, nothing = 'nothing was sent'): void {
+  if (plan.state === 'cancelled') throw new PlanRefusal('cancelled', `plan ${plan.plan_id} was cancelled; ${nothing}`);
   const started = plan.started_at !== undefined;
   if (!started && now.getTime() > Date.parse(plan.expires_at))
-    throw new PlanRefusal(
-      'expired',
-      `plan ${plan.plan_id} expired at ${plan.expires_at}; nothing was sent: make a new plan`,
-    );
+    throw new PlanRefusal('expired', `plan ${plan.plan_id} expired at ${plan.expires_at}; ${nothing}: make a new plan`);
 }
 
 export async function applyPlan(
@@ -166,8 +167,8 @@ async function start(
           signal,
           version: deps.version,
           confirm: { noQuestion: 'the plan was approved or needs no approval' },
-          onProgress: ({ done }) => {
-            live.done = rest.skipped + done;
+          onProgress: ({ tallies }) => {
+            live.done = rest.skipped + succeeded(tallies);
             hooks.onProgress?.(live.done, total);
           },
         },

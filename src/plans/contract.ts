@@ -103,6 +103,8 @@ export interface ApplyStatus {
   summary: string;
   /** Outcomes by kind once finished (`created`, `updated`, `failed`, `unknown`). */
   tallies?: Record<string, number>;
+  /** Why the apply stopped early (an answer no later write could get past), once it stopped. */
+  error?: string;
 }
 
 /** src/plans/index.ts exports an object of this shape as `plans(deps)`. */

@@ -68,12 +68,19 @@ const ID = /^plan_[0-9a-f]{16}$/;
 
 export const newPlanId = (): string => `plan_${randomBytes(8).toString('hex')}`;
 
+/**
+ * SHA-256 of the plan's canonical content (api/canonical-json.ts): its fixed fields as one canonical JSON
+ * line, then each row's on a line of its own, hashed as they are made (a 10,000-row plan never holds the
+ * whole text).
+ */
 export function contentHash(content: PlanContent): string {
   const { version, plan_id, kind, account, base_url, created_at, expires_at, summary, destructive, nonce } = content;
   const fixed = { version, plan_id, kind, account, base_url, created_at, expires_at, summary, destructive, nonce };
-  return createHash('sha256')
-    .update(canonicalJson({ ...fixed, campaign_id: content.campaign_id, counts: content.counts, rows: content.rows }))
-    .digest('hex');
+  const hash = createHash('sha256').update(
+    canonicalJson({ ...fixed, campaign_id: content.campaign_id, counts: content.counts }),
+  );
+  for (const row of content.rows) hash.update(`\n${canonicalJson(row)}`);
+  return hash.digest('hex');
 }
 
 export class PlanStore {
@@ -117,8 +124,13 @@ export class PlanStore {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new PlanRefusal('not_found', `no plan ${planId}`);
       throw e;
     }
-    const plan = JSON.parse(text) as PlanFile;
-    if (plan.version !== 1 || plan.plan_id !== planId)
+    let plan: PlanFile | undefined;
+    try {
+      plan = JSON.parse(text) as PlanFile;
+    } catch {
+      plan = undefined; // cut short or written by hand: not a plan
+    }
+    if (plan?.version !== 1 || plan.plan_id !== planId || !Array.isArray(plan.rows))
       throw new PlanRefusal('not_found', `the file of plan ${planId} is not a plan this version reads`);
     return plan;
   }

@@ -126,7 +126,7 @@ export function plans(deps: PlanDeps): Plans {
       throw new PlanRefusal('hash_mismatch', `the sha256 given is not plan ${planId}'s; nothing was approved`);
     const now = await effective(store, plan);
     if (now.state === 'applied' || now.state === 'applying' || plan.approved) return viewOf(store, plan);
-    checkStartable(plan, deps.now());
+    checkStartable(plan, deps.now(), 'nothing was approved');
     return viewOf(
       store,
       await store.update(planId, (p) => {

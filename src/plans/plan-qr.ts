@@ -54,12 +54,13 @@ function inputOf(rows: unknown): ApplyInput {
   return { rows: out, columns, problems };
 }
 
-/** The most destructive thing an update does: archive > pause > retarget > publish > update. */
+/** The most destructive thing an update does: archive > pause (or back to draft) > retarget > publish > update. */
 function actionOf(row: ApplyRow): PlanChange['action'] {
   const to = (p: string) => row.changes.find((c) => c.property === p)?.to;
   const status = to('status');
   if (status === 'archived') return 'archive';
-  if (status === 'paused') return 'pause';
+  // Back to draft, a published code stops opening too (api-spec: statuses): as destructive as a pause.
+  if (status === 'paused' || status === 'draft') return 'pause';
   if (to('destinationUrl') !== undefined) return 'retarget';
   if (status === 'published') return 'publish';
   return 'update';

@@ -21,6 +21,7 @@ const SCRIPTS = [
   'leads-export',
   'leads-follow',
   'qr-apply',
+  'plans',
   'print',
   'mcp',
 ];

@@ -70,6 +70,8 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
     CARDQR_CONFIG_DIR: opts.configDir ?? ownConfig,
     // The journal of lost writes (and other state) stays with the run's config folder, never in the home folder.
     CARDQR_STATE_DIR: join(opts.configDir ?? opts.env?.CARDQR_CONFIG_DIR ?? ownConfig!, 'state'),
+    // And the data (the scan history store).
+    CARDQR_DATA_DIR: join(opts.configDir ?? opts.env?.CARDQR_CONFIG_DIR ?? ownConfig!, 'data'),
     ...(emu ? { CARDQR_BASE_URL: emu.baseUrl } : {}),
     ...(emu && opts.key !== null ? { CARDQR_API_KEY: opts.key ?? emu.keys.full } : {}),
     ...opts.env,

@@ -24,14 +24,14 @@ export function clientOf(emu: Emulator, key = emu.keys.full): ApiClient {
   });
 }
 
-export function setup(emu: Emulator, opts: { key?: string; state?: string } = {}): Setup {
+export function setup(emu: Emulator, opts: { key?: string; state?: string; now?: () => Date } = {}): Setup {
   const client = clientOf(emu, opts.key);
   const state = opts.state ?? tempDir('cardqr-plans-');
   const p = plans({
     api: async () => client,
     baseUrl: async () => emu.baseUrl,
     env: { CARDQR_STATE_DIR: state },
-    now: () => new Date(emu.now()),
+    now: opts.now ?? (() => new Date(emu.now())),
     version: '0.0.0-test',
   });
   return { plans: p, client, state, close: () => client.close() };

@@ -126,4 +126,19 @@ describe('apply exactly once', () => {
     });
     expect(writes(emu).length).toBe(sent);
   });
+
+  it('a key refused mid-apply stops it (interrupted, the reason given); with the key back, apply again finishes it', async () => {
+    s = setup(emu);
+    const plan = await planned('revoked');
+    const key = emu.store.apiKeys.find((k) => k.name === 'full')!;
+    const r = await s.plans.apply(
+      plan.plan_id,
+      plan.sha256,
+      hooks({ onProgress: (done) => done >= 2 && (key.revoked = true) }),
+    );
+    expect(r).toMatchObject({ state: 'interrupted', done: 2, error: expect.stringMatching(/invalid|revoked|key/i) });
+    key.revoked = false;
+    expect(await s.plans.apply(plan.plan_id, plan.sha256, hooks())).toMatchObject({ state: 'applied', done: N + 2 });
+    expectAccountAsPlanned('revoked');
+  });
 });

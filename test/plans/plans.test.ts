@@ -105,6 +105,8 @@ describe('create', () => {
         fields: { status: { old: 'published', new: 'paused' } },
       },
     ]);
+    const draft = await s.plans.create({ kind: 'qr_apply', rows: [{ shortCode: 'acme-support', status: 'draft' }] });
+    expect([draft.destructive, draft.changes[0].action]).toEqual([true, 'pause']); // a published code unpublished stops opening
     const trash = await s.plans.create({ kind: 'trash', ids: ['crd_amelie', 'qr_support'] });
     expect(trash).toMatchObject({ destructive: true, total: 2 });
     expect(trash.changes.map((c) => [c.object, c.action, c.id])).toEqual([

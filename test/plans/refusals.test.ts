@@ -122,4 +122,55 @@ describe('apply refuses and sends nothing', () => {
     expect(await s.plans.approve(plan.plan_id, plan.sha256)).toMatchObject({ state: 'applied' });
     expect(writes(emu).length).toBe(before);
   });
+
+  it('drift of a roster: a card edited since the plan; an identifier the plan creates now has a card', async () => {
+    s = setup(emu);
+    const partners = emu.store.cards.filter((c) => c.templateId === 'tpl_cmp_partners' && c.externalId);
+    const update = await s.plans.create({
+      kind: 'roster_sync',
+      campaign_id: 'cmp_native',
+      rows: [{ externalId: partners[0].externalId, title: 'Chief Partner' }],
+      trash_missing: false,
+    });
+    await s.client.request('PATCH', `/cards/${partners[0].id}`, {
+      body: { fields: { ...partners[0].fields, bio: 'edited' } },
+    });
+    await refused(update, 'drifted');
+
+    const create = await s.plans.create({
+      kind: 'roster_sync',
+      campaign_id: 'cmp_native',
+      rows: [
+        {
+          externalId: 'P-LATE',
+          firstName: 'Lia',
+          lastName: 'Late',
+          company: 'Lateco',
+          emails: [{ label: 'Work', value: 'lia@late.example' }],
+        },
+      ],
+      trash_missing: false,
+    });
+    await s.client.request('POST', '/campaigns/cmp_native/cards', {
+      body: {
+        externalId: 'P-LATE',
+        fields: {
+          firstName: 'Someone',
+          lastName: 'Else',
+          company: 'Elseco',
+          emails: [{ label: 'Work', value: 'else@late.example' }],
+        },
+      },
+    });
+    await refused(create, 'drifted');
+  });
+
+  it('a plan file cut short is no plan: not_found, and list leaves it out', async () => {
+    s = setup(emu);
+    const plan = await rename();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${s.state}/plans/${plan.plan_id}.json`, '{"version":1,"plan_id"');
+    await refused(plan, 'not_found');
+    expect(await s.plans.list()).toEqual([]);
+  });
 });

@@ -18,6 +18,16 @@ export interface Delivery {
 }
 
 /**
+ * A weekly report (`cardqr report weekly`, PRODUCT §18) sent through the same targets: `deliveryId`
+ * (`<account>/<ISO week>/<zone>`) goes out as the `Cardqr-Delivery-Id` header (--forward-to) or
+ * CARDQR_DELIVERY_ID (--exec), so a receiver can drop a repeat.
+ */
+export interface ReportDelivery {
+  type: 'report.weekly';
+  deliveryId: string;
+}
+
+/**
  * How an attempt failed. `refused`: the target answered no (a 4xx; an --exec exit status other than 0
  * and 75): about this lead, so it goes to the dead letter after the last attempt. `down`: no answer
  * (connection refused, a timeout, a 5xx, 408/429; --exec exit 75 EX_TEMPFAIL, a kill): about the
@@ -43,7 +53,7 @@ export interface Target {
   retries: boolean;
   /** What a dead-letter line records, for `leads replay` (never the secret). */
   recorded?: RecordedTarget;
-  send(body: string, delivery: Delivery): Promise<void>;
+  send(body: string, delivery: Delivery | ReportDelivery): Promise<void>;
 }
 
 /** The JSON text of a delivery (one line: no newline inside, as JSON.stringify writes it). */

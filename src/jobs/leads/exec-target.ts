@@ -1,4 +1,4 @@
-// --exec: `/bin/sh -c '<cmd>'` once per delivery, the JSON on stdin, CARDQR_LEAD_ID (and
+// --exec: `/bin/sh -c '<cmd>'` once per delivery, the JSON on stdin, CARDQR_LEAD_ID or CARDQR_DELIVERY_ID (and
 // CARDQR_DELIVERY_TYPE) set; exit 0 = delivered. Exit 75 (EX_TEMPFAIL), a timeout, a kill or a shell that
 // cannot start say the target is down; any other exit status refuses this lead (deliver.ts). The command runs in its own process group, killed
 // whole when it outlives the delivery timeout (a failed attempt). The API key and the forward secret
@@ -28,7 +28,8 @@ export function execTarget(o: ExecTargetOptions): Target {
       new Promise<void>((resolve, reject) => {
         const env: Record<string, string> = {};
         for (const [k, v] of Object.entries(o.env)) if (v !== undefined && !SECRET_VARS.includes(k)) env[k] = v;
-        env.CARDQR_LEAD_ID = delivery.lead.id;
+        if ('lead' in delivery) env.CARDQR_LEAD_ID = delivery.lead.id;
+        else env.CARDQR_DELIVERY_ID = delivery.deliveryId;
         env.CARDQR_DELIVERY_TYPE = delivery.type;
         const child = spawn('/bin/sh', ['-c', o.command], { env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
         let tail = '';

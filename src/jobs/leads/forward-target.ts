@@ -36,6 +36,7 @@ export function forwardTarget(o: ForwardTargetOptions): Target {
           {
             'cardqr-signature': forwardSignature(o.secret, t, body),
             'cardqr-delivery-type': delivery.type,
+            ...('deliveryId' in delivery ? { 'cardqr-delivery-id': delivery.deliveryId } : {}),
             'user-agent': o.userAgent,
           },
           o.timeoutMs,

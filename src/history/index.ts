@@ -1,0 +1,37 @@
+// The history store's read API for other parts of cardqr (the MCP `analytics` tool, a local dashboard):
+// `openHistory(urlOrPath, env)` opens a store read-only (a file path or a postgres:// URL; undefined:
+// CARDQR_HISTORY_URL, else the default file) and refuses one a newer cardqr wrote or that holds no
+// snapshot (UsageError, exit 2); `hasDays(id)` says whether it holds any day of an id;
+// `series({ zone, by, ids?, since? })` gives the rows `analytics history` prints,
+// `{ id, day|week|month, scans }`; `close()` when done.
+import { storeLocation } from './location.js';
+import { openStore } from './open.js';
+import { readSeries, type By, type SeriesRow } from './series.js';
+
+export type { By, SeriesRow };
+
+export interface HistoryReader {
+  where: string;
+  hasDays(id: string, zone?: string): Promise<boolean>;
+  series(q: { zone?: string; by: By; ids?: string[]; since?: string }): Promise<SeriesRow[]>;
+  close(): Promise<void>;
+}
+
+export async function openHistory(
+  urlOrPath: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<HistoryReader> {
+  const store = await openStore(storeLocation(urlOrPath, env), { readOnly: true, env });
+  try {
+    await store.prepare({ migrate: false });
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+  return {
+    where: store.where,
+    hasDays: (id, zone) => store.hasDays(id, zone),
+    series: (q) => readSeries(store, { zone: q.zone ?? 'UTC', by: q.by, ids: q.ids, since: q.since }),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,71 @@
+// PRODUCT §18 against the SQLite store (the default file, or --store <file>): the cases every store
+// passes (_history-cases.ts), then what only a file has: its mode, the newer-version refusal, the lock.
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from '../../helpers/emulator.js';
+import { json, runCli, tempDir } from '../../helpers/run-cli.js';
+import { storeCases } from './_history-cases.js';
+
+const emu = useEmulator({ rateLimit: 1_000_000 });
+
+describe('analytics snapshot/history/drift/migrate (SQLite)', () => {
+  storeCases(emu, () => ['--store', join(tempDir('cardqr-hist-'), 'h.db')]);
+
+  it('the default store: <data dir>/history.db, 0600, with its -wal and -shm', async () => {
+    const cfg = tempDir('cardqr-hist-cfg-');
+    const r = await runCli(['analytics', 'snapshot', '--no-cards'], { emu, configDir: cfg });
+    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    const db = join(cfg, 'data', 'history.db');
+    expect(statSync(db).mode & 0o777).toBe(0o600);
+    expect(existsSync(`${db}.lock`)).toBe(false);
+    const h = await runCli(['analytics', 'history', '-o', 'json'], { emu, configDir: cfg });
+    expect(json(h).store).toBe(db);
+  });
+
+  it('a store written by a newer cardqr: exit 2 naming both versions, nothing sent', async () => {
+    const db = join(tempDir('cardqr-hist-'), 'h.db');
+    expect((await runCli(['analytics', 'migrate', '--store', db], { emu })).exitCode).toBe(0);
+    const { DatabaseSync } = await import('node:sqlite');
+    const raw = new DatabaseSync(db);
+    raw.exec("UPDATE cardqr_meta SET value = '99' WHERE name = 'schema_version'");
+    raw.close();
+    emu.clearRequests();
+    for (const args of [['snapshot'], ['history'], ['drift'], ['migrate']]) {
+      const r = await runCli(['analytics', ...args, '--store', db], { emu });
+      expect([r.exitCode, r.stderr]).toEqual([2, expect.stringMatching(/schema version 99.*this one knows version 1/)]);
+    }
+    expect(emu.requests().filter((r) => r.path !== '/me')).toEqual([]);
+  });
+
+  it("--store naming one of the tool's own files is refused", async () => {
+    const cfg = tempDir('cardqr-hist-cfg-');
+    const r = await runCli(['analytics', 'snapshot', '--store', join(cfg, 'config.json')], { emu, configDir: cfg });
+    expect([r.exitCode, r.stderr]).toEqual([2, expect.stringContaining("cardqr's profile store")]);
+  });
+
+  it('a lock another run holds: --wait 0 exits 6 naming the holder, the store as before', async () => {
+    const db = join(tempDir('cardqr-hist-'), 'h.db');
+    const { acquireLock, busyMessage } = await import('../../../src/lock-file.js');
+    const held = await acquireLock(`${db}.lock`, new Date(), busyMessage('x', 'another'));
+    try {
+      const r = await runCli(['analytics', 'snapshot', '--store', db, '--wait', '0'], { emu });
+      expect(r.exitCode).toBe(6);
+      expect(r.stderr).toContain(`pid ${process.pid}`);
+      expect(r.stderr).toContain(`${db}.lock`);
+    } finally {
+      await held.release();
+    }
+  });
+
+  it('two snapshots at once: one waits for the other, both succeed', async () => {
+    const db = join(tempDir('cardqr-hist-'), 'h.db');
+    const real = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.min(ms, 20)));
+    const [a, b] = await Promise.all([
+      runCli(['analytics', 'snapshot', '--store', db, '-o', 'json'], { emu, sleep: real }),
+      runCli(['analytics', 'snapshot', '--store', db, '-o', 'json'], { emu, sleep: real }),
+    ]);
+    expect([a.exitCode, b.exitCode]).toEqual([0, 0]);
+    expect([a.stderr, b.stderr].filter((e) => /waiting: another run \(pid \d+/.test(e))).toHaveLength(1);
+  });
+});
