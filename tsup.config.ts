@@ -7,8 +7,9 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 
 // A plain build: one ESM bundle split into chunks, in which every module means what its source means.
 // Commands load their groups with `await import()` of our own chunks, which keeps start-up near the
-// runtime's own (README, Performance). sharp is native and stays outside the bundle (postgres too); @lydell/node-pty is
-// a test tool and never imported by src/.
+// runtime's own (README, Performance). sharp is native and stays outside the bundle (postgres too); so
+// does the MCP SDK (@modelcontextprotocol/sdk, with express, hono, ajv and jose behind it), imported only
+// by `cardqr mcp`; @lydell/node-pty is a test tool and never imported by src/.
 
 // The emulator validates with classic zod, the CLI with zod/mini. Both share zod's core modules, so
 // with splitting the CLI's zod chunk also carried everything classic zod keeps alive (every locale,
@@ -39,9 +40,9 @@ export default defineConfig({
   splitting: true,
   bundle: true,
   // postgres (the history store's PostgreSQL client) is a runtime dependency loaded only for a
-  // postgres:// store: kept out of the bundle like sharp.
-  noExternal: [/^(?!(sharp|postgres)$).*/],
-  external: ['sharp', 'postgres'],
+  // postgres:// store, and the MCP SDK is loaded only by `cardqr mcp`: kept out of the bundle like sharp.
+  noExternal: [/^(?!(sharp|postgres)$|@modelcontextprotocol\/sdk(\/|$)).*/],
+  external: ['sharp', 'postgres', /^@modelcontextprotocol\/sdk(\/|$)/],
   clean: true,
   // Keep `node:` on every built-in: some exist only under it (node:sqlite, node:test).
   removeNodeProtocol: false,

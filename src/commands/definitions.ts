@@ -9,6 +9,7 @@ import { complete, completion, man } from './completion/index.js';
 import { emulator } from './emulator/index.js';
 import { image } from './image/index.js';
 import { leads } from './leads/index.js';
+import { mcp } from './mcp/index.js';
 import { me } from './me/index.js';
 import { plansGroup } from './plans/index.js';
 import { print } from './print/index.js';
@@ -25,6 +26,7 @@ export const GROUPS: Array<{ heading: string; nouns: Definition[] }> = [
   { heading: 'Images:', nouns: [image, print] },
   { heading: 'Analytics and leads:', nouns: [analytics, report, leads, serve] },
   { heading: 'Campaigns:', nouns: [campaigns] },
-  { heading: 'Advanced:', nouns: [api, emulator, plansGroup] },
+  { heading: 'Agents:', nouns: [mcp, plansGroup] },
+  { heading: 'Advanced:', nouns: [api, emulator] },
   { heading: 'Shell:', nouns: [completion, complete, man] },
 ];

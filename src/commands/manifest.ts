@@ -88,6 +88,20 @@ export const MANIFEST: ManifestGroup[] = [
     ],
   },
   {
+    heading: 'Agents:',
+    nouns: [
+      {
+        name: 'mcp',
+        summary:
+          'Serve this account to an AI agent over the Model Context Protocol: free reads, writes only as approved plans',
+      },
+      {
+        name: 'plans',
+        summary: "Agents' plans (cardqr mcp): list, show, approve a destructive one at your terminal, cancel",
+      },
+    ],
+  },
+  {
     heading: 'Advanced:',
     nouns: [
       {
@@ -97,10 +111,6 @@ export const MANIFEST: ManifestGroup[] = [
       {
         name: 'emulator',
         summary: 'Run the local emulator of the whole API (for rehearsal: the real service has no sandbox)',
-      },
-      {
-        name: 'plans',
-        summary: "Agents' plans (cardqr mcp): list, show, approve a destructive one at your terminal, cancel",
       },
     ],
   },
@@ -139,9 +149,10 @@ export const NOUNS: Record<string, () => Promise<NounManifest>> = {
   leads: () => import('./manifest/leads.js'),
   serve: () => import('./manifest/serve.js'),
   campaigns: () => import('./manifest/campaigns.js'),
+  mcp: () => import('./manifest/mcp.js'),
+  plans: () => import('./manifest/plans.js'),
   api: () => import('./manifest/api.js'),
   emulator: () => import('./manifest/emulator.js'),
-  plans: () => import('./manifest/plans.js'),
   completion: () => import('./manifest/completion.js'),
   __complete: () => import('./manifest/__complete.js'),
   __man: () => import('./manifest/__man.js'),

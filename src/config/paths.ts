@@ -50,6 +50,18 @@ export function journalFile(env: Readonly<Record<string, string | undefined>>, p
 }
 
 /**
+ * `cardqr mcp`'s files in the state folder (0600): the audit file of tool calls (rotated: `.1` … `.5`)
+ * and the bearer token of `--http`. Among the tool's own files (src/fs/own-files.ts).
+ */
+export function mcpFiles(
+  env: Readonly<Record<string, string | undefined>>,
+  platform = process.platform,
+): { audit: string; token: string } {
+  const dir = resolve(stateDir(env, platform));
+  return { audit: join(dir, OWN_NAMES.mcpAudit), token: join(dir, OWN_NAMES.mcpToken) };
+}
+
+/**
  * Where cardqr keeps the operator's data (the scan history store, PRODUCT section 18): CARDQR_DATA_DIR,
  * else XDG_DATA_HOME/cardqr, else ~/.local/share/cardqr (LOCALAPPDATA/cardqr/data on Windows).
  */

@@ -24,6 +24,7 @@ const SCRIPTS = [
   'plans',
   'print',
   'serve',
+  'mcp',
 ];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const FIGURE = /\s(OK|MISSED \(within noise guard\)|FAILED)$/;
