@@ -64,7 +64,7 @@ __cardqr_node() {
     'campaigns test') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns create-card') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns import') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --validate-only --offline --set --report --resume --delimiter --map --map-file --encoding --concurrency --rate --skip-invalid --id-column --rejects --max-rows --update --trash-missing --max-trash -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
-    'mcp') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--allow-writes --toolsets --max-writes --max-trash --lockdown --http --port --rotate-token --print-config -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'mcp') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--allow-writes --toolsets --max-writes --max-trash --store --lockdown --http --port --rotate-token --print-config -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'plans') __cardqr_subs='list show approve cancel'; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'plans list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'plans show') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -303,6 +303,7 @@ __cardqr_value() {
     'mcp|--toolsets') __cardqr_v='any' ;;
     'mcp|--max-writes') __cardqr_v='any' ;;
     'mcp|--max-trash') __cardqr_v='any' ;;
+    'mcp|--store') __cardqr_v='file' ;;
     'mcp|--port') __cardqr_v='any' ;;
     'mcp|--print-config') __cardqr_v='choices:claude cursor vscode' ;;
     'api|--data') __cardqr_v='any' ;;

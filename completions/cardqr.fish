@@ -498,6 +498,8 @@ function __cardqr_takes_value
             return 0
         case 'mcp|--max-trash'
             return 0
+        case 'mcp|--store'
+            return 0
         case 'mcp|--port'
             return 0
         case 'mcp|--print-config'
@@ -884,6 +886,7 @@ complete -c cardqr -n '__cardqr_using "mcp"' -l allow-writes -d 'add the plan to
 complete -c cardqr -n '__cardqr_using "mcp"' -l toolsets -x -d 'only these tools, comma-separated: account, cards, qr, analytics, leads, plans (default: all)'
 complete -c cardqr -n '__cardqr_using "mcp"' -l max-writes -x -d 'at most n writes over this server session (default: no cap)'
 complete -c cardqr -n '__cardqr_using "mcp"' -l max-trash -x -d 'at most n trashed objects over this server session (default: no cap)'
+complete -c cardqr -n '__cardqr_using "mcp"' -l store -r -F -d 'the history store the analytics tool reads an id\'s days from: a SQLite file or a postgres:// URL (default: CARDQR_HISTORY_URL, else $XDG_DATA_HOME/cardqr/history.db)'
 complete -c cardqr -n '__cardqr_using "mcp"' -l lockdown -d 'leave out what other people typed: leads\' contacts and answers'
 complete -c cardqr -n '__cardqr_using "mcp"' -l http -d 'serve Streamable HTTP on 127.0.0.1 (a bearer token from a file) instead of stdio'
 complete -c cardqr -n '__cardqr_using "mcp"' -l port -x -d 'with --http: the port (default: 8722; 0 picks a free one)'

@@ -83,11 +83,12 @@ export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'analytics',
     title: 'Scan analytics',
-    description: 'Scan totals, trend, daily timeline and breakdowns: the whole account, or one card or QR code by id.',
+    description:
+      'Scan totals, trend, daily timeline and breakdowns: the whole account, or one card or QR code by id. One id: from the history store when it holds its days (source "history", also days older than the plan keeps; range "all" only there), else from the API.',
     toolsets: ['analytics'],
     input: z.object({
       id: z.optional(id),
-      range: z.optional(z.enum(RANGES)),
+      range: z.optional(z.enum([...RANGES, 'all'])),
       tz: z.optional(z.string().check(z.maxLength(64))),
     }),
     result: z.looseObject({ source: z.string(), stats: obj }),

@@ -2,13 +2,14 @@
 // returns the data, never through the renderer.
 import type { ApiClient } from '../api/client.js';
 import { UsageError } from '../errors.js';
-import type { RANGES } from './catalogue.js';
+import type { HistoryDays, HistoryRange } from './history.js';
 import { leadsSince } from './leads-since.js';
 import { shieldLead } from './untrusted.js';
 
 export interface ReadContext {
   api: () => Promise<ApiClient>;
   where: () => Promise<{ baseUrl: string; profile: string | null }>;
+  history?: HistoryDays;
   lockdown: boolean;
   signal: AbortSignal;
 }
@@ -58,11 +59,19 @@ export const READS: Record<string, (c: ReadContext, a: Args) => Promise<ToolOutp
   },
 
   async analytics(c, a) {
-    const range: (typeof RANGES)[number] = a.range ?? '30d';
+    const range: HistoryRange = a.range ?? '30d';
     const timeZone = zoneOf(a.tz);
+    if (a.id !== undefined) {
+      (await import('../api/ids.js')).checkId(a.id);
+      const kept = await c.history?.(a.id, range, timeZone);
+      if (kept) return { data: { source: 'history', stats: kept }, ids: [a.id] };
+    }
+    if (range === 'all')
+      throw new UsageError('range "all" is read from the history store, which holds no day of this id', [
+        'cardqr analytics snapshot keeps the days',
+      ]);
     const client = await c.api();
     const api = await import('../api/analytics.js');
-    if (a.id !== undefined) (await import('../api/ids.js')).checkId(a.id);
     const stats =
       a.id === undefined
         ? await api.getOverview(client, { range, timeZone })

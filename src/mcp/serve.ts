@@ -14,6 +14,8 @@ import { sharedState, type PlanToolRunner, type ServeOptions } from './server.js
 export const MCP_SHARE = 0.5;
 
 export interface ServeInput extends ServeOptions {
+  /** --store: the history store the analytics tool reads (default: CARDQR_HISTORY_URL, else the default file). */
+  store?: string;
   http?: { port: number; rotateToken: boolean };
 }
 
@@ -41,6 +43,8 @@ export async function serveMcp(ctx: Context, input: ServeInput, stdio?: { stdin:
     return { client, me, baseUrl: settings.baseUrl, profile: settings.profile?.name ?? null };
   })();
   ready.catch(() => undefined); // awaited below
+  const { historyDays } = await import('./history.js');
+  const history = await historyDays(ctx, input.store);
   const files = mcpFiles(ctx.env);
   const audit = fileAudit(files.audit, ctx.now, (line) => ctx.msg.warn(line));
   const api = async () => (await ready).client;
@@ -49,6 +53,7 @@ export async function serveMcp(ctx: Context, input: ServeInput, stdio?: { stdin:
     {
       version: ctx.version,
       api,
+      history,
       where: async () => {
         const r = await ready;
         return { baseUrl: r.baseUrl, profile: r.profile };

@@ -11,6 +11,7 @@ import { ApiError, CliError, UsageError } from '../errors.js';
 import { PlanRefusal } from '../plans/contract.js';
 import type { Audit } from './audit.js';
 import { servedTools, type Toolset, type ToolSpec } from './catalogue.js';
+import type { HistoryDays } from './history.js';
 import { READS, type ToolOutput } from './reads.js';
 import { toolList } from './schemas.js';
 
@@ -23,6 +24,8 @@ export interface ServeOptions {
 }
 
 export interface ServerDeps {
+  /** The history store's days of one id, when it holds them (src/mcp/history.ts). */
+  history?: HistoryDays;
   version: string;
   /** The client paced to half the key's rate (src/mcp/serve.ts). */
   api: () => Promise<ApiClient>;
@@ -155,7 +158,10 @@ function run(shared: Shared, tool: ToolSpec, args: Record<string, any>, h: CallH
   const read = READS[tool.name];
   if (read) {
     const { deps, opts } = shared;
-    return read({ api: deps.api, where: deps.where, lockdown: opts.lockdown, signal: h.signal }, args);
+    return read(
+      { api: deps.api, where: deps.where, history: deps.history, lockdown: opts.lockdown, signal: h.signal },
+      args,
+    );
   }
   if (!shared.deps.planTool) throw new CliError(`${tool.name} is not available in this build`, 1);
   return shared.deps.planTool(tool.name, args, h);

@@ -37,6 +37,11 @@ export const node: ManifestNode = {
       help: 'at most n trashed objects over this server session (default: no cap)',
     },
     {
+      key: 'store',
+      flags: '--store <file|url>',
+      help: "the history store the analytics tool reads an id's days from: a SQLite file or a postgres:// URL (default: CARDQR_HISTORY_URL, else $XDG_DATA_HOME/cardqr/history.db)",
+    },
+    {
       key: 'lockdown',
       flags: '--lockdown',
       help: "leave out what other people typed: leads' contacts and answers",

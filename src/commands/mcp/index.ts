@@ -46,6 +46,10 @@ export const mcp = defineCommand({
       'at most n trashed objects over this server session (default: no cap)',
       intIn(0, 10_000_000),
     ),
+    store: value(
+      '--store <file|url>',
+      "the history store the analytics tool reads an id's days from: a SQLite file or a postgres:// URL (default: CARDQR_HISTORY_URL, else $XDG_DATA_HOME/cardqr/history.db)",
+    ),
     lockdown: flag('--lockdown', "leave out what other people typed: leads' contacts and answers"),
     http: flag('--http', 'serve Streamable HTTP on 127.0.0.1 (a bearer token from a file) instead of stdio'),
     port: value('--port <n>', `with --http: the port (default: ${DEFAULT_PORT}; 0 picks a free one)`, intIn(0, 65_535)),
@@ -85,6 +89,7 @@ What an agent can and cannot do: cardqr help agents.`,
       lockdown: Boolean(input.lockdown),
       maxWrites: input.maxWrites,
       maxTrash: input.maxTrash,
+      ...(input.store === undefined ? {} : { store: input.store }),
     };
     if (input.printConfig) {
       const profile = ctx.globals.profile ?? ctx.profiles().defaultName();
@@ -94,6 +99,15 @@ What an agent can and cannot do: cardqr help agents.`,
         ]);
       if (!ctx.profiles().get(profile))
         throw new UsageError(`no profile named "${profile}"`, ['cardqr profiles list shows them']);
+      if (opts.store !== undefined) {
+        const { storeLocation } = await import('../../history/location.js');
+        const where = storeLocation(opts.store, ctx.env);
+        if (where.passwordInArgv)
+          throw new UsageError('--print-config never writes a password: leave it out of --store', [
+            'give it through PGPASSWORD or ~/.pgpass in the client’s environment',
+          ]);
+        opts.store = where.kind === 'sqlite' ? where.target : opts.store;
+      }
       const args = ['--profile', profile, ...serverArgs(opts)];
       const { clientConfig } = await import('../../mcp/configs.js');
       const config = clientConfig(input.printConfig, args);
@@ -126,8 +140,10 @@ function serverArgs(o: {
   lockdown: boolean;
   maxWrites?: number;
   maxTrash?: number;
+  store?: string;
 }): string[] {
   const args: string[] = [];
+  if (o.store !== undefined) args.push('--store', o.store);
   if (o.allowWrites) args.push('--allow-writes');
   if (o.toolsets.length !== TOOLSETS.length) args.push('--toolsets', o.toolsets.join(','));
   if (o.lockdown) args.push('--lockdown');
