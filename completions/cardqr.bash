@@ -6,7 +6,7 @@
 # __cardqr_node PATH: sets __cardqr_subs (subcommands), __cardqr_aliases, __cardqr_flags (all flags) for a command path.
 __cardqr_node() {
   case "$1" in
-    '') __cardqr_subs='profiles me status cards qr templates image print analytics leads campaigns api emulator completion'; __cardqr_aliases=''; __cardqr_flags='-V --version --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw -h --help' ;;
+    '') __cardqr_subs='profiles me status cards qr templates image print analytics report leads campaigns api emulator completion'; __cardqr_aliases=''; __cardqr_flags='-V --version --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw -h --help' ;;
     'profiles') __cardqr_subs='add list use show remove set'; __cardqr_aliases='ls rm'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'profiles add') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--default --no-verify --api-key-command --ca-file --no-ca-file -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'profiles list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -47,6 +47,8 @@ __cardqr_node() {
     'analytics history') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--store --tz --since --by --group -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics drift') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--store --tz --window --threshold --silent -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'analytics migrate') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--store --wait -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'report') __cardqr_subs='weekly'; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'report weekly') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--store --tz --out --exec --forward-to --dry-run --week --resend --per-card --wait -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads') __cardqr_subs='list get export follow replay crm-report'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--card --source --include-archived --crm-status --preset --vcard-version --since --tz --limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--vcard-version -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -81,6 +83,7 @@ __cardqr_resolve() {
     '|image') __cardqr_r='image' ;;
     '|print') __cardqr_r='print' ;;
     '|analytics') __cardqr_r='analytics' ;;
+    '|report') __cardqr_r='report' ;;
     '|leads') __cardqr_r='leads' ;;
     '|campaigns') __cardqr_r='campaigns' ;;
     '|api') __cardqr_r='api' ;;
@@ -117,6 +120,7 @@ __cardqr_resolve() {
     'analytics|history') __cardqr_r='history' ;;
     'analytics|drift') __cardqr_r='drift' ;;
     'analytics|migrate') __cardqr_r='migrate' ;;
+    'report|weekly') __cardqr_r='weekly' ;;
     'leads|list'|'leads|ls') __cardqr_r='list' ;;
     'leads|get') __cardqr_r='get' ;;
     'leads|export') __cardqr_r='export' ;;
@@ -225,6 +229,13 @@ __cardqr_value() {
     'analytics drift|--silent') __cardqr_v='any' ;;
     'analytics migrate|--store') __cardqr_v='file' ;;
     'analytics migrate|--wait') __cardqr_v='any' ;;
+    'report weekly|--store') __cardqr_v='file' ;;
+    'report weekly|--tz') __cardqr_v='any' ;;
+    'report weekly|--out') __cardqr_v='file' ;;
+    'report weekly|--exec') __cardqr_v='any' ;;
+    'report weekly|--forward-to') __cardqr_v='any' ;;
+    'report weekly|--week') __cardqr_v='any' ;;
+    'report weekly|--wait') __cardqr_v='any' ;;
     'leads list|--card') __cardqr_v='any' ;;
     'leads list|--source') __cardqr_v='choices:form exchange scan manual' ;;
     'leads list|--crm-status') __cardqr_v='any' ;;

@@ -83,6 +83,8 @@ function __cardqr_resolve
             echo 'print'
         case '|analytics'
             echo 'analytics'
+        case '|report'
+            echo 'report'
         case '|leads'
             echo 'leads'
         case '|campaigns'
@@ -155,6 +157,8 @@ function __cardqr_resolve
             echo 'drift'
         case 'analytics|migrate'
             echo 'migrate'
+        case 'report|weekly'
+            echo 'weekly'
         case 'leads|list' 'leads|ls'
             echo 'list'
         case 'leads|get'
@@ -360,6 +364,20 @@ function __cardqr_takes_value
             return 0
         case 'analytics migrate|--wait'
             return 0
+        case 'report weekly|--store'
+            return 0
+        case 'report weekly|--tz'
+            return 0
+        case 'report weekly|--out'
+            return 0
+        case 'report weekly|--exec'
+            return 0
+        case 'report weekly|--forward-to'
+            return 0
+        case 'report weekly|--week'
+            return 0
+        case 'report weekly|--wait'
+            return 0
         case 'leads list|--card'
             return 0
         case 'leads list|--source'
@@ -517,6 +535,7 @@ complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'templ
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'image' -d 'Save the QR image of cards or QR codes to files (or one image to standard output)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'print' -d 'Lay out QR codes of cards or QR codes into one print-ready PDF (label sheets or one per page)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'analytics' -d 'Read scan analytics: totals, trend, daily timeline, countries and devices; keep their history'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'report' -d 'Reports from the scan history store, sent once per period'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'leads' -d 'List, show, export and follow leads, and replay deliveries that failed (form submissions, contact exchanges, scanned and typed-in cards)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'campaigns' -d 'Campaign ingestion: read campaigns and schemas, dry-run a record, create cards, import a CSV'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'api' -d 'Make a raw API call through the same client (auth, retries, errors)'
@@ -722,6 +741,19 @@ complete -c cardqr -n '__cardqr_using "analytics drift"' -s h -l help -d 'show h
 complete -c cardqr -n '__cardqr_using "analytics migrate"' -l store -r -F -d 'the history store: a SQLite file, or a postgres:// URL (default: CARDQR_HISTORY_URL, else $XDG_DATA_HOME/cardqr/history.db)'
 complete -c cardqr -n '__cardqr_using "analytics migrate"' -l wait -x -d 'how long to wait for a snapshot or report in progress (default: 10m; 0: do not wait)'
 complete -c cardqr -n '__cardqr_using "analytics migrate"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "report"; and __cardqr_arg_index 0' -f -a 'weekly' -d 'Send the digest of each complete week once: scans, top codes, new leads (counts only), drift'
+complete -c cardqr -n '__cardqr_using "report"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l store -r -F -d 'the history store: a SQLite file, or a postgres:// URL (default: CARDQR_HISTORY_URL, else $XDG_DATA_HOME/cardqr/history.db)'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l tz -x -d 'IANA time zone of the days, e.g. Europe/Paris; "local" for this machine\'s'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l out -r -F -d 'append the readable digest to this file (default: standard output)'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l exec -x -d 'run `/bin/sh -c <cmd>` with the JSON digest on stdin, CARDQR_DELIVERY_ID set; exit 0 = delivered'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l forward-to -x -d 'POST the JSON digest, signed with CARDQR_FORWARD_SECRET (Cardqr-Signature) and with Cardqr-Delivery-Id; 2xx = delivered'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l dry-run -d 'print the digest of the due weeks (or --week) and record nothing'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l week -x -d 'only this week, e.g. 2026-W48'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l resend -d 'with --week: send it again though it was sent (same delivery id)'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l per-card -d 'add per-card (per-person) figures'
+complete -c cardqr -n '__cardqr_using "report weekly"' -l wait -x -d 'how long to wait for another report run (default: 10m; 0: do not wait)'
+complete -c cardqr -n '__cardqr_using "report weekly"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'list' -d 'List leads collected on cards and pages, newest first'
 complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List leads collected on cards and pages, newest first (alias of list)'
 complete -c cardqr -n '__cardqr_using "leads"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one lead with every answer: contact, source, card, consent and CRM status'

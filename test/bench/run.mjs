@@ -22,6 +22,7 @@ const SCRIPTS = [
   'leads-follow',
   'qr-apply',
   'print',
+  'history',
 ];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const FIGURE = /\s(OK|MISSED \(within noise guard\)|FAILED)$/;

@@ -57,43 +57,43 @@ export async function takeSnapshot(
       import('../../api/analytics.js'),
     ]);
     const subjects: Subject[] = [];
-    const walk = async <T>(list: AsyncIterable<T> & { shown: number }, add: (item: T) => void) => {
-      for await (const item of list) add(item);
-      requests += Math.max(1, Math.ceil(list.shown / 100));
-    };
-    const page = { all: true as const, signal: o.signal };
-    const qr = (q: { id: string; name: string; status: string; scanCount: number }) =>
-      subjects.push({ id: q.id, kind: 'qr', name: q.name, templateId: null, status: q.status, scanCount: q.scanCount });
-    const cards: Subject[] = [];
-    await Promise.all([
-      walk(listQrCodes(client, {}, page), qr).then(() => walk(listQrCodes(client, { status: 'archived' }, page), qr)),
-      walk(listCards(client, {}, page), (c) =>
-        cards.push({
-          id: c.id,
-          kind: 'card',
-          name: c.name,
-          templateId: c.templateId,
-          status: c.status,
-          scanCount: null,
-        }),
-      ),
-    ]);
-    subjects.push(...cards);
-    const unique = [...new Map(subjects.map((s) => [s.id, s])).values()];
-
-    const campaigns = await campaignsOf(client, unique, templates, page, () => requests++);
     const today = dayIn(o.now(), o.zone);
-    const due = unique.filter((s) =>
+    const isDue = (s: Subject) =>
       s.kind === 'card'
         ? o.cards
         : states.has(s.id)
           ? states.get(s.id)!.scanCount !== s.scanCount
-          : (s.scanCount ?? 0) > 0,
-    );
+          : (s.scanCount ?? 0) > 0;
+    // Timelines are fetched while the pages are still being listed: the pacer, not the order, sets the pace.
+    const due: Subject[] = [];
+    const queued = new Set<string>();
+    let listing = true;
+    let wake = () => {};
+    let more = new Promise<void>((r) => (wake = r));
+    const add = (s: Subject) => {
+      subjects.push(s);
+      if (queued.has(s.id) || !isDue(s)) return;
+      queued.add(s.id);
+      due.push(s);
+      wake();
+      more = new Promise<void>((r) => (wake = r));
+    };
+    const walk = async <T>(list: AsyncIterable<T> & { shown: number }, each: (item: T) => void) => {
+      for await (const item of list) each(item);
+      requests += Math.max(1, Math.ceil(list.shown / 100));
+    };
+    const page = { all: true as const, signal: o.signal };
+    const qr = (q: { id: string; name: string; status: string; scanCount: number }) =>
+      add({ id: q.id, kind: 'qr', name: q.name, templateId: null, status: q.status, scanCount: q.scanCount });
     const timelines: Timeline[] = [];
     let next = 0;
     const worker = async () => {
-      while (next < due.length) {
+      for (;;) {
+        if (next >= due.length) {
+          if (!listing) return;
+          await more;
+          continue;
+        }
         const s = due[next++];
         const range = rangeFor(states.get(s.id)?.fetchedDay, today);
         requests++;
@@ -116,7 +116,22 @@ export async function takeSnapshot(
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 8, due.length) }, worker));
+    const working = Promise.all(Array.from({ length: o.concurrency ?? 8 }, worker));
+    working.catch(() => undefined); // awaited below, once the listing ended
+    try {
+      await Promise.all([
+        walk(listCards(client, {}, page), (c) =>
+          add({ id: c.id, kind: 'card', name: c.name, templateId: c.templateId, status: c.status, scanCount: null }),
+        ),
+        walk(listQrCodes(client, {}, page), qr).then(() => walk(listQrCodes(client, { status: 'archived' }, page), qr)),
+      ]);
+    } finally {
+      listing = false;
+      wake();
+    }
+    await working;
+    const unique = [...new Map(subjects.map((s) => [s.id, s])).values()];
+    const campaigns = await campaignsOf(client, unique, templates, page, () => requests++);
     const takenAt = o.now().toISOString();
     await store.writeSnapshot({
       account,
@@ -135,7 +150,7 @@ export async function takeSnapshot(
       takenAt,
       codes: unique.filter((s) => s.kind === 'qr').length,
       cards: unique.filter((s) => s.kind === 'card').length,
-      moved: due.filter((s) => s.kind === 'qr').length,
+      moved: due.filter((x) => x.kind === 'qr').length,
       timelines: timelines.length,
       requests,
       ...(prep.from !== prep.to ? { migrated: prep } : {}),
