@@ -1,7 +1,6 @@
 // Which store a command uses: --store (a file or a postgres:// URL), else CARDQR_HISTORY_URL, else the
 // default file `<dataDir>/history.db`. A URL is named without its password everywhere.
 import { resolve } from 'node:path';
-import { historyFile } from '../config/paths.js';
 import { UsageError } from '../errors.js';
 
 export interface StoreLocation {
@@ -27,13 +26,15 @@ export function redactUrl(url: string): string {
   }
 }
 
+/** `defaultFile`: `<dataDir>/history.db` (src/config/paths.ts: historyFile), used without --store or the variable. */
 export function storeLocation(
   flag: string | undefined,
   env: Readonly<Record<string, string | undefined>>,
+  defaultFile: string,
 ): StoreLocation {
   const given = flag ?? (env.CARDQR_HISTORY_URL || undefined);
   if (given === undefined) {
-    const path = historyFile(env);
+    const path = defaultFile;
     return { kind: 'sqlite', target: path, where: path, passwordInArgv: false };
   }
   if (isPostgresUrl(given)) {

@@ -29,7 +29,7 @@ const FLOORS: Array<[name: string, test: RegExp]> = [
   ['entry', /^(cli|program)\.ts$/],
   ['commands', /^commands\//],
   ['context', /^(context\.ts|deps\.ts|config\/|output\/|help\/|completion\/)/],
-  ['engines', /^jobs\//],
+  ['engines', /^(jobs|history)\//],
   ['api', /^api\//],
   ['ground', /^((errors|io|own|redact|lock-file|stdin-reader|terminal-question)\.ts|fs\/|csv\/)/],
 ];

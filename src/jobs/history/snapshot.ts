@@ -4,10 +4,11 @@
 // first; the rows are then written in one short transaction. The lock (not the transaction) keeps two
 // snapshots of one account apart; it is taken once the account is known.
 import type { ApiClient } from '../../api/client.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, InterruptedError } from '../../errors.js';
 import { daysBetween, dayIn } from '../../history/days.js';
 import type { LockWait } from '../../history/sql.js';
 import type { HistoryStore, Subject, Timeline } from '../../history/store.js';
+import type { ScanStats } from '../../api/schemas/analytics.js';
 
 export interface SnapshotOptions {
   zone: string;
@@ -64,72 +65,52 @@ export async function takeSnapshot(
         : states.has(s.id)
           ? states.get(s.id)!.scanCount !== s.scanCount
           : (s.scanCount ?? 0) > 0;
-    // Timelines are fetched while the pages are still being listed: the pacer, not the order, sets the pace.
+    // Timelines are fetched while the pages are still being listed (the one request loop, jobs/rows/loop.ts):
+    // the pacer, not the listing, sets the pace.
     const due: Subject[] = [];
     const queued = new Set<string>();
-    let listing = true;
-    let wake = () => {};
-    let more = new Promise<void>((r) => (wake = r));
-    const add = (s: Subject) => {
-      subjects.push(s);
-      if (queued.has(s.id) || !isDue(s)) return;
-      queued.add(s.id);
-      due.push(s);
-      wake();
-      more = new Promise<void>((r) => (wake = r));
-    };
-    const walk = async <T>(list: AsyncIterable<T> & { shown: number }, each: (item: T) => void) => {
-      for await (const item of list) each(item);
-      requests += Math.max(1, Math.ceil(list.shown / 100));
-    };
     const page = { all: true as const, signal: o.signal };
-    const qr = (q: { id: string; name: string; status: string; scanCount: number }) =>
-      add({ id: q.id, kind: 'qr', name: q.name, templateId: null, status: q.status, scanCount: q.scanCount });
-    const timelines: Timeline[] = [];
-    let next = 0;
-    const worker = async () => {
-      for (;;) {
-        if (next >= due.length) {
-          if (!listing) return;
-          await more;
-          continue;
+    async function* listed(): AsyncGenerator<Subject> {
+      const cards = listCards(client, {}, page);
+      const live = listQrCodes(client, {}, page);
+      const archived = listQrCodes(client, { status: 'archived' }, page);
+      for (const [list, kind] of [
+        [cards, 'card'],
+        [live, 'qr'],
+        [archived, 'qr'],
+      ] as const) {
+        for await (const item of list as AsyncIterable<Record<string, unknown>>) {
+          const s = subjectOf(item, kind);
+          subjects.push(s);
+          if (queued.has(s.id) || !isDue(s)) continue;
+          queued.add(s.id);
+          due.push(s);
+          yield s;
         }
-        const s = due[next++];
+        requests += Math.max(1, Math.ceil(list.shown / 100));
+      }
+    }
+    const timelines: Timeline[] = [];
+    const { sendEach } = await import('../rows/loop.js');
+    const sent = await sendEach(
+      listed(),
+      async (s) => {
         const range = rangeFor(states.get(s.id)?.fetchedDay, today);
         requests++;
         try {
-          const st = await getScanStats(client, s.id, { range, timeZone: o.zone });
-          timelines.push({
-            id: s.id,
-            scanCount: s.scanCount,
-            range,
-            periodStart: st.period.start,
-            clamped: st.clamped === true,
-            historyDays: st.historyDays ?? -1,
-            days: st.timeline.map((d) => ({
-              day: d.date,
-              scans: typeof d.scans === 'number' ? d.scans : Number(d.scans) || 0,
-            })),
-          });
+          return { row: timelineOf(s, range, await getScanStats(client, s.id, { range, timeZone: o.zone })) };
         } catch (e) {
-          if (!(e instanceof ApiError && e.status === 404)) throw e; // gone since it was listed: nothing to keep
+          if (e instanceof ApiError && e.status === 404) return { row: undefined }; // gone since it was listed
+          throw e;
         }
-      }
-    };
-    const working = Promise.all(Array.from({ length: o.concurrency ?? 8 }, worker));
-    working.catch(() => undefined); // awaited below, once the listing ended
-    try {
-      await Promise.all([
-        walk(listCards(client, {}, page), (c) =>
-          add({ id: c.id, kind: 'card', name: c.name, templateId: c.templateId, status: c.status, scanCount: null }),
-        ),
-        walk(listQrCodes(client, {}, page), qr).then(() => walk(listQrCodes(client, { status: 'archived' }, page), qr)),
-      ]);
-    } finally {
-      listing = false;
-      wake();
-    }
-    await working;
+      },
+      (row) => {
+        if (row) timelines.push(row);
+      },
+      { concurrency: o.concurrency ?? 8, signal: o.signal },
+    );
+    if (sent.stopped === 'interrupted')
+      throw new InterruptedError('interrupted: nothing was written to the history store');
     const unique = [...new Map(subjects.map((s) => [s.id, s])).values()];
     const campaigns = await campaignsOf(client, unique, templates, page, () => requests++);
     const takenAt = o.now().toISOString();
@@ -186,4 +167,30 @@ async function campaignsOf(
     throw e;
   }
   return [...fresh].map((t) => ({ templateId: t, ...(owned.get(t) ?? { campaignId: '', name: '' }) }));
+}
+
+function subjectOf(item: Record<string, unknown>, kind: 'qr' | 'card'): Subject {
+  return {
+    id: String(item.id),
+    kind,
+    name: String(item.name),
+    templateId: kind === 'card' && typeof item.templateId === 'string' ? item.templateId : null,
+    status: typeof item.status === 'string' ? item.status : null,
+    scanCount: kind === 'qr' && typeof item.scanCount === 'number' ? item.scanCount : null,
+  };
+}
+
+function timelineOf(s: Subject, range: string, st: ScanStats): Timeline {
+  return {
+    id: s.id,
+    scanCount: s.scanCount,
+    range,
+    periodStart: st.period.start,
+    clamped: st.clamped === true,
+    historyDays: st.historyDays ?? -1,
+    days: st.timeline.map((d) => ({
+      day: d.date,
+      scans: typeof d.scans === 'number' ? d.scans : Number(d.scans) || 0,
+    })),
+  };
 }
