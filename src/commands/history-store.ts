@@ -2,6 +2,7 @@
 // and opening the store they name: checked before anything is sent.
 import { InvalidArgumentError } from 'commander';
 import type { Context } from '../context.js';
+import type { CaFile } from '../api/trust.js';
 import type { StoreLocation } from '../history/location.js';
 import type { HistoryStore } from '../history/store.js';
 import { parseZone } from './dates.js';
@@ -61,11 +62,11 @@ export async function storeFor(
 export async function withStore<T>(
   ctx: Context,
   loc: StoreLocation,
-  opts: { write: boolean },
+  opts: { write: boolean; caFile?: CaFile },
   fn: (store: HistoryStore) => Promise<T>,
 ): Promise<T> {
   const { openStore } = await import('../history/open.js');
-  const store = await openStore(loc, { readOnly: !opts.write, env: ctx.env });
+  const store = await openStore(loc, { readOnly: !opts.write, env: ctx.env, caFile: opts.caFile });
   try {
     if (!opts.write) await store.prepare({ migrate: false });
     return await fn(store);

@@ -29,7 +29,7 @@ half-way leaves the store as it was. Days the plan's window later drops stay in 
     const zone = zoneOf(ctx, flags.tz);
     const loc = await storeFor(ctx, flags.store, { write: true });
     const client = await ctx.api();
-    const result = await withStore(ctx, loc, { write: true }, async (store) => {
+    const result = await withStore(ctx, loc, { write: true, caFile: (await ctx.network()).caFile }, async (store) => {
       const { takeSnapshot } = await import('../../jobs/history/snapshot.js');
       return takeSnapshot(client, store, {
         zone,

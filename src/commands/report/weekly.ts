@@ -99,7 +99,7 @@ missed while cron did not run go out oldest first. Counts only: never a lead's c
       const { runWeekly } = await import('../../jobs/history/weekly-run.js');
       const { appendLineDurably } = await import('../../fs/durable.js');
       const { write } = await import('../../io.js');
-      await withStore(ctx, loc, { write: true }, (store) =>
+      await withStore(ctx, loc, { write: true, caFile: (await ctx.network()).caFile }, (store) =>
         runWeekly(client, store, {
           zone,
           perCard: Boolean(flags.perCard),
