@@ -1,6 +1,6 @@
 import { defineCommand } from '../model/define.js';
 import { value } from '../model/fields.js';
-import { summary } from '../model/result.js';
+import { line } from '../model/result.js';
 import { storeFlag, storeFor, waitFlag, withStore } from '../history-store.js';
 
 export const analyticsMigrate = defineCommand({
@@ -30,10 +30,11 @@ export const analyticsMigrate = defineCommand({
         await lock.release();
       }
     });
-    return summary(done, [
+    return line(
+      done,
       done.from === done.to
         ? `the history store ${done.store} is at schema version ${done.to}: nothing to do`
         : `the history store ${done.store} migrated from schema version ${done.from} to ${done.to}`,
-    ]);
+    );
   },
 });

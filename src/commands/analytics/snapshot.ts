@@ -1,6 +1,6 @@
 import { defineCommand } from '../model/define.js';
 import { flag, value } from '../model/fields.js';
-import { summary } from '../model/result.js';
+import { line } from '../model/result.js';
 import { storeFlag, storeFor, waitFlag, withStore, zoneFlag, zoneOf } from '../history-store.js';
 
 export const analyticsSnapshot = defineCommand({
@@ -43,12 +43,12 @@ half-way leaves the store as it was. Days the plan's window later drops stay in 
         },
       });
     });
-    const lines = [
-      `snapshot of ${result.account} in ${result.zone}: ${result.codes} QR codes (${result.moved} moved), ${result.cards} cards; ${result.timelines} timelines, ${result.requests} requests`,
-      ...(result.migrated
-        ? [`store migrated from schema version ${result.migrated.from} to ${result.migrated.to}`]
-        : []),
-    ];
-    return summary(result, lines);
+    const migrated = result.migrated
+      ? `; the store migrated from schema version ${result.migrated.from} to ${result.migrated.to}`
+      : '';
+    return line(
+      result,
+      `snapshot of ${result.account} in ${result.zone}: ${result.codes} QR codes (${result.moved} moved), ${result.cards} cards; ${result.timelines} timelines, ${result.requests} requests${migrated}`,
+    );
   },
 });
