@@ -70,24 +70,44 @@ export async function takeSnapshot(
     const due: Subject[] = [];
     const queued = new Set<string>();
     const page = { all: true as const, signal: o.signal };
-    async function* listed(): AsyncGenerator<Subject> {
-      const cards = listCards(client, {}, page);
-      const live = listQrCodes(client, {}, page);
-      const archived = listQrCodes(client, { status: 'archived' }, page);
-      for (const [list, kind] of [
-        [cards, 'card'],
-        [live, 'qr'],
-        [archived, 'qr'],
-      ] as const) {
+    // The pages are walked by a task of their own, so a page on its way never holds back the timelines of
+    // the codes already listed: the generator hands sendEach what the walk found so far.
+    const found: Subject[] = [];
+    let walked: { error?: Error } | undefined;
+    let wake = () => {};
+    const walk = (async () => {
+      const lists = [
+        [listCards(client, {}, page), 'card'],
+        [listQrCodes(client, {}, page), 'qr'],
+        [listQrCodes(client, { status: 'archived' }, page), 'qr'],
+      ] as const;
+      for (const [list, kind] of lists) {
         for await (const item of list as AsyncIterable<Record<string, unknown>>) {
           const s = subjectOf(item, kind);
           subjects.push(s);
           if (queued.has(s.id) || !isDue(s)) continue;
           queued.add(s.id);
           due.push(s);
-          yield s;
+          found.push(s);
+          wake();
         }
         requests += Math.max(1, Math.ceil(list.shown / 100));
+      }
+    })().then(
+      () => (walked = {}),
+      (error: unknown) => (walked = { error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    async function* listed(): AsyncGenerator<Subject> {
+      try {
+        for (;;) {
+          const next = found.shift();
+          if (next) yield next;
+          else if (walked?.error !== undefined) throw walked.error;
+          else if (walked) return;
+          else await Promise.race([walk, new Promise<void>((r) => (wake = r))]);
+        }
+      } finally {
+        await walk;
       }
     }
     const timelines: Timeline[] = [];
