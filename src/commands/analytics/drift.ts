@@ -59,9 +59,8 @@ so left out). Exit 7 when a code is listed (for cron), 0 when none, 2 with "no s
     const result = list(found.rows, driftView);
     if (!found.rows.length) return result;
     const n = found.rows.length;
-    return thenFail(
-      result,
-      new CliError(`drift: ${n} code${n === 1 ? '' : 's'} fell or stopped (days to ${found.today})`, EXIT.partial),
-    );
+    // A finding, not an error: said once on stderr, and exit 7 for cron (no `error:` line).
+    ctx.msg.say(`drift: ${n} code${n === 1 ? '' : 's'} fell or stopped (days to ${found.today})`);
+    return thenFail(result, new CliError('', EXIT.partial));
   },
 });
