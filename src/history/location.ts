@@ -2,6 +2,7 @@
 // default file `<dataDir>/history.db`. A URL is named without its password everywhere.
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import { historyFile } from '../fs/data-dir.js';
 
 export interface StoreLocation {
   kind: 'sqlite' | 'postgres';
@@ -26,11 +27,11 @@ export function redactUrl(url: string): string {
   }
 }
 
-/** `defaultFile`: `<dataDir>/history.db` (src/config/paths.ts: historyFile), used without --store or the variable. */
+/** `defaultFile`: used without --store or the variable (default: `<dataDir>/history.db`). */
 export function storeLocation(
   flag: string | undefined,
   env: Readonly<Record<string, string | undefined>>,
-  defaultFile: string,
+  defaultFile: string = historyFile(env),
 ): StoreLocation {
   const given = flag ?? (env.CARDQR_HISTORY_URL || undefined);
   if (given === undefined) {
