@@ -103,4 +103,11 @@ export default tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The dashboard's page (cardqr serve) runs in a browser.
+    files: ['src/serve/page/**/*.js'],
+    languageOptions: {
+      globals: Object.fromEntries(['document', 'navigator', 'Node', 'fetch', 'URL'].map((n) => [n, 'readonly'])),
+    },
+  },
 );

@@ -6,7 +6,7 @@
 # __cardqr_node PATH: sets __cardqr_subs (subcommands), __cardqr_aliases, __cardqr_flags (all flags) for a command path.
 __cardqr_node() {
   case "$1" in
-    '') __cardqr_subs='profiles me status cards qr templates image print analytics report leads campaigns api emulator completion'; __cardqr_aliases=''; __cardqr_flags='-V --version --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw -h --help' ;;
+    '') __cardqr_subs='profiles me status cards qr templates image print analytics report leads serve campaigns mcp plans api emulator completion'; __cardqr_aliases=''; __cardqr_flags='-V --version --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw -h --help' ;;
     'profiles') __cardqr_subs='add list use show remove set'; __cardqr_aliases='ls rm'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'profiles add') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--default --no-verify --api-key-command --ca-file --no-ca-file -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'profiles list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -56,6 +56,7 @@ __cardqr_node() {
     'leads follow') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--state --interval --exec --forward-to --dead-letter --max-attempts --delivery-timeout --since --tz --locked-window -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads replay') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --delivery-timeout -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'leads crm-report') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--include-archived --since --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'serve') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--port --open --store --tz -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns') __cardqr_subs='list get schema test create-card import'; __cardqr_aliases='ls'; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--limit --offset --all -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns get') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -63,6 +64,12 @@ __cardqr_node() {
     'campaigns test') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns create-card') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'campaigns import') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--dry-run --validate-only --offline --set --report --resume --delimiter --map --map-file --encoding --concurrency --rate --skip-invalid --id-column --rejects --max-rows --update --trash-missing --max-trash -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'mcp') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--allow-writes --toolsets --max-writes --max-trash --lockdown --http --port --rotate-token --print-config -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'plans') __cardqr_subs='list show approve cancel'; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'plans list') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'plans show') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'plans approve') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
+    'plans cancel') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'api') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--data -p --param -O --out --paginate --idempotency-key -h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'emulator') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='--port --host --seed --state --rate-limit --latency --fault-rate --profile --keep-profile --tls --clock -h --help --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
     'completion') __cardqr_subs=''; __cardqr_aliases=''; __cardqr_flags='-h --help --profile --api-key-stdin --base-url -o --output --fields --query -r --raw -q --quiet --no-color --verbose --timeout --max-retries -y --yes --csv-dialect --csv-delimiter --csv-raw' ;;
@@ -85,7 +92,10 @@ __cardqr_resolve() {
     '|analytics') __cardqr_r='analytics' ;;
     '|report') __cardqr_r='report' ;;
     '|leads') __cardqr_r='leads' ;;
+    '|serve') __cardqr_r='serve' ;;
     '|campaigns') __cardqr_r='campaigns' ;;
+    '|mcp') __cardqr_r='mcp' ;;
+    '|plans') __cardqr_r='plans' ;;
     '|api') __cardqr_r='api' ;;
     '|emulator') __cardqr_r='emulator' ;;
     '|completion') __cardqr_r='completion' ;;
@@ -133,6 +143,10 @@ __cardqr_resolve() {
     'campaigns|test') __cardqr_r='test' ;;
     'campaigns|create-card') __cardqr_r='create-card' ;;
     'campaigns|import') __cardqr_r='import' ;;
+    'plans|list') __cardqr_r='list' ;;
+    'plans|show') __cardqr_r='show' ;;
+    'plans|approve') __cardqr_r='approve' ;;
+    'plans|cancel') __cardqr_r='cancel' ;;
     *) return 1 ;;
   esac
 }
@@ -266,6 +280,9 @@ __cardqr_value() {
     'leads replay|--delivery-timeout') __cardqr_v='any' ;;
     'leads crm-report|--since') __cardqr_v='any' ;;
     'leads crm-report|--tz') __cardqr_v='any' ;;
+    'serve|--port') __cardqr_v='any' ;;
+    'serve|--store') __cardqr_v='file' ;;
+    'serve|--tz') __cardqr_v='any' ;;
     'campaigns list|--limit') __cardqr_v='any' ;;
     'campaigns list|--offset') __cardqr_v='any' ;;
     'campaigns test|--data') __cardqr_v='any' ;;
@@ -283,6 +300,11 @@ __cardqr_value() {
     'campaigns import|--rejects') __cardqr_v='file' ;;
     'campaigns import|--max-rows') __cardqr_v='any' ;;
     'campaigns import|--max-trash') __cardqr_v='any' ;;
+    'mcp|--toolsets') __cardqr_v='any' ;;
+    'mcp|--max-writes') __cardqr_v='any' ;;
+    'mcp|--max-trash') __cardqr_v='any' ;;
+    'mcp|--port') __cardqr_v='any' ;;
+    'mcp|--print-config') __cardqr_v='choices:claude cursor vscode' ;;
     'api|--data') __cardqr_v='any' ;;
     'api|-p'|'api|--param') __cardqr_v='any' ;;
     'api|-O'|'api|--out') __cardqr_v='file' ;;
@@ -343,6 +365,9 @@ __cardqr_arg() {
     'campaigns test') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'campaigns create-card') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'campaigns import') case "$2" in 0) __cardqr_v='any' ;; 1) __cardqr_v='file' ;; *) __cardqr_v=any ;; esac ;;
+    'plans show') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'plans approve') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
+    'plans cancel') case "$2" in 0) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'api') case "$2" in 0) __cardqr_v='choices:GET POST PATCH PUT DELETE' ;; 1) __cardqr_v='any' ;; *) __cardqr_v=any ;; esac ;;
     'completion') case "$2" in 0) __cardqr_v='choices:bash zsh fish' ;; *) __cardqr_v=any ;; esac ;;
   esac

@@ -87,8 +87,14 @@ function __cardqr_resolve
             echo 'report'
         case '|leads'
             echo 'leads'
+        case '|serve'
+            echo 'serve'
         case '|campaigns'
             echo 'campaigns'
+        case '|mcp'
+            echo 'mcp'
+        case '|plans'
+            echo 'plans'
         case '|api'
             echo 'api'
         case '|emulator'
@@ -183,6 +189,14 @@ function __cardqr_resolve
             echo 'create-card'
         case 'campaigns|import'
             echo 'import'
+        case 'plans|list'
+            echo 'list'
+        case 'plans|show'
+            echo 'show'
+        case 'plans|approve'
+            echo 'approve'
+        case 'plans|cancel'
+            echo 'cancel'
     end
 end
 
@@ -438,6 +452,12 @@ function __cardqr_takes_value
             return 0
         case 'leads crm-report|--tz'
             return 0
+        case 'serve|--port'
+            return 0
+        case 'serve|--store'
+            return 0
+        case 'serve|--tz'
+            return 0
         case 'campaigns list|--limit'
             return 0
         case 'campaigns list|--offset'
@@ -471,6 +491,16 @@ function __cardqr_takes_value
         case 'campaigns import|--max-rows'
             return 0
         case 'campaigns import|--max-trash'
+            return 0
+        case 'mcp|--toolsets'
+            return 0
+        case 'mcp|--max-writes'
+            return 0
+        case 'mcp|--max-trash'
+            return 0
+        case 'mcp|--port'
+            return 0
+        case 'mcp|--print-config'
             return 0
         case 'api|--data'
             return 0
@@ -537,7 +567,10 @@ complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'print
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'analytics' -d 'Read scan analytics: totals, trend, daily timeline, countries and devices; keep their history'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'report' -d 'Reports from the scan history store, sent once per period'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'leads' -d 'List, show, export and follow leads, and replay deliveries that failed (form submissions, contact exchanges, scanned and typed-in cards)'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'serve' -d 'Serve a local dashboard on 127.0.0.1: scans over time, leads, CRM, print runs, agent plans (the key stays here)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'campaigns' -d 'Campaign ingestion: read campaigns and schemas, dry-run a record, create cards, import a CSV'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'mcp' -d 'Serve this account to an AI agent over the Model Context Protocol: free reads, writes only as approved plans'
+complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'plans' -d 'Agents\' plans (cardqr mcp): list, show, approve a destructive one at your terminal, cancel'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'api' -d 'Make a raw API call through the same client (auth, retries, errors)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'emulator' -d 'Run the local emulator of the whole API (for rehearsal: the real service has no sandbox)'
 complete -c cardqr -n '__cardqr_using ""; and __cardqr_arg_index 0' -f -a 'completion' -d 'Print the shell completion script for bash, zsh or fish (it never edits rc files)'
@@ -802,6 +835,11 @@ complete -c cardqr -n '__cardqr_using "leads crm-report"' -l include-archived -d
 complete -c cardqr -n '__cardqr_using "leads crm-report"' -l since -x -d 'only leads created at or after: YYYY-MM-DD (midnight UTC, or in --tz), an ISO 8601 date-time, or a duration back from now: 30m, 24h, 7d, 2w'
 complete -c cardqr -n '__cardqr_using "leads crm-report"' -l tz -x -d 'IANA time zone for --since days and times without a zone, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)'
 complete -c cardqr -n '__cardqr_using "leads crm-report"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "serve"' -l port -x -d 'port on 127.0.0.1; 0 picks a free one (default: 4020)'
+complete -c cardqr -n '__cardqr_using "serve"' -l open -d 'open the one-time URL in this machine\'s browser (xdg-open, open, or the Windows URL handler)'
+complete -c cardqr -n '__cardqr_using "serve"' -l store -r -F -d 'the history store to chart: a SQLite file, or a postgres:// URL (default: CARDQR_HISTORY_URL, else $XDG_DATA_HOME/cardqr/history.db)'
+complete -c cardqr -n '__cardqr_using "serve"' -l tz -x -d 'IANA time zone of the store\'s days, e.g. Europe/Paris; "local" for this machine\'s (default: UTC)'
+complete -c cardqr -n '__cardqr_using "serve"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'list' -d 'List campaigns (a campaign-scoped key sees only its own)'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0; and __cardqr_typed' -f -a 'ls' -d 'List campaigns (a campaign-scoped key sees only its own) (alias of list)'
 complete -c cardqr -n '__cardqr_using "campaigns"; and __cardqr_arg_index 0' -f -a 'get' -d 'Show one campaign: status and API switch (both must be on for API requests)'
@@ -842,6 +880,25 @@ complete -c cardqr -n '__cardqr_using "campaigns import"' -l trash-missing -d 'w
 complete -c cardqr -n '__cardqr_using "campaigns import"' -l max-trash -x -d 'with --trash-missing: refuse (nothing sent) when more than n cards would go to Trash (default: 10)'
 complete -c cardqr -n '__cardqr_using "campaigns import"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "campaigns import"; and __cardqr_arg_index 1' -F
+complete -c cardqr -n '__cardqr_using "mcp"' -l allow-writes -d 'add the plan tools: an agent plans writes, a person approves destructive ones, apply_plan applies each once'
+complete -c cardqr -n '__cardqr_using "mcp"' -l toolsets -x -d 'only these tools, comma-separated: account, cards, qr, analytics, leads, plans (default: all)'
+complete -c cardqr -n '__cardqr_using "mcp"' -l max-writes -x -d 'at most n writes over this server session (default: no cap)'
+complete -c cardqr -n '__cardqr_using "mcp"' -l max-trash -x -d 'at most n trashed objects over this server session (default: no cap)'
+complete -c cardqr -n '__cardqr_using "mcp"' -l lockdown -d 'leave out what other people typed: leads\' contacts and answers'
+complete -c cardqr -n '__cardqr_using "mcp"' -l http -d 'serve Streamable HTTP on 127.0.0.1 (a bearer token from a file) instead of stdio'
+complete -c cardqr -n '__cardqr_using "mcp"' -l port -x -d 'with --http: the port (default: 8722; 0 picks a free one)'
+complete -c cardqr -n '__cardqr_using "mcp"' -l rotate-token -d 'with --http: write a new bearer token (clients need the new one)'
+complete -c cardqr -n '__cardqr_using "mcp"' -l print-config -x -a 'claude cursor vscode' -d 'print the snippet that registers this server in the client (absolute paths, --profile, never a key)'
+complete -c cardqr -n '__cardqr_using "mcp"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "plans"; and __cardqr_arg_index 0' -f -a 'list' -d 'List the plans agents made on this machine: kind, state, approval, progress, expiry'
+complete -c cardqr -n '__cardqr_using "plans"; and __cardqr_arg_index 0' -f -a 'show' -d 'Show a plan and every write it makes (each field old → new), its sha256, state and expiry'
+complete -c cardqr -n '__cardqr_using "plans"; and __cardqr_arg_index 0' -f -a 'approve' -d 'Approve a plan an agent made: shows it, then asks you to type the first 6 characters of its sha256'
+complete -c cardqr -n '__cardqr_using "plans"; and __cardqr_arg_index 0' -f -a 'cancel' -d 'Cancel a plan: it is never applied (one being applied here stops after the write in flight)'
+complete -c cardqr -n '__cardqr_using "plans"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "plans list"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "plans show"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "plans approve"' -s h -l help -d 'show help for the command'
+complete -c cardqr -n '__cardqr_using "plans cancel"' -s h -l help -d 'show help for the command'
 complete -c cardqr -n '__cardqr_using "api"' -l data -x -d 'request body: inline JSON, @file.json, or - for stdin'
 complete -c cardqr -n '__cardqr_using "api"' -s p -l param -x -d 'query parameter (repeatable); --query is the JMESPath filter, as on every command'
 complete -c cardqr -n '__cardqr_using "api"' -s O -l out -r -F -d 'write the answer\'s body to this file as it came (an image, a PDF, JSON), or - for standard output'

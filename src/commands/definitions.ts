@@ -9,11 +9,14 @@ import { complete, completion, man } from './completion/index.js';
 import { emulator } from './emulator/index.js';
 import { image } from './image/index.js';
 import { leads } from './leads/index.js';
+import { mcp } from './mcp/index.js';
 import { me } from './me/index.js';
+import { plansGroup } from './plans/index.js';
 import { print } from './print/index.js';
 import { profiles } from './profiles/index.js';
 import { qr } from './qr/index.js';
 import { report } from './report/index.js';
+import { serve } from './serve/index.js';
 import { status } from './status/index.js';
 import { templates } from './templates/index.js';
 
@@ -21,8 +24,9 @@ export const GROUPS: Array<{ heading: string; nouns: Definition[] }> = [
   { heading: 'Set up:', nouns: [profiles, me, status] },
   { heading: 'Cards and QR codes:', nouns: [cards, qr, templates] },
   { heading: 'Images:', nouns: [image, print] },
-  { heading: 'Analytics and leads:', nouns: [analytics, report, leads] },
+  { heading: 'Analytics and leads:', nouns: [analytics, report, leads, serve] },
   { heading: 'Campaigns:', nouns: [campaigns] },
+  { heading: 'Agents:', nouns: [mcp, plansGroup] },
   { heading: 'Advanced:', nouns: [api, emulator] },
   { heading: 'Shell:', nouns: [completion, complete, man] },
 ];

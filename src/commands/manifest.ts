@@ -71,6 +71,11 @@ export const MANIFEST: ManifestGroup[] = [
         summary:
           'List, show, export and follow leads, and replay deliveries that failed (form submissions, contact exchanges, scanned and typed-in cards)',
       },
+      {
+        name: 'serve',
+        summary:
+          'Serve a local dashboard on 127.0.0.1: scans over time, leads, CRM, print runs, agent plans (the key stays here)',
+      },
     ],
   },
   {
@@ -79,6 +84,20 @@ export const MANIFEST: ManifestGroup[] = [
       {
         name: 'campaigns',
         summary: 'Campaign ingestion: read campaigns and schemas, dry-run a record, create cards, import a CSV',
+      },
+    ],
+  },
+  {
+    heading: 'Agents:',
+    nouns: [
+      {
+        name: 'mcp',
+        summary:
+          'Serve this account to an AI agent over the Model Context Protocol: free reads, writes only as approved plans',
+      },
+      {
+        name: 'plans',
+        summary: "Agents' plans (cardqr mcp): list, show, approve a destructive one at your terminal, cancel",
       },
     ],
   },
@@ -128,7 +147,10 @@ export const NOUNS: Record<string, () => Promise<NounManifest>> = {
   analytics: () => import('./manifest/analytics.js'),
   report: () => import('./manifest/report.js'),
   leads: () => import('./manifest/leads.js'),
+  serve: () => import('./manifest/serve.js'),
   campaigns: () => import('./manifest/campaigns.js'),
+  mcp: () => import('./manifest/mcp.js'),
+  plans: () => import('./manifest/plans.js'),
   api: () => import('./manifest/api.js'),
   emulator: () => import('./manifest/emulator.js'),
   completion: () => import('./manifest/completion.js'),

@@ -49,6 +49,18 @@ export function journalFile(env: Readonly<Record<string, string | undefined>>, p
   return resolve(stateDir(env, platform), OWN_NAMES.journal);
 }
 
+/**
+ * `cardqr mcp`'s files in the state folder (0600): the audit file of tool calls (rotated: `.1` … `.5`)
+ * and the bearer token of `--http`. Among the tool's own files (src/fs/own-files.ts).
+ */
+export function mcpFiles(
+  env: Readonly<Record<string, string | undefined>>,
+  platform = process.platform,
+): { audit: string; token: string } {
+  const dir = resolve(stateDir(env, platform));
+  return { audit: join(dir, OWN_NAMES.mcpAudit), token: join(dir, OWN_NAMES.mcpToken) };
+}
+
 export { dataDir, historyFile } from '../fs/data-dir.js';
 import { dataDir } from '../fs/data-dir.js';
 
@@ -60,4 +72,9 @@ export function ownHomes(env: Readonly<Record<string, string | undefined>>, plat
     cache: cacheDir(env, platform),
     data: dataDir(env, platform),
   };
+}
+
+/** Agent plans (PRODUCT section 17, src/plans/): `<stateDir>/plans/` (0700), one of the tool's own folders. */
+export function plansDir(env: Readonly<Record<string, string | undefined>>, platform = process.platform): string {
+  return resolve(stateDir(env, platform), OWN_NAMES.plans);
 }

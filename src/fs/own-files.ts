@@ -103,6 +103,24 @@ export const OWN_FILES: readonly OwnFile[] = [
     at: (h) => ({ dirs: [join(h.config, OWN_NAMES.imageIndex)] }),
   },
   {
+    what: 'the audit file of cardqr mcp',
+    reason: 'the record of every tool call an agent made (time, tool, ids, outcome)',
+    at: (h) => ({
+      files: ['', '.1', '.2', '.3', '.4', '.5'].map((n) => join(h.state, `${OWN_NAMES.mcpAudit}${n}`)),
+    }),
+  },
+  {
+    what: 'the bearer token of cardqr mcp --http',
+    reason: 'the secret an agent client sends to the local MCP server: written over, every client is locked out',
+    at: (h) => ({ files: [join(h.state, OWN_NAMES.mcpToken)] }),
+  },
+  {
+    what: "cardqr's agent plans",
+    reason:
+      'each plan a person may approve, its hash and state, and the report of its apply (what keeps it exactly once)',
+    at: (h) => ({ dirs: [join(h.state, OWN_NAMES.plans)] }),
+  },
+  {
     what: "cardqr's scan history store",
     reason:
       "the scan history kept past the plan's window (`cardqr analytics snapshot`): written over, it is gone for good",

@@ -13,6 +13,12 @@ export const OWN_NAMES = {
   printRuns: 'print-runs',
   /** `<configDir>/image-index/`: which file each id went to in a -d folder (src/jobs/images/index-file.ts). */
   imageIndex: 'image-index',
+  /** `<stateDir>/mcp-audit.ndjson` (and `.1` … `.5`): every tool call of `cardqr mcp` (src/mcp/audit.ts). */
+  mcpAudit: 'mcp-audit.ndjson',
+  /** `<stateDir>/mcp-token`: the bearer token of `cardqr mcp --http` (src/mcp/token.ts). */
+  mcpToken: 'mcp-token',
+  /** `<stateDir>/plans/`: agent plans, their reports and locks (src/plans/). */
+  plans: 'plans',
   /** `<dataDir>/history.db`: the scan history store, with its `-wal`, `-shm` and `.lock` (src/history/). */
   history: 'history.db',
 } as const;

@@ -13,12 +13,14 @@ export const TOPICS: Readonly<Record<string, { page: string; about: string }>> =
   export: { page: 'export.md', about: 'leads export, leads follow and leads replay, CRM presets and delivery' },
   printing: { page: 'print.md', about: 'print, print audit and print retarget; images for print' },
   history: { page: 'history.md', about: 'analytics snapshot, history, drift and migrate; report weekly' },
+  agents: { page: 'agents.md', about: 'cardqr mcp: what an AI agent can and cannot do, and how to set it up' },
   rehearsal: { page: 'emulator.md', about: 'the emulator: the whole API on this machine, for rehearsal' },
   reliability: { page: 'reliability.md', about: 'what cardqr promises under faults, and how it is tested' },
   performance: { page: 'performance.md', about: 'the measured figures and how to reproduce them' },
   design: { page: 'design.md', about: 'the demo, layout, dependencies, assumptions and decisions' },
   architecture: { page: 'ARCHITECTURE.md', about: 'the layers, the engines and their contracts' },
   contract: { page: 'contract.md', about: 'the API contract in openapi/cardqr-api.yaml and how it is checked' },
+  dashboard: { page: 'dashboard.md', about: 'cardqr serve: the local dashboard, and how the key stays in the server' },
   changes: { page: 'changes.md', about: 'what changed since 0.1.0, for operators' },
 };
 

@@ -37,7 +37,13 @@ export interface PlanView {
 
 export type PlanInput =
   | { kind: 'qr_apply'; rows: Array<Record<string, unknown>> }
-  | { kind: 'roster_sync'; campaign_id: string; rows: Array<Record<string, unknown>>; trash_missing: boolean; max_trash?: number }
+  | {
+      kind: 'roster_sync';
+      campaign_id: string;
+      rows: Array<Record<string, unknown>>;
+      trash_missing: boolean;
+      max_trash?: number;
+    }
   | { kind: 'qr_status'; ids: string[]; status: 'active' | 'paused' | 'archived' }
   | { kind: 'trash'; ids: string[] };
 
@@ -71,6 +77,8 @@ export interface PlanDeps {
   /** The wall clock (expiry, timestamps); tests pass a fixed one. */
   now: () => Date;
   version: string;
+  /** How long a plan may wait to be started; default 15 minutes (PLAN_TTL_MS). */
+  ttlMs?: number;
 }
 
 export interface ApplyHooks {
@@ -95,6 +103,8 @@ export interface ApplyStatus {
   summary: string;
   /** Outcomes by kind once finished (`created`, `updated`, `failed`, `unknown`). */
   tallies?: Record<string, number>;
+  /** Why the apply stopped early (an answer no later write could get past), once it stopped. */
+  error?: string;
 }
 
 /** src/plans/index.ts exports an object of this shape as `plans(deps)`. */

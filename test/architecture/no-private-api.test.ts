@@ -20,6 +20,8 @@ const PUBLIC_UNDERSCORE: Record<string, string> = {
   _zod: "zod's documented introspection namespace for library authors",
   // zod/mini's exported `_default` function (`default` is a reserved word).
   _default: "zod/mini's exported _default() function",
+  // MCP's request metadata (the protocol's `_meta`, where a progressToken travels), as the SDK hands it over.
+  _meta: "the Model Context Protocol's documented `_meta` field of a request",
 };
 
 function underscoreAccesses(file: string): Array<{ name: string; line: number }> {

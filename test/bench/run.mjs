@@ -21,7 +21,10 @@ const SCRIPTS = [
   'leads-export',
   'leads-follow',
   'qr-apply',
+  'plans',
   'print',
+  'serve',
+  'mcp',
   'history',
 ];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -42,6 +42,7 @@ export function installedUser(node = process.execPath): Installed {
     LANG: 'C.UTF-8',
     NO_COLOR: '1',
     TMPDIR: process.env.TMPDIR ?? '/tmp',
+    ...sharedClock(),
   };
   const start = (args: string[], opts: { env?: Record<string, string>; cwd?: string } = {}) =>
     spawn('cardqr', args, { env: { ...env, ...opts.env }, cwd: opts.cwd ?? join(home, 'work'), stdio: 'pipe' });
@@ -65,6 +66,18 @@ export function installedUser(node = process.execPath): Installed {
       });
     });
   return { home, env, run, start };
+}
+
+/**
+ * A run under faketime (the far-date checks) keeps its clock in the processes it starts: the test's own
+ * TLS client and the installed emulator must agree on what time it is, or the emulator's fresh
+ * certificate looks expired or not yet valid to the test.
+ */
+function sharedClock(): Record<string, string> {
+  const clock: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env))
+    if (value !== undefined && (name === 'LD_PRELOAD' || name.startsWith('FAKETIME'))) clock[name] = value;
+  return clock;
 }
 
 export interface RunningEmulator {

@@ -30,6 +30,8 @@ export interface RunOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The seam between parsing and running (model/run.ts): the parsed command goes here instead of running. */
   runF?: RunF;
+  /** Sees stdout as it is written (a server's start line, read while it runs). */
+  onStdout?: (chunk: string) => void;
 }
 
 export interface RunResult {
@@ -51,7 +53,10 @@ export async function runCli(args: string[], opts: RunOptions = {}): Promise<Run
   const stderr = new PassThrough();
   let out = '';
   let err = '';
-  stdout.on('data', (c) => (out += c));
+  stdout.on('data', (c) => {
+    out += c;
+    opts.onStdout?.(String(c));
+  });
   stderr.on('data', (c) => (err += c));
   const tty = typeof opts.tty === 'object' ? opts.tty : { stdout: opts.tty, stderr: opts.tty, stdin: opts.tty };
   const io: IO = {

@@ -68,9 +68,9 @@ afterAll(() => {
 });
 
 describe('npm pack', () => {
-  it('ships only the bundle, bin, completions, the man page, the docs, the API contract, README, LICENSE and package.json', () => {
+  it('ships only the bundle (and the dashboard page), bin, completions, the man page, the docs, the API contract, README, LICENSE and package.json', () => {
     const allowed =
-      /^(dist\/[^/]+\.js(\.map)?|bin\/(cardqr|start\.cjs|package\.json)|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|man\/cardqr\.1|docs\/[\w-]+\.md|docs\/examples\/seed\.json|openapi\/cardqr-api\.yaml|README\.md|LICENSE|package\.json)$/;
+      /^(dist\/[^/]+\.js(\.map)?|dist\/page\/(index\.html|app\.js|app\.css|uPlot\.esm\.js|uPlot\.min\.css)|bin\/(cardqr|start\.cjs|package\.json)|completions\/(cardqr\.bash|_cardqr|cardqr\.fish)|man\/cardqr\.1|docs\/[\w-]+\.md|docs\/examples\/seed\.json|openapi\/cardqr-api\.yaml|README\.md|LICENSE|package\.json)$/;
     expect(packed.filter((f) => !allowed.test(f))).toEqual([]);
     const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
     expect(docs.length).toBeGreaterThan(1);
@@ -80,6 +80,10 @@ describe('npm pack', () => {
       'bin/start.cjs',
       'dist/cli.js',
       'dist/cli.js.map',
+      // cardqr serve's page, read from beside the bundle (src/serve/assets.ts)
+      'dist/page/index.html',
+      'dist/page/app.js',
+      'dist/page/uPlot.esm.js',
       'man/cardqr.1',
       'openapi/cardqr-api.yaml',
       'README.md',
@@ -185,6 +189,17 @@ describe('the installed cardqr', () => {
     const image = await run(['image', 'qr_roboconf', '-f', 'jpeg', '-O', 'roboconf.jpg'], api);
     expect([image.code, image.stderr]).toEqual([0, '']);
     expect(readFileSync(join(work, 'roboconf.jpg')).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // The MCP SDK is a dependency outside the bundle: the installed `cardqr mcp` finds it and answers.
+    const mcp = spawn(cardqr, ['mcp'], { env: { ...env, ...api }, cwd: work, stdio: ['pipe', 'pipe', 'pipe'] });
+    const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'pack', version: '1' } };
+    mcp.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init })}\n`);
+    const answer = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: mcp.stdout! }).once('line', resolve);
+      mcp.once('exit', (code) => reject(new Error(`cardqr mcp exited ${code}`)));
+    });
+    expect(JSON.parse(answer)).toMatchObject({ id: 1, result: { serverInfo: { name: 'cardqr' } } });
+    mcp.stdin!.end();
+    expect(await new Promise((r) => mcp.once('exit', r))).toBe(0);
     emulator.kill('SIGINT');
     const code = await new Promise((r) => emulator!.once('exit', (c, s) => r(c ?? s)));
     expect([0, 130, 'SIGINT']).toContain(code);

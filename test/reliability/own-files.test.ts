@@ -92,6 +92,37 @@ const KINDS: Array<{
     make: (p) => ({ path: join(p.cfg, 'image-index', 'abc.ndjson'), text: '{"id":"q"}\n' }),
   },
   {
+    name: 'an agent plan',
+    what: /agent plans/,
+    make: (p) => ({ path: join(p.stateDir, 'plans', 'plan_0123456789abcdef.json'), text: '{"version":1}\n' }),
+  },
+  {
+    name: "an agent plan's report",
+    what: /agent plans/,
+    make: (p) => ({
+      path: join(p.stateDir, 'plans', 'plan_0123456789abcdef.report.ndjson'),
+      text: '{"type":"header"}\n',
+    }),
+  },
+  {
+    name: 'the audit file of cardqr mcp',
+    what: /audit file of cardqr mcp/,
+    make: (p) => ({ path: join(p.stateDir, 'mcp-audit.ndjson'), text: '{"tool":"whoami","ids":[],"outcome":"ok"}\n' }),
+  },
+  {
+    name: 'a rotated audit file of cardqr mcp',
+    what: /audit file of cardqr mcp/,
+    make: (p) => ({
+      path: join(p.stateDir, 'mcp-audit.ndjson.3'),
+      text: '{"tool":"get","ids":["x"],"outcome":"ok"}\n',
+    }),
+  },
+  {
+    name: 'the bearer token of cardqr mcp',
+    what: /bearer token of cardqr mcp/,
+    make: (p) => ({ path: join(p.stateDir, 'mcp-token'), text: `${'a'.repeat(64)}\n` }),
+  },
+  {
     name: 'the compile cache',
     what: /cardqr's cache/,
     make: (p) => ({ path: join(p.cache, 'cardqr', 'compile-cache', 'v26', 'x.cache'), text: 'compiled' }),

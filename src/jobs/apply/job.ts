@@ -42,6 +42,8 @@ export async function accountCodes(client: ApiClient, signal: AbortSignal): Prom
         destinationUrl: q.destinationUrl,
         status: q.status,
         url: q.url,
+        updatedAt: q.updatedAt,
+        paused: q.paused,
       });
     }
     if (signal.aborted) throw new InterruptedError('interrupted before anything was sent');

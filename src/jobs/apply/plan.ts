@@ -18,6 +18,9 @@ export interface ExistingCode {
   status: string;
   /** Its short link (the report's `url`). */
   url?: string;
+  /** What an agent plan records as the code's "before" (src/plans/). */
+  updatedAt?: string;
+  paused?: boolean;
 }
 
 export interface PropertyChange {

@@ -189,7 +189,7 @@ async function readCampaign(
  * carries one. The default list leaves archived cards out, so they are listed too; cards in Trash are
  * never listed (a row for one is refused duplicate_in_trash, as without --update).
  */
-async function campaignCards(
+export async function campaignCards(
   client: ApiClient,
   templateId: string,
   signal: AbortSignal,

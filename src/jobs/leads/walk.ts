@@ -72,7 +72,7 @@ interface Instant {
   passes: number;
 }
 
-export async function walkLeads(client: ApiClient, spool: Spool, o: WalkOptions): Promise<WalkResult> {
+export async function walkLeads(client: ApiClient, spool: Pick<Spool, 'append'>, o: WalkOptions): Promise<WalkResult> {
   const since = o.cursor?.createdAt ?? o.since;
   const sinceMs = since === undefined ? undefined : Date.parse(since);
   const cursorMs = o.cursor ? Date.parse(o.cursor.createdAt) : undefined;

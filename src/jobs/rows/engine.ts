@@ -43,8 +43,8 @@ export async function runRowJob<I, P extends RowPlan>(
 ): Promise<RowSummary<P>> {
   const input = await job.read(deps.signal);
   const client = await deps.api();
-  let accountId = '';
-  if (job.readsAccount !== false) {
+  let accountId = opts.accountId ?? '';
+  if (job.readsAccount !== false && opts.accountId === undefined) {
     accountId = (await client.paceToKey()).me.account.id;
   }
   // An earlier run's rows whose outcome is not known are settled first, by reading the account (the plan).
@@ -71,7 +71,7 @@ export async function runRowJob<I, P extends RowPlan>(
   // Nothing to write or settle: the report is left as it is (it records writes, and there are none).
   if (total === 0 && !settled.length)
     return { ...result, stopped: 'done', tallies: {}, failures: [], unknowns: [], settled: 0, sent: 0 };
-  const nonce = newNonce();
+  const nonce = opts.nonce ?? newNonce();
   const report =
     opts.report === undefined
       ? undefined

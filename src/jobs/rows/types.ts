@@ -109,6 +109,13 @@ export interface RowOptions {
   /** The input file (recorded in the header). */
   file: string;
   dryRun: boolean;
+  /**
+   * The keys' nonce, when the writes must carry the keys of an earlier run (an agent plan resumed:
+   * src/plans/). Default: a fresh one per run.
+   */
+  nonce?: string;
+  /** The account, already read by the caller: no GET /me and no re-pacing here (the caller's pace stays). */
+  accountId?: string;
 }
 
 export interface StepFailure {
