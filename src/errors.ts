@@ -25,7 +25,7 @@ export const EXIT_TABLE: Array<[number, string]> = [
     6,
     'could not get through (network, timeout, 429 after retries), or a write whose answer was lost (it may have been applied)',
   ],
-  [7, 'partial: a bulk command finished and some items failed'],
+  [7, 'partial: a bulk command finished and some items failed; analytics drift: a code fell or stopped'],
   [130, 'interrupted; work done so far is recorded'],
 ];
 

@@ -61,20 +61,8 @@ export function mcpFiles(
   return { audit: join(dir, OWN_NAMES.mcpAudit), token: join(dir, OWN_NAMES.mcpToken) };
 }
 
-/**
- * Where cardqr keeps the operator's data (the scan history store, PRODUCT section 18): CARDQR_DATA_DIR,
- * else XDG_DATA_HOME/cardqr, else ~/.local/share/cardqr (LOCALAPPDATA/cardqr/data on Windows).
- */
-export function dataDir(env: Readonly<Record<string, string | undefined>>, platform = process.platform): string {
-  if (env.CARDQR_DATA_DIR) return env.CARDQR_DATA_DIR;
-  if (platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'cardqr', 'data');
-  return join(env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share'), 'cardqr');
-}
-
-/** The default scan history store: `<dataDir>/history.db` (src/history/). One of the tool's own files. */
-export function historyFile(env: Readonly<Record<string, string | undefined>>, platform = process.platform): string {
-  return resolve(dataDir(env, platform), OWN_NAMES.history);
-}
+export { dataDir, historyFile } from '../fs/data-dir.js';
+import { dataDir } from '../fs/data-dir.js';
 
 /** The tool's folders, for the registry of its own files (src/fs/own-files.ts). */
 export function ownHomes(env: Readonly<Record<string, string | undefined>>, platform = process.platform): Homes {

@@ -12,6 +12,7 @@ export const TOPICS: Readonly<Record<string, { page: string; about: string }>> =
   import: { page: 'import.md', about: 'campaigns import and qr apply: files as the source of truth' },
   export: { page: 'export.md', about: 'leads export, leads follow and leads replay, CRM presets and delivery' },
   printing: { page: 'print.md', about: 'print, print audit and print retarget; images for print' },
+  history: { page: 'history.md', about: 'analytics snapshot, history, drift and migrate; report weekly' },
   agents: { page: 'agents.md', about: 'cardqr mcp: what an AI agent can and cannot do, and how to set it up' },
   rehearsal: { page: 'emulator.md', about: 'the emulator: the whole API on this machine, for rehearsal' },
   reliability: { page: 'reliability.md', about: 'what cardqr promises under faults, and how it is tested' },

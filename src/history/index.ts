@@ -1,6 +1,6 @@
 // The history store's read API for other parts of cardqr (the MCP `analytics` tool, a local dashboard):
-// `openHistory(urlOrPath, env)` opens a store read-only (a file path or a postgres:// URL; undefined:
-// CARDQR_HISTORY_URL, else the default file) and refuses one a newer cardqr wrote or that holds no
+// `openHistory(urlOrPath, env, defaultFile?)` opens a store read-only (a file path or a postgres:// URL;
+// undefined: CARDQR_HISTORY_URL, else `defaultFile`, by default `<dataDir>/history.db`) and refuses one a newer cardqr wrote or that holds no
 // snapshot (UsageError, exit 2); `hasDays(id)` says whether it holds any day of an id;
 // `series({ zone, by, ids?, since? })` gives the rows `analytics history` prints,
 // `{ id, day|week|month, scans }`; `close()` when done.
@@ -20,8 +20,9 @@ export interface HistoryReader {
 export async function openHistory(
   urlOrPath: string | undefined,
   env: Readonly<Record<string, string | undefined>>,
+  defaultFile?: string,
 ): Promise<HistoryReader> {
-  const store = await openStore(storeLocation(urlOrPath, env), { readOnly: true, env });
+  const store = await openStore(storeLocation(urlOrPath, env, defaultFile), { readOnly: true, env });
   try {
     await store.prepare({ migrate: false });
   } catch (e) {

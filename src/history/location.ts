@@ -1,8 +1,8 @@
 // Which store a command uses: --store (a file or a postgres:// URL), else CARDQR_HISTORY_URL, else the
 // default file `<dataDir>/history.db`. A URL is named without its password everywhere.
 import { resolve } from 'node:path';
-import { historyFile } from '../config/paths.js';
 import { UsageError } from '../errors.js';
+import { historyFile } from '../fs/data-dir.js';
 
 export interface StoreLocation {
   kind: 'sqlite' | 'postgres';
@@ -27,13 +27,15 @@ export function redactUrl(url: string): string {
   }
 }
 
+/** `defaultFile`: used without --store or the variable (default: `<dataDir>/history.db`). */
 export function storeLocation(
   flag: string | undefined,
   env: Readonly<Record<string, string | undefined>>,
+  defaultFile: string = historyFile(env),
 ): StoreLocation {
   const given = flag ?? (env.CARDQR_HISTORY_URL || undefined);
   if (given === undefined) {
-    const path = historyFile(env);
+    const path = defaultFile;
     return { kind: 'sqlite', target: path, where: path, passwordInArgv: false };
   }
   if (isPostgresUrl(given)) {

@@ -3,6 +3,7 @@
 // by this connection for the run and released when it ends (or when the process dies).
 // The password comes from the URL, PGPASSWORD or ~/.pgpass (pgpass.ts) and is never printed.
 import { hostname } from 'node:os';
+import type { CaFile } from '../api/trust.js';
 import { UsageError } from '../errors.js';
 import { inDialect } from './schema.js';
 import type { Param, Row, Sql } from './sql.js';
@@ -15,6 +16,7 @@ export async function openPostgres(
   url: string,
   where: string,
   env: Readonly<Record<string, string | undefined>>,
+  caFile?: CaFile,
 ): Promise<Sql> {
   const { default: postgres } = (await import('postgres')) as unknown as { default: Postgres };
   const parsed = new URL(url);
@@ -24,9 +26,22 @@ export async function openPostgres(
   const port = Number(parsed.port || env.PGPORT || 5432);
   const password =
     decodeURIComponent(parsed.password) || env.PGPASSWORD || (await pgpassFor(env, { host, port, database, user }));
+  // sslmode=verify-ca/verify-full: the CAs every https request of cardqr trusts (PRODUCT §15: Node's
+  // roots, NODE_EXTRA_CA_CERTS, the system store, the profile's CA file); other modes as the client has them.
+  const mode = parsed.searchParams.get('sslmode');
+  const verify = mode === 'verify-full' || mode === 'verify-ca';
+  if (verify) parsed.searchParams.delete('sslmode');
+  const ssl = verify
+    ? {
+        ca: (await import('../api/trust.js')).trustedCertificates(env as Record<string, string | undefined>, caFile),
+        rejectUnauthorized: true,
+        ...(mode === 'verify-ca' ? { checkServerIdentity: () => undefined } : {}),
+      }
+    : undefined;
   const app = `cardqr pid ${process.pid} on ${hostname()}`.slice(0, 63);
-  const sql = postgres(url, {
+  const sql = postgres(parsed.toString(), {
     max: 1,
+    ...(ssl ? { ssl } : {}),
     user,
     database,
     ...(password ? { pass: password } : {}),

@@ -23,10 +23,11 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       account TEXT NOT NULL, id TEXT NOT NULL, zone TEXT NOT NULL, scan_count INTEGER, fetched_day TEXT NOT NULL,
       range TEXT NOT NULL, period_start TEXT NOT NULL, clamped INTEGER NOT NULL, history_days INTEGER NOT NULL,
       PRIMARY KEY (account, id, zone)) {without_rowid}`,
+    // month (YYYY-MM) is in the key before day: a sum by month reads the rows in key order, no sort.
     `CREATE TABLE days (
-      account TEXT NOT NULL, id TEXT NOT NULL, zone TEXT NOT NULL, day TEXT NOT NULL, scans INTEGER NOT NULL,
-      range TEXT NOT NULL, clamped INTEGER NOT NULL, history_days INTEGER NOT NULL,
-      PRIMARY KEY (zone, id, day, account)) {without_rowid}`,
+      account TEXT NOT NULL, id TEXT NOT NULL, zone TEXT NOT NULL, month TEXT NOT NULL, day TEXT NOT NULL,
+      scans INTEGER NOT NULL, range TEXT NOT NULL, clamped INTEGER NOT NULL, history_days INTEGER NOT NULL,
+      PRIMARY KEY (zone, id, month, day, account)) {without_rowid}`,
     `CREATE TABLE campaigns (
       account TEXT NOT NULL, template_id TEXT NOT NULL, campaign_id TEXT NOT NULL, name TEXT NOT NULL,
       PRIMARY KEY (account, template_id))`,

@@ -33,6 +33,7 @@ export function openSqlite(path: string, opts: { readOnly: boolean }): Sql {
     >[1]);
     if (!opts.readOnly) db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = FULL');
+    db.exec('PRAGMA mmap_size = 268435456'); // reads of a large store map its pages instead of copying them
   } catch (e) {
     throw new UsageError(`cannot open the history store ${path}: ${(e as Error).message}`);
   }

@@ -144,7 +144,17 @@ export class HistoryStore {
     for (const t of s.timelines)
       for (const d of t.days)
         if (d.scans > 0)
-          days.push([s.account, t.id, s.zone, d.day, d.scans, t.range, t.clamped ? 1 : 0, t.historyDays]);
+          days.push([
+            s.account,
+            t.id,
+            s.zone,
+            d.day.slice(0, 7),
+            d.day,
+            d.scans,
+            t.range,
+            t.clamped ? 1 : 0,
+            t.historyDays,
+          ]);
     await this.sql.transaction(async () => {
       await this.sql.runMany(
         `INSERT INTO subjects (account, id, kind, name, template_id, status, scan_count, seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -160,8 +170,9 @@ export class HistoryStore {
         timelines,
       );
       await this.sql.runMany(
-        `INSERT INTO days (account, id, zone, day, scans, range, clamped, history_days) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (zone, id, day, account) DO UPDATE SET scans = excluded.scans, range = excluded.range,
+        `INSERT INTO days (account, id, zone, month, day, scans, range, clamped, history_days)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (zone, id, month, day, account) DO UPDATE SET scans = excluded.scans, range = excluded.range,
          clamped = excluded.clamped, history_days = excluded.history_days WHERE days.scans <> excluded.scans`,
         days,
       );
@@ -259,7 +270,7 @@ export class HistoryStore {
       where.push('day <= ?');
       params.push(opts.until);
     }
-    const period = by === 'month' ? 'substr(day, 1, 7)' : 'day';
+    const period = by === 'month' ? 'month' : 'day';
     const rows = await this.sql.all(
       `SELECT id, ${period} AS period, sum(scans) AS scans FROM days WHERE ${where.join(' AND ')} GROUP BY id, ${period} ORDER BY id, ${period}`,
       params,

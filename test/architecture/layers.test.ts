@@ -30,7 +30,7 @@ const FLOORS: Array<[name: string, test: RegExp]> = [
   ['commands', /^commands\//],
   ['server', /^mcp\//],
   ['context', /^(context\.ts|deps\.ts|config\/|output\/|help\/|completion\/|plans\/)/],
-  ['engines', /^(jobs|serve)\//],
+  ['engines', /^(jobs|serve|history)\//],
   ['api', /^api\//],
   ['ground', /^((errors|io|own|redact|lock-file|stdin-reader|terminal-question)\.ts|fs\/|csv\/)/],
 ];

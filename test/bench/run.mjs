@@ -25,6 +25,7 @@ const SCRIPTS = [
   'print',
   'serve',
   'mcp',
+  'history',
 ];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const FIGURE = /\s(OK|MISSED \(within noise guard\)|FAILED)$/;

@@ -18,6 +18,7 @@ interface Place {
   cfg: string;
   stateDir: string;
   cache: string;
+  data: string;
   work: string;
   env: Record<string, string>;
 }
@@ -28,12 +29,13 @@ function place(): Place {
     cfg: join(root, 'config'),
     stateDir: join(root, 'state'),
     cache: join(root, 'cache'),
+    data: join(root, 'data'),
     work: join(root, 'work'),
   };
   for (const d of Object.values(p)) mkdirSync(d, { recursive: true });
   return {
     ...p,
-    env: { CARDQR_CONFIG_DIR: p.cfg, CARDQR_STATE_DIR: p.stateDir, XDG_CACHE_HOME: p.cache },
+    env: { CARDQR_CONFIG_DIR: p.cfg, CARDQR_STATE_DIR: p.stateDir, XDG_CACHE_HOME: p.cache, CARDQR_DATA_DIR: p.data },
   };
 }
 
@@ -126,6 +128,18 @@ const KINDS: Array<{
     make: (p) => ({ path: join(p.cache, 'cardqr', 'compile-cache', 'v26', 'x.cache'), text: 'compiled' }),
   },
   {
+    name: 'the scan history store',
+    what: /cardqr's scan history store/,
+    make: (p) => ({ path: join(p.data, 'history.db'), text: 'SQLite format 3\0' }),
+    skip: ['--store'],
+  },
+  {
+    name: "the scan history store's write-ahead log",
+    what: /cardqr's scan history store/,
+    make: (p) => ({ path: join(p.data, 'history.db-wal'), text: 'wal' }),
+    skip: ['--store'],
+  },
+  {
     name: 'a print cache',
     what: /a print cache/,
     make: (p) => ({ path: join(p.work, '.sheet.pdf.cardqr-print', 'q1.png'), text: 'png' }),
@@ -175,6 +189,7 @@ const FLAGS: Array<{ flag: string; args: (f: string, p: Place) => string[] }> = 
     flag: '--dead-letter',
     args: (f, p) => ['leads', 'follow', '--state', join(p.work, 'fresh.state'), '--exec', 'cat', '--dead-letter', f],
   },
+  { flag: '--store', args: (f) => ['analytics', 'snapshot', '--store', f] },
   // leads replay rewrites its dead letter (the argument)
   { flag: 'the dead letter', args: (f) => ['leads', 'replay', f] },
 ];

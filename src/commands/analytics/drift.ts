@@ -3,7 +3,7 @@ import { CliError, EXIT, UsageError } from '../../errors.js';
 import { defineCommand } from '../model/define.js';
 import { value } from '../model/fields.js';
 import { list, thenFail } from '../model/result.js';
-import { storeFlag, withStore, zoneFlag, zoneOf } from './store-options.js';
+import { storeFlag, storeFor, withStore, zoneFlag, zoneOf } from '../history-store.js';
 
 const days = (raw: string): number => {
   const m = /^\s*(\d+)\s*d?\s*$/i.exec(raw);
@@ -44,7 +44,8 @@ so left out). Exit 7 when a code is listed (for cron), 0 when none, 2 with "no s
   async run(ctx, flags) {
     const zone = zoneOf(ctx, flags.tz);
     ctx.output();
-    const found = await withStore(ctx, flags.store, { write: false }, async (store) => {
+    const loc = await storeFor(ctx, flags.store, { write: false });
+    const found = await withStore(ctx, loc, { write: false }, async (store) => {
       const { findDrift } = await import('../../jobs/history/drift.js');
       return findDrift(store, {
         zone,
@@ -58,9 +59,8 @@ so left out). Exit 7 when a code is listed (for cron), 0 when none, 2 with "no s
     const result = list(found.rows, driftView);
     if (!found.rows.length) return result;
     const n = found.rows.length;
-    return thenFail(
-      result,
-      new CliError(`drift: ${n} code${n === 1 ? '' : 's'} fell or stopped (days to ${found.today})`, EXIT.partial),
-    );
+    // A finding, not an error: said once on stderr, and exit 7 for cron (no `error:` line).
+    ctx.msg.say(`drift: ${n} code${n === 1 ? '' : 's'} fell or stopped (days to ${found.today})`);
+    return thenFail(result, new CliError('', EXIT.partial));
   },
 });

@@ -2,7 +2,7 @@ import { UsageError } from '../../errors.js';
 import { defineCommand } from '../model/define.js';
 import { choice, value, variadic } from '../model/fields.js';
 import { record } from '../model/result.js';
-import { storeFlag, withStore, zoneFlag, zoneOf } from './store-options.js';
+import { storeFlag, storeFor, withStore, zoneFlag, zoneOf } from '../history-store.js';
 
 const BY = ['day', 'week', 'month'] as const;
 const GROUPS = ['template', 'campaign', 'print-run'] as const;
@@ -28,14 +28,22 @@ export const analyticsHistory = defineCommand({
     if (flags.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags.since))
       throw new UsageError(`--since: "${flags.since}" is not a date (YYYY-MM-DD)`);
     ctx.output();
+    const loc = await storeFor(ctx, flags.store, { write: false });
     const by = flags.by ?? 'day';
     const group = flags.group ?? null;
-    const value = await withStore(ctx, flags.store, { write: false }, async (store) => {
+    const value = await withStore(ctx, loc, { write: false }, async (store) => {
       const { readSeries, groupRows } = await import('../../history/series.js');
       const rows = await readSeries(store, { zone, by, ids: ids.length ? ids : undefined, since: flags.since });
       if (!group) return { store: store.where, rows };
       const { groupsOf } = await import('../../jobs/history/groups.js');
-      return { store: store.where, rows: groupRows(rows, by, await groupsOf(group, store, ctx.env)) };
+      return {
+        store: store.where,
+        rows: groupRows(
+          rows,
+          by,
+          await groupsOf(group, store, (await import('../../config/paths.js')).configDir(ctx.env)),
+        ),
+      };
     });
     const { historyView } = await import('../../output/views/history.js');
     const h = {

@@ -1,7 +1,7 @@
 import { defineCommand } from '../model/define.js';
 import { value } from '../model/fields.js';
-import { summary } from '../model/result.js';
-import { storeFlag, waitFlag, withStore } from './store-options.js';
+import { line } from '../model/result.js';
+import { storeFlag, storeFor, waitFlag, withStore } from '../history-store.js';
 
 export const analyticsMigrate = defineCommand({
   name: 'migrate',
@@ -16,7 +16,8 @@ export const analyticsMigrate = defineCommand({
   },
   examples: ['cardqr analytics migrate', 'cardqr analytics migrate --store postgres://cardqr@db.internal/cardqr'],
   async run(ctx, flags) {
-    const done = await withStore(ctx, flags.store, { write: true }, async (store) => {
+    const loc = await storeFor(ctx, flags.store, { write: true });
+    const done = await withStore(ctx, loc, { write: true }, async (store) => {
       const lock = await store.sql.lock('cardqr-history:migrate', {
         waitMs: flags.wait ?? 600_000,
         wait: (ms) => ctx.sleep(ms),
@@ -29,10 +30,11 @@ export const analyticsMigrate = defineCommand({
         await lock.release();
       }
     });
-    return summary(done, [
+    return line(
+      done,
       done.from === done.to
         ? `the history store ${done.store} is at schema version ${done.to}: nothing to do`
         : `the history store ${done.store} migrated from schema version ${done.from} to ${done.to}`,
-    ]);
+    );
   },
 });

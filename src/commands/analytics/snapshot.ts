@@ -1,7 +1,7 @@
 import { defineCommand } from '../model/define.js';
 import { flag, value } from '../model/fields.js';
-import { summary } from '../model/result.js';
-import { storeFlag, waitFlag, withStore, zoneFlag, zoneOf } from './store-options.js';
+import { line } from '../model/result.js';
+import { storeFlag, storeFor, waitFlag, withStore, zoneFlag, zoneOf } from '../history-store.js';
 
 export const analyticsSnapshot = defineCommand({
   name: 'snapshot',
@@ -27,13 +27,15 @@ half-way leaves the store as it was. Days the plan's window later drops stay in 
   ],
   async run(ctx, flags) {
     const zone = zoneOf(ctx, flags.tz);
+    const loc = await storeFor(ctx, flags.store, { write: true });
     const client = await ctx.api();
-    const result = await withStore(ctx, flags.store, { write: true }, async (store) => {
+    const result = await withStore(ctx, loc, { write: true, caFile: (await ctx.network()).caFile }, async (store) => {
       const { takeSnapshot } = await import('../../jobs/history/snapshot.js');
       return takeSnapshot(client, store, {
         zone,
         cards: flags.cards !== false,
         now: () => ctx.now(),
+        signal: ctx.interruptible(),
         lock: {
           waitMs: flags.wait ?? 600_000,
           wait: (ms) => ctx.sleep(ms),
@@ -41,12 +43,12 @@ half-way leaves the store as it was. Days the plan's window later drops stay in 
         },
       });
     });
-    const lines = [
-      `snapshot of ${result.account} in ${result.zone}: ${result.codes} QR codes (${result.moved} moved), ${result.cards} cards; ${result.timelines} timelines, ${result.requests} requests`,
-      ...(result.migrated
-        ? [`store migrated from schema version ${result.migrated.from} to ${result.migrated.to}`]
-        : []),
-    ];
-    return summary(result, lines);
+    const migrated = result.migrated
+      ? `; the store migrated from schema version ${result.migrated.from} to ${result.migrated.to}`
+      : '';
+    return line(
+      result,
+      `snapshot of ${result.account} in ${result.zone}: ${result.codes} QR codes (${result.moved} moved), ${result.cards} cards; ${result.timelines} timelines, ${result.requests} requests${migrated}`,
+    );
   },
 });

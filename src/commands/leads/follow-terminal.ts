@@ -2,7 +2,6 @@
 // exit 2 before anything is sent), and the engine's events as words on stderr.
 import { access, constants, lstat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { isLoopbackHost } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import type { Context } from '../../context.js';
 import type { Target } from '../../jobs/leads/deliver.js';
@@ -11,6 +10,7 @@ import { intIn } from '../flags.js';
 import type { Input } from '../model/define.js';
 import { value } from '../model/fields.js';
 import { durationFlag } from './options.js';
+import { forwardUrl } from '../forward-url.js';
 import { tornTailNote } from '../torn-tail.js';
 
 /** The flags that make the delivery target (follow.ts has the others). */
@@ -108,27 +108,7 @@ export async function followTarget(ctx: Context, flags: TargetInput): Promise<Ta
   return undefined;
 }
 
-/**
- * --forward-to (or a dead letter's recorded target, `what`): https, or plain http to a loopback host only
- * (the API's rule), no credentials in it.
- */
-export function forwardUrl(given: string, what = '--forward-to'): URL {
-  let url: URL;
-  try {
-    url = new URL(given);
-  } catch {
-    throw new UsageError(`${what}: "${given}" is not a URL, e.g. https://crm.example.com/hooks/cardqr`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new UsageError(`${what}: only https:// URLs (and http:// to localhost), not ${url.protocol}`);
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-    throw new UsageError(
-      `${what}: refusing plain http:// to ${url.hostname}: leads are forwarded only over https (http is allowed for localhost only)`,
-    );
-  if (url.username || url.password)
-    throw new UsageError(`${what}: credentials in the URL (user:password@) are refused; the signature authenticates`);
-  return url;
-}
+export { forwardUrl } from '../forward-url.js';
 
 async function checkDeadLetter(path: string): Promise<void> {
   const st = await lstat(path).catch(() => undefined);

@@ -1,6 +1,9 @@
 import { InvalidArgumentError } from 'commander';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { storeFlag, waitFlag, withStore, zoneFlag, zoneOf } from '../analytics/store-options.js';
+import type { Target } from '../../jobs/leads/deliver.js';
+import { forwardUrl } from '../forward-url.js';
+import { storeFlag, storeFor, waitFlag, withStore, zoneFlag, zoneOf } from '../history-store.js';
 import { defineCommand } from '../model/define.js';
 import { flag, value } from '../model/fields.js';
 import { stream } from '../model/result.js';
@@ -13,6 +16,34 @@ const week = (raw: string): string => {
     .toUpperCase()
     .replace(/^(\d{4})W/, '$1-W');
 };
+
+/** --exec or --forward-to as `leads follow` delivers (src/jobs/leads/), or undefined (--out, the terminal). */
+async function deliveryTarget(ctx: Context, flags: { exec?: string; forwardTo?: string }): Promise<Target | undefined> {
+  if (flags.exec !== undefined) {
+    if (!flags.exec.trim()) throw new UsageError('--exec needs a command');
+    const { execTarget } = await import('../../jobs/leads/exec-target.js');
+    return execTarget({
+      command: flags.exec,
+      env: ctx.env,
+      timeoutMs: 30_000,
+      onOutput: (text) => ctx.msg.say(text.replace(/\n$/, '')),
+    });
+  }
+  if (flags.forwardTo === undefined) return undefined;
+  const url = forwardUrl(flags.forwardTo);
+  const secret = ctx.env.CARDQR_FORWARD_SECRET;
+  if (!secret)
+    throw new UsageError('--forward-to needs the signing secret in the environment variable CARDQR_FORWARD_SECRET');
+  const { forwardTarget } = await import('../../jobs/leads/forward-target.js');
+  return forwardTarget({
+    url,
+    secret,
+    timeoutMs: 30_000,
+    now: ctx.now,
+    userAgent: `cardqr/${ctx.version}`,
+    network: await ctx.network(),
+  });
+}
 
 export const reportWeekly = defineCommand({
   name: 'weekly',
@@ -60,23 +91,15 @@ missed while cron did not run go out oldest first. Counts only: never a lead's c
       const { refuseOwnPaths } = await import('../own-files.js');
       refuseOwnPaths(ctx, [{ flag: '--out', path: flags.out }]);
     }
-    const { followTarget } = await import('../leads/follow-terminal.js');
-    const target = flags.dryRun
-      ? undefined
-      : await followTarget(ctx, {
-          exec: flags.exec,
-          forwardTo: flags.forwardTo,
-          deliveryTimeout: undefined,
-          deadLetter: undefined,
-          maxAttempts: undefined,
-        });
+    const loc = await storeFor(ctx, flags.store, { write: true });
+    const target = flags.dryRun ? undefined : await deliveryTarget(ctx, flags);
     const client = await ctx.api();
     return stream(async (out) => {
       const { weeklyText } = await import('../../jobs/history/weekly.js');
       const { runWeekly } = await import('../../jobs/history/weekly-run.js');
       const { appendLineDurably } = await import('../../fs/durable.js');
       const { write } = await import('../../io.js');
-      await withStore(ctx, flags.store, { write: true }, (store) =>
+      await withStore(ctx, loc, { write: true, caFile: (await ctx.network()).caFile }, (store) =>
         runWeekly(client, store, {
           zone,
           perCard: Boolean(flags.perCard),

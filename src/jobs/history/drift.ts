@@ -4,7 +4,16 @@
 // that day itself is incomplete.
 import { addDays, daysBetween } from '../../history/days.js';
 import type { HistoryStore } from '../../history/store.js';
-import type { DriftRow } from '../../output/views/history.js';
+
+export interface DriftRow {
+  id: string;
+  name: string;
+  kind: string;
+  before: number;
+  recent: number;
+  change: string;
+  reason: 'fell' | 'stopped';
+}
 
 export interface DriftOptions {
   zone: string;

@@ -1,7 +1,6 @@
 // The groups of `analytics history --group`: a card's template or the campaign owning it (as the
 // snapshots recorded them), or the print runs of this machine's ledger that placed the code.
 import { readdir } from 'node:fs/promises';
-import { configDir } from '../../config/paths.js';
 import type { HistoryStore } from '../../history/store.js';
 import { ledgerDir, readLedger } from '../print/ledger.js';
 
@@ -10,14 +9,15 @@ export const NONE = '(none)';
 export async function groupsOf(
   group: 'template' | 'campaign' | 'print-run',
   store: HistoryStore,
-  env: Readonly<Record<string, string | undefined>>,
+  /** The config folder, where the print ledger lives (src/config/paths.ts: configDir). */
+  config: string,
 ): Promise<(id: string) => string[]> {
   if (group === 'print-run') {
-    const dir = ledgerDir(configDir(env));
+    const dir = ledgerDir(config);
     const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => /^run_.*\.ndjson$/.test(n)).sort();
     const runs = new Map<string, string[]>();
     for (const n of names) {
-      const ledger = await readLedger(configDir(env), n.slice(0, -'.ndjson'.length)).catch(() => undefined);
+      const ledger = await readLedger(config, n.slice(0, -'.ndjson'.length)).catch(() => undefined);
       for (const c of ledger?.codes ?? []) runs.set(c.id, [...(runs.get(c.id) ?? []), ledger!.run.run]);
     }
     return (id) => [...new Set(runs.get(id) ?? [NONE])];

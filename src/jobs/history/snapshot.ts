@@ -4,10 +4,11 @@
 // first; the rows are then written in one short transaction. The lock (not the transaction) keeps two
 // snapshots of one account apart; it is taken once the account is known.
 import type { ApiClient } from '../../api/client.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, InterruptedError } from '../../errors.js';
 import { daysBetween, dayIn } from '../../history/days.js';
 import type { LockWait } from '../../history/sql.js';
 import type { HistoryStore, Subject, Timeline } from '../../history/store.js';
+import type { ScanStats } from '../../api/schemas/analytics.js';
 
 export interface SnapshotOptions {
   zone: string;
@@ -57,66 +58,81 @@ export async function takeSnapshot(
       import('../../api/analytics.js'),
     ]);
     const subjects: Subject[] = [];
-    const walk = async <T>(list: AsyncIterable<T> & { shown: number }, add: (item: T) => void) => {
-      for await (const item of list) add(item);
-      requests += Math.max(1, Math.ceil(list.shown / 100));
-    };
-    const page = { all: true as const, signal: o.signal };
-    const qr = (q: { id: string; name: string; status: string; scanCount: number }) =>
-      subjects.push({ id: q.id, kind: 'qr', name: q.name, templateId: null, status: q.status, scanCount: q.scanCount });
-    const cards: Subject[] = [];
-    await Promise.all([
-      walk(listQrCodes(client, {}, page), qr).then(() => walk(listQrCodes(client, { status: 'archived' }, page), qr)),
-      walk(listCards(client, {}, page), (c) =>
-        cards.push({
-          id: c.id,
-          kind: 'card',
-          name: c.name,
-          templateId: c.templateId,
-          status: c.status,
-          scanCount: null,
-        }),
-      ),
-    ]);
-    subjects.push(...cards);
-    const unique = [...new Map(subjects.map((s) => [s.id, s])).values()];
-
-    const campaigns = await campaignsOf(client, unique, templates, page, () => requests++);
     const today = dayIn(o.now(), o.zone);
-    const due = unique.filter((s) =>
+    const isDue = (s: Subject) =>
       s.kind === 'card'
         ? o.cards
         : states.has(s.id)
           ? states.get(s.id)!.scanCount !== s.scanCount
-          : (s.scanCount ?? 0) > 0,
+          : (s.scanCount ?? 0) > 0;
+    // Timelines are fetched while the pages are still being listed (the one request loop, jobs/rows/loop.ts):
+    // the pacer, not the listing, sets the pace.
+    const due: Subject[] = [];
+    const queued = new Set<string>();
+    const page = { all: true as const, signal: o.signal };
+    // The pages are walked by a task of their own, so a page on its way never holds back the timelines of
+    // the codes already listed: the generator hands sendEach what the walk found so far.
+    const found: Subject[] = [];
+    let walked: { error?: Error } | undefined;
+    let wake = () => {};
+    const walk = (async () => {
+      const lists = [
+        [listCards(client, {}, page), 'card'],
+        [listQrCodes(client, {}, page), 'qr'],
+        [listQrCodes(client, { status: 'archived' }, page), 'qr'],
+      ] as const;
+      for (const [list, kind] of lists) {
+        for await (const item of list as AsyncIterable<Record<string, unknown>>) {
+          const s = subjectOf(item, kind);
+          subjects.push(s);
+          if (queued.has(s.id) || !isDue(s)) continue;
+          queued.add(s.id);
+          due.push(s);
+          found.push(s);
+          wake();
+        }
+        requests += Math.max(1, Math.ceil(list.shown / 100));
+      }
+    })().then(
+      () => (walked = {}),
+      (error: unknown) => (walked = { error: error instanceof Error ? error : new Error(String(error)) }),
     );
+    async function* listed(): AsyncGenerator<Subject> {
+      try {
+        for (;;) {
+          const next = found.shift();
+          if (next) yield next;
+          else if (walked?.error !== undefined) throw walked.error;
+          else if (walked) return;
+          else await Promise.race([walk, new Promise<void>((r) => (wake = r))]);
+        }
+      } finally {
+        await walk;
+      }
+    }
     const timelines: Timeline[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < due.length) {
-        const s = due[next++];
+    const { sendEach } = await import('../rows/loop.js');
+    const sent = await sendEach(
+      listed(),
+      async (s) => {
         const range = rangeFor(states.get(s.id)?.fetchedDay, today);
         requests++;
         try {
-          const st = await getScanStats(client, s.id, { range, timeZone: o.zone });
-          timelines.push({
-            id: s.id,
-            scanCount: s.scanCount,
-            range,
-            periodStart: st.period.start,
-            clamped: st.clamped === true,
-            historyDays: st.historyDays ?? -1,
-            days: st.timeline.map((d) => ({
-              day: d.date,
-              scans: typeof d.scans === 'number' ? d.scans : Number(d.scans) || 0,
-            })),
-          });
+          return { row: timelineOf(s, range, await getScanStats(client, s.id, { range, timeZone: o.zone })) };
         } catch (e) {
-          if (!(e instanceof ApiError && e.status === 404)) throw e; // gone since it was listed: nothing to keep
+          if (e instanceof ApiError && e.status === 404) return { row: undefined }; // gone since it was listed
+          throw e;
         }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 8, due.length) }, worker));
+      },
+      (row) => {
+        if (row) timelines.push(row);
+      },
+      { concurrency: o.concurrency ?? 8, signal: o.signal },
+    );
+    if (sent.stopped === 'interrupted')
+      throw new InterruptedError('interrupted: nothing was written to the history store');
+    const unique = [...new Map(subjects.map((s) => [s.id, s])).values()];
+    const campaigns = await campaignsOf(client, unique, templates, page, () => requests++);
     const takenAt = o.now().toISOString();
     await store.writeSnapshot({
       account,
@@ -135,7 +151,7 @@ export async function takeSnapshot(
       takenAt,
       codes: unique.filter((s) => s.kind === 'qr').length,
       cards: unique.filter((s) => s.kind === 'card').length,
-      moved: due.filter((s) => s.kind === 'qr').length,
+      moved: due.filter((x) => x.kind === 'qr').length,
       timelines: timelines.length,
       requests,
       ...(prep.from !== prep.to ? { migrated: prep } : {}),
@@ -171,4 +187,30 @@ async function campaignsOf(
     throw e;
   }
   return [...fresh].map((t) => ({ templateId: t, ...(owned.get(t) ?? { campaignId: '', name: '' }) }));
+}
+
+function subjectOf(item: Record<string, unknown>, kind: 'qr' | 'card'): Subject {
+  return {
+    id: String(item.id),
+    kind,
+    name: String(item.name),
+    templateId: kind === 'card' && typeof item.templateId === 'string' ? item.templateId : null,
+    status: typeof item.status === 'string' ? item.status : null,
+    scanCount: kind === 'qr' && typeof item.scanCount === 'number' ? item.scanCount : null,
+  };
+}
+
+function timelineOf(s: Subject, range: string, st: ScanStats): Timeline {
+  return {
+    id: s.id,
+    scanCount: s.scanCount,
+    range,
+    periodStart: st.period.start,
+    clamped: st.clamped === true,
+    historyDays: st.historyDays ?? -1,
+    days: st.timeline.map((d) => ({
+      day: d.date,
+      scans: typeof d.scans === 'number' ? d.scans : Number(d.scans) || 0,
+    })),
+  };
 }

@@ -1,6 +1,7 @@
 // `analytics history` and `analytics drift`: the stored series as a table (a chart of the totals above
 // it on a terminal), rows in csv, the whole record in json.
 import { barChart } from '../chart.js';
+import type { DriftRow } from '../../jobs/history/drift.js';
 import type { View } from '../view.js';
 
 export interface HistoryRecord {
@@ -52,16 +53,6 @@ export function historyView(h: HistoryRecord): View<HistoryRecord> {
       return out.join('\n') + '\n';
     },
   };
-}
-
-export interface DriftRow {
-  id: string;
-  name: string;
-  kind: string;
-  before: number;
-  recent: number;
-  change: string;
-  reason: 'fell' | 'stopped';
 }
 
 export const driftView: View<DriftRow> = {

@@ -46,6 +46,14 @@ describe('analytics snapshot/history/drift/migrate (PostgreSQL)', () => {
     expect(r.stdout + r.stderr).not.toMatch(/not-the-secret-xyz|${pg.password}/);
   });
 
+  it('sslmode=verify-full against a server without TLS: exit 2, nothing written, no password shown', async () => {
+    const url = `${pg.withPassword(await pg.database())}?sslmode=verify-full`;
+    const r = await runCli(['analytics', 'migrate'], { emu, env: { CARDQR_HISTORY_URL: url } });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/SSL|TLS|ssl/);
+    expect(r.stdout + r.stderr).not.toContain(pg.password);
+  });
+
   it('two snapshots at once: one waits on the advisory lock; --wait 0 exits 6 naming the holder', async () => {
     const url = await pg.database();
     const env = { PGPASSWORD: pg.password };

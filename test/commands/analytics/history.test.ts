@@ -12,10 +12,10 @@ const emu = useEmulator({ rateLimit: 1_000_000 });
 describe('analytics snapshot/history/drift/migrate (SQLite)', () => {
   storeCases(emu, () => ['--store', join(tempDir('cardqr-hist-'), 'h.db')]);
 
-  it('the default store: <data dir>/history.db, 0600, with its -wal and -shm', async () => {
+  it('the default store: <data dir>/history.db, 0600; -q prints nothing', async () => {
     const cfg = tempDir('cardqr-hist-cfg-');
-    const r = await runCli(['analytics', 'snapshot', '--no-cards'], { emu, configDir: cfg });
-    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    const r = await runCli(['analytics', 'snapshot', '--no-cards', '-q'], { emu, configDir: cfg });
+    expect([r.exitCode, r.stdout, r.stderr]).toEqual([0, '', '']); // -q: quiet for cron
     const db = join(cfg, 'data', 'history.db');
     expect(statSync(db).mode & 0o777).toBe(0o600);
     expect(existsSync(`${db}.lock`)).toBe(false);

@@ -1,10 +1,12 @@
 // --store, --tz and --wait of the commands that read or write the scan history store (PRODUCT §18),
 // and opening the store they name: checked before anything is sent.
 import { InvalidArgumentError } from 'commander';
-import type { Context } from '../../context.js';
-import type { HistoryStore } from '../../history/store.js';
-import { parseZone } from '../dates.js';
-import { value } from '../model/fields.js';
+import type { Context } from '../context.js';
+import type { CaFile } from '../api/trust.js';
+import type { StoreLocation } from '../history/location.js';
+import type { HistoryStore } from '../history/store.js';
+import { parseZone } from './dates.js';
+import { value } from './model/fields.js';
 
 export const storeFlag = {
   store: value(
@@ -34,24 +36,37 @@ export function waitFlag(raw: string): number {
 export const zoneOf = (ctx: Context, tz: string | undefined) => parseZone(tz, '--tz', ctx.env);
 
 /**
- * Runs `fn` with the store the flags name, closed after. `write`: created if missing (snapshot,
- * migrate, report); otherwise a missing store is "no snapshot yet" (exit 2) and nothing is created.
+ * The store the flags name, checked before anything is sent or resolved: a password in argv warned
+ * about, a file that is one of the tool's own refused (exit 2).
  */
-export async function withStore<T>(
+export async function storeFor(
   ctx: Context,
   flag: string | undefined,
   opts: { write: boolean },
-  fn: (store: HistoryStore) => Promise<T>,
-): Promise<T> {
-  const { storeLocation, PASSWORD_IN_ARGV } = await import('../../history/location.js');
-  const loc = storeLocation(flag, ctx.env);
+): Promise<StoreLocation> {
+  const { storeLocation, PASSWORD_IN_ARGV } = await import('../history/location.js');
+  const { historyFile } = await import('../config/paths.js');
+  const loc = storeLocation(flag, ctx.env, historyFile(ctx.env));
   if (loc.passwordInArgv) ctx.msg.warn(PASSWORD_IN_ARGV);
   if (loc.kind === 'sqlite' && opts.write && flag !== undefined) {
-    const { refuseOwnPaths } = await import('../own-files.js');
+    const { refuseOwnPaths } = await import('./own-files.js');
     refuseOwnPaths(ctx, [{ flag: '--store', path: loc.target }]);
   }
-  const { openStore } = await import('../../history/open.js');
-  const store = await openStore(loc, { readOnly: !opts.write, env: ctx.env });
+  return loc;
+}
+
+/**
+ * Runs `fn` with the store (storeFor), closed after. `write`: created if missing (snapshot, migrate,
+ * report); otherwise a missing store is "no snapshot yet" (exit 2) and nothing is created.
+ */
+export async function withStore<T>(
+  ctx: Context,
+  loc: StoreLocation,
+  opts: { write: boolean; caFile?: CaFile },
+  fn: (store: HistoryStore) => Promise<T>,
+): Promise<T> {
+  const { openStore } = await import('../history/open.js');
+  const store = await openStore(loc, { readOnly: !opts.write, env: ctx.env, caFile: opts.caFile });
   try {
     if (!opts.write) await store.prepare({ migrate: false });
     return await fn(store);
