@@ -111,6 +111,7 @@ export class ApiClient {
   private rateKnown: boolean;
   private meBody: Promise<unknown> | undefined;
   private readonly urls: RequestUrls;
+  private shareCeiling = 1;
 
   constructor(readonly options: ClientOptions) {
     checkKeyCharacters(options.apiKey);
@@ -159,14 +160,17 @@ export class ApiClient {
   /**
    * Paces this client to the key's limit, learned from GET /me (`me()`): `share` of it (leads follow
    * and an agent server take half, leaving the rest to other tools), at most `cap` a minute (`--rate`).
-   * Returns the key's context and the rate now paced (undefined: the key names none).
+   * Returns the key's context and the rate now paced (undefined: the key names none). `keepShare` sets a
+   * ceiling on `share` for every later call (a server keeps a job it runs, which paces again, to its half).
    */
   async paceToKey(
-    opts: { share?: number; cap?: number; signal?: AbortSignal } = {},
+    opts: { share?: number; cap?: number; signal?: AbortSignal; keepShare?: boolean } = {},
   ): Promise<{ me: ApiKeyContext; requestsPerMinute?: number }> {
+    const share = Math.min(opts.share ?? 1, this.shareCeiling);
+    if (opts.keepShare) this.shareCeiling = share;
     const me = await this.me(opts.signal);
     const limit = me.rateLimit.requestsPerMinute;
-    const shared = limit > 0 ? Math.min(opts.cap ?? Infinity, limit * (opts.share ?? 1)) : opts.cap;
+    const shared = limit > 0 ? Math.min(opts.cap ?? Infinity, limit * share) : opts.cap;
     this.setRate(shared);
     this.pacer.restartFromNow();
     return { me, requestsPerMinute: shared };

@@ -1,6 +1,6 @@
 // What `cardqr mcp` runs: the key from the profile chain (ctx.api(), never a tool's argument), the client
 // paced to half the key's rate as `leads follow` is (the other half left to other tools; a job that
-// paces to the key again keeps to that half), the profile and account on stderr, the audit file, then
+// paces to the key again keeps to that half: keepShare), the profile and account on stderr, the audit file, then
 // the transport until the client goes or the process is stopped.
 import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../api/client.js';
@@ -19,27 +19,14 @@ export interface ServeInput extends ServeOptions {
   http?: { port: number; rotateToken: boolean };
 }
 
-/** A client whose `paceToKey` never takes more than the server's share (the row engine paces to the key). */
-function halfPaced(client: ApiClient): ApiClient {
-  return new Proxy(client, {
-    get(target, prop, receiver) {
-      if (prop === 'paceToKey')
-        return (o: Parameters<ApiClient['paceToKey']>[0] = {}) =>
-          target.paceToKey({ ...o, share: Math.min(o.share ?? 1, MCP_SHARE) });
-      const v = Reflect.get(target, prop, receiver) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
-  });
-}
-
 export async function serveMcp(ctx: Context, input: ServeInput, stdio?: { stdin: Readable; stdout: Writable }) {
   const stopped = AbortSignal.any([ctx.stopped, ctx.interruptible((line) => ctx.msg.say(line))]);
   // The key, its account and the pacing are settled while the SDK loads: over stdio `initialize` is
   // answered meanwhile, and every tool call waits for them. A key that does not work ends the server.
   const ready = (async () => {
     const settings = await ctx.settings();
-    const client = halfPaced(await ctx.api());
-    const { me } = await client.paceToKey({ share: MCP_SHARE, signal: stopped });
+    const client = await ctx.api();
+    const { me } = await client.paceToKey({ share: MCP_SHARE, keepShare: true, signal: stopped });
     return { client, me, baseUrl: settings.baseUrl, profile: settings.profile?.name ?? null };
   })();
   ready.catch(() => undefined); // awaited below

@@ -30,6 +30,10 @@ export async function serveStdio(
     started.catch((e: unknown) => void (failure = e instanceof Error ? e : new Error(String(e)))),
   ]);
   if (failure === undefined) await ended;
+  // A session that ended before the key was settled still says when the key does not work (exit 3 …),
+  // unless the process was asked to stop.
+  if (failure === undefined && !shared.deps.stopped.aborted)
+    await started.catch((e: unknown) => void (failure = e instanceof Error ? e : new Error(String(e))));
   lost.abort();
   await drain(shared);
   await server.close().catch(() => undefined);

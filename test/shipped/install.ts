@@ -1,7 +1,9 @@
 // Global setup of the `shipped` project: what users run is the package `npm pack` makes, installed with
 // `npm install -g`. It is packed from the fresh build (prepack's build is what ensureFreshBuild runs) and
-// installed once per test run into a temporary prefix, offline from the npm cache `npm ci` filled
-// (sharp's platform package included); its tests run that copy, never the checkout's bin/.
+// installed once per test run into a temporary prefix, as a user installs it: its dependencies resolved
+// from their ranges (a package carries no lockfile), from the npm cache `npm ci` filled where it holds
+// them and from the registry where it does not (`npm ci` fetches tarballs, not every package's
+// metadata); its tests run that copy, never the checkout's bin/.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +34,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const { stdout } = await exec('npm', ['pack', '--pack-destination', work, '--json', '--ignore-scripts'], npm);
   const tarball = join(work, (JSON.parse(stdout) as Array<{ filename: string }>)[0].filename);
   const prefix = join(work, 'prefix');
-  await exec('npm', ['install', '-g', '--prefix', prefix, '--offline', '--omit=dev', tarball], { ...npm, cwd: work });
+  await exec('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--omit=dev', tarball], {
+    ...npm,
+    cwd: work,
+  });
   project.provide('shipped', {
     prefix,
     bin: join(prefix, 'bin', 'cardqr'),

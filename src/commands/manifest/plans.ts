@@ -18,6 +18,7 @@ export const node: ManifestNode = {
         'cardqr plans list',
         'cardqr plans list -o json | jq -r \'.[] | select(.state == "planned") | .plan_id\'',
       ],
+      fields: {},
       runs: 'plans list',
     },
     {
@@ -34,6 +35,7 @@ export const node: ManifestNode = {
           help: 'the plan id an agent was given, e.g. plan_0123456789abcdef',
         },
       ],
+      fields: {},
       runs: 'plans show',
     },
     {

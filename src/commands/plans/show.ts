@@ -12,6 +12,7 @@ export const plansShow = defineCommand({
     'cardqr plans show plan_0123456789abcdef -o json | jq .changes',
   ],
   view: async () => (await import('../../output/views/plans.js')).planView,
+  fields: { schema: () => import('../../plans/view-schema.js').then((m) => m.PlanViewFields) },
   async run(ctx, { planId }) {
     return record(await (await plansOf(ctx)).get(planId).catch(refused));
   },
