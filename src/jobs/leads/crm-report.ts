@@ -41,6 +41,7 @@ export interface CrmAttention {
 export interface CrmReport {
   object: 'crm_report';
   total: number;
+  /** Known statuses in the API's order, then others as they came, then `none` (no CRM on the form). */
   byStatus: Record<string, number>;
   needsAttention: CrmAttention[];
 }

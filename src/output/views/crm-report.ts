@@ -1,23 +1,9 @@
 // `leads crm-report`: counts of leads by CRM status, then the leads that need a person. `error` is
 // shown as the API sent it (a text, or JSON for anything else).
+import type { CrmAttention, CrmReport } from '../../jobs/leads/crm-report.js';
 import type { Column, View } from '../view.js';
 
-export interface CrmAttention {
-  id: string;
-  createdAt: unknown;
-  status: string;
-  error: unknown;
-  cardId: unknown;
-  cardName: unknown;
-}
-
-export interface CrmReport {
-  object: 'crm_report';
-  total: number;
-  /** Known statuses in the API's order, then others as they came, then `none` (no CRM on the form). */
-  byStatus: Record<string, number>;
-  needsAttention: CrmAttention[];
-}
+export type { CrmAttention, CrmReport };
 
 const asText = (v: unknown): string =>
   v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
