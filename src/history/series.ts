@@ -14,10 +14,16 @@ export interface SeriesQuery {
   by: By;
   ids?: string[];
   since?: string;
+  /** Only this account's days (a store may hold several). */
+  account?: string;
 }
 
 export async function readSeries(store: HistoryStore, q: SeriesQuery): Promise<SeriesRow[]> {
-  const raw = await store.series(q.zone, q.by === 'month' ? 'month' : 'day', { ids: q.ids, since: q.since });
+  const raw = await store.series(q.zone, q.by === 'month' ? 'month' : 'day', {
+    ids: q.ids,
+    since: q.since,
+    account: q.account,
+  });
   if (q.by !== 'week') return raw.map((r) => ({ id: r.id, [q.by]: r.period, scans: r.scans }));
   const sums = new Map<string, SeriesRow>();
   for (const r of raw) {

@@ -255,9 +255,17 @@ export class HistoryStore {
   }
 
   /** Scans per id and period (`day`: YYYY-MM-DD, `month`: YYYY-MM) in `zone`, from `since` on. */
-  async series(zone: string, by: 'day' | 'month', opts: { ids?: string[]; since?: string; until?: string } = {}) {
+  async series(
+    zone: string,
+    by: 'day' | 'month',
+    opts: { ids?: string[]; since?: string; until?: string; account?: string } = {},
+  ) {
     const where = ['zone = ?'];
     const params: Param[] = [zone];
+    if (opts.account) {
+      where.push('account = ?');
+      params.push(opts.account);
+    }
     if (opts.ids?.length) {
       where.push(`id IN (${opts.ids.map(() => '?').join(', ')})`);
       params.push(...opts.ids);
@@ -284,10 +292,10 @@ export class HistoryStore {
     return new Map(rows.map((r) => [String(r.id), String(r.last)]));
   }
 
-  async hasDays(id: string, zone?: string): Promise<boolean> {
+  async hasDays(id: string, zone?: string, account?: string): Promise<boolean> {
     const rows = await this.sql.all(
-      `SELECT 1 AS one FROM days WHERE ${zone ? 'zone = ? AND ' : ''}id = ? LIMIT 1`,
-      zone ? [zone, id] : [id],
+      `SELECT 1 AS one FROM days WHERE ${zone ? 'zone = ? AND ' : ''}id = ?${account ? ' AND account = ?' : ''} LIMIT 1`,
+      [...(zone ? [zone] : []), id, ...(account ? [account] : [])],
     );
     return rows.length > 0;
   }

@@ -16,7 +16,11 @@ export type HistoryDays = (
 
 const RANGE_DAYS: Record<Exclude<HistoryRange, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90, '12m': 365 };
 
-export async function historyDays(ctx: Pick<Context, 'env' | 'msg' | 'now'>, store?: string): Promise<HistoryDays> {
+export async function historyDays(
+  ctx: Pick<Context, 'env' | 'msg' | 'now'>,
+  store: string | undefined,
+  account: () => Promise<string>,
+): Promise<HistoryDays> {
   const { storeLocation, PASSWORD_IN_ARGV } = await import('../history/location.js');
   if (storeLocation(store, ctx.env).passwordInArgv) ctx.msg.warn(PASSWORD_IN_ARGV);
   const named = store !== undefined || Boolean(ctx.env.CARDQR_HISTORY_URL);
@@ -32,9 +36,10 @@ export async function historyDays(ctx: Pick<Context, 'env' | 'msg' | 'now'>, sto
       throw e;
     }
     try {
-      if (!(await reader.hasDays(id, zone))) return undefined;
+      const mine = await account(); // a store may hold several accounts: only the key's
+      if (!(await reader.hasDays(id, zone, mine))) return undefined;
       const since = range === 'all' ? undefined : addDays(dayIn(ctx.now(), zone), 1 - RANGE_DAYS[range]);
-      const rows = await reader.series({ zone, by: 'day', ids: [id], since });
+      const rows = await reader.series({ zone, by: 'day', ids: [id], since, account: mine });
       const days = rows.map((r) => ({ day: r.day ?? '', scans: r.scans })).sort((a, b) => a.day.localeCompare(b.day));
       return { id, timeZone: zone, range, totalScans: days.reduce((n, d) => n + d.scans, 0), days };
     } finally {

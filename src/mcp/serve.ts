@@ -31,7 +31,7 @@ export async function serveMcp(ctx: Context, input: ServeInput, stdio?: { stdin:
   })();
   ready.catch(() => undefined); // awaited below
   const { historyDays } = await import('./history.js');
-  const history = await historyDays(ctx, input.store);
+  const history = await historyDays(ctx, input.store, async () => (await ready).me.account.id);
   const files = mcpFiles(ctx.env);
   const audit = fileAudit(files.audit, ctx.now, (line) => ctx.msg.warn(line));
   const api = async () => (await ready).client;

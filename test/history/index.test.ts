@@ -26,6 +26,31 @@ describe('openHistory', () => {
     }
   });
 
+  it("a store holding two accounts: a caller that names its account reads only that account's days", async () => {
+    const db = join(tempDir('cardqr-hist-api-'), 'h.db');
+    expect((await runCli(['analytics', 'snapshot', '--store', db, '--no-cards'], { emu })).exitCode).toBe(0);
+    const { DatabaseSync } = await import('node:sqlite');
+    const raw = new DatabaseSync(db);
+    raw.exec(
+      "INSERT INTO days (account, id, zone, month, day, scans, range, clamped, history_days) SELECT 'acc_other', 'other_' || id, zone, month, day, scans * 1000, range, clamped, history_days FROM days",
+    );
+    raw.close();
+    const reader = await openHistory(db, {}, '/nowhere/history.db');
+    try {
+      const acme = await reader.series({ by: 'month', account: 'acc_acme' });
+      const all = await reader.series({ by: 'month' });
+      expect(acme.length).toBeGreaterThan(0);
+      const other = `other_${acme[0].id}`;
+      expect(acme.some((r) => r.id.startsWith('other_'))).toBe(false);
+      expect(all.some((r) => r.id === other)).toBe(true);
+      expect(await reader.hasDays(other, 'UTC', 'acc_acme')).toBe(false);
+      expect(await reader.hasDays(other, 'UTC', 'acc_other')).toBe(true);
+      expect(await reader.hasDays(acme[0].id, 'UTC', 'acc_acme')).toBe(true);
+    } finally {
+      await reader.close();
+    }
+  });
+
   it('a store that does not exist: no snapshot yet, nothing created', async () => {
     const db = join(tempDir('cardqr-hist-api-'), 'absent.db');
     await expect(openHistory(undefined, {}, db)).rejects.toThrow(/no snapshot yet/);

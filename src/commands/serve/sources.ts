@@ -25,9 +25,14 @@ export async function historySource(ctx: Context, store: string | undefined, zon
     return { historyMissing: [e.message, ...e.lines].join('; ') };
   }
   const opened = reader;
+  const account = async () => (await (await ctx.api()).me()).account.id; // GET /me, asked once per client
   return {
     history: async ({ by, since }) =>
-      (await opened.series({ zone, by, since })).map((r) => ({ id: r.id, period: r[by] ?? '', scans: r.scans })),
+      (await opened.series({ zone, by, since, account: await account() })).map((r) => ({
+        id: r.id,
+        period: r[by] ?? '',
+        scans: r.scans,
+      })),
     close: () => opened.close(),
   };
 }
