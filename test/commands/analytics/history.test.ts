@@ -61,11 +61,15 @@ describe('analytics snapshot/history/drift/migrate (SQLite)', () => {
   it('two snapshots at once: one waits for the other, both succeed', async () => {
     const db = join(tempDir('cardqr-hist-'), 'h.db');
     const real = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.min(ms, 20)));
-    const [a, b] = await Promise.all([
-      runCli(['analytics', 'snapshot', '--store', db, '-o', 'json'], { emu, sleep: real }),
-      runCli(['analytics', 'snapshot', '--store', db, '-o', 'json'], { emu, sleep: real }),
-    ]);
+    // The first holds the lock while its QR code list is slow to answer; the second starts then.
+    emu.injectFaults([{ kind: 'slow', method: 'GET', path: '/qr-codes', delayMs: 600, times: 1 }]);
+    const first = runCli(['analytics', 'snapshot', '--store', db, '-o', 'json'], { emu, sleep: real });
+    for (let i = 0; i < 500 && !existsSync(`${db}.lock`); i++) await real(10);
+    expect(existsSync(`${db}.lock`)).toBe(true);
+    const second = runCli(['analytics', 'snapshot', '--store', db, '-o', 'json'], { emu, sleep: real });
+    const [a, b] = await Promise.all([first, second]);
     expect([a.exitCode, b.exitCode]).toEqual([0, 0]);
-    expect([a.stderr, b.stderr].filter((e) => /waiting: another run \(pid \d+/.test(e))).toHaveLength(1);
+    expect(a.stderr).not.toMatch(/waiting/);
+    expect(b.stderr).toMatch(/waiting: another run \(pid \d+/);
   });
 });
