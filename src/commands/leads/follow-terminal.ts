@@ -10,7 +10,7 @@ import { intIn } from '../flags.js';
 import type { Input } from '../model/define.js';
 import { value } from '../model/fields.js';
 import { durationFlag } from './options.js';
-import { forwardUrl } from '../forward-url.js';
+import { deliveryTarget } from '../delivery-target.js';
 import { tornTailNote } from '../torn-tail.js';
 
 /** The flags that make the delivery target (follow.ts has the others). */
@@ -80,32 +80,7 @@ export function checkTargetFlags(flags: TargetInput): void {
  */
 export async function followTarget(ctx: Context, flags: TargetInput): Promise<Target | undefined> {
   if (flags.deadLetter) await checkDeadLetter(flags.deadLetter);
-  if (flags.exec !== undefined) {
-    if (!flags.exec.trim()) throw new UsageError('--exec needs a command');
-    const { execTarget } = await import('../../jobs/leads/exec-target.js');
-    return execTarget({
-      command: flags.exec,
-      env: ctx.env,
-      timeoutMs: flags.deliveryTimeout ?? 30_000,
-      onOutput: (text) => ctx.msg.say(text.replace(/\n$/, '')),
-    });
-  }
-  if (flags.forwardTo !== undefined) {
-    const url = forwardUrl(flags.forwardTo);
-    const secret = ctx.env.CARDQR_FORWARD_SECRET;
-    if (!secret)
-      throw new UsageError('--forward-to needs the signing secret in the environment variable CARDQR_FORWARD_SECRET');
-    const { forwardTarget } = await import('../../jobs/leads/forward-target.js');
-    return forwardTarget({
-      url,
-      secret,
-      timeoutMs: flags.deliveryTimeout ?? 30_000,
-      now: ctx.now,
-      userAgent: `cardqr/${ctx.version}`,
-      network: await ctx.network(),
-    });
-  }
-  return undefined;
+  return deliveryTarget(ctx, { ...flags, timeoutMs: flags.deliveryTimeout ?? 30_000 });
 }
 
 export { forwardUrl } from '../forward-url.js';

@@ -1,8 +1,6 @@
 import { InvalidArgumentError } from 'commander';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import type { Target } from '../../jobs/leads/deliver.js';
-import { forwardUrl } from '../forward-url.js';
+import { deliveryTarget } from '../delivery-target.js';
 import { storeFlag, storeFor, waitFlag, withStore, zoneFlag, zoneOf } from '../history-store.js';
 import { defineCommand } from '../model/define.js';
 import { flag, value } from '../model/fields.js';
@@ -16,34 +14,6 @@ const week = (raw: string): string => {
     .toUpperCase()
     .replace(/^(\d{4})W/, '$1-W');
 };
-
-/** --exec or --forward-to as `leads follow` delivers (src/jobs/leads/), or undefined (--out, the terminal). */
-async function deliveryTarget(ctx: Context, flags: { exec?: string; forwardTo?: string }): Promise<Target | undefined> {
-  if (flags.exec !== undefined) {
-    if (!flags.exec.trim()) throw new UsageError('--exec needs a command');
-    const { execTarget } = await import('../../jobs/leads/exec-target.js');
-    return execTarget({
-      command: flags.exec,
-      env: ctx.env,
-      timeoutMs: 30_000,
-      onOutput: (text) => ctx.msg.say(text.replace(/\n$/, '')),
-    });
-  }
-  if (flags.forwardTo === undefined) return undefined;
-  const url = forwardUrl(flags.forwardTo);
-  const secret = ctx.env.CARDQR_FORWARD_SECRET;
-  if (!secret)
-    throw new UsageError('--forward-to needs the signing secret in the environment variable CARDQR_FORWARD_SECRET');
-  const { forwardTarget } = await import('../../jobs/leads/forward-target.js');
-  return forwardTarget({
-    url,
-    secret,
-    timeoutMs: 30_000,
-    now: ctx.now,
-    userAgent: `cardqr/${ctx.version}`,
-    network: await ctx.network(),
-  });
-}
 
 export const reportWeekly = defineCommand({
   name: 'weekly',
@@ -92,7 +62,7 @@ missed while cron did not run go out oldest first. Counts only: never a lead's c
       refuseOwnPaths(ctx, [{ flag: '--out', path: flags.out }]);
     }
     const loc = await storeFor(ctx, flags.store, { write: true });
-    const target = flags.dryRun ? undefined : await deliveryTarget(ctx, flags);
+    const target = flags.dryRun ? undefined : await deliveryTarget(ctx, { ...flags, timeoutMs: 30_000 });
     const client = await ctx.api();
     return stream(async (out) => {
       const { weeklyText } = await import('../../jobs/history/weekly.js');
