@@ -66,6 +66,7 @@ missed while cron did not run go out oldest first. Counts only: never a lead's c
     const client = await ctx.api();
     return stream(async (out) => {
       const { weeklyText } = await import('../../jobs/history/weekly.js');
+      const { safeLine } = await import('../../output/sanitize.js');
       const { runWeekly } = await import('../../jobs/history/weekly-run.js');
       const { appendLineDurably } = await import('../../fs/durable.js');
       const { write } = await import('../../io.js');
@@ -86,8 +87,9 @@ missed while cron did not run go out oldest first. Counts only: never a lead's c
           say: (line) => ctx.msg.say(line),
           send: async (digest, id) => {
             if (target) await target.send(JSON.stringify(digest), { type: 'report.weekly', deliveryId: id });
-            else if (flags.out !== undefined && !flags.dryRun) await appendLineDurably(flags.out, weeklyText(digest));
-            else await write(out.stream, weeklyText(digest) + '\n');
+            else if (flags.out !== undefined && !flags.dryRun)
+              await appendLineDurably(flags.out, weeklyText(digest, safeLine));
+            else await write(out.stream, weeklyText(digest, safeLine) + '\n');
             ctx.msg.info(`${flags.dryRun ? 'dry run: ' : ''}${digest.week} ${flags.dryRun ? 'shown' : 'sent'} (${id})`);
           },
         }),

@@ -139,18 +139,22 @@ export async function weeklyDigest(
   return digest;
 }
 
-/** The digest as a person reads it (--out, the terminal). */
-export function weeklyText(d: WeeklyDigest): string {
+/**
+ * The digest as a person reads it (--out, the terminal). `line` makes a text other people typed (a code's
+ * or card's name, a template's) one safe line: the command passes the terminal's escaping.
+ */
+export function weeklyText(d: WeeklyDigest, line: (text: string) => string): string {
   const lines = [
     `Weekly report ${d.week} (${d.from} to ${d.to}, ${d.zone}), account ${d.account}`,
     '',
     `Scans: ${d.scans.total} (previous week ${d.scans.previousWeek}): QR codes ${d.scans.qrCodes}, cards ${d.scans.cards}`,
   ];
-  if (d.topQrCodes.length) lines.push('Top QR codes:', ...d.topQrCodes.map((q) => `  ${q.scans}  ${q.name} (${q.id})`));
+  if (d.topQrCodes.length)
+    lines.push('Top QR codes:', ...d.topQrCodes.map((q) => `  ${q.scans}  ${line(q.name)} (${q.id})`));
   const counts = (m: Record<string, number>) =>
     Object.entries(m)
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .map(([k, n]) => `${k} ${n}`)
+      .map(([k, n]) => `${line(k)} ${n}`)
       .join(', ') || 'none';
   if (d.leads) {
     lines.push(
@@ -162,11 +166,11 @@ export function weeklyText(d: WeeklyDigest): string {
   } else lines.push('New leads: not readable with this key');
   lines.push(
     `Codes that will not open: ${d.notOpening.qrCodes.length} QR codes, ${d.notOpening.cards} cards`,
-    ...d.notOpening.qrCodes.map((q) => `  ${q.status}  ${q.name} (${q.id})`),
+    ...d.notOpening.qrCodes.map((q) => `  ${q.status}  ${line(q.name)} (${q.id})`),
     `Drift: ${d.drift.qrCodes.length} QR codes, ${d.drift.cards} cards`,
-    ...d.drift.qrCodes.map((q) => `  ${q.reason} ${q.before} → ${q.recent}  ${q.name} (${q.id})`),
+    ...d.drift.qrCodes.map((q) => `  ${q.reason} ${q.before} → ${q.recent}  ${line(q.name)} (${q.id})`),
   );
   if (d.perCard)
-    lines.push('Per card:', ...d.perCard.map((c) => `  ${c.scans} scans, ${c.leads} leads  ${c.name} (${c.id})`));
+    lines.push('Per card:', ...d.perCard.map((c) => `  ${c.scans} scans, ${c.leads} leads  ${line(c.name)} (${c.id})`));
   return lines.join('\n') + '\n';
 }

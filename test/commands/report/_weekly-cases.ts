@@ -104,6 +104,21 @@ export function weeklyCases(
       expect(got.map((g) => JSON.parse(g.body).week)).toEqual(['2026-W48', '2026-W49', '2026-W50']);
     });
 
+    it('names other people typed reach the readable digest as one safe line (no escape sequence, no new line)', async () => {
+      const dir = tempDir('cardqr-weekly-');
+      const db = await newStore();
+      for (const q of emu.store.qrCodes) if (q.accountId === 'acc_acme') q.name = 'Evil\u001b[2J\nFake: 999 scans';
+      await snapshot(db);
+      emu.advanceTime(8 * DAY);
+      await snapshot(db);
+      const out = join(dir, 'weekly.txt');
+      expect((await runCli(['report', 'weekly', '--store', db, '--out', out], { emu })).exitCode).toBe(0);
+      const text = readFileSync(out, 'utf8');
+      expect(text).toContain('Evil\\x1b[2J\\nFake: 999 scans');
+      expect(text).not.toContain('\u001b');
+      expect(text.split('\n').some((l) => l.startsWith('Fake'))).toBe(false);
+    });
+
     it('--out appends the readable digest; bad flags exit 2 before anything is sent', async () => {
       const dir = tempDir('cardqr-weekly-');
       const db = await newStore();
